@@ -1,0 +1,499 @@
+//! The command line: `musket` (the game window), `musket odds`, `musket check`,
+//! `musket resolve`, `musket zoc` and `musket rules`.
+//!
+//! Bad input (files, arguments, attacks) exits with status 2 and a message on stderr whose
+//! first line says what is wrong.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use serde_json::{Map, Value, json};
+
+use crate::rules::command::{Command, attack_request};
+use crate::rules::cv::{Prob, percent, prob_f64};
+use crate::rules::dice::Dice;
+use crate::rules::game::Game;
+use crate::rules::ruleset::{AttackType, Choices, ModValue, Odds, Role, RulesOverrides, ZocKind, for_id};
+use crate::rules::scenario::{self, Scenario};
+use crate::rules::session::Session;
+
+/// The scenario the game opens when none is named; embedded so `musket` runs from any folder.
+pub const DEFAULT_SCENARIO_NAME: &str = "scenarios/example-flank.ron";
+pub const DEFAULT_SCENARIO: &str = include_str!("../scenarios/example-flank.ron");
+
+#[derive(Parser, Debug)]
+#[command(name = "musket", version, about = "Hex-map wargames of the musket era, with every rule computed and explained.")]
+pub struct Cli {
+    /// A rules file to use instead of the built-in GCACW tables (see `musket rules`).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Option<Cmd>,
+
+    /// Scenario to open in the game window (default: the built-in example).
+    #[arg(value_name = "SCENARIO")]
+    pub scenario: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum TypeArg {
+    March,
+    Assault,
+    Grand,
+}
+
+impl From<TypeArg> for AttackType {
+    fn from(t: TypeArg) -> AttackType {
+        match t {
+            TypeArg::March => AttackType::March,
+            TypeArg::Assault => AttackType::Assault,
+            TypeArg::Grand => AttackType::Grand,
+        }
+    }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct AttackArgs {
+    /// The scenario file.
+    pub scenario: PathBuf,
+    /// Attacking unit ids, comma-separated.
+    #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
+    pub attackers: Vec<String>,
+    /// The defending hex, CCRR.
+    #[arg(long)]
+    pub defender: String,
+    /// Attack type (default: march for one attacking unit, assault for several in one hex).
+    #[arg(long = "type", value_enum)]
+    pub kind: Option<TypeArg>,
+    /// A march-attack type of older editions (rows enabled in the rules file).
+    #[arg(long)]
+    pub march_type: Option<String>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Cmd {
+    /// Exact odds of an attack, every modifier explained.
+    Odds(AttackArgs),
+    /// Roll an attack with seeded dice and print what happens.
+    Resolve {
+        #[command(flatten)]
+        attack: AttackArgs,
+        /// Seed of the dice.
+        #[arg(long)]
+        seed: u64,
+        /// Retreat path for the defender (hex labels, comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        retreat: Option<Vec<String>>,
+        /// Units that advance into a vacated hex (ids, comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        advance: Option<Vec<String>>,
+        /// Order in which attacking units take losses (ids).
+        #[arg(long, value_delimiter = ',')]
+        attacker_losses: Option<Vec<String>>,
+        /// Order in which defending units take losses (ids).
+        #[arg(long, value_delimiter = ',')]
+        defender_losses: Option<Vec<String>>,
+    },
+    /// Check scenario files; print a summary of each or what is wrong.
+    Check {
+        #[arg(required = true)]
+        scenarios: Vec<PathBuf>,
+    },
+    /// Zones of control: which units reach a hex, normal or restricted (all hexes if none named).
+    Zoc {
+        scenario: PathBuf,
+        #[arg(long)]
+        hex: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the built-in rules file, to copy and correct (`musket rules > my-gcacw.ron`).
+    Rules,
+}
+
+/// A failure to report: exit status 2, the message on stderr.
+pub struct Failure(pub String);
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure(e.to_string())
+    }
+}
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => return argument_error(e),
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(Failure(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Report a command-line error: help and version go to stdout with status 0; anything else to
+/// stderr with status 2, its first line saying what is wrong (clap's "…were not provided:" is
+/// joined with the argument it lists).
+fn argument_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    let text = e.render().to_string();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let mut first = lines.first().copied().unwrap_or("error: bad arguments").to_string();
+    if first.ends_with(':') && lines.len() > 1 {
+        first = format!("{first} {}", lines[1].trim());
+        lines.remove(1);
+    }
+    eprintln!("{first}");
+    for l in lines.iter().skip(1) {
+        eprintln!("{l}");
+    }
+    ExitCode::from(2)
+}
+
+fn overrides(cli_rules: &Option<PathBuf>) -> RulesOverrides {
+    RulesOverrides {
+        gcacw: cli_rules.clone(),
+    }
+}
+
+/// Load a scenario and its rule system.
+pub fn load_game(path: &Path, ov: &RulesOverrides) -> Result<Game, Failure> {
+    let sc = scenario::load(path)?;
+    let rules = for_id(&sc.ruleset, ov)?;
+    Ok(Game::new(Arc::new(sc), rules))
+}
+
+pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    let ov = overrides(&cli.rules);
+    match cli.command {
+        None => run_client(cli.scenario, ov),
+        Some(Cmd::Rules) => {
+            print!("{}", crate::rules::gcacw::data::DEFAULT_TABLES);
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Cmd::Check { scenarios }) => {
+            let mut bad = Vec::new();
+            for p in &scenarios {
+                match scenario::load(p) {
+                    Ok(sc) => {
+                        // The rules must load too for the scenario to be playable.
+                        for_id(&sc.ruleset, &ov)?;
+                        println!("{}: ok: {}", p.display(), summary(&sc));
+                    }
+                    Err(e) => bad.push(e.to_string()),
+                }
+            }
+            if bad.is_empty() {
+                Ok(ExitCode::SUCCESS)
+            } else {
+                Err(Failure(bad.join("\n")))
+            }
+        }
+        Some(Cmd::Odds(a)) => {
+            let game = load_game(&a.scenario, &ov)?;
+            let req = attack_request(&game, &a.attackers, &a.defender, a.kind.map(Into::into), a.march_type.clone())?;
+            let odds = game.rules.odds(&game, &req)?;
+            if a.json {
+                println!("{}", serde_json::to_string_pretty(&odds_json(&game, &req.attackers, &odds))?);
+            } else {
+                print!("{}", odds_text(&game, &req, &odds));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Cmd::Resolve {
+            attack: a,
+            seed,
+            retreat,
+            advance,
+            attacker_losses,
+            defender_losses,
+        }) => {
+            let game = load_game(&a.scenario, &ov)?;
+            let req = attack_request(&game, &a.attackers, &a.defender, a.kind.map(Into::into), a.march_type.clone())?;
+            let odds = game.rules.odds(&game, &req)?;
+            let mut session = Session {
+                game,
+                dice: Dice::new(seed),
+                seed,
+                log: Vec::new(),
+            };
+            let cmd = Command::Attack {
+                attackers: a.attackers.clone(),
+                defender: a.defender.clone(),
+                kind: a.kind.map(Into::into),
+                march_type: a.march_type.clone(),
+                choices: Choices {
+                    attacker_losses,
+                    defender_losses,
+                    retreat,
+                    advance,
+                },
+            };
+            let events = session.execute(cmd)?;
+            let game = &session.game;
+            if a.json {
+                let mut o = Map::new();
+                o.insert("seed".into(), json!(seed));
+                o.insert("events".into(), serde_json::to_value(&events)?);
+                o.insert("log".into(), json!(events.iter().map(|e| e.describe(game)).collect::<Vec<_>>()));
+                o.insert("odds".into(), odds_json(game, &req.attackers, &odds));
+                println!("{}", serde_json::to_string_pretty(&Value::Object(o))?);
+            } else {
+                println!(
+                    "{} (net {}; P(retreat or rout) {}, P(rout) {}) with seed {seed}:",
+                    game.rules.name(),
+                    net(&odds),
+                    percent(odds.p_retreat),
+                    percent(odds.p_rout)
+                );
+                for e in &events {
+                    println!("  {}", e.describe(game));
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Cmd::Zoc { scenario, hex, json: as_json }) => {
+            let game = load_game(&scenario, &ov)?;
+            let hexes: Vec<_> = match &hex {
+                Some(h) => vec![game.scenario.parse_hex(h).map_err(Failure)?],
+                None => game.map().coords().collect(),
+            };
+            let mut out = Map::new();
+            for h in hexes {
+                let entries = game.rules.zoc_at(&game, h);
+                if entries.is_empty() && hex.is_none() {
+                    continue;
+                }
+                if as_json {
+                    out.insert(
+                        game.label(h),
+                        json!(entries.iter().map(|e| json!({
+                            "unit": game.unit(e.unit).id,
+                            "side": game.scenario.side_name(game.unit(e.unit).side),
+                            "kind": match e.kind { ZocKind::Normal => "normal", ZocKind::Restricted => "restricted" },
+                        })).collect::<Vec<_>>()),
+                    );
+                } else {
+                    let list: Vec<String> = entries
+                        .iter()
+                        .map(|e| {
+                            let u = game.unit(e.unit);
+                            format!("{} ({}{})", u.id, game.scenario.side_name(u.side), if e.kind == ZocKind::Restricted { ", restricted" } else { "" })
+                        })
+                        .collect();
+                    println!("{}: {}", game.label(h), if list.is_empty() { "no ZOC".to_string() } else { list.join(", ") });
+                }
+            }
+            if as_json {
+                println!("{}", serde_json::to_string_pretty(&Value::Object(out))?);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+#[cfg(feature = "client")]
+fn run_client(scenario: Option<PathBuf>, ov: RulesOverrides) -> Result<ExitCode, Failure> {
+    crate::client::run(scenario, ov)
+}
+
+#[cfg(not(feature = "client"))]
+fn run_client(_scenario: Option<PathBuf>, _ov: RulesOverrides) -> Result<ExitCode, Failure> {
+    Err(Failure(
+        "this build has no game window (it was built without the `client` feature); \
+         use a subcommand: odds, resolve, check, zoc, rules (see `musket --help`)"
+            .into(),
+    ))
+}
+
+pub fn summary(sc: &Scenario) -> String {
+    format!(
+        "{:?}, ruleset {}, {}x{} map, {} units ({}){}",
+        sc.title,
+        sc.ruleset,
+        sc.map.columns(),
+        sc.map.rows(),
+        sc.units.len(),
+        sc.sides
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!(
+                "{s} {}",
+                sc.units.iter().filter(|u| u.side.0 as usize == i).count()
+            ))
+            .collect::<Vec<_>>()
+            .join(", "),
+        sc.turns.map_or(String::new(), |t| format!(", {t} turns"))
+    )
+}
+
+fn net(o: &Odds) -> String {
+    match (o.attacker_drm, o.defender_drm) {
+        (ModValue::Fixed(a), d) => format!("{:+}", a - d.even()),
+        (ModValue::ByDie { even, odd }, d) => format!("{:+} / {:+} by the artillery die", even - d.even(), odd - d.even()),
+    }
+}
+
+fn fraction(p: Prob) -> String {
+    format!("{}/{}", p.numer(), p.denom())
+}
+
+/// The readable breakdown of `musket odds`.
+pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Odds) -> String {
+    let mut s = String::new();
+    let names: Vec<String> = req
+        .attackers
+        .iter()
+        .map(|u| {
+            let unit = game.unit(*u);
+            format!("{} ({}, {})", unit.name, unit.id, unit.hex.map(|h| game.label(h)).unwrap_or_default())
+        })
+        .collect();
+    let def: Vec<String> = game.units_at(req.defender).iter().map(|u| game.unit(*u).name.clone()).collect();
+    let terrain = game.map().terrain(req.defender).map_or("?", |t| t.name());
+    s.push_str(&format!(
+        "{} on {} ({}, {}): {}\n",
+        names.join(" + "),
+        game.label(req.defender),
+        def.join(", "),
+        terrain,
+        o.kind
+    ));
+    let x = &o.extra_json;
+    let text = |k: &str| x.get(k).and_then(Value::as_str).unwrap_or("?").to_string();
+    s.push_str(&format!(
+        "Combat values: attacker {}, defender {}; CRT columns: attacker {}, defender {}\n",
+        text("attacker_cv_text"),
+        text("defender_cv_text"),
+        x.get("crt_columns").and_then(|c| c.get("attacker")).and_then(Value::as_str).unwrap_or("?"),
+        x.get("crt_columns").and_then(|c| c.get("defender")).and_then(Value::as_str).unwrap_or("?"),
+    ));
+    for (role, title, total) in [
+        (Role::Attacker, "Attacker's die", o.attacker_drm),
+        (Role::Defender, "Defender's die", o.defender_drm),
+    ] {
+        s.push_str(&format!("{title}:\n"));
+        let mut any = false;
+        for l in o.lines.iter().filter(|l| l.role == role) {
+            any = true;
+            s.push_str(&format!("  {} {}: {}  [{}]\n", l.name, l.value, l.detail, l.rule));
+        }
+        if !any {
+            s.push_str("  no modifiers\n");
+        }
+        s.push_str(&format!("  total {total}\n"));
+    }
+    s.push_str(&format!("Net modifier {}{}\n", net(o), if o.extra_die { " (the artillery die is rolled before combat)" } else { "" }));
+
+    s.push_str("Final differential (attacker roll + modifiers - defender roll - modifiers):\n");
+    for (k, p) in &o.differential {
+        s.push_str(&format!("  {:>+3}  {:>6}  {}\n", k, percent(*p), fraction(*p)));
+    }
+    s.push_str(&format!("Defender's result ({} manpower in the combat):\n", o.defender_manpower));
+    for (c, p) in &o.defender_results {
+        s.push_str(&format!("  {:<6} {:>6}  {}\n", c, percent(*p), fraction(*p)));
+    }
+    s.push_str(&format!("Attacker's result ({} manpower in the combat):\n", o.attacker_manpower));
+    for (c, p) in &o.attacker_results {
+        s.push_str(&format!("  {:<6} {:>6}  {}\n", c, percent(*p), fraction(*p)));
+    }
+    s.push_str(&format!(
+        "P(defender retreats or routs) {} ({}), P(rout) {} ({})\n",
+        percent(o.p_retreat),
+        fraction(o.p_retreat),
+        percent(o.p_rout),
+        fraction(o.p_rout)
+    ));
+    s.push_str(&format!(
+        "Expected manpower lost: attacker {:.2} of {}, defender {:.2} of {}\n",
+        prob_f64(o.attacker_expected_loss),
+        o.attacker_manpower,
+        prob_f64(o.defender_expected_loss),
+        o.defender_manpower
+    ));
+    if !o.hex_notes.is_empty() {
+        s.push_str("Around the defender:\n");
+        for n in &o.hex_notes {
+            s.push_str(&format!("  {}: {}\n", n.label, n.reasons.join("; ")));
+        }
+    }
+    s
+}
+
+/// The JSON object of `musket odds --json` (scenario.md "Command-line contract").
+pub fn odds_json(game: &Game, attackers: &[crate::rules::unit::UnitIdx], o: &Odds) -> Value {
+    let x = &o.extra_json;
+    let mut m = Map::new();
+    let get = |k: &str| x.get(k).cloned().unwrap_or(Value::Null);
+    m.insert("ruleset".into(), json!(o.ruleset));
+    m.insert("type".into(), json!(o.kind.name()));
+    m.insert("attackers".into(), json!(attackers.iter().map(|u| game.unit(*u).id.clone()).collect::<Vec<_>>()));
+    m.insert("attacker_cv".into(), get("attacker_cv"));
+    m.insert("defender_cv".into(), get("defender_cv"));
+    m.insert("ratio".into(), get("ratio"));
+    let ratio_mod = o.lines.iter().find(|l| l.name == "Ratio").map_or(0, |l| l.value.even());
+    m.insert("ratio_modifier".into(), json!(ratio_mod));
+    let art = get("artillery_modifier");
+    m.insert("artillery_modifier".into(), art);
+    m.insert("flank".into(), get("flank"));
+    m.insert("tactical".into(), get("tactical"));
+    m.insert("attacker_drm".into(), json!(o.attacker_drm.even()));
+    m.insert("attacker_drm_odd".into(), json!(o.attacker_drm.odd()));
+    m.insert("defender_drm".into(), json!(o.defender_drm.even()));
+    m.insert(
+        "differential".into(),
+        Value::Object(o.differential.iter().map(|(k, p)| (k.to_string(), json!(prob_f64(*p)))).collect()),
+    );
+    let dist = |l: &[(String, Prob)]| Value::Object(l.iter().map(|(c, p)| (c.clone(), json!(prob_f64(*p)))).collect());
+    m.insert("defender_results".into(), dist(&o.defender_results));
+    m.insert("attacker_results".into(), dist(&o.attacker_results));
+    m.insert("p_retreat".into(), json!(prob_f64(o.p_retreat)));
+    m.insert("p_rout".into(), json!(prob_f64(o.p_rout)));
+    m.insert(
+        "expected_manpower_lost".into(),
+        json!({ "attacker": prob_f64(o.attacker_expected_loss), "defender": prob_f64(o.defender_expected_loss) }),
+    );
+    m.insert(
+        "modifiers".into(),
+        json!(o.lines.iter().map(|l| json!({
+            "side": l.role.name(),
+            "name": l.name,
+            "even": l.value.even(),
+            "odd": l.value.odd(),
+            "detail": l.detail,
+            "rule": l.rule,
+        })).collect::<Vec<_>>()),
+    );
+    let exact = |l: &[(String, Prob)]| Value::Object(l.iter().map(|(c, p)| (c.clone(), json!(fraction(*p)))).collect());
+    m.insert(
+        "exact".into(),
+        json!({
+            "differential": Value::Object(o.differential.iter().map(|(k, p)| (k.to_string(), json!(fraction(*p)))).collect()),
+            "defender_results": exact(&o.defender_results),
+            "attacker_results": exact(&o.attacker_results),
+            "p_retreat": fraction(o.p_retreat),
+            "p_rout": fraction(o.p_rout),
+            "expected_manpower_lost": { "attacker": fraction(o.attacker_expected_loss), "defender": fraction(o.defender_expected_loss) },
+        }),
+    );
+    m.insert(
+        "hexes".into(),
+        json!(o.hex_notes.iter().map(|n| json!({
+            "hex": n.label, "covered": n.covered, "reduces": n.reduces, "reasons": n.reasons,
+        })).collect::<Vec<_>>()),
+    );
+    Value::Object(m)
+}

@@ -1,0 +1,154 @@
+//! Commands: everything a player does to a game. A game is its scenario, its seed and the
+//! commands applied to it, so commands name units by id and hexes by label (readable in a
+//! save, stable across versions).
+//!
+//! `validate(&Game, &Command)` checks a command without changing anything;
+//! `apply(&mut Game, &Command, &mut dice)` validates, then changes the game and returns the
+//! events. A command that fails validation changes nothing and rolls no dice.
+
+use serde::{Deserialize, Serialize};
+
+use super::dice::DieSource;
+use super::event::Event;
+use super::game::Game;
+use super::hex::Coord;
+use super::ruleset::{AttackError, AttackRequest, AttackType, Choices};
+use super::unit::{SideId, UnitIdx};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// Attack the units in `defender` with `attackers` (ids).
+    Attack {
+        attackers: Vec<String>,
+        defender: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kind: Option<AttackType>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        march_type: Option<String>,
+        #[serde(default, skip_serializing_if = "is_default")]
+        choices: Choices,
+    },
+    /// Move a unit along a path of adjacent hexes (labels, not including its start). Movement
+    /// costs are not encoded: the player moves by the rules of the game in hand.
+    Move { unit: String, path: Vec<String> },
+    /// End the active side's turn.
+    EndTurn,
+}
+
+fn is_default(c: &Choices) -> bool {
+    *c == Choices::default()
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    #[error(transparent)]
+    Attack(#[from] AttackError),
+    #[error("move: {0}")]
+    Move(String),
+}
+
+/// An attack command as a request of the rule system.
+pub fn attack_request(
+    game: &Game,
+    attackers: &[String],
+    defender: &str,
+    kind: Option<AttackType>,
+    march_type: Option<String>,
+) -> Result<AttackRequest, AttackError> {
+    let mut units = Vec::new();
+    for id in attackers {
+        units.push(
+            game.unit_by_id(id)
+                .ok_or_else(|| AttackError::UnknownUnit(id.clone()))?,
+        );
+    }
+    let defender = game.scenario.parse_hex(defender).map_err(AttackError::BadHex)?;
+    Ok(AttackRequest {
+        attackers: units,
+        defender,
+        kind,
+        march_type,
+    })
+}
+
+fn move_path(game: &Game, unit: &str, path: &[String]) -> Result<(UnitIdx, Vec<Coord>), CommandError> {
+    let u = game
+        .unit_by_id(unit)
+        .ok_or_else(|| CommandError::Move(format!("unknown unit id {unit:?}")))?;
+    let Some(mut at) = game.unit(u).hex else {
+        return Err(CommandError::Move(format!("unit {unit:?} has been eliminated")));
+    };
+    if path.is_empty() {
+        return Err(CommandError::Move("the path is empty".into()));
+    }
+    let side = game.unit(u).side;
+    let mut out = Vec::new();
+    for l in path {
+        let c = game.scenario.parse_hex(l).map_err(CommandError::Move)?;
+        if !c.is_adjacent(at) {
+            return Err(CommandError::Move(format!(
+                "{} is not adjacent to {}",
+                game.label(c),
+                game.label(at)
+            )));
+        }
+        if game.units_at(c).iter().any(|x| game.unit(*x).side != side) {
+            return Err(CommandError::Move(format!("{} holds enemy units", game.label(c))));
+        }
+        out.push(c);
+        at = c;
+    }
+    Ok((u, out))
+}
+
+/// Check a command against the game without changing it.
+pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
+    match cmd {
+        Command::Attack {
+            attackers,
+            defender,
+            kind,
+            march_type,
+            choices,
+        } => {
+            let req = attack_request(game, attackers, defender, *kind, march_type.clone())?;
+            game.rules.check(game, &req, choices)?;
+            Ok(())
+        }
+        Command::Move { unit, path } => move_path(game, unit, path).map(|_| ()),
+        Command::EndTurn => Ok(()),
+    }
+}
+
+/// Validate and apply a command, returning what happened.
+pub fn apply(game: &mut Game, cmd: &Command, dice: &mut dyn DieSource) -> Result<Vec<Event>, CommandError> {
+    match cmd {
+        Command::Attack {
+            attackers,
+            defender,
+            kind,
+            march_type,
+            choices,
+        } => {
+            let req = attack_request(game, attackers, defender, *kind, march_type.clone())?;
+            let rules = game.rules.clone();
+            Ok(rules.resolve(game, &req, choices, dice)?)
+        }
+        Command::Move { unit, path } => {
+            let (u, coords) = move_path(game, unit, path)?;
+            if let Some(last) = coords.last() {
+                game.place(u, Some(*last));
+            }
+            Ok(vec![Event::UnitMoved { unit: u, path: coords }])
+        }
+        Command::EndTurn => {
+            let side = game.active_side;
+            let turn = game.turn;
+            game.active_side = side.other();
+            if game.active_side == SideId(0) {
+                game.turn += 1;
+            }
+            Ok(vec![Event::TurnEnded { turn, side }])
+        }
+    }
+}

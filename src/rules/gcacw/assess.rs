@@ -1,0 +1,540 @@
+//! Everything about an attack that does not depend on the dice: who takes part, combat values
+//! and their maxima (7.2), the ratio and artillery modifiers (7.4), the flank bonus, tactical
+//! values and the other die roll modifiers (gcacw-tables.md §5). The one function
+//! [`Assessment::outcome`] turns dice into a result; the odds enumerate it and the resolution
+//! calls it with the rolled dice.
+
+use crate::rules::cv::Cv;
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::map::{Terrain, Weather};
+use crate::rules::ruleset::{AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role};
+use crate::rules::unit::{SideId, UnitIdx};
+
+use super::Gcacw;
+use super::data::{ArtCell, DrmWhen, ResultCode, Source};
+use super::flank::{Flank, flank};
+
+/// The artillery modifier, before the extra die.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Artillery {
+    pub attacker: u32,
+    pub defender: u32,
+    pub differential: i32,
+    /// The row used, e.g. `Woods/City`; empty when no artillery is present.
+    pub row: String,
+    pub column: Option<usize>,
+    pub cell: ArtCell,
+    pub even: i32,
+    pub odd: i32,
+    /// Whether an extra die decides the modifier.
+    pub die: bool,
+    pub detail: String,
+}
+
+/// A die roll modifier row that applies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AppliedRow {
+    pub name: String,
+    pub value: i32,
+    pub rule: String,
+    pub detail: String,
+}
+
+/// The dice-independent facts of an attack.
+#[derive(Clone, Debug)]
+pub struct Assessment {
+    pub kind: AttackType,
+    pub attacker_side: SideId,
+    pub defender_side: SideId,
+    pub defender_hex: Coord,
+    /// Attacking combat units, in the order named.
+    pub attackers: Vec<UnitIdx>,
+    /// Leaders named as attackers or stacked with an attacking unit.
+    pub attacker_leaders: Vec<UnitIdx>,
+    /// Combat units in the defending hex.
+    pub defenders: Vec<UnitIdx>,
+    pub defender_leaders: Vec<UnitIdx>,
+    /// Hexes the attacking units are in, each with its CV sum.
+    pub attacker_hexes: Vec<(Coord, Cv)>,
+    pub attacker_cv_sum: Cv,
+    pub attacker_cv: Cv,
+    pub attacker_cap_note: Option<String>,
+    pub defender_cv_sum: Cv,
+    pub defender_cv: Cv,
+    pub defender_cap: u32,
+    pub defender_cap_note: String,
+    pub defender_crt_cv: Cv,
+    pub ratio: (u32, u32),
+    pub ratio_row: usize,
+    pub ratio_modifier: i32,
+    pub artillery: Artillery,
+    pub flank: Flank,
+    pub tactical_attacker: (i32, String),
+    pub tactical_defender: (i32, String),
+    pub tactical: i32,
+    pub attacker_rows: Vec<AppliedRow>,
+    pub defender_rows: Vec<AppliedRow>,
+    /// Total attacker modifier for an even / odd extra die (equal when no die is needed).
+    pub attacker_drm_even: i32,
+    pub attacker_drm_odd: i32,
+    pub defender_drm: i32,
+    /// CRT columns.
+    pub attacker_column: usize,
+    pub defender_column: usize,
+    pub attacker_manpower: u32,
+    pub defender_manpower: u32,
+}
+
+/// What the dice give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub differential: i32,
+    pub attacker_row: usize,
+    pub defender_row: usize,
+}
+
+/// The attack type for a request: the one given, checked, or the default (gcacw odds contract:
+/// march for one attacking unit, assault for several in one hex; several hexes need grand).
+pub fn attack_type(game: &Game, req: &AttackRequest) -> Result<AttackType, AttackError> {
+    let combat: Vec<UnitIdx> = req
+        .attackers
+        .iter()
+        .copied()
+        .filter(|u| !game.unit(*u).is_leader())
+        .collect();
+    let mut hexes: Vec<Coord> = combat.iter().filter_map(|u| game.unit(*u).hex).collect();
+    hexes.sort();
+    hexes.dedup();
+    match req.kind {
+        Some(AttackType::March) if combat.len() > 1 => Err(AttackError::MarchWithSeveral(combat.len())),
+        Some(AttackType::Assault) if hexes.len() > 1 => Err(AttackError::SeveralHexes(hexes.len())),
+        Some(k) => Ok(k),
+        None if hexes.len() > 1 => Err(AttackError::SeveralHexes(hexes.len())),
+        None if combat.len() > 1 => Ok(AttackType::Assault),
+        None => Ok(AttackType::March),
+    }
+}
+
+impl Assessment {
+    pub fn new(rules: &Gcacw, game: &Game, req: &AttackRequest) -> Result<Assessment, AttackError> {
+        let t = &rules.tables;
+        let map = game.map();
+        let label = |c: Coord| game.label(c);
+
+        // Who takes part.
+        if req.attackers.is_empty() {
+            return Err(AttackError::NoAttackers);
+        }
+        for (i, u) in req.attackers.iter().enumerate() {
+            if u.i() >= game.units.len() {
+                return Err(AttackError::UnknownUnit(format!("#{}", u.0)));
+            }
+            if req.attackers[..i].contains(u) {
+                return Err(AttackError::DuplicateAttacker(game.unit(*u).id.clone()));
+            }
+            if !game.unit(*u).on_map() {
+                return Err(AttackError::Eliminated(game.unit(*u).id.clone()));
+            }
+        }
+        let first = game.unit(req.attackers[0]);
+        let attacker_side = first.side;
+        if let Some(o) = req.attackers.iter().map(|u| game.unit(*u)).find(|u| u.side != attacker_side) {
+            return Err(AttackError::MixedSides(first.id.clone(), o.id.clone()));
+        }
+        let dhex = req.defender;
+        if !map.contains(dhex) {
+            return Err(AttackError::BadHex(format!(
+                "the defending hex {} is off the map",
+                label(dhex)
+            )));
+        }
+        let in_hex = game.units_at(dhex);
+        if in_hex.is_empty() {
+            return Err(AttackError::EmptyHex(label(dhex)));
+        }
+        let defender_side = game.unit(in_hex[0]).side;
+        if defender_side == attacker_side {
+            return Err(AttackError::SameSide {
+                unit: first.id.clone(),
+                hex: label(dhex),
+                side: game.scenario.side_name(attacker_side).to_string(),
+            });
+        }
+        let defenders: Vec<UnitIdx> = in_hex.iter().copied().filter(|u| !game.unit(*u).is_leader()).collect();
+        let defender_leaders: Vec<UnitIdx> = in_hex.iter().copied().filter(|u| game.unit(*u).is_leader()).collect();
+        if defenders.is_empty() {
+            return Err(AttackError::NoCombatDefender(label(dhex)));
+        }
+        for &u in &req.attackers {
+            let unit = game.unit(u);
+            let from = unit.hex.unwrap_or(dhex);
+            if !from.is_adjacent(dhex) {
+                return Err(AttackError::NotAdjacent {
+                    unit: unit.id.clone(),
+                    from: label(from),
+                    hex: label(dhex),
+                });
+            }
+        }
+        let attackers: Vec<UnitIdx> = req.attackers.iter().copied().filter(|u| !game.unit(*u).is_leader()).collect();
+        if attackers.is_empty() {
+            return Err(AttackError::ZeroCv);
+        }
+        let kind = attack_type(game, req)?;
+        if let Some(mt) = &req.march_type {
+            if kind != AttackType::March {
+                return Err(AttackError::MarchTypeNotMarch);
+            }
+            let enabled: Vec<&str> = t
+                .attacker_drms
+                .iter()
+                .filter(|r| r.enabled)
+                .filter_map(|r| match &r.when {
+                    DrmWhen::MarchType(n) => Some(n.as_str()),
+                    _ => None,
+                })
+                .collect();
+            if !enabled.contains(&mt.as_str()) {
+                return Err(AttackError::UnknownMarchType(
+                    mt.clone(),
+                    if enabled.is_empty() {
+                        "none (switch rows on in the rules file)".into()
+                    } else {
+                        enabled.join(", ")
+                    },
+                ));
+            }
+        }
+
+        let mut attacker_leaders: Vec<UnitIdx> = req.attackers.iter().copied().filter(|u| game.unit(*u).is_leader()).collect();
+        let mut attacker_hexes: Vec<(Coord, Cv)> = Vec::new();
+        for &u in &attackers {
+            let unit = game.unit(u);
+            let h = unit.hex.unwrap_or(dhex);
+            match attacker_hexes.iter_mut().find(|(c, _)| *c == h) {
+                Some((_, cv)) => *cv += unit.cv,
+                None => attacker_hexes.push((h, unit.cv)),
+            }
+        }
+        for (h, _) in &attacker_hexes {
+            for &u in game.units_at(*h) {
+                let unit = game.unit(u);
+                if unit.is_leader() && unit.side == attacker_side && !attacker_leaders.contains(&u) {
+                    attacker_leaders.push(u);
+                }
+            }
+        }
+
+        // 7.2 Combat values and maxima.
+        let cvt = &t.combat_values;
+        let attacker_cv_sum: Cv = attackers.iter().map(|u| game.unit(*u).cv).sum();
+        let (attacker_cv, attacker_cap_note) = match kind {
+            AttackType::Grand => {
+                let cap = Cv::whole(cvt.grand_assault_hex_max);
+                let capped: Cv = attacker_hexes.iter().map(|(_, cv)| (*cv).min(cap)).sum();
+                let note = attacker_hexes
+                    .iter()
+                    .filter(|(_, cv)| *cv > cap)
+                    .map(|(h, cv)| format!("{} {} capped at {}", label(*h), cv, cvt.grand_assault_hex_max))
+                    .collect::<Vec<_>>();
+                (capped, (!note.is_empty()).then(|| note.join(", ")))
+            }
+            _ => {
+                let cap = Cv::whole(cvt.attacker_max);
+                (
+                    attacker_cv_sum.min(cap),
+                    (attacker_cv_sum > cap).then(|| format!("{} capped at {}", attacker_cv_sum, cvt.attacker_max)),
+                )
+            }
+        };
+        let defender_cv_sum: Cv = defenders.iter().map(|u| game.unit(*u).cv).sum();
+        let infantry: Vec<&crate::rules::unit::Unit> = defenders
+            .iter()
+            .map(|u| game.unit(*u))
+            .filter(|u| u.kind == crate::rules::unit::UnitKind::Infantry)
+            .collect();
+        let entrenched = infantry.iter().filter(|u| u.entrenched).count();
+        let (defender_cap, defender_cap_note) = if !infantry.is_empty() && entrenched == infantry.len() {
+            (cvt.defender_max_all_entrenched, format!("all {} infantry entrenched: max {}", infantry.len(), cvt.defender_max_all_entrenched))
+        } else if !infantry.is_empty() && 2 * entrenched >= infantry.len() {
+            (cvt.defender_max_half_entrenched, format!("{entrenched} of {} infantry entrenched: max {}", infantry.len(), cvt.defender_max_half_entrenched))
+        } else {
+            (cvt.defender_max, format!("max {}", cvt.defender_max))
+        };
+        let defender_cv = defender_cv_sum.min(Cv::whole(defender_cap));
+        let defender_crt_cv = defender_cv_sum.min(Cv::whole(cvt.crt_defender_column_max));
+
+        // 7.4 Ratio: the largest listed ratio not above attacker:defender.
+        let (a, d) = (u64::from(attacker_cv.halves()), u64::from(defender_cv.halves()));
+        let row = t
+            .ratio_chart
+            .iter()
+            .rposition(|r| u64::from(r.attacker) * d <= a * u64::from(r.defender))
+            .unwrap_or(0);
+        let rr = t.ratio_chart[row];
+        let ratio = (rr.attacker, rr.defender);
+        let ratio_modifier = rr.modifier;
+
+        // 7.4 Artillery.
+        let rain = game.weather() == Weather::Rain;
+        let art_a: u32 = attackers.iter().map(|u| game.unit(*u).artillery).sum();
+        let art_d: u32 = defenders.iter().map(|u| game.unit(*u).artillery).sum();
+        let differential = art_a as i32 - art_d as i32;
+        let terrain = map.terrain(dhex).unwrap_or(Terrain::Clear);
+        let artillery = if art_a == 0 && art_d == 0 {
+            Artillery {
+                attacker: 0,
+                defender: 0,
+                differential: 0,
+                row: String::new(),
+                column: None,
+                cell: ArtCell::NE,
+                even: 0,
+                odd: 0,
+                die: false,
+                detail: "no artillery on either side: no modifier".into(),
+            }
+        } else {
+            let row = t.artillery_row(terrain, rain);
+            let column = t.artillery.columns.iter().position(|c| c.contains(differential));
+            let cell = match (row, column) {
+                (Some(r), Some(c)) => r.cells.get(c).copied().unwrap_or(ArtCell::NE),
+                _ => ArtCell::NE,
+            };
+            let (mut even, mut odd, die) = cell.values();
+            let mut detail = format!(
+                "differential {art_a}-{art_d} = {differential:+}, {} ({}), column {}: {}",
+                terrain.name(),
+                row.map_or("?", |r| r.name.as_str()),
+                column.map_or("?".to_string(), |c| t.artillery.columns[c].to_string()),
+                cell
+            );
+            if art_d == 0 && (even < 0 || odd < 0) {
+                even = even.max(0);
+                odd = odd.max(0);
+                detail.push_str("; defender has no artillery: negative becomes NE");
+            }
+            let die = die && even != odd;
+            if die {
+                detail.push_str(&format!("; extra die: even {even:+}, odd {odd:+}"));
+            }
+            Artillery {
+                attacker: art_a,
+                defender: art_d,
+                differential,
+                row: row.map_or(String::new(), |r| r.name.clone()),
+                column,
+                cell,
+                even,
+                odd,
+                die,
+                detail,
+            }
+        };
+
+        // Flank.
+        let flank = flank(rules, game, dhex, attacker_side, defender_side, defender_cv);
+
+        // Tactical: best among the attacking units and their leaders minus the defending hex's
+        // best (a leader's defensive value when it has one). Flankers that do not attack add
+        // nothing (flank "Restrictions").
+        let best = |units: &mut dyn Iterator<Item = (i32, &str)>| -> (i32, String) {
+            let mut b: Option<(i32, String)> = None;
+            for (v, n) in units {
+                match &b {
+                    Some((bv, _)) if *bv >= v => {}
+                    _ => b = Some((v, n.to_string())),
+                }
+            }
+            b.unwrap_or((0, String::new()))
+        };
+        let tactical_attacker = best(&mut attackers
+            .iter()
+            .chain(&attacker_leaders)
+            .map(|u| (game.unit(*u).tactical, game.unit(*u).name.as_str())));
+        let tactical_defender = best(&mut in_hex
+            .iter()
+            .map(|u| (game.unit(*u).defence_tactical(), game.unit(*u).name.as_str())));
+        let tactical = tactical_attacker.0 - tactical_defender.0;
+
+        // Other modifiers: rows of the rules data. Only attacking units count (flank
+        // "Restrictions": flankers do not trigger terrain modifiers).
+        let sides: Vec<&crate::rules::map::HexsideInfo> = attackers
+            .iter()
+            .map(|u| map.side_between(game.unit(*u).hex.unwrap_or(dhex), dhex))
+            .collect();
+        let apply_rows = |rows: &[super::data::DrmRow]| -> Vec<AppliedRow> {
+            let mut out = Vec::new();
+            for r in rows.iter().filter(|r| r.enabled) {
+                let base = if rain { r.rain_value.unwrap_or(r.value) } else { r.value };
+                let hit: Option<(i32, String)> = match &r.when {
+                    DrmWhen::AttackType(k) => (*k == kind).then(|| (base, kind.to_string())),
+                    DrmWhen::MarchType(n) => (kind == AttackType::March && req.march_type.as_deref() == Some(n.as_str()))
+                        .then(|| (base, format!("declared {n}"))),
+                    DrmWhen::Rain => rain.then(|| (base, "rain turn".to_string())),
+                    DrmWhen::AllAttackersAcross(fs) => sides.iter().all(|s| s.has_any(fs)).then(|| {
+                        let names: Vec<&str> = fs.iter().map(|f| f.name()).collect();
+                        (base, format!("every attacking unit attacks across a {} hexside{}", names.join("/"), if rain && r.rain_value.is_some() { " (rain)" } else { "" }))
+                    }),
+                    DrmWhen::DefenderIn { terrain: tr, attackers_also } => (terrain == *tr).then(|| {
+                        let all_in = attackers.iter().all(|u| game.unit(*u).hex.and_then(|h| map.terrain(h)) == Some(*tr));
+                        match (all_in, attackers_also) {
+                            (true, Some(v)) => (*v, format!("defender in {}; every attacker in {} too", tr.name(), tr.name())),
+                            _ => (base, format!("defender in {}", tr.name())),
+                        }
+                    }),
+                };
+                if let Some((value, detail)) = hit {
+                    out.push(AppliedRow {
+                        name: r.name.clone(),
+                        value,
+                        rule: format!("{}{}", r.rule, if r.source == Source::Seed { String::new() } else { format!(" {}", r.source.mark()) }),
+                        detail,
+                    });
+                }
+            }
+            out
+        };
+        let attacker_rows = apply_rows(&t.attacker_drms);
+        let defender_rows = apply_rows(&t.defender_drms);
+        let fixed: i32 = ratio_modifier + flank.final_bonus + tactical + attacker_rows.iter().map(|r| r.value).sum::<i32>();
+        let defender_drm = defender_rows.iter().map(|r| r.value).sum();
+
+        let column = |cols: &[u32], cv: Cv| cols.iter().rposition(|c| *c <= cv.ceil().max(1)).unwrap_or(0);
+        let attacker_column = column(&t.crt.attacker.columns, attacker_cv);
+        let defender_column = column(&t.crt.defender.columns, defender_crt_cv);
+
+        Ok(Assessment {
+            kind,
+            attacker_side,
+            defender_side,
+            defender_hex: dhex,
+            attacker_manpower: attackers.iter().map(|u| game.unit(*u).manpower).sum(),
+            defender_manpower: defenders.iter().map(|u| game.unit(*u).manpower).sum(),
+            attackers,
+            attacker_leaders,
+            defenders,
+            defender_leaders,
+            attacker_hexes,
+            attacker_cv_sum,
+            attacker_cv,
+            attacker_cap_note,
+            defender_cv_sum,
+            defender_cv,
+            defender_cap,
+            defender_cap_note,
+            defender_crt_cv,
+            ratio,
+            ratio_row: row,
+            ratio_modifier,
+            attacker_drm_even: fixed + artillery.even,
+            attacker_drm_odd: fixed + artillery.odd,
+            artillery,
+            flank,
+            tactical_attacker,
+            tactical_defender,
+            tactical,
+            attacker_rows,
+            defender_rows,
+            defender_drm,
+            attacker_column,
+            defender_column,
+        })
+    }
+
+    /// The result of the dice: the artillery die (ignored unless the artillery cell needs it),
+    /// the attacker's die and the defender's die. The odds enumerate this function; the
+    /// resolution calls it with the rolled dice.
+    pub fn outcome(&self, rules: &Gcacw, artillery_die: u8, attacker_die: u8, defender_die: u8) -> Outcome {
+        let drm = if !self.artillery.die || artillery_die % 2 == 0 {
+            self.attacker_drm_even
+        } else {
+            self.attacker_drm_odd
+        };
+        let x = (i32::from(attacker_die) + drm) - (i32::from(defender_die) + self.defender_drm);
+        let row = |rows: &[super::data::CrtRow]| {
+            let lo = rows[0].x;
+            let hi = rows[rows.len() - 1].x;
+            (x.clamp(lo, hi) - lo) as usize
+        };
+        Outcome {
+            differential: x,
+            attacker_row: row(&rules.tables.crt.attacker.rows),
+            defender_row: row(&rules.tables.crt.defender.rows),
+        }
+    }
+
+    pub fn attacker_result<'a>(&self, rules: &'a Gcacw, o: &Outcome) -> &'a ResultCode {
+        rules.tables.attacker_result(o.attacker_row, self.attacker_column)
+    }
+
+    pub fn defender_result<'a>(&self, rules: &'a Gcacw, o: &Outcome) -> &'a ResultCode {
+        rules.tables.defender_result(o.defender_row, self.defender_column)
+    }
+
+    /// Every modifier as a line of the breakdown.
+    pub fn lines(&self, rules: &Gcacw, game: &Game) -> Vec<ModifierLine> {
+        let mut v = Vec::new();
+        let source = rules.tables.ratio_chart[self.ratio_row].source;
+        let recon_ratio = if source == Source::Seed { String::new() } else { format!(" {}", source.mark()) };
+        v.push(ModifierLine {
+            role: Role::Attacker,
+            name: "Ratio".into(),
+            value: ModValue::Fixed(self.ratio_modifier),
+            detail: format!("{} : {} reads {}:{}", self.attacker_cv, self.defender_cv, self.ratio.0, self.ratio.1),
+            rule: format!("7.4 Ratio Chart{recon_ratio}"),
+        });
+        v.push(ModifierLine {
+            role: Role::Attacker,
+            name: "Artillery".into(),
+            value: if self.artillery.die {
+                ModValue::ByDie { even: self.artillery.even, odd: self.artillery.odd }
+            } else {
+                ModValue::Fixed(self.artillery.even)
+            },
+            detail: self.artillery.detail.clone(),
+            rule: "7.4 Artillery Modifier Summary".into(),
+        });
+        let basic_recon = if self.flank.covered.len() == 5 { " [recon: basic +2 for 5]" } else { "" };
+        v.push(ModifierLine {
+            role: Role::Attacker,
+            name: "Flank".into(),
+            value: ModValue::Fixed(self.flank.final_bonus),
+            detail: self.flank.summary(game),
+            rule: format!("Flank attacks, steps 1-4{basic_recon}"),
+        });
+        v.push(ModifierLine {
+            role: Role::Attacker,
+            name: "Tactical".into(),
+            value: ModValue::Fixed(self.tactical),
+            detail: format!(
+                "{} ({}) - {} ({})",
+                self.tactical_attacker.0,
+                self.tactical_attacker.1,
+                self.tactical_defender.0,
+                self.tactical_defender.1
+            ),
+            rule: "charts v1.4: attacker's highest tactical value minus defender's [pub]".into(),
+        });
+        for r in &self.attacker_rows {
+            v.push(ModifierLine {
+                role: Role::Attacker,
+                name: r.name.clone(),
+                value: ModValue::Fixed(r.value),
+                detail: r.detail.clone(),
+                rule: r.rule.clone(),
+            });
+        }
+        for r in &self.defender_rows {
+            v.push(ModifierLine {
+                role: Role::Defender,
+                name: r.name.clone(),
+                value: ModValue::Fixed(r.value),
+                detail: r.detail.clone(),
+                rule: r.rule.clone(),
+            });
+        }
+        v
+    }
+}

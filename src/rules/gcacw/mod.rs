@@ -1,0 +1,154 @@
+//! Great Campaigns of the American Civil War: combat values, ratio, artillery, flank attacks,
+//! die roll modifiers and the Combat Results Table (seeds `gcacw-7.2-7.4-…` and
+//! `gcacw-flank-attacks`, settled by `gcacw-tables.md`).
+
+pub mod assess;
+pub mod data;
+pub mod flank;
+pub mod odds;
+pub mod resolve;
+
+use crate::rules::dice::DieSource;
+use crate::rules::event::Event;
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::ruleset::{
+    AttackError, AttackRequest, AttackType, Choices, Odds, Ruleset, ZocEntry, ZocKind, ZocMap,
+};
+use crate::rules::unit::{Unit, UnitIdx};
+
+use data::Tables;
+
+/// The GCACW rule system with its tables.
+#[derive(Debug, Clone)]
+pub struct Gcacw {
+    pub tables: Tables,
+}
+
+impl Gcacw {
+    pub fn new(tables: Tables) -> Self {
+        Gcacw { tables }
+    }
+
+    pub fn builtin() -> Self {
+        Gcacw::new(Tables::builtin())
+    }
+
+    /// gcacw-tables.md §4: an undemoralized combat unit (not a leader) on the map exerts a ZOC.
+    pub fn exerts_zoc(u: &Unit) -> bool {
+        u.is_combat() && !u.is_demoralized()
+    }
+
+    /// The ZOC a unit in `from` exerts into the adjacent hex `to`, if any (gcacw-tables.md §4):
+    /// none into or out of a swamp or mountain hex across a hexside no listed route traverses;
+    /// restricted across a woods hexside no listed route traverses; else normal.
+    pub fn zoc_kind(&self, game: &Game, from: Coord, to: Coord) -> Option<ZocKind> {
+        let map = game.map();
+        if !map.contains(to) {
+            return None;
+        }
+        let z = &self.tables.zoc;
+        let w = game.weather();
+        let side = map.side_between(from, to);
+        let swampy = |c: Coord| map.terrain(c).is_some_and(|t| t.is_swamp_or_mountain(w));
+        if (swampy(from) || swampy(to)) && !side.route_any(&z.swamp_mountain_routes) {
+            return None;
+        }
+        if side.has_any(&z.restricted_by) && !side.route_any(&z.restricted_unless_routes) {
+            Some(ZocKind::Restricted)
+        } else {
+            Some(ZocKind::Normal)
+        }
+    }
+
+    /// Every ZOC reaching `hex`, in unit order.
+    pub fn zoc_into(&self, game: &Game, hex: Coord) -> Vec<ZocEntry> {
+        let mut out = Vec::new();
+        if !game.map().contains(hex) {
+            return out;
+        }
+        for n in hex.neighbors() {
+            for &u in game.units_at(n) {
+                if Self::exerts_zoc(game.unit(u)) {
+                    if let Some(kind) = self.zoc_kind(game, n, hex) {
+                        out.push(ZocEntry { unit: u, kind });
+                    }
+                }
+            }
+        }
+        out.sort_by_key(|e| e.unit);
+        out
+    }
+
+    /// Whether any unit of `side`'s enemies exerts a ZOC into `hex`.
+    pub fn in_enemy_zoc(&self, game: &Game, hex: Coord, enemy: crate::rules::unit::SideId) -> bool {
+        hex.neighbors().into_iter().any(|n| {
+            game.units_at(n).iter().any(|&u| {
+                let unit = game.unit(u);
+                unit.side == enemy
+                    && Self::exerts_zoc(unit)
+                    && self.zoc_kind(game, n, hex).is_some()
+            })
+        })
+    }
+}
+
+impl Ruleset for Gcacw {
+    fn id(&self) -> &'static str {
+        "gcacw"
+    }
+
+    fn name(&self) -> &'static str {
+        "Great Campaigns of the American Civil War"
+    }
+
+    fn zoc(&self, game: &Game) -> ZocMap {
+        let map = game.map();
+        let mut pairs = Vec::new();
+        for (i, u) in game.units.iter().enumerate() {
+            if !Self::exerts_zoc(u) {
+                continue;
+            }
+            let Some(from) = u.hex else { continue };
+            for to in from.neighbors() {
+                if let (Some(ix), Some(kind)) = (map.index(to), self.zoc_kind(game, from, to)) {
+                    pairs.push((
+                        ix as u32,
+                        ZocEntry {
+                            unit: UnitIdx(i as u16),
+                            kind,
+                        },
+                    ));
+                }
+            }
+        }
+        ZocMap::from_pairs(map.len(), pairs)
+    }
+
+    fn zoc_at(&self, game: &Game, hex: Coord) -> Vec<ZocEntry> {
+        self.zoc_into(game, hex)
+    }
+
+    fn default_attack_type(&self, game: &Game, req: &AttackRequest) -> Result<AttackType, AttackError> {
+        assess::attack_type(game, req)
+    }
+
+    fn check(&self, game: &Game, req: &AttackRequest, choices: &Choices) -> Result<(), AttackError> {
+        resolve::check_choices(self, game, req, choices)
+    }
+
+    fn odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+        let a = assess::Assessment::new(self, game, req)?;
+        Ok(odds::odds(self, game, &a))
+    }
+
+    fn resolve(
+        &self,
+        game: &mut Game,
+        req: &AttackRequest,
+        choices: &Choices,
+        dice: &mut dyn DieSource,
+    ) -> Result<Vec<Event>, AttackError> {
+        resolve::resolve(self, game, req, choices, dice)
+    }
+}

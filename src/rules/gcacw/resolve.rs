@@ -1,0 +1,401 @@
+//! Resolving a GCACW attack: roll, read the CRT, apply the results (gcacw-tables.md §6).
+//!
+//! Procedure and defaults (each default applies only when the command carries no choice):
+//! 1. Dice, in this order: the artillery die (only when the artillery cell needs it), the
+//!    attacker's d6, the defender's d6. The outcome comes from [`Assessment::outcome`], the
+//!    function the odds enumerate.
+//! 2. The defender's result, then the attacker's, each in this order:
+//!    - manpower loss, capped at the side's manpower in the combat. Default allocation: the
+//!      whole loss from the unit with the most manpower (ties: the first listed), any rest from
+//!      the next; a unit at 0 manpower is eliminated. A loss changes the CV: an organized unit's
+//!      CV is its manpower, a disorganized one's comes from the `disorganized_cv` table;
+//!    - `D`: every surviving unit of the side flips to disorganized (CV from the table);
+//!    - `f` / `F`: fatigue +1 / +2 on every surviving unit, capped at `fatigue_max`;
+//!    - a retreat letter's demoralization (`R`: Demoralized-1) on every surviving unit;
+//!    - letters whose effect the sources do not give (`E`, `*`) are logged, not applied.
+//! 3. The defender's retreat (`r` 2-4 hexes, `R` 4-6): the whole stack, leaders included, moves
+//!    along one path whose every hex is farther from the attacking units' hexes than the one
+//!    before, is on the map, holds no enemy unit, is not in an enemy ZOC and is not across an
+//!    impassable hexside. Default: the shortest allowed length; among such paths the one with
+//!    the most steps along a route, then the one ending farthest from the attackers, then the
+//!    first by hex labels. No legal path: the stack surrenders (is eliminated).
+//! 4. `a`: the attacker may advance into the vacated hex; the default is not to advance.
+
+use crate::rules::cv::Cv;
+use crate::rules::dice::{DieRole, DieSource};
+use crate::rules::event::Event;
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::ruleset::{AttackError, AttackRequest, Choices, Role};
+use crate::rules::unit::{SideId, UnitIdx};
+
+use super::Gcacw;
+use super::assess::Assessment;
+use super::data::{Effect, ResultCode};
+
+/// Choices resolved to units and hexes.
+struct Plan {
+    attacker_losses: Option<Vec<UnitIdx>>,
+    defender_losses: Option<Vec<UnitIdx>>,
+    retreat: Option<Vec<Coord>>,
+    advance: Option<Vec<UnitIdx>>,
+}
+
+fn ids(game: &Game, list: &Option<Vec<String>>, allowed: &[UnitIdx], what: &str) -> Result<Option<Vec<UnitIdx>>, AttackError> {
+    let Some(list) = list else { return Ok(None) };
+    let mut out = Vec::new();
+    for id in list {
+        let u = game
+            .unit_by_id(id)
+            .ok_or_else(|| AttackError::Choice(format!("{what}: unknown unit id {id:?}")))?;
+        if !allowed.contains(&u) {
+            return Err(AttackError::Choice(format!("{what}: unit {id:?} is not one of this combat's units that may be named here")));
+        }
+        if out.contains(&u) {
+            return Err(AttackError::Choice(format!("{what}: unit {id:?} is named twice")));
+        }
+        out.push(u);
+    }
+    Ok(Some(out))
+}
+
+fn plan(game: &Game, a: &Assessment, c: &Choices) -> Result<Plan, AttackError> {
+    let mut movers = a.attackers.clone();
+    movers.extend(&a.attacker_leaders);
+    let retreat = match &c.retreat {
+        None => None,
+        Some(labels) => {
+            if labels.is_empty() {
+                return Err(AttackError::Choice("retreat: the path is empty".into()));
+            }
+            let mut path = Vec::new();
+            for l in labels {
+                path.push(
+                    game.scenario
+                        .parse_hex(l)
+                        .map_err(|e| AttackError::Choice(format!("retreat: {e}")))?,
+                );
+            }
+            Some(path)
+        }
+    };
+    Ok(Plan {
+        attacker_losses: ids(game, &c.attacker_losses, &a.attackers, "attacker_losses")?,
+        defender_losses: ids(game, &c.defender_losses, &a.defenders, "defender_losses")?,
+        retreat,
+        advance: ids(game, &c.advance, &movers, "advance")?,
+    })
+}
+
+/// Check the choices a command carries against the attack, without rolling.
+pub fn check_choices(rules: &Gcacw, game: &Game, req: &AttackRequest, c: &Choices) -> Result<(), AttackError> {
+    let a = Assessment::new(rules, game, req)?;
+    plan(game, &a, c).map(|_| ())
+}
+
+pub fn resolve(
+    rules: &Gcacw,
+    game: &mut Game,
+    req: &AttackRequest,
+    choices: &Choices,
+    dice: &mut dyn DieSource,
+) -> Result<Vec<Event>, AttackError> {
+    let a = Assessment::new(rules, game, req)?;
+    let plan = plan(game, &a, choices)?;
+    let mut ev = Vec::new();
+    let mut defenders_all: Vec<UnitIdx> = a.defenders.clone();
+    defenders_all.extend(&a.defender_leaders);
+    ev.push(Event::AttackDeclared {
+        kind: a.kind,
+        attackers: a.attackers.iter().chain(&a.attacker_leaders).copied().collect(),
+        defender: a.defender_hex,
+        defenders: defenders_all,
+        attacker_drm: a.attacker_drm_even,
+        defender_drm: a.defender_drm,
+    });
+
+    // 1. Dice.
+    let art = if a.artillery.die {
+        let v = dice.d6();
+        ev.push(Event::DieRolled { role: DieRole::Artillery, value: v });
+        ev.push(Event::ModifierSettled {
+            name: "Artillery".into(),
+            value: if v % 2 == 0 { a.artillery.even } else { a.artillery.odd },
+        });
+        v
+    } else {
+        0
+    };
+    let ad = dice.d6();
+    ev.push(Event::DieRolled { role: DieRole::Attacker, value: ad });
+    let dd = dice.d6();
+    ev.push(Event::DieRolled { role: DieRole::Defender, value: dd });
+    let o = a.outcome(rules, art, ad, dd);
+    let ar = a.attacker_result(rules, &o).clone();
+    let dr = a.defender_result(rules, &o).clone();
+    ev.push(Event::CombatResult {
+        differential: o.differential,
+        attacker: ar.code.clone(),
+        defender: dr.code.clone(),
+    });
+
+    // 2. Each side's result.
+    apply_side(rules, game, &a.defenders, &dr, plan.defender_losses.as_deref(), Role::Defender, &mut ev);
+    apply_side(rules, game, &a.attackers, &ar, plan.attacker_losses.as_deref(), Role::Attacker, &mut ev);
+
+    // 3. Retreat.
+    if let Some((min, max, rout, _)) = dr.retreat() {
+        let stack: Vec<UnitIdx> = game.units_at(a.defender_hex).to_vec();
+        if !stack.is_empty() {
+            let from: Vec<Coord> = a.attacker_hexes.iter().map(|(h, _)| *h).collect();
+            let ctx = RetreatCtx {
+                rules,
+                start: a.defender_hex,
+                enemy: a.attacker_side,
+                attacker_hexes: &from,
+                min,
+                max,
+            };
+            let mut path = None;
+            if let Some(p) = &plan.retreat {
+                match ctx.check(game, p) {
+                    Ok(()) => path = Some(p.clone()),
+                    Err(why) => ev.push(Event::ChoiceOverridden { what: "retreat path".into(), why }),
+                }
+            }
+            let path = path.or_else(|| ctx.default_path(game));
+            match path {
+                Some(p) => {
+                    let to = *p.last().unwrap_or(&a.defender_hex);
+                    for &u in &stack {
+                        game.place(u, Some(to));
+                    }
+                    ev.push(Event::Retreated { units: stack, path: p, rout });
+                }
+                None => {
+                    ev.push(Event::Surrendered {
+                        units: stack.clone(),
+                        why: format!("no legal {}-hex retreat path", min),
+                    });
+                    for &u in &stack {
+                        game.place(u, None);
+                        ev.push(Event::Eliminated { unit: u });
+                    }
+                }
+            }
+        }
+    }
+    if ar.retreat().is_some() {
+        ev.push(Event::CodeNotApplied {
+            role: Role::Attacker,
+            letter: ar.letters.iter().find(|(_, e)| matches!(e, Effect::Retreat { .. })).map_or('r', |(c, _)| *c),
+            note: "attacker retreats are not part of the GCACW tables; move the units by hand".into(),
+        });
+    }
+
+    // 4. Advance.
+    if let Some(adv) = &plan.advance {
+        let allowed = ar.has(&Effect::Advance);
+        let vacated = game.units_at(a.defender_hex).is_empty();
+        let movers: Vec<UnitIdx> = adv.iter().copied().filter(|u| game.unit(*u).on_map()).collect();
+        if !allowed {
+            ev.push(Event::ChoiceOverridden { what: "advance".into(), why: format!("the attacker's result {} gives no advance", ar.code) });
+        } else if !vacated {
+            ev.push(Event::ChoiceOverridden { what: "advance".into(), why: "the defending hex was not vacated".into() });
+        } else if !movers.is_empty() {
+            for &u in &movers {
+                game.place(u, Some(a.defender_hex));
+            }
+            ev.push(Event::Advanced { units: movers, to: a.defender_hex });
+        }
+    }
+    Ok(ev)
+}
+
+fn apply_side(
+    rules: &Gcacw,
+    game: &mut Game,
+    units: &[UnitIdx],
+    code: &ResultCode,
+    order: Option<&[UnitIdx]>,
+    role: Role,
+    ev: &mut Vec<Event>,
+) {
+    let t = &rules.tables;
+    // Manpower loss.
+    let total: u32 = units.iter().map(|u| game.unit(*u).manpower).sum();
+    let mut left = code.loss.min(total);
+    if left > 0 {
+        let mut seq: Vec<UnitIdx> = order.map(<[UnitIdx]>::to_vec).unwrap_or_default();
+        let mut rest: Vec<UnitIdx> = units.iter().copied().filter(|u| !seq.contains(u)).collect();
+        // Stable sort: ties keep the listed order.
+        rest.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
+        seq.extend(rest);
+        for u in seq {
+            if left == 0 {
+                break;
+            }
+            let unit = game.unit_mut(u);
+            let take = left.min(unit.manpower);
+            if take == 0 {
+                continue;
+            }
+            unit.manpower -= take;
+            left -= take;
+            unit.cv = if unit.disorganized { t.disorganized_cv(unit.manpower) } else { Cv::whole(unit.manpower) };
+            let now = unit.manpower;
+            ev.push(Event::ManpowerLost { unit: u, amount: take, left: now });
+            if now == 0 {
+                game.unit_mut(u).cv = Cv::ZERO;
+                game.place(u, None);
+                ev.push(Event::Eliminated { unit: u });
+            }
+        }
+    }
+    let alive: Vec<UnitIdx> = units.iter().copied().filter(|u| game.unit(*u).on_map()).collect();
+    for (letter, effect) in &code.letters {
+        match effect {
+            Effect::Disorganize => {
+                for &u in &alive {
+                    let unit = game.unit_mut(u);
+                    if !unit.disorganized {
+                        unit.disorganized = true;
+                        unit.cv = t.disorganized_cv(unit.manpower);
+                        let cv = unit.cv;
+                        ev.push(Event::Disorganized { unit: u, cv });
+                    }
+                }
+            }
+            Effect::Fatigue(n) => {
+                for &u in &alive {
+                    let unit = game.unit_mut(u);
+                    let to = (unit.fatigue + n).min(t.fatigue_max);
+                    if to != unit.fatigue {
+                        let from = unit.fatigue;
+                        unit.fatigue = to;
+                        ev.push(Event::FatigueRaised { unit: u, from, to });
+                    }
+                }
+            }
+            Effect::Retreat { demoralize, .. } => {
+                if *demoralize > 0 {
+                    for &u in &alive {
+                        let unit = game.unit_mut(u);
+                        if unit.demoralized < *demoralize {
+                            unit.demoralized = *demoralize;
+                            ev.push(Event::Demoralized { unit: u, level: *demoralize });
+                        }
+                    }
+                }
+            }
+            Effect::Advance => {}
+            Effect::Unknown => {
+                let note = t
+                    .letters
+                    .iter()
+                    .find(|l| l.letter.starts_with(*letter))
+                    .map_or_else(String::new, |l| l.note.clone());
+                ev.push(Event::CodeNotApplied { role, letter: *letter, note });
+            }
+        }
+    }
+}
+
+/// What a retreat must respect.
+pub struct RetreatCtx<'a> {
+    pub rules: &'a Gcacw,
+    pub start: Coord,
+    pub enemy: SideId,
+    pub attacker_hexes: &'a [Coord],
+    pub min: u32,
+    pub max: u32,
+}
+
+impl RetreatCtx<'_> {
+    fn distance(&self, h: Coord) -> u32 {
+        self.attacker_hexes.iter().map(|a| a.distance(h)).min().unwrap_or(0)
+    }
+
+    /// Why the step from `p` into `q` is not allowed, if it is not.
+    fn step(&self, game: &Game, p: Coord, q: Coord, visited: &[Coord]) -> Result<(), String> {
+        let map = game.map();
+        let r = &self.rules.tables.retreat;
+        let l = |c: Coord| game.label(c);
+        if !p.is_adjacent(q) {
+            return Err(format!("{} is not adjacent to {}", l(q), l(p)));
+        }
+        if !map.contains(q) {
+            return Err(format!("{} is off the map", l(q)));
+        }
+        if visited.contains(&q) || q == self.start {
+            return Err(format!("{} is entered twice", l(q)));
+        }
+        if game.units_at(q).iter().any(|u| game.unit(*u).side == self.enemy) {
+            return Err(format!("{} holds enemy units", l(q)));
+        }
+        if self.distance(q) <= self.distance(p) {
+            return Err(format!("{} is not farther from the attackers than {}", l(q), l(p)));
+        }
+        let side = map.side_between(p, q);
+        if side.has_any(&r.impassable) && !side.has_any(&r.crossings) {
+            return Err(format!("the hexside {}-{} cannot be crossed", l(p), l(q)));
+        }
+        if r.avoid_enemy_zoc && self.rules.in_enemy_zoc(game, q, self.enemy) {
+            return Err(format!("{} is in an enemy zone of control", l(q)));
+        }
+        Ok(())
+    }
+
+    /// Check a path the player chose.
+    pub fn check(&self, game: &Game, path: &[Coord]) -> Result<(), String> {
+        let n = path.len() as u32;
+        if n < self.min || n > self.max {
+            return Err(format!("the path has {n} hexes; this result retreats {} to {}", self.min, self.max));
+        }
+        let mut p = self.start;
+        for (i, q) in path.iter().enumerate() {
+            self.step(game, p, *q, &path[..i])?;
+            p = *q;
+        }
+        Ok(())
+    }
+
+    /// The default path (see the module documentation), or `None` if none exists.
+    pub fn default_path(&self, game: &Game) -> Option<Vec<Coord>> {
+        let mut best: Option<((u32, u32), Vec<Coord>, Vec<String>)> = None;
+        let mut path = Vec::new();
+        self.search(game, self.start, &mut path, 0, &mut best);
+        best.map(|(_, p, _)| p)
+    }
+
+    fn search(
+        &self,
+        game: &Game,
+        at: Coord,
+        path: &mut Vec<Coord>,
+        on_route: u32,
+        best: &mut Option<((u32, u32), Vec<Coord>, Vec<String>)>,
+    ) {
+        if path.len() as u32 == self.min {
+            let key = (on_route, self.distance(at));
+            let labels: Vec<String> = path.iter().map(|c| game.label(*c)).collect();
+            let better = match best {
+                None => true,
+                Some((k, _, l)) => key > *k || (key == *k && labels < *l),
+            };
+            if better {
+                *best = Some((key, path.clone(), labels));
+            }
+            return;
+        }
+        let prefer = &self.rules.tables.retreat.preferred_routes;
+        for q in at.neighbors() {
+            if self.step(game, at, q, path).is_ok() {
+                let routed = u32::from(game.map().side_between(at, q).route_any(prefer));
+                path.push(q);
+                self.search(game, q, path, on_route + routed, best);
+                path.pop();
+            }
+        }
+    }
+}

@@ -1,0 +1,415 @@
+//! The map: hex terrain, hexside features and the routes that traverse hexsides.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::hex::{Coord, Dir, Side};
+
+/// Hex terrain (scenario.md letters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Terrain {
+    Clear,
+    Rolling,
+    Rough,
+    Woods,
+    City,
+    Swamp,
+    Mountain,
+    /// A swamp in rain turns only (gcacw-tables.md §7.2).
+    ProvisionalSwamp,
+}
+
+impl Terrain {
+    pub const ALL: [Terrain; 8] = [
+        Terrain::Clear,
+        Terrain::Rolling,
+        Terrain::Rough,
+        Terrain::Woods,
+        Terrain::City,
+        Terrain::Swamp,
+        Terrain::Mountain,
+        Terrain::ProvisionalSwamp,
+    ];
+
+    pub fn from_letter(c: char) -> Option<Terrain> {
+        Some(match c {
+            'c' => Terrain::Clear,
+            'l' => Terrain::Rolling,
+            'r' => Terrain::Rough,
+            'w' => Terrain::Woods,
+            't' => Terrain::City,
+            's' => Terrain::Swamp,
+            'm' => Terrain::Mountain,
+            'p' => Terrain::ProvisionalSwamp,
+            _ => return None,
+        })
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Terrain::Clear => 'c',
+            Terrain::Rolling => 'l',
+            Terrain::Rough => 'r',
+            Terrain::Woods => 'w',
+            Terrain::City => 't',
+            Terrain::Swamp => 's',
+            Terrain::Mountain => 'm',
+            Terrain::ProvisionalSwamp => 'p',
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Clear => "clear",
+            Terrain::Rolling => "rolling",
+            Terrain::Rough => "rough",
+            Terrain::Woods => "woods",
+            Terrain::City => "city",
+            Terrain::Swamp => "swamp",
+            Terrain::Mountain => "mountain",
+            Terrain::ProvisionalSwamp => "provisional swamp",
+        }
+    }
+
+    /// Swamp or mountain for the flank and ZOC rules: provisional swamps count in rain only.
+    pub fn is_swamp_or_mountain(self, weather: Weather) -> bool {
+        match self {
+            Terrain::Swamp | Terrain::Mountain => true,
+            Terrain::ProvisionalSwamp => weather == Weather::Rain,
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for Terrain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A turn's weather.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Weather {
+    #[default]
+    Dry,
+    Rain,
+}
+
+/// A feature on a hexside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Feature {
+    MajorRiver,
+    MinorRiver,
+    Creek,
+    Bridge,
+    Dam,
+    Ferry,
+    Ford,
+    Woods,
+}
+
+impl Feature {
+    pub const ALL: [Feature; 8] = [
+        Feature::MajorRiver,
+        Feature::MinorRiver,
+        Feature::Creek,
+        Feature::Bridge,
+        Feature::Dam,
+        Feature::Ferry,
+        Feature::Ford,
+        Feature::Woods,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Feature::MajorRiver => "major river",
+            Feature::MinorRiver => "minor river",
+            Feature::Creek => "creek",
+            Feature::Bridge => "bridge",
+            Feature::Dam => "dam",
+            Feature::Ferry => "ferry",
+            Feature::Ford => "ford",
+            Feature::Woods => "woods hexside",
+        }
+    }
+}
+
+/// The kind of a route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum RouteKind {
+    Road,
+    Pike,
+    Trail,
+    Railroad,
+}
+
+impl RouteKind {
+    pub const ALL: [RouteKind; 4] = [
+        RouteKind::Road,
+        RouteKind::Pike,
+        RouteKind::Trail,
+        RouteKind::Railroad,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RouteKind::Road => "road",
+            RouteKind::Pike => "pike",
+            RouteKind::Trail => "trail",
+            RouteKind::Railroad => "railroad",
+        }
+    }
+}
+
+/// A small set of enum values stored as bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bits(u16);
+
+impl Bits {
+    pub fn insert(&mut self, i: usize) {
+        self.0 |= 1 << i;
+    }
+    pub fn has(self, i: usize) -> bool {
+        self.0 & (1 << i) != 0
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// What lies on one hexside: its features and the routes that traverse it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HexsideInfo {
+    features: Bits,
+    routes: Bits,
+}
+
+impl HexsideInfo {
+    pub fn has(&self, f: Feature) -> bool {
+        self.features.has(f as usize)
+    }
+    pub fn has_any(&self, fs: &[Feature]) -> bool {
+        fs.iter().any(|f| self.has(*f))
+    }
+    pub fn route(&self, k: RouteKind) -> bool {
+        self.routes.has(k as usize)
+    }
+    /// Whether a route of one of `kinds` traverses this hexside.
+    pub fn route_any(&self, kinds: &[RouteKind]) -> bool {
+        kinds.iter().any(|k| self.route(*k))
+    }
+    pub fn any_route(&self) -> bool {
+        !self.routes.is_empty()
+    }
+    pub fn features(&self) -> impl Iterator<Item = Feature> + '_ {
+        Feature::ALL.into_iter().filter(|f| self.has(*f))
+    }
+    pub fn routes(&self) -> impl Iterator<Item = RouteKind> + '_ {
+        RouteKind::ALL.into_iter().filter(|k| self.route(*k))
+    }
+}
+
+/// A route as the scenario gives it: a chain of adjacent hexes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Route {
+    pub kind: RouteKind,
+    pub hexes: Vec<Coord>,
+}
+
+/// The map of a scenario.
+#[derive(Clone, Debug)]
+pub struct Map {
+    columns: i32,
+    rows: i32,
+    /// Label digits per part: 2, or 3 for maps over 99 columns or rows.
+    width: usize,
+    terrain: Vec<Terrain>,
+    sides: HashMap<Side, HexsideInfo>,
+    routes: Vec<Route>,
+}
+
+static NO_SIDE: HexsideInfo = HexsideInfo {
+    features: Bits(0),
+    routes: Bits(0),
+};
+
+impl Map {
+    /// A map of `columns` x `rows` hexes, all of `fill` terrain.
+    pub fn new(columns: u32, rows: u32, fill: Terrain) -> Self {
+        let (columns, rows) = (columns as i32, rows as i32);
+        Map {
+            columns,
+            rows,
+            width: label_width(columns as u32, rows as u32),
+            terrain: vec![fill; (columns * rows) as usize],
+            sides: HashMap::new(),
+            routes: Vec::new(),
+        }
+    }
+
+    pub fn columns(&self) -> u32 {
+        self.columns as u32
+    }
+    pub fn rows(&self) -> u32 {
+        self.rows as u32
+    }
+    pub fn label_width(&self) -> usize {
+        self.width
+    }
+    pub fn len(&self) -> usize {
+        self.terrain.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.terrain.is_empty()
+    }
+
+    pub fn contains(&self, c: Coord) -> bool {
+        c.col >= 1 && c.col <= self.columns && c.row >= 1 && c.row <= self.rows
+    }
+
+    /// Dense index of an on-map hex (column-major within rows: row by row).
+    pub fn index(&self, c: Coord) -> Option<usize> {
+        self.contains(c)
+            .then(|| ((c.row - 1) * self.columns + (c.col - 1)) as usize)
+    }
+
+    pub fn coord(&self, index: usize) -> Coord {
+        let i = index as i32;
+        Coord::new(i % self.columns + 1, i / self.columns + 1)
+    }
+
+    /// Every on-map hex, row by row.
+    pub fn coords(&self) -> impl Iterator<Item = Coord> + '_ {
+        (0..self.terrain.len()).map(|i| self.coord(i))
+    }
+
+    pub fn label(&self, c: Coord) -> String {
+        c.label(self.width)
+    }
+
+    pub fn terrain(&self, c: Coord) -> Option<Terrain> {
+        self.index(c).map(|i| self.terrain[i])
+    }
+
+    pub fn set_terrain(&mut self, c: Coord, t: Terrain) {
+        if let Some(i) = self.index(c) {
+            self.terrain[i] = t;
+        }
+    }
+
+    pub fn add_feature(&mut self, hex: Coord, dir: Dir, f: Feature) {
+        self.sides
+            .entry(Side::new(hex, dir))
+            .or_default()
+            .features
+            .insert(f as usize);
+    }
+
+    /// Add a route; the caller has checked that consecutive hexes are adjacent.
+    pub fn add_route(&mut self, route: Route) {
+        for pair in route.hexes.windows(2) {
+            if let Some(side) = Side::between(pair[0], pair[1]) {
+                self.sides
+                    .entry(side)
+                    .or_default()
+                    .routes
+                    .insert(route.kind as usize);
+            }
+        }
+        self.routes.push(route);
+    }
+
+    pub fn routes(&self) -> &[Route] {
+        &self.routes
+    }
+
+    /// Every hexside that has a feature or a route.
+    pub fn hexsides(&self) -> impl Iterator<Item = (Side, &HexsideInfo)> {
+        self.sides.iter().map(|(s, i)| (*s, i))
+    }
+
+    /// What lies on the hexside of `hex` facing `dir` (union of every entry naming it).
+    pub fn side(&self, hex: Coord, dir: Dir) -> &HexsideInfo {
+        self.sides.get(&Side::new(hex, dir)).unwrap_or(&NO_SIDE)
+    }
+
+    /// The hexside between two adjacent hexes (empty if they are not adjacent).
+    pub fn side_between(&self, a: Coord, b: Coord) -> &HexsideInfo {
+        match Side::between(a, b) {
+            Some(s) => self.sides.get(&s).unwrap_or(&NO_SIDE),
+            None => &NO_SIDE,
+        }
+    }
+}
+
+/// Label digits per part for a map of this size (scenario.md: three digits for both parts when
+/// the map has more than 99 columns or rows).
+pub fn label_width(columns: u32, rows: u32) -> usize {
+    if columns > 99 || rows > 99 { 3 } else { 2 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::hex::parse_label;
+
+    fn c(s: &str) -> Coord {
+        parse_label(s, 2).unwrap()
+    }
+
+    // gcacw-tables.md §7.1: a hexside's features are the union of every entry naming it.
+    #[test]
+    fn hexside_named_from_either_hex_is_one_hexside() {
+        let mut m = Map::new(6, 5, Terrain::Clear);
+        m.add_feature(c("0303"), Dir::SE, Feature::MinorRiver);
+        m.add_feature(c("0403"), Dir::NW, Feature::Ford);
+        let s = m.side(c("0403"), Dir::NW);
+        assert!(s.has(Feature::MinorRiver) && s.has(Feature::Ford));
+        assert_eq!(m.side_between(c("0303"), c("0403")), s);
+        assert!(!m.side(c("0303"), Dir::S).has(Feature::MinorRiver));
+    }
+
+    // scenario.md: "a route ... traverses every hexside between consecutive hexes".
+    #[test]
+    fn route_traverses_hexsides_between_consecutive_hexes() {
+        let mut m = Map::new(6, 5, Terrain::Clear);
+        m.add_route(Route {
+            kind: RouteKind::Road,
+            hexes: vec![c("0101"), c("0201"), c("0302")],
+        });
+        assert!(m.side_between(c("0101"), c("0201")).route(RouteKind::Road));
+        assert!(m.side_between(c("0302"), c("0201")).route(RouteKind::Road));
+        assert!(!m.side_between(c("0101"), c("0102")).any_route());
+        assert!(!m.side_between(c("0201"), c("0302")).route(RouteKind::Trail));
+    }
+
+    // scenario.md: a hexside facing off the map is allowed (rivers along a map edge).
+    #[test]
+    fn hexside_facing_off_map_is_stored() {
+        let mut m = Map::new(6, 5, Terrain::Clear);
+        m.add_feature(c("0101"), Dir::N, Feature::MajorRiver);
+        assert!(m.side(c("0101"), Dir::N).has(Feature::MajorRiver));
+        assert!(m.side(c("0100"), Dir::S).has(Feature::MajorRiver));
+    }
+
+    #[test]
+    fn index_and_coord_round_trip() {
+        let m = Map::new(7, 4, Terrain::Clear);
+        for (i, co) in m.coords().enumerate() {
+            assert_eq!(m.index(co), Some(i));
+        }
+        assert_eq!(m.index(Coord::new(0, 1)), None);
+        assert_eq!(m.index(Coord::new(8, 1)), None);
+        assert_eq!(label_width(99, 99), 2);
+        assert_eq!(label_width(100, 5), 3);
+    }
+
+    #[test]
+    fn provisional_swamp_is_swamp_in_rain_only() {
+        assert!(Terrain::ProvisionalSwamp.is_swamp_or_mountain(Weather::Rain));
+        assert!(!Terrain::ProvisionalSwamp.is_swamp_or_mountain(Weather::Dry));
+        assert!(Terrain::Mountain.is_swamp_or_mountain(Weather::Dry));
+    }
+}

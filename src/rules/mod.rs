@@ -1,0 +1,21 @@
+//! The pure game model. Nothing here imports Bevy: the rules build and test without the client
+//! (`cargo test --no-default-features`).
+//!
+//! Flow: player input -> [`command::Command`] -> [`command::validate`] ->
+//! [`command::apply`] (rolls [`dice::Dice`], returns [`event::Event`]s) -> the client animates
+//! the events. A rule system ([`ruleset::Ruleset`]) computes zones of control, odds and
+//! resolutions; the odds and the real roll come from one function.
+
+pub mod command;
+pub mod cv;
+pub mod dice;
+pub mod event;
+pub mod game;
+pub mod gcacw;
+pub mod hex;
+pub mod map;
+pub mod ruleset;
+pub mod scenario;
+pub mod session;
+pub mod testgen;
+pub mod unit;

@@ -1,0 +1,381 @@
+//! The interface every rule system implements, and the types it speaks.
+//!
+//! A rule system answers three questions about a game: which hexes each unit's zone of control
+//! reaches, what an attack's odds are (every modifier explained and the exact distribution of
+//! outcomes), and what happens when the attack is resolved with dice. GCACW is the first
+//! implementation; GBACW fire and melee, Napoleon's Greatest Gamble and Shiloh fit the same
+//! shape: their attacks are an `AttackRequest` with their own `AttackType`s (fire, melee,
+//! supporting stacks go in `options`), their modifiers are `ModifierLine`s (Shiloh's are
+//! multiplicative: a line's `value` then holds a factor), and their outcomes are distributions
+//! over result codes per side.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::cv::Prob;
+use super::dice::DieSource;
+use super::event::Event;
+use super::game::Game;
+use super::hex::Coord;
+use super::unit::UnitIdx;
+
+/// How an attack is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AttackType {
+    /// GCACW march attack: one unit alone.
+    March,
+    /// GCACW assault: the units of one hex.
+    Assault,
+    /// GCACW grand assault: units from several hexes.
+    Grand,
+}
+
+impl AttackType {
+    pub fn name(self) -> &'static str {
+        match self {
+            AttackType::March => "march",
+            AttackType::Assault => "assault",
+            AttackType::Grand => "grand",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<AttackType> {
+        match s {
+            "march" => Some(AttackType::March),
+            "assault" => Some(AttackType::Assault),
+            "grand" => Some(AttackType::Grand),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for AttackType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AttackType::March => "march attack",
+            AttackType::Assault => "assault",
+            AttackType::Grand => "grand assault",
+        })
+    }
+}
+
+/// An attack to assess or resolve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackRequest {
+    pub attackers: Vec<UnitIdx>,
+    pub defender: Coord,
+    /// `None`: the rule system's default for these attackers.
+    pub kind: Option<AttackType>,
+    /// A march-attack type of older editions (only rows enabled in the rules data).
+    pub march_type: Option<String>,
+}
+
+/// Which side of an attack something belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Role {
+    Attacker,
+    Defender,
+}
+
+impl Role {
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Attacker => "attacker",
+            Role::Defender => "defender",
+        }
+    }
+}
+
+/// The value of one modifier: fixed, or decided by an extra die (even / odd).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ModValue {
+    Fixed(i32),
+    ByDie { even: i32, odd: i32 },
+}
+
+impl ModValue {
+    pub fn even(self) -> i32 {
+        match self {
+            ModValue::Fixed(v) => v,
+            ModValue::ByDie { even, .. } => even,
+        }
+    }
+    pub fn odd(self) -> i32 {
+        match self {
+            ModValue::Fixed(v) => v,
+            ModValue::ByDie { odd, .. } => odd,
+        }
+    }
+}
+
+impl fmt::Display for ModValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ModValue::Fixed(v) => write!(f, "{v:+}"),
+            ModValue::ByDie { even, odd } => write!(f, "{even:+}/{odd:+}"),
+        }
+    }
+}
+
+/// One line of an odds breakdown: a modifier, its value, how it came about and its rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ModifierLine {
+    /// Whose die it modifies.
+    pub role: Role,
+    pub name: String,
+    pub value: ModValue,
+    /// How the value follows from the position, e.g. `9:4 reads 2:1`.
+    pub detail: String,
+    /// The rule or chart it comes from, with its provenance mark where not [seed].
+    pub rule: String,
+}
+
+/// What the rules say about one hex around the defender (for the flank overlay).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HexNote {
+    pub hex: Coord,
+    pub label: String,
+    pub covered: bool,
+    pub reduces: bool,
+    /// Why, one entry per clause that applies (or why not).
+    pub reasons: Vec<String>,
+}
+
+/// The exact odds of an attack.
+#[derive(Clone, Debug)]
+pub struct Odds {
+    pub ruleset: &'static str,
+    pub kind: AttackType,
+    /// Every modifier, in the order the rules apply them.
+    pub lines: Vec<ModifierLine>,
+    /// Total attacker and defender die modifiers (when an extra die is needed, even / odd).
+    pub attacker_drm: ModValue,
+    pub defender_drm: ModValue,
+    /// Whether the resolution rolls an extra die (GCACW artillery).
+    pub extra_die: bool,
+    /// Distribution of the final differential (not clamped to the table's ends).
+    pub differential: BTreeMap<i32, Prob>,
+    /// Distribution of each side's result code, in table order.
+    pub attacker_results: Vec<(String, Prob)>,
+    pub defender_results: Vec<(String, Prob)>,
+    /// Expected manpower lost, capped at the side's manpower in the combat.
+    pub attacker_expected_loss: Prob,
+    pub defender_expected_loss: Prob,
+    pub attacker_manpower: u32,
+    pub defender_manpower: u32,
+    /// P(the defender retreats or routs) and P(it routs).
+    pub p_retreat: Prob,
+    pub p_rout: Prob,
+    /// Notes per hex around the defender.
+    pub hex_notes: Vec<HexNote>,
+    /// System-specific facts for `musket odds --json` (e.g. GCACW's flank and artillery keys).
+    pub extra_json: serde_json::Map<String, serde_json::Value>,
+}
+
+impl Odds {
+    pub fn attacker_result_prob(&self, code: &str) -> Prob {
+        prob_of(&self.attacker_results, code)
+    }
+    pub fn defender_result_prob(&self, code: &str) -> Prob {
+        prob_of(&self.defender_results, code)
+    }
+}
+
+fn prob_of(list: &[(String, Prob)], code: &str) -> Prob {
+    list.iter()
+        .find(|(c, _)| c == code)
+        .map_or(Prob::from_integer(0), |(_, p)| *p)
+}
+
+/// Choices a player makes while an attack is applied. Each left out is decided by the
+/// documented default of the rule system.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Choices {
+    /// Order in which the attacker's units take manpower losses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker_losses: Option<Vec<String>>,
+    /// Order in which the defender's units take manpower losses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender_losses: Option<Vec<String>>,
+    /// The retreat path (hex labels, the first adjacent to the defender's hex).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreat: Option<Vec<String>>,
+    /// Units that advance into a vacated hex when the result allows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub advance: Option<Vec<String>>,
+}
+
+/// Whether a zone of control is normal or restricted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ZocKind {
+    Normal,
+    Restricted,
+}
+
+/// One unit's zone of control reaching a hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ZocEntry {
+    pub unit: UnitIdx,
+    pub kind: ZocKind,
+}
+
+/// Zones of control over the whole map, per hex.
+#[derive(Clone, Debug, Default)]
+pub struct ZocMap {
+    /// `start[i]..start[i + 1]` indexes `entries` for map hex `i`.
+    start: Vec<u32>,
+    entries: Vec<ZocEntry>,
+}
+
+impl ZocMap {
+    /// Build from (hex index, entry) pairs.
+    pub fn from_pairs(hexes: usize, mut pairs: Vec<(u32, ZocEntry)>) -> Self {
+        pairs.sort_by_key(|(h, e)| (*h, e.unit));
+        let mut start = vec![0u32; hexes + 1];
+        for (h, _) in &pairs {
+            start[*h as usize + 1] += 1;
+        }
+        for i in 0..hexes {
+            start[i + 1] += start[i];
+        }
+        ZocMap {
+            start,
+            entries: pairs.into_iter().map(|(_, e)| e).collect(),
+        }
+    }
+
+    /// The zones of control reaching the hex with this map index.
+    pub fn at_index(&self, i: usize) -> &[ZocEntry] {
+        match (self.start.get(i), self.start.get(i + 1)) {
+            (Some(a), Some(b)) => &self.entries[*a as usize..*b as usize],
+            _ => &[],
+        }
+    }
+
+    pub fn at(&self, game: &Game, c: Coord) -> &[ZocEntry] {
+        match game.map().index(c) {
+            Some(i) => self.at_index(i),
+            None => &[],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+/// Why an attack cannot be assessed or made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AttackError {
+    #[error("unknown unit id {0:?}")]
+    UnknownUnit(String),
+    #[error("no attackers named")]
+    NoAttackers,
+    #[error("unit {0:?} is named twice among the attackers")]
+    DuplicateAttacker(String),
+    #[error("unit {0:?} has been eliminated")]
+    Eliminated(String),
+    #[error("the attackers belong to two sides ({0:?} and {1:?})")]
+    MixedSides(String, String),
+    #[error("{0}")]
+    BadHex(String),
+    #[error("no unit is in the defending hex {0}")]
+    EmptyHex(String),
+    #[error("the defending hex {0} holds no combat unit (only leaders)")]
+    NoCombatDefender(String),
+    #[error("attacker {unit:?} and the units in {hex} are on the same side ({side})")]
+    SameSide {
+        unit: String,
+        hex: String,
+        side: String,
+    },
+    #[error("attacker {unit:?} in {from} is not adjacent to the defending hex {hex}")]
+    NotAdjacent {
+        unit: String,
+        from: String,
+        hex: String,
+    },
+    #[error("the attackers' combined combat value is 0 (only leaders named)")]
+    ZeroCv,
+    #[error("a march attack is made by one unit, not {0}; use --type assault or grand")]
+    MarchWithSeveral(usize),
+    #[error("the attackers are in {0} hexes; only a grand assault (--type grand) attacks from several hexes")]
+    SeveralHexes(usize),
+    #[error("unknown march type {0:?}; enabled types: {1}")]
+    UnknownMarchType(String, String),
+    #[error("a march type applies only to a march attack")]
+    MarchTypeNotMarch,
+    #[error("{0}")]
+    Choice(String),
+}
+
+/// A rule system.
+pub trait Ruleset: Send + Sync + fmt::Debug {
+    /// The id a scenario's `ruleset` field names.
+    fn id(&self) -> &'static str;
+    /// A name for players.
+    fn name(&self) -> &'static str;
+    /// The zones of control of every unit over the whole map.
+    fn zoc(&self, game: &Game) -> ZocMap;
+    /// The zones of control reaching one hex.
+    fn zoc_at(&self, game: &Game, hex: Coord) -> Vec<ZocEntry>;
+    /// The attack type used when the request names none.
+    fn default_attack_type(&self, game: &Game, req: &AttackRequest) -> Result<AttackType, AttackError>;
+    /// Check an attack and the choices for it, without rolling.
+    fn check(&self, game: &Game, req: &AttackRequest, choices: &Choices) -> Result<(), AttackError>;
+    /// The exact odds of an attack.
+    fn odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError>;
+    /// Roll the dice and apply the result; the events say what happened, step by step.
+    /// The outcome is computed by the same function the odds enumerate.
+    fn resolve(
+        &self,
+        game: &mut Game,
+        req: &AttackRequest,
+        choices: &Choices,
+        dice: &mut dyn DieSource,
+    ) -> Result<Vec<Event>, AttackError>;
+}
+
+/// Rules files a player gives in place of the built-in ones.
+#[derive(Clone, Debug, Default)]
+pub struct RulesOverrides {
+    /// A GCACW tables file.
+    pub gcacw: Option<std::path::PathBuf>,
+}
+
+/// Why a rule system could not be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum RulesError {
+    #[error("unknown ruleset {0:?}")]
+    Unknown(String),
+    #[error(transparent)]
+    Tables(#[from] super::gcacw::data::TablesError),
+}
+
+/// The rule system a scenario names, with the player's override or the user rules directory's
+/// file if there is one, else the built-in tables.
+pub fn for_id(id: &str, overrides: &RulesOverrides) -> Result<Arc<dyn Ruleset>, RulesError> {
+    match id {
+        "gcacw" => {
+            let path = overrides.gcacw.clone().or_else(|| {
+                super::gcacw::data::user_rules_dir()
+                    .map(|d| d.join("gcacw.ron"))
+                    .filter(|p| p.is_file())
+            });
+            let tables = match path {
+                Some(p) => super::gcacw::data::Tables::load(&p)?,
+                None => super::gcacw::data::Tables::builtin(),
+            };
+            Ok(Arc::new(super::gcacw::Gcacw::new(tables)))
+        }
+        other => Err(RulesError::Unknown(other.to_string())),
+    }
+}

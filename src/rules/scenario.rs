@@ -1,0 +1,726 @@
+//! Scenario files, format version 1 (`shared/formats/scenario.md`, normative).
+//!
+//! Loading is two steps: RON parsing into the `*File` structs (syntax errors carry the line and
+//! column), then validation into a [`Scenario`] (errors name the field and the value). Either
+//! step fails as a whole: there is no partial load.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::cv::Cv;
+use super::hex::{Coord, Dir, parse_label};
+use super::map::{Feature, Map, Route, RouteKind, Terrain, Weather, label_width};
+use super::unit::{SideId, Unit, UnitKind};
+
+/// The rulesets a scenario may name.
+pub const KNOWN_RULESETS: &[&str] = &["gcacw"];
+
+/// Largest map accepted (both parts of a label have at most three digits).
+pub const MAX_MAP_SIDE: i64 = 999;
+
+// ---------------------------------------------------------------------------------------------
+// File shape
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub title: String,
+    pub ruleset: String,
+    pub sides: Vec<String>,
+    #[serde(default)]
+    pub weather: Weather,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turns: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weather_by_turn: Option<Vec<Weather>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub briefing: Option<String>,
+    pub map: MapFile,
+    pub units: Vec<UnitFile>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapFile {
+    pub columns: i64,
+    pub rows: i64,
+    pub terrain: Vec<String>,
+    #[serde(default)]
+    pub hexsides: Vec<HexsideFile>,
+    #[serde(default)]
+    pub routes: Vec<RouteFile>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexsideFile {
+    pub hex: String,
+    pub dir: Dir,
+    pub features: Vec<Feature>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RouteFile {
+    pub kind: RouteKind,
+    pub hexes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum StrengthFile {
+    /// CV = manpower = the number.
+    Organized(f64),
+    /// CV (a multiple of 1/2) and manpower.
+    Disorganized { cv: f64, manpower: f64 },
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_zero(v: &i64) -> bool {
+    *v == 0
+}
+
+fn is_true(v: &bool) -> bool {
+    *v
+}
+
+fn is_false(v: &bool) -> bool {
+    !*v
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitFile {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+    pub kind: UnitKind,
+    pub hex: String,
+    /// Required for combat units; a leader's defaults to `Organized(0)`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strength: Option<StrengthFile>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub artillery: i64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tactical: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tactical_defence: Option<i64>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fatigue: i64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub demoralized: i64,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub entrenched: bool,
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub active: bool,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------
+
+/// One thing wrong with a file: the field (a path such as `units[2].hex`), its value and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub field: String,
+    pub value: String,
+    pub problem: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.value.is_empty() {
+            write!(f, "{}: {}", self.field, self.problem)
+        } else {
+            write!(f, "{} = {}: {}", self.field, self.value, self.problem)
+        }
+    }
+}
+
+/// Why a scenario file was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ScenarioError {
+    #[error("{path}: cannot read the file: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}:{line}:{col}: {message}")]
+    Syntax {
+        path: PathBuf,
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    #[error("{}", format_problems(path, problems))]
+    Invalid {
+        path: PathBuf,
+        problems: Vec<Problem>,
+    },
+}
+
+fn format_problems(path: &Path, problems: &[Problem]) -> String {
+    let mut s = format!("{}: {}", path.display(), problems[0]);
+    if problems.len() > 1 {
+        s.push_str(&format!("\n  and {} more:", problems.len() - 1));
+        for p in &problems[1..] {
+            s.push_str(&format!("\n  {p}"));
+        }
+    }
+    s
+}
+
+impl ScenarioError {
+    /// The problems of a semantic refusal (empty for I/O and syntax errors).
+    pub fn problems(&self) -> &[Problem] {
+        match self {
+            ScenarioError::Invalid { problems, .. } => problems,
+            _ => &[],
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validated scenario
+// ---------------------------------------------------------------------------------------------
+
+/// A validated scenario: its map and its units as they start.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub title: String,
+    pub ruleset: String,
+    pub sides: Vec<String>,
+    pub briefing: Option<String>,
+    /// The turn play starts on (1-based).
+    pub first_turn: u32,
+    /// The last turn, if the scenario has a length.
+    pub turns: Option<u32>,
+    weather: Weather,
+    weather_by_turn: Option<Vec<Weather>>,
+    pub map: Map,
+    pub units: Vec<Unit>,
+    /// The file as read, kept so a save can hold the scenario itself.
+    pub file: ScenarioFile,
+}
+
+impl Scenario {
+    /// The weather of a turn: `weather_by_turn` when given (its last entry beyond its end),
+    /// else `weather`.
+    pub fn weather_on(&self, turn: u32) -> Weather {
+        match &self.weather_by_turn {
+            Some(w) if !w.is_empty() => {
+                let i = (turn.max(1) as usize - 1).min(w.len() - 1);
+                w[i]
+            }
+            _ => self.weather,
+        }
+    }
+
+    pub fn side_name(&self, s: SideId) -> &str {
+        self.sides.get(s.0 as usize).map_or("?", |s| s.as_str())
+    }
+
+    pub fn side_by_name(&self, name: &str) -> Option<SideId> {
+        self.sides
+            .iter()
+            .position(|s| s == name)
+            .map(|i| SideId(i as u8))
+    }
+
+    pub fn label(&self, c: Coord) -> String {
+        self.map.label(c)
+    }
+
+    pub fn parse_hex(&self, label: &str) -> Result<Coord, String> {
+        let c = parse_label(label, self.map.label_width()).map_err(|e| e.to_string())?;
+        if self.map.contains(c) {
+            Ok(c)
+        } else {
+            Err(format!(
+                "hex {label} is off the map ({} columns x {} rows)",
+                self.map.columns(),
+                self.map.rows()
+            ))
+        }
+    }
+}
+
+/// The RON options used for every file the project reads: `Some(..)` may be left out
+/// (`turn: 1` as well as `turn: Some(1)`).
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+/// Read and validate a scenario file.
+pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse(&text, path)
+}
+
+/// Parse and validate scenario text; `path` names it in errors.
+pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
+    let file: ScenarioFile =
+        ron_options()
+            .from_str(text)
+            .map_err(|e: ron::error::SpannedError| {
+                let (line, col) = error_position(text, &e.span);
+                ScenarioError::Syntax {
+                    path: path.to_path_buf(),
+                    line,
+                    col,
+                    message: e.code.to_string(),
+                }
+            })?;
+    validate(file).map_err(|problems| ScenarioError::Invalid {
+        path: path.to_path_buf(),
+        problems,
+    })
+}
+
+/// The line and column to name for a RON error. ron starts the span of some errors (a value of
+/// the wrong type: `columns: "6"`) before the whitespace in front of the offending token, which
+/// names the wrong column, or the previous line when the value starts a line; skip that
+/// whitespace and any comments, up to the span's end.
+pub fn error_position(text: &str, span: &ron::error::Span) -> (usize, usize) {
+    let offset = |p: &ron::error::Position| -> usize {
+        let mut line_start = 0;
+        for _ in 1..p.line {
+            match text[line_start..].find('\n') {
+                Some(i) => line_start += i + 1,
+                None => return text.len(),
+            }
+        }
+        text[line_start..]
+            .char_indices()
+            .nth(p.col.saturating_sub(1))
+            .map_or(text.len(), |(i, _)| line_start + i)
+    };
+    let (start, end) = (offset(&span.start), offset(&span.end));
+    let mut i = start;
+    while i < end {
+        let rest = &text[i..];
+        match rest.chars().next() {
+            Some(c) if c.is_whitespace() => i += c.len_utf8(),
+            _ if rest.starts_with("//") => i += rest.find('\n').unwrap_or(rest.len()),
+            _ if rest.starts_with("/*") => match rest[2..].find("*/") {
+                Some(j) => i += j + 4,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    if i == start || i > end {
+        return (span.start.line, span.start.col);
+    }
+    let before = &text[..i];
+    let line = 1 + before.matches('\n').count();
+    let col = 1 + before.rsplit('\n').next().map_or(0, |l| l.chars().count());
+    (line, col)
+}
+
+/// Write a scenario file in the format (for generated scenarios and saves).
+pub fn to_ron(file: &ScenarioFile) -> String {
+    let cfg = ron::ser::PrettyConfig::new()
+        .depth_limit(4)
+        .struct_names(false)
+        .separate_tuple_members(false)
+        .enumerate_arrays(false);
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .to_string_pretty(file, cfg)
+        .unwrap_or_default()
+}
+
+struct Check {
+    problems: Vec<Problem>,
+}
+
+impl Check {
+    fn bad(&mut self, field: impl Into<String>, value: impl fmt::Display, problem: impl Into<String>) {
+        self.problems.push(Problem {
+            field: field.into(),
+            value: value.to_string(),
+            problem: problem.into(),
+        });
+    }
+}
+
+fn quoted(s: &str) -> String {
+    format!("{s:?}")
+}
+
+/// Validate a parsed file into a scenario, or list every problem found.
+pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
+    let mut ck = Check {
+        problems: Vec::new(),
+    };
+
+    if file.title.trim().is_empty() {
+        ck.bad("title", quoted(&file.title), "the title is empty");
+    }
+    if !KNOWN_RULESETS.contains(&file.ruleset.as_str()) {
+        ck.bad(
+            "ruleset",
+            quoted(&file.ruleset),
+            format!("unknown ruleset; known: {}", KNOWN_RULESETS.join(", ")),
+        );
+    }
+    if file.sides.len() != 2 {
+        ck.bad(
+            "sides",
+            format!("{:?}", file.sides),
+            format!("a scenario has exactly two sides, not {}", file.sides.len()),
+        );
+    }
+    for (i, s) in file.sides.iter().enumerate() {
+        if s.trim().is_empty() {
+            ck.bad(format!("sides[{i}]"), quoted(s), "a side name is empty");
+        } else if file.sides[..i].contains(s) {
+            ck.bad(format!("sides[{i}]"), quoted(s), "the same side is named twice");
+        }
+    }
+
+    // Turns and weather.
+    let first_turn = match file.turn {
+        None => 1,
+        Some(t) if (1..=10_000).contains(&t) => t as u32,
+        Some(t) => {
+            ck.bad("turn", t, "the turn is counted from 1");
+            1
+        }
+    };
+    let turns = match file.turns {
+        None => None,
+        Some(n) if (1..=10_000).contains(&n) => {
+            if (n as u32) < first_turn {
+                ck.bad("turns", n, format!("the last turn comes before turn {first_turn}"));
+            }
+            Some(n as u32)
+        }
+        Some(n) => {
+            ck.bad("turns", n, "the number of turns must be between 1 and 10000");
+            None
+        }
+    };
+    if let Some(w) = &file.weather_by_turn {
+        if w.is_empty() {
+            ck.bad("weather_by_turn", "[]", "the list is empty; leave the field out instead");
+        } else if let Some(n) = turns {
+            if w.len() < n as usize {
+                ck.bad(
+                    "weather_by_turn",
+                    format!("{} entries", w.len()),
+                    format!("the scenario has {n} turns; give the weather of every turn"),
+                );
+            }
+        } else if w.len() < first_turn as usize {
+            ck.bad(
+                "weather_by_turn",
+                format!("{} entries", w.len()),
+                format!("the scenario starts on turn {first_turn}"),
+            );
+        }
+    }
+
+    // Map.
+    let mf = &file.map;
+    let mut map_ok = true;
+    for (name, v) in [("map.columns", mf.columns), ("map.rows", mf.rows)] {
+        if !(1..=MAX_MAP_SIDE).contains(&v) {
+            ck.bad(name, v, format!("must be between 1 and {MAX_MAP_SIDE}"));
+            map_ok = false;
+        }
+    }
+    let (cols, rows) = if map_ok {
+        (mf.columns as u32, mf.rows as u32)
+    } else {
+        (1, 1)
+    };
+    let mut map = Map::new(cols, rows, Terrain::Clear);
+    let width = label_width(cols, rows);
+    if map_ok {
+        if mf.terrain.len() != rows as usize {
+            ck.bad(
+                "map.terrain",
+                format!("{} rows", mf.terrain.len()),
+                format!("the map has {rows} rows; give one string per row"),
+            );
+        }
+        for (r, line) in mf.terrain.iter().enumerate() {
+            let n = line.chars().count();
+            if n != cols as usize {
+                ck.bad(
+                    format!("map.terrain[{r}]"),
+                    quoted(line),
+                    format!("row {} has {n} letters; the map has {cols} columns", r + 1),
+                );
+            }
+            for (c, ch) in line.chars().enumerate() {
+                match Terrain::from_letter(ch) {
+                    Some(t) => map.set_terrain(Coord::new(c as i32 + 1, r as i32 + 1), t),
+                    None => ck.bad(
+                        format!("map.terrain[{r}]"),
+                        quoted(line),
+                        format!(
+                            "unknown terrain letter {ch:?} at column {}; letters: c l r w t s m p",
+                            c + 1
+                        ),
+                    ),
+                }
+            }
+        }
+    }
+
+    let hex_field = |ck: &mut Check, field: String, label: &str| -> Option<Coord> {
+        if !map_ok {
+            return None;
+        }
+        match parse_label(label, width) {
+            Err(e) => {
+                ck.bad(field, quoted(label), e.to_string());
+                None
+            }
+            Ok(c) if !(c.col >= 1 && c.col <= cols as i32 && c.row >= 1 && c.row <= rows as i32) => {
+                ck.bad(
+                    field,
+                    quoted(label),
+                    format!("hex is off the map ({cols} columns x {rows} rows)"),
+                );
+                None
+            }
+            Ok(c) => Some(c),
+        }
+    };
+
+    let mut sides_to_add = Vec::new();
+    for (i, hs) in mf.hexsides.iter().enumerate() {
+        if let Some(c) = hex_field(&mut ck, format!("map.hexsides[{i}].hex"), &hs.hex) {
+            if hs.features.is_empty() {
+                ck.bad(format!("map.hexsides[{i}].features"), "[]", "no features listed");
+            }
+            for f in &hs.features {
+                sides_to_add.push((c, hs.dir, *f));
+            }
+        }
+    }
+    for (c, d, f) in sides_to_add {
+        map.add_feature(c, d, f);
+    }
+
+    let mut routes = Vec::new();
+    for (i, rf) in mf.routes.iter().enumerate() {
+        if rf.hexes.len() < 2 {
+            ck.bad(
+                format!("map.routes[{i}].hexes"),
+                format!("{:?}", rf.hexes),
+                "a route needs at least two hexes",
+            );
+            continue;
+        }
+        let mut hexes = Vec::new();
+        let mut ok = true;
+        for (j, label) in rf.hexes.iter().enumerate() {
+            match hex_field(&mut ck, format!("map.routes[{i}].hexes[{j}]"), label) {
+                Some(c) => {
+                    if let Some(prev) = hexes.last().copied() {
+                        if !c.is_adjacent(prev) {
+                            ck.bad(
+                                format!("map.routes[{i}].hexes[{j}]"),
+                                quoted(label),
+                                format!(
+                                    "not adjacent to the route's previous hex {}",
+                                    quoted(&rf.hexes[j - 1])
+                                ),
+                            );
+                            ok = false;
+                        }
+                    }
+                    hexes.push(c);
+                }
+                None => ok = false,
+            }
+        }
+        if ok {
+            routes.push(Route {
+                kind: rf.kind,
+                hexes,
+            });
+        }
+    }
+    for r in routes {
+        map.add_route(r);
+    }
+
+    // Units.
+    let mut units = Vec::new();
+    let mut ids: HashSet<&str> = HashSet::new();
+    let mut hex_side: HashMap<Coord, (SideId, usize)> = HashMap::new();
+    if file.units.len() > u16::MAX as usize {
+        ck.bad("units", file.units.len(), "too many units");
+    }
+    for (i, uf) in file.units.iter().enumerate() {
+        let f = |name: &str| format!("units[{i}].{name}");
+        if uf.id.trim().is_empty() {
+            ck.bad(f("id"), quoted(&uf.id), "the id is empty");
+        } else if uf.id.contains(',') || uf.id.chars().any(char::is_whitespace) {
+            ck.bad(
+                f("id"),
+                quoted(&uf.id),
+                "an id may not contain commas or spaces (it is used on the command line)",
+            );
+        }
+        if !ids.insert(uf.id.as_str()) {
+            ck.bad(f("id"), quoted(&uf.id), "duplicate unit id");
+        }
+        let side = match file.sides.iter().position(|s| *s == uf.side) {
+            Some(s) => SideId(s as u8),
+            None => {
+                ck.bad(
+                    f("side"),
+                    quoted(&uf.side),
+                    format!("unknown side; the sides are {:?}", file.sides),
+                );
+                SideId(0)
+            }
+        };
+        let hex = hex_field(&mut ck, f("hex"), &uf.hex);
+        if let Some(h) = hex {
+            match hex_side.get(&h) {
+                Some((s, j)) if *s != side => ck.bad(
+                    f("hex"),
+                    quoted(&uf.hex),
+                    format!(
+                        "units of two sides in one hex ({} is {}, {} is {})",
+                        quoted(&uf.id),
+                        uf.side,
+                        quoted(&file.units[*j].id),
+                        file.units[*j].side
+                    ),
+                ),
+                _ => {
+                    hex_side.insert(h, (side, i));
+                }
+            }
+        }
+        let leader = uf.kind == UnitKind::Leader;
+        let (cv, manpower, disorganized) = match (&uf.strength, leader) {
+            (None, true) => (Cv::ZERO, 0, false),
+            (None, false) => {
+                ck.bad(f("strength"), "", "missing; a combat unit needs Organized(cv) or Disorganized(cv: .., manpower: ..)");
+                (Cv::ZERO, 0, false)
+            }
+            (Some(StrengthFile::Organized(n)), _) => {
+                let whole = n.is_finite() && n.fract() == 0.0 && *n >= 0.0 && *n <= 10_000.0;
+                if !whole {
+                    ck.bad(f("strength"), format!("Organized({n})"), "the CV of an organized unit is a whole number");
+                    (Cv::ZERO, 0, false)
+                } else if leader && *n != 0.0 {
+                    ck.bad(f("strength"), format!("Organized({n})"), "a leader has no combat value: use Organized(0)");
+                    (Cv::ZERO, 0, false)
+                } else if !leader && *n < 1.0 {
+                    ck.bad(f("strength"), format!("Organized({n})"), "a combat unit's CV is at least 1");
+                    (Cv::ZERO, 0, false)
+                } else {
+                    (Cv::whole(*n as u32), *n as u32, false)
+                }
+            }
+            (Some(StrengthFile::Disorganized { cv, manpower }), _) => {
+                let shown = format!("Disorganized(cv: {cv}, manpower: {manpower})");
+                if leader {
+                    ck.bad(f("strength"), shown, "a leader has no combat value: use Organized(0)");
+                    (Cv::ZERO, 0, false)
+                } else if !(manpower.is_finite() && manpower.fract() == 0.0 && *manpower >= 1.0 && *manpower <= 10_000.0) {
+                    ck.bad(f("strength"), shown, "manpower is a whole number, at least 1");
+                    (Cv::ZERO, 0, false)
+                } else {
+                    match Cv::from_f64(*cv) {
+                        None => {
+                            ck.bad(f("strength"), shown, "the CV is not a whole number or a half");
+                            (Cv::ZERO, 0, false)
+                        }
+                        Some(c) if c.halves() == 0 => {
+                            ck.bad(f("strength"), shown, "the CV of a disorganized unit is at least 1/2");
+                            (Cv::ZERO, 0, false)
+                        }
+                        Some(c) if c > Cv::whole(*manpower as u32) => {
+                            ck.bad(f("strength"), shown, "the CV may not exceed the manpower");
+                            (Cv::ZERO, 0, false)
+                        }
+                        Some(c) => (c, *manpower as u32, true),
+                    }
+                }
+            }
+        };
+        let artillery = if (0..=1000).contains(&uf.artillery) {
+            uf.artillery as u32
+        } else {
+            ck.bad(f("artillery"), uf.artillery, "the artillery value is between 0 and 1000");
+            0
+        };
+        let mut tactical = 0;
+        for (name, v) in [("tactical", Some(uf.tactical)), ("tactical_defence", uf.tactical_defence)] {
+            if let Some(v) = v {
+                if !(-100..=100).contains(&v) {
+                    ck.bad(f(name), v, "a tactical value is between -100 and 100");
+                } else if name == "tactical" {
+                    tactical = v as i32;
+                }
+            }
+        }
+        let tactical_defence = uf
+            .tactical_defence
+            .filter(|v| (-100..=100).contains(v))
+            .map(|v| v as i32);
+        if !(0..=4).contains(&uf.fatigue) {
+            ck.bad(f("fatigue"), uf.fatigue, "fatigue is 0 to 4");
+        }
+        if !(0..=2).contains(&uf.demoralized) {
+            ck.bad(f("demoralized"), uf.demoralized, "demoralized is 0, 1 or 2");
+        }
+        units.push(Unit {
+            id: uf.id.clone(),
+            name: uf.name.clone(),
+            side,
+            kind: uf.kind,
+            hex,
+            cv,
+            manpower,
+            disorganized,
+            artillery,
+            tactical,
+            tactical_defence,
+            fatigue: uf.fatigue.clamp(0, 4) as u8,
+            demoralized: uf.demoralized.clamp(0, 2) as u8,
+            entrenched: uf.entrenched,
+            active: uf.active,
+        });
+    }
+
+    if !ck.problems.is_empty() {
+        return Err(ck.problems);
+    }
+    Ok(Scenario {
+        title: file.title.clone(),
+        ruleset: file.ruleset.clone(),
+        sides: file.sides.clone(),
+        briefing: file.briefing.clone(),
+        first_turn,
+        turns,
+        weather: file.weather,
+        weather_by_turn: file.weather_by_turn.clone(),
+        map,
+        units,
+        file,
+    })
+}

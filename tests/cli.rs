@@ -1,0 +1,161 @@
+//! The command-line contract of scenario.md: `musket odds`, `check`, `resolve`, exit status 2
+//! with a clear first line for bad input.
+
+use std::process::{Command, Output};
+
+fn musket(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_musket"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run musket")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr_first_line(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).lines().next().unwrap_or("").to_string()
+}
+
+const EX: &str = "scenarios/example-flank.ron";
+
+// scenario.md: "For example-flank.ron with --attackers usa-cox --defender 0303 the answer is:"
+#[test]
+fn odds_json_matches_the_contract_example() {
+    let o = musket(&["odds", EX, "--attackers", "usa-cox", "--defender", "0303", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["attacker_cv"], 9.0);
+    assert_eq!(v["defender_cv"], 4.0);
+    assert_eq!(v["ratio_modifier"], 1);
+    assert_eq!(v["artillery_modifier"]["differential"], 2);
+    assert_eq!(v["artillery_modifier"]["even"], 0);
+    assert_eq!(v["artillery_modifier"]["odd"], 0);
+    assert_eq!(v["flank"]["covered"], serde_json::json!(["0202", "0302", "0402", "0403"]));
+    assert_eq!(v["flank"]["basic"], 0);
+    assert_eq!(v["flank"]["reductions"], serde_json::json!(["0403"]));
+    assert_eq!(v["flank"]["final"], 0);
+    assert_eq!(v["attacker_drm"], 2);
+    assert_eq!(v["defender_drm"], 0);
+    let close = |a: &serde_json::Value, b: f64| (a.as_f64().unwrap() - b).abs() < 1e-9;
+    for (k, n) in (-3..=7).zip([1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]) {
+        assert!(close(&v["differential"][k.to_string()], n as f64 / 36.0), "differential {k}");
+    }
+    for (k, n) in [("-", 1), ("f", 2), ("F", 3), ("D", 9), ("Dr", 11), ("1DR", 4), ("2DR", 6)] {
+        assert!(close(&v["defender_results"][k], n as f64 / 36.0), "defender {k}");
+    }
+    for (k, n) in [("2D", 3), ("1D", 12), ("1Da", 6), ("Fa", 5), ("fa", 4), ("Ea", 3), ("a", 3)] {
+        assert!(close(&v["attacker_results"][k], n as f64 / 36.0), "attacker {k}");
+    }
+}
+
+// Without --json: "a readable breakdown naming every modifier, its value and its rule".
+#[test]
+fn odds_text_names_every_modifier_value_and_rule() {
+    let o = musket(&["odds", EX, "--attackers", "usa-cox", "--defender", "0303"]);
+    assert!(o.status.success());
+    let s = stdout(&o);
+    assert!(s.contains("Ratio +1: 9 : 4 reads 2:1"), "{s}");
+    assert!(s.contains("Artillery +0: differential 3-1 = +2"), "{s}");
+    assert!(s.contains("Flank +0: 4 covered"), "{s}");
+    assert!(s.contains("-1 0403"), "{s}");
+    assert!(s.contains("(3d)"), "{s}");
+    assert!(s.contains("Tactical +1"), "{s}");
+    assert!(s.contains("P(defender retreats or routs) 58.3%"), "{s}");
+}
+
+// scenario.md: "--type defaults to march for one attacker and assault for several in one hex;
+// attackers in several hexes without --type grand are an error." Leaders add no CV.
+#[test]
+fn odds_type_defaults_and_leaders() {
+    let o = musket(&["odds", EX, "--attackers", "usa-cox,usa-reno", "--defender", "0303", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["type"], "march");
+    assert_eq!(v["attacker_cv"], 9.0);
+    let o = musket(&["odds", EX, "--attackers", "usa-cox,usa-scammon", "--defender", "0303"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr_first_line(&o).contains("grand"), "{}", stderr_first_line(&o));
+    let o = musket(&["odds", EX, "--attackers", "usa-cox,usa-scammon", "--defender", "0303", "--type", "grand", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["attacker_cv"], 9.5);
+    assert_eq!(v["type"], "grand");
+}
+
+// "Exit status ... 2 with a message on stderr whose first line says what is wrong".
+#[test]
+fn odds_bad_input_exits_2_with_a_clear_first_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["odds", EX, "--attackers", "usa-nobody", "--defender", "0303"], "unknown unit id \"usa-nobody\""),
+        (&["odds", EX, "--attackers", "usa-crook", "--defender", "0303"], "not adjacent"),
+        (&["odds", EX, "--attackers", "usa-cox", "--defender", "0302"], "same side"),
+        (&["odds", EX, "--attackers", "usa-cox", "--defender", "0909"], "off the map"),
+        (&["odds", EX, "--attackers", "usa-cox", "--defender", "0304"], "no unit"),
+        (&["odds", EX, "--attackers", "usa-reno", "--defender", "0303"], "combat value is 0"),
+        (&["odds", EX, "--attackers", "usa-cox,usa-scammon", "--defender", "0303", "--type", "march"], "march attack"),
+        (&["odds", "no/such/file.ron", "--attackers", "a", "--defender", "0303"], "no/such/file.ron"),
+        (&["odds", EX, "--attackers", "usa-cox", "--defender", "0303", "--type", "charge"], "charge"),
+        (&["odds", EX, "--defender", "0303"], "--attackers"),
+    ];
+    for (args, want) in cases {
+        let o = musket(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let first = stderr_first_line(&o);
+        assert!(first.starts_with("error"), "{args:?}: {first}");
+        assert!(first.contains(want), "{args:?}: {first}");
+    }
+}
+
+#[test]
+fn check_validates_files() {
+    let o = musket(&["check", EX]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("ok"));
+    let dir = std::env::temp_dir().join(format!("musket-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, std::fs::read_to_string(EX).unwrap().replace("fatigue: 2", "fatige: 2")).unwrap();
+    let o = musket(&["check", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let first = stderr_first_line(&o);
+    assert!(first.contains("bad.ron:") && first.contains("fatige"), "{first}");
+}
+
+#[test]
+fn resolve_rolls_and_prints_events_reproducibly() {
+    let args = ["resolve", EX, "--attackers", "usa-cox", "--defender", "0303", "--seed", "7"];
+    let a = musket(&args);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let b = musket(&args);
+    assert_eq!(stdout(&a), stdout(&b));
+    let s = stdout(&a);
+    assert!(s.contains("Attacker's die:") && s.contains("Defender's die:") && s.contains("Differential"), "{s}");
+    let o = musket(&["resolve", EX, "--attackers", "usa-cox", "--defender", "0303", "--seed", "7", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(v["events"].as_array().unwrap().len() >= 4);
+    let o = musket(&["resolve", EX, "--attackers", "usa-cox", "--defender", "0303", "--seed", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn zoc_and_rules_commands() {
+    let o = musket(&["zoc", EX, "--hex", "0402"]);
+    assert!(o.status.success());
+    let s = stdout(&o);
+    assert!(s.contains("usa-cox") && s.contains("usa-crook"), "{s}");
+    let o = musket(&["rules"]);
+    assert!(stdout(&o).contains("ratio_chart"));
+    // A player's own rules file replaces the built-in one, and a broken one is refused.
+    let dir = std::env::temp_dir().join(format!("musket-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mine = dir.join("mine.ron");
+    std::fs::write(&mine, stdout(&o).replace("basic: [0, 0, 0, 0, 0, 2, 4]", "basic: [0, 0, 0, 0, 0, 3, 4]")).unwrap();
+    let ok = musket(&["odds", EX, "--attackers", "usa-cox", "--defender", "0303", "--rules", mine.to_str().unwrap()]);
+    assert!(ok.status.success());
+    std::fs::write(&mine, "(ruleset: \"gcacw\")").unwrap();
+    let bad = musket(&["odds", EX, "--attackers", "usa-cox", "--defender", "0303", "--rules", mine.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr_first_line(&bad).contains("mine.ron"));
+}

@@ -1,0 +1,170 @@
+//! Helpers for building small positions in tests.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use musket::rules::cv::Prob;
+use musket::rules::game::Game;
+use musket::rules::gcacw::Gcacw;
+use musket::rules::gcacw::assess::Assessment;
+use musket::rules::map::{Feature, RouteKind, Weather};
+use musket::rules::ruleset::{AttackRequest, AttackType, Odds};
+use musket::rules::scenario::{
+    HexsideFile, MapFile, RouteFile, ScenarioFile, StrengthFile, UnitFile, validate,
+};
+use musket::rules::unit::UnitKind;
+
+pub use musket::rules::hex::Dir;
+
+/// A scenario under construction: a clear map, sides "Union" (U) and "Confederate" (C).
+#[derive(Clone)]
+pub struct B {
+    pub file: ScenarioFile,
+}
+
+pub fn map(columns: u32, rows: u32) -> B {
+    B {
+        file: ScenarioFile {
+            title: "test".into(),
+            ruleset: "gcacw".into(),
+            sides: vec!["Union".into(), "Confederate".into()],
+            weather: Weather::Dry,
+            turn: None,
+            turns: None,
+            weather_by_turn: None,
+            briefing: None,
+            map: MapFile {
+                columns: columns as i64,
+                rows: rows as i64,
+                terrain: vec!["c".repeat(columns as usize); rows as usize],
+                hexsides: Vec::new(),
+                routes: Vec::new(),
+            },
+            units: Vec::new(),
+        },
+    }
+}
+
+fn side_name(s: char) -> String {
+    match s {
+        'U' => "Union".into(),
+        _ => "Confederate".into(),
+    }
+}
+
+impl B {
+    pub fn terrain(mut self, hex: &str, letter: char) -> Self {
+        let col: usize = hex[..2].parse().unwrap();
+        let row: usize = hex[2..].parse().unwrap();
+        let line = &mut self.file.map.terrain[row - 1];
+        let mut chars: Vec<char> = line.chars().collect();
+        chars[col - 1] = letter;
+        *line = chars.into_iter().collect();
+        self
+    }
+
+    pub fn hexside(mut self, hex: &str, dir: Dir, features: &[Feature]) -> Self {
+        self.file.map.hexsides.push(HexsideFile {
+            hex: hex.into(),
+            dir,
+            features: features.to_vec(),
+        });
+        self
+    }
+
+    pub fn route(mut self, kind: RouteKind, hexes: &[&str]) -> Self {
+        self.file.map.routes.push(RouteFile {
+            kind,
+            hexes: hexes.iter().map(|h| h.to_string()).collect(),
+        });
+        self
+    }
+
+    pub fn rain(mut self) -> Self {
+        self.file.weather = Weather::Rain;
+        self
+    }
+
+    /// A combat unit: `side` 'U' or 'C', organized `cv`.
+    pub fn unit(self, id: &str, side: char, hex: &str, cv: u32) -> Self {
+        self.unit_with(id, side, hex, cv, |_| {})
+    }
+
+    pub fn unit_with(mut self, id: &str, side: char, hex: &str, cv: u32, f: impl FnOnce(&mut UnitFile)) -> Self {
+        let mut u = UnitFile {
+            id: id.into(),
+            name: id.into(),
+            side: side_name(side),
+            kind: UnitKind::Infantry,
+            hex: hex.into(),
+            strength: Some(StrengthFile::Organized(cv as f64)),
+            artillery: 0,
+            tactical: 0,
+            tactical_defence: None,
+            fatigue: 0,
+            demoralized: 0,
+            entrenched: false,
+            active: true,
+        };
+        f(&mut u);
+        self.file.units.push(u);
+        self
+    }
+
+    /// A disorganized combat unit with a CV in halves.
+    pub fn disorganized(self, id: &str, side: char, hex: &str, cv: f64, manpower: u32) -> Self {
+        self.unit_with(id, side, hex, 0, |u| {
+            u.strength = Some(StrengthFile::Disorganized { cv, manpower: manpower as f64 })
+        })
+    }
+
+    pub fn leader(self, id: &str, side: char, hex: &str, tactical: i64) -> Self {
+        self.unit_with(id, side, hex, 0, |u| {
+            u.kind = UnitKind::Leader;
+            u.strength = Some(StrengthFile::Organized(0.0));
+            u.tactical = tactical;
+        })
+    }
+
+    pub fn game(&self) -> Game {
+        let sc = validate(self.file.clone()).unwrap_or_else(|p| panic!("test scenario invalid: {p:?}"));
+        Game::new(Arc::new(sc), Arc::new(Gcacw::builtin()))
+    }
+}
+
+pub fn request(game: &Game, attackers: &[&str], defender: &str, kind: Option<AttackType>) -> AttackRequest {
+    AttackRequest {
+        attackers: attackers.iter().map(|a| game.unit_by_id(a).unwrap_or_else(|| panic!("no unit {a}"))).collect(),
+        defender: game.scenario.parse_hex(defender).unwrap(),
+        kind,
+        march_type: None,
+    }
+}
+
+pub fn assess(game: &Game, attackers: &[&str], defender: &str, kind: Option<AttackType>) -> Assessment {
+    let rules = Gcacw::builtin();
+    Assessment::new(&rules, game, &request(game, attackers, defender, kind)).unwrap()
+}
+
+pub fn odds(game: &Game, attackers: &[&str], defender: &str, kind: Option<AttackType>) -> Odds {
+    game.rules.odds(game, &request(game, attackers, defender, kind)).unwrap()
+}
+
+/// Labels as strings.
+pub fn labels(game: &Game, cs: &[musket::rules::hex::Coord]) -> Vec<String> {
+    cs.iter().map(|c| game.label(*c)).collect()
+}
+
+pub fn p(n: u64, d: u64) -> Prob {
+    Prob::new(n, d)
+}
+
+pub fn sum(list: &[(String, Prob)]) -> Prob {
+    list.iter().fold(Prob::from_integer(0), |a, (_, p)| a + *p)
+}
+
+/// A defender in 0303 (odd column) with neighbours N 0302, NE 0402, SE 0403, S 0304,
+/// SW 0203, NW 0202, on a 6x6 clear map.
+pub fn ring() -> B {
+    map(6, 6)
+}
