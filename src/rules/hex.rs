@@ -50,7 +50,8 @@ impl Coord {
 
     /// The direction from `self` to `other` if they are adjacent.
     pub fn direction_to(self, other: Coord) -> Option<Dir> {
-        Dir::ALL.into_iter().find(|d| self.neighbor(*d) == other)
+        let diff = other.to_hex() - self.to_hex();
+        Dir::ALL.into_iter().find(|d| d.edge().into_hex() == diff)
     }
 
     pub fn is_adjacent(self, other: Coord) -> bool {

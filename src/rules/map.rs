@@ -1,6 +1,5 @@
 //! The map: hex terrain, hexside features and the routes that traverse hexsides.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -226,7 +225,9 @@ pub struct Map {
     /// Label digits per part: 2, or 3 for maps over 99 columns or rows.
     width: usize,
     terrain: Vec<Terrain>,
-    sides: HashMap<Side, HexsideInfo>,
+    /// Hexsides by canonical side (hex and N / NE / SE), dense over the map and a ring of
+    /// off-map hexes around it: a lookup is an index, not a hash.
+    sides: Vec<HexsideInfo>,
     routes: Vec<Route>,
 }
 
@@ -244,7 +245,7 @@ impl Map {
             rows,
             width: label_width(columns as u32, rows as u32),
             terrain: vec![fill; (columns * rows) as usize],
-            sides: HashMap::new(),
+            sides: vec![HexsideInfo::default(); ((columns + 2) * (rows + 2) * 3) as usize],
             routes: Vec::new(),
         }
     }
@@ -299,23 +300,31 @@ impl Map {
         }
     }
 
+    /// Index of a canonical hexside in the dense table, if it touches the map.
+    fn side_index(&self, s: Side) -> Option<usize> {
+        let (c, r) = (s.hex.col, s.hex.row);
+        if c < 0 || r < 0 || c > self.columns + 1 || r > self.rows + 1 {
+            return None;
+        }
+        Some((((r * (self.columns + 2)) + c) * 3) as usize + s.dir.index())
+    }
+
+    fn side_mut(&mut self, s: Side) -> Option<&mut HexsideInfo> {
+        let i = self.side_index(s)?;
+        self.sides.get_mut(i)
+    }
+
     pub fn add_feature(&mut self, hex: Coord, dir: Dir, f: Feature) {
-        self.sides
-            .entry(Side::new(hex, dir))
-            .or_default()
-            .features
-            .insert(f as usize);
+        if let Some(info) = self.side_mut(Side::new(hex, dir)) {
+            info.features.insert(f as usize);
+        }
     }
 
     /// Add a route; the caller has checked that consecutive hexes are adjacent.
     pub fn add_route(&mut self, route: Route) {
         for pair in route.hexes.windows(2) {
-            if let Some(side) = Side::between(pair[0], pair[1]) {
-                self.sides
-                    .entry(side)
-                    .or_default()
-                    .routes
-                    .insert(route.kind as usize);
+            if let Some(info) = Side::between(pair[0], pair[1]).and_then(|s| self.side_mut(s)) {
+                info.routes.insert(route.kind as usize);
             }
         }
         self.routes.push(route);
@@ -327,18 +336,30 @@ impl Map {
 
     /// Every hexside that has a feature or a route.
     pub fn hexsides(&self) -> impl Iterator<Item = (Side, &HexsideInfo)> {
-        self.sides.iter().map(|(s, i)| (*s, i))
+        let w = self.columns + 2;
+        self.sides.iter().enumerate().filter(|(_, i)| **i != NO_SIDE).map(move |(ix, info)| {
+            let cell = (ix / 3) as i32;
+            let side = Side {
+                hex: Coord::new(cell % w, cell / w),
+                dir: Dir::ALL[ix % 3],
+            };
+            (side, info)
+        })
+    }
+
+    fn side_info(&self, s: Side) -> &HexsideInfo {
+        self.side_index(s).and_then(|i| self.sides.get(i)).unwrap_or(&NO_SIDE)
     }
 
     /// What lies on the hexside of `hex` facing `dir` (union of every entry naming it).
     pub fn side(&self, hex: Coord, dir: Dir) -> &HexsideInfo {
-        self.sides.get(&Side::new(hex, dir)).unwrap_or(&NO_SIDE)
+        self.side_info(Side::new(hex, dir))
     }
 
     /// The hexside between two adjacent hexes (empty if they are not adjacent).
     pub fn side_between(&self, a: Coord, b: Coord) -> &HexsideInfo {
         match Side::between(a, b) {
-            Some(s) => self.sides.get(&s).unwrap_or(&NO_SIDE),
+            Some(s) => self.side_info(s),
             None => &NO_SIDE,
         }
     }

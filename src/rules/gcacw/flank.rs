@@ -136,8 +136,9 @@ impl Flank {
     /// Text for the breakdown, e.g. `6 covered; -1 0403 defender-side unit (3a)`.
     pub fn summary(&self, game: &Game) -> String {
         let mut s = format!("{} covered", self.covered.len());
+        // Coordinates sort as their labels do (fixed-width column, then row).
         let mut by_label: Vec<&NeighbourFlank> = self.neighbours.iter().collect();
-        by_label.sort_by_key(|n| game.label(n.hex));
+        by_label.sort_by_key(|n| n.hex);
         let covered: Vec<String> = by_label
             .iter()
             .filter(|n| n.covered())
@@ -307,11 +308,11 @@ pub fn flank(
         neighbours.push(nf);
     }
 
-    let label = |c: &Coord| game.label(*c);
+    // Coordinates sort as their labels do (fixed-width column, then row).
     let mut covered: Vec<Coord> = neighbours.iter().filter(|n| n.covered()).map(|n| n.hex).collect();
-    covered.sort_by_key(label);
+    covered.sort();
     let mut reductions: Vec<Coord> = neighbours.iter().filter(|n| n.reduces()).map(|n| n.hex).collect();
-    reductions.sort_by_key(label);
+    reductions.sort();
     let basic = t.basic.get(covered.len()).copied().unwrap_or(0);
     let reduction = (reductions.len() as i32).min(t.max_reduction as i32).min(basic.max(0));
     let final_bonus = (basic - reduction).max(0);
