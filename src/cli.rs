@@ -15,7 +15,9 @@ use crate::rules::command::{Command, attack_request};
 use crate::rules::cv::{Prob, percent, prob_f64};
 use crate::rules::dice::Dice;
 use crate::rules::game::Game;
-use crate::rules::ruleset::{AttackType, Choices, ModValue, Odds, Role, RulesOverrides, ZocKind, for_id};
+use crate::rules::ruleset::{
+    AttackType, Choices, ModValue, Odds, Role, RulesOverrides, ZocKind, for_id,
+};
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::session::Session;
 
@@ -24,7 +26,11 @@ pub const DEFAULT_SCENARIO_NAME: &str = "scenarios/example-flank.ron";
 pub const DEFAULT_SCENARIO: &str = include_str!("../scenarios/example-flank.ron");
 
 #[derive(Parser, Debug)]
-#[command(name = "musket", version, about = "Hex-map wargames of the musket era, with every rule computed and explained.")]
+#[command(
+    name = "musket",
+    version,
+    about = "Hex-map wargames of the musket era, with every rule computed and explained."
+)]
 pub struct Cli {
     /// A rules file to use instead of the built-in GCACW tables (see `musket rules`).
     #[arg(long, global = true, value_name = "FILE")]
@@ -145,13 +151,22 @@ pub fn main() -> ExitCode {
 /// joined with the argument it lists).
 fn argument_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
-    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
         let _ = e.print();
         return ExitCode::SUCCESS;
     }
     let text = e.render().to_string();
     let mut lines: Vec<&str> = text.lines().collect();
-    let mut first = lines.first().copied().unwrap_or("error: bad arguments").to_string();
+    let mut first = lines
+        .first()
+        .copied()
+        .unwrap_or("error: bad arguments")
+        .to_string();
     if first.ends_with(':') && lines.len() > 1 {
         first = format!("{first} {}", lines[1].trim());
         lines.remove(1);
@@ -204,10 +219,19 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         }
         Some(Cmd::Odds(a)) => {
             let game = load_game(&a.scenario, &ov)?;
-            let req = attack_request(&game, &a.attackers, &a.defender, a.kind.map(Into::into), a.march_type.clone())?;
+            let req = attack_request(
+                &game,
+                &a.attackers,
+                &a.defender,
+                a.kind.map(Into::into),
+                a.march_type.clone(),
+            )?;
             let odds = game.rules.odds(&game, &req)?;
             if a.json {
-                println!("{}", serde_json::to_string_pretty(&odds_json(&game, &req.attackers, &odds))?);
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&odds_json(&game, &req.attackers, &odds))?
+                );
             } else {
                 print!("{}", odds_text(&game, &req, &odds));
             }
@@ -222,7 +246,13 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             defender_losses,
         }) => {
             let game = load_game(&a.scenario, &ov)?;
-            let req = attack_request(&game, &a.attackers, &a.defender, a.kind.map(Into::into), a.march_type.clone())?;
+            let req = attack_request(
+                &game,
+                &a.attackers,
+                &a.defender,
+                a.kind.map(Into::into),
+                a.march_type.clone(),
+            )?;
             let odds = game.rules.odds(&game, &req)?;
             let mut session = Session {
                 game,
@@ -248,7 +278,10 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 let mut o = Map::new();
                 o.insert("seed".into(), json!(seed));
                 o.insert("events".into(), serde_json::to_value(&events)?);
-                o.insert("log".into(), json!(events.iter().map(|e| e.describe(game)).collect::<Vec<_>>()));
+                o.insert(
+                    "log".into(),
+                    json!(events.iter().map(|e| e.describe(game)).collect::<Vec<_>>()),
+                );
                 o.insert("odds".into(), odds_json(game, &req.attackers, &odds));
                 println!("{}", serde_json::to_string_pretty(&Value::Object(o))?);
             } else {
@@ -265,7 +298,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Some(Cmd::Zoc { scenario, hex, json: as_json }) => {
+        Some(Cmd::Zoc {
+            scenario,
+            hex,
+            json: as_json,
+        }) => {
             let game = load_game(&scenario, &ov)?;
             let hexes: Vec<_> = match &hex {
                 Some(h) => vec![game.scenario.parse_hex(h).map_err(Failure)?],
@@ -291,10 +328,27 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                         .iter()
                         .map(|e| {
                             let u = game.unit(e.unit);
-                            format!("{} ({}{})", u.id, game.scenario.side_name(u.side), if e.kind == ZocKind::Restricted { ", restricted" } else { "" })
+                            format!(
+                                "{} ({}{})",
+                                u.id,
+                                game.scenario.side_name(u.side),
+                                if e.kind == ZocKind::Restricted {
+                                    ", restricted"
+                                } else {
+                                    ""
+                                }
+                            )
                         })
                         .collect();
-                    println!("{}: {}", game.label(h), if list.is_empty() { "no ZOC".to_string() } else { list.join(", ") });
+                    println!(
+                        "{}: {}",
+                        game.label(h),
+                        if list.is_empty() {
+                            "no ZOC".to_string()
+                        } else {
+                            list.join(", ")
+                        }
+                    );
                 }
             }
             if as_json {
@@ -343,7 +397,11 @@ pub fn summary(sc: &Scenario) -> String {
 fn net(o: &Odds) -> String {
     match (o.attacker_drm, o.defender_drm) {
         (ModValue::Fixed(a), d) => format!("{:+}", a - d.even()),
-        (ModValue::ByDie { even, odd }, d) => format!("{:+} / {:+} by the artillery die", even - d.even(), odd - d.even()),
+        (ModValue::ByDie { even, odd }, d) => format!(
+            "{:+} / {:+} by the artillery die",
+            even - d.even(),
+            odd - d.even()
+        ),
     }
 }
 
@@ -359,10 +417,19 @@ pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Od
         .iter()
         .map(|u| {
             let unit = game.unit(*u);
-            format!("{} ({}, {})", unit.name, unit.id, unit.hex.map(|h| game.label(h)).unwrap_or_default())
+            format!(
+                "{} ({}, {})",
+                unit.name,
+                unit.id,
+                unit.hex.map(|h| game.label(h)).unwrap_or_default()
+            )
         })
         .collect();
-    let def: Vec<String> = game.units_at(req.defender).iter().map(|u| game.unit(*u).name.clone()).collect();
+    let def: Vec<String> = game
+        .units_at(req.defender)
+        .iter()
+        .map(|u| game.unit(*u).name.clone())
+        .collect();
     let terrain = game.map().terrain(req.defender).map_or("?", |t| t.name());
     s.push_str(&format!(
         "{} on {} ({}, {}): {}\n",
@@ -378,8 +445,14 @@ pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Od
         "Combat values: attacker {}, defender {}; CRT columns: attacker {}, defender {}\n",
         text("attacker_cv_text"),
         text("defender_cv_text"),
-        x.get("crt_columns").and_then(|c| c.get("attacker")).and_then(Value::as_str).unwrap_or("?"),
-        x.get("crt_columns").and_then(|c| c.get("defender")).and_then(Value::as_str).unwrap_or("?"),
+        x.get("crt_columns")
+            .and_then(|c| c.get("attacker"))
+            .and_then(Value::as_str)
+            .unwrap_or("?"),
+        x.get("crt_columns")
+            .and_then(|c| c.get("defender"))
+            .and_then(Value::as_str)
+            .unwrap_or("?"),
     ));
     for (role, title, total) in [
         (Role::Attacker, "Attacker's die", o.attacker_drm),
@@ -389,26 +462,58 @@ pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Od
         let mut any = false;
         for l in o.lines.iter().filter(|l| l.role == role) {
             any = true;
-            s.push_str(&format!("  {} {}: {}  [{}]\n", l.name, l.value, l.detail, l.rule));
+            s.push_str(&format!(
+                "  {} {}: {}  [{}]\n",
+                l.name, l.value, l.detail, l.rule
+            ));
         }
         if !any {
             s.push_str("  no modifiers\n");
         }
         s.push_str(&format!("  total {total}\n"));
     }
-    s.push_str(&format!("Net modifier {}{}\n", net(o), if o.extra_die { " (the artillery die is rolled before combat)" } else { "" }));
+    s.push_str(&format!(
+        "Net modifier {}{}\n",
+        net(o),
+        if o.extra_die {
+            " (the artillery die is rolled before combat)"
+        } else {
+            ""
+        }
+    ));
 
     s.push_str("Final differential (attacker roll + modifiers - defender roll - modifiers):\n");
     for (k, p) in &o.differential {
-        s.push_str(&format!("  {:>+3}  {:>6}  {}\n", k, percent(*p), fraction(*p)));
+        s.push_str(&format!(
+            "  {:>+3}  {:>6}  {}\n",
+            k,
+            percent(*p),
+            fraction(*p)
+        ));
     }
-    s.push_str(&format!("Defender's result ({} manpower in the combat):\n", o.defender_manpower));
+    s.push_str(&format!(
+        "Defender's result ({} manpower in the combat):\n",
+        o.defender_manpower
+    ));
     for (c, p) in &o.defender_results {
-        s.push_str(&format!("  {:<6} {:>6}  {}\n", c, percent(*p), fraction(*p)));
+        s.push_str(&format!(
+            "  {:<6} {:>6}  {}\n",
+            c,
+            percent(*p),
+            fraction(*p)
+        ));
     }
-    s.push_str(&format!("Attacker's result ({} manpower in the combat):\n", o.attacker_manpower));
+    s.push_str(&format!(
+        "Attacker's result ({} manpower in the combat):\n",
+        o.attacker_manpower
+    ));
     for (c, p) in &o.attacker_results {
-        s.push_str(&format!("  {:<6} {:>6}  {}\n", c, percent(*p), fraction(*p)));
+        s.push_str(&format!(
+            "  {:<6} {:>6}  {}\n",
+            c,
+            percent(*p),
+            fraction(*p)
+        ));
     }
     s.push_str(&format!(
         "P(defender retreats or routs) {} ({}), P(rout) {} ({})\n",
@@ -440,11 +545,23 @@ pub fn odds_json(game: &Game, attackers: &[crate::rules::unit::UnitIdx], o: &Odd
     let get = |k: &str| x.get(k).cloned().unwrap_or(Value::Null);
     m.insert("ruleset".into(), json!(o.ruleset));
     m.insert("type".into(), json!(o.kind.name()));
-    m.insert("attackers".into(), json!(attackers.iter().map(|u| game.unit(*u).id.clone()).collect::<Vec<_>>()));
+    m.insert(
+        "attackers".into(),
+        json!(
+            attackers
+                .iter()
+                .map(|u| game.unit(*u).id.clone())
+                .collect::<Vec<_>>()
+        ),
+    );
     m.insert("attacker_cv".into(), get("attacker_cv"));
     m.insert("defender_cv".into(), get("defender_cv"));
     m.insert("ratio".into(), get("ratio"));
-    let ratio_mod = o.lines.iter().find(|l| l.name == "Ratio").map_or(0, |l| l.value.even());
+    let ratio_mod = o
+        .lines
+        .iter()
+        .find(|l| l.name == "Ratio")
+        .map_or(0, |l| l.value.even());
     m.insert("ratio_modifier".into(), json!(ratio_mod));
     let art = get("artillery_modifier");
     m.insert("artillery_modifier".into(), art);
@@ -455,9 +572,20 @@ pub fn odds_json(game: &Game, attackers: &[crate::rules::unit::UnitIdx], o: &Odd
     m.insert("defender_drm".into(), json!(o.defender_drm.even()));
     m.insert(
         "differential".into(),
-        Value::Object(o.differential.iter().map(|(k, p)| (k.to_string(), json!(prob_f64(*p)))).collect()),
+        Value::Object(
+            o.differential
+                .iter()
+                .map(|(k, p)| (k.to_string(), json!(prob_f64(*p))))
+                .collect(),
+        ),
     );
-    let dist = |l: &[(String, Prob)]| Value::Object(l.iter().map(|(c, p)| (c.clone(), json!(prob_f64(*p)))).collect());
+    let dist = |l: &[(String, Prob)]| {
+        Value::Object(
+            l.iter()
+                .map(|(c, p)| (c.clone(), json!(prob_f64(*p))))
+                .collect(),
+        )
+    };
     m.insert("defender_results".into(), dist(&o.defender_results));
     m.insert("attacker_results".into(), dist(&o.attacker_results));
     m.insert("p_retreat".into(), json!(prob_f64(o.p_retreat)));
@@ -468,16 +596,27 @@ pub fn odds_json(game: &Game, attackers: &[crate::rules::unit::UnitIdx], o: &Odd
     );
     m.insert(
         "modifiers".into(),
-        json!(o.lines.iter().map(|l| json!({
-            "side": l.role.name(),
-            "name": l.name,
-            "even": l.value.even(),
-            "odd": l.value.odd(),
-            "detail": l.detail,
-            "rule": l.rule,
-        })).collect::<Vec<_>>()),
+        json!(
+            o.lines
+                .iter()
+                .map(|l| json!({
+                    "side": l.role.name(),
+                    "name": l.name,
+                    "even": l.value.even(),
+                    "odd": l.value.odd(),
+                    "detail": l.detail,
+                    "rule": l.rule,
+                }))
+                .collect::<Vec<_>>()
+        ),
     );
-    let exact = |l: &[(String, Prob)]| Value::Object(l.iter().map(|(c, p)| (c.clone(), json!(fraction(*p)))).collect());
+    let exact = |l: &[(String, Prob)]| {
+        Value::Object(
+            l.iter()
+                .map(|(c, p)| (c.clone(), json!(fraction(*p))))
+                .collect(),
+        )
+    };
     m.insert(
         "exact".into(),
         json!({

@@ -16,7 +16,11 @@ fn stdout(o: &Output) -> String {
 }
 
 fn stderr_first_line(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).lines().next().unwrap_or("").to_string()
+    String::from_utf8_lossy(&o.stderr)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string()
 }
 
 const EX: &str = "scenarios/example-flank.ron";
@@ -24,7 +28,15 @@ const EX: &str = "scenarios/example-flank.ron";
 // scenario.md: "For example-flank.ron with --attackers usa-cox --defender 0303 the answer is:"
 #[test]
 fn odds_json_matches_the_contract_example() {
-    let o = musket(&["odds", EX, "--attackers", "usa-cox", "--defender", "0303", "--json"]);
+    let o = musket(&[
+        "odds",
+        EX,
+        "--attackers",
+        "usa-cox",
+        "--defender",
+        "0303",
+        "--json",
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["attacker_cv"], 9.0);
@@ -33,7 +45,10 @@ fn odds_json_matches_the_contract_example() {
     assert_eq!(v["artillery_modifier"]["differential"], 2);
     assert_eq!(v["artillery_modifier"]["even"], 0);
     assert_eq!(v["artillery_modifier"]["odd"], 0);
-    assert_eq!(v["flank"]["covered"], serde_json::json!(["0202", "0302", "0402", "0403"]));
+    assert_eq!(
+        v["flank"]["covered"],
+        serde_json::json!(["0202", "0302", "0402", "0403"])
+    );
     assert_eq!(v["flank"]["basic"], 0);
     assert_eq!(v["flank"]["reductions"], serde_json::json!(["0403"]));
     assert_eq!(v["flank"]["final"], 0);
@@ -41,13 +56,38 @@ fn odds_json_matches_the_contract_example() {
     assert_eq!(v["defender_drm"], 0);
     let close = |a: &serde_json::Value, b: f64| (a.as_f64().unwrap() - b).abs() < 1e-9;
     for (k, n) in (-3..=7).zip([1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]) {
-        assert!(close(&v["differential"][k.to_string()], n as f64 / 36.0), "differential {k}");
+        assert!(
+            close(&v["differential"][k.to_string()], n as f64 / 36.0),
+            "differential {k}"
+        );
     }
-    for (k, n) in [("-", 1), ("f", 2), ("F", 3), ("D", 9), ("Dr", 11), ("1DR", 4), ("2DR", 6)] {
-        assert!(close(&v["defender_results"][k], n as f64 / 36.0), "defender {k}");
+    for (k, n) in [
+        ("-", 1),
+        ("f", 2),
+        ("F", 3),
+        ("D", 9),
+        ("Dr", 11),
+        ("1DR", 4),
+        ("2DR", 6),
+    ] {
+        assert!(
+            close(&v["defender_results"][k], n as f64 / 36.0),
+            "defender {k}"
+        );
     }
-    for (k, n) in [("2D", 3), ("1D", 12), ("1Da", 6), ("Fa", 5), ("fa", 4), ("Ea", 3), ("a", 3)] {
-        assert!(close(&v["attacker_results"][k], n as f64 / 36.0), "attacker {k}");
+    for (k, n) in [
+        ("2D", 3),
+        ("1D", 12),
+        ("1Da", 6),
+        ("Fa", 5),
+        ("fa", 4),
+        ("Ea", 3),
+        ("a", 3),
+    ] {
+        assert!(
+            close(&v["attacker_results"][k], n as f64 / 36.0),
+            "attacker {k}"
+        );
     }
 }
 
@@ -70,15 +110,44 @@ fn odds_text_names_every_modifier_value_and_rule() {
 // attackers in several hexes without --type grand are an error." Leaders add no CV.
 #[test]
 fn odds_type_defaults_and_leaders() {
-    let o = musket(&["odds", EX, "--attackers", "usa-cox,usa-reno", "--defender", "0303", "--json"]);
+    let o = musket(&[
+        "odds",
+        EX,
+        "--attackers",
+        "usa-cox,usa-reno",
+        "--defender",
+        "0303",
+        "--json",
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["type"], "march");
     assert_eq!(v["attacker_cv"], 9.0);
-    let o = musket(&["odds", EX, "--attackers", "usa-cox,usa-scammon", "--defender", "0303"]);
+    let o = musket(&[
+        "odds",
+        EX,
+        "--attackers",
+        "usa-cox,usa-scammon",
+        "--defender",
+        "0303",
+    ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr_first_line(&o).contains("grand"), "{}", stderr_first_line(&o));
-    let o = musket(&["odds", EX, "--attackers", "usa-cox,usa-scammon", "--defender", "0303", "--type", "grand", "--json"]);
+    assert!(
+        stderr_first_line(&o).contains("grand"),
+        "{}",
+        stderr_first_line(&o)
+    );
+    let o = musket(&[
+        "odds",
+        EX,
+        "--attackers",
+        "usa-cox,usa-scammon",
+        "--defender",
+        "0303",
+        "--type",
+        "grand",
+        "--json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["attacker_cv"], 9.5);
     assert_eq!(v["type"], "grand");
@@ -88,15 +157,74 @@ fn odds_type_defaults_and_leaders() {
 #[test]
 fn odds_bad_input_exits_2_with_a_clear_first_line() {
     let cases: &[(&[&str], &str)] = &[
-        (&["odds", EX, "--attackers", "usa-nobody", "--defender", "0303"], "unknown unit id \"usa-nobody\""),
-        (&["odds", EX, "--attackers", "usa-crook", "--defender", "0303"], "not adjacent"),
-        (&["odds", EX, "--attackers", "usa-cox", "--defender", "0302"], "same side"),
-        (&["odds", EX, "--attackers", "usa-cox", "--defender", "0909"], "off the map"),
-        (&["odds", EX, "--attackers", "usa-cox", "--defender", "0304"], "no unit"),
-        (&["odds", EX, "--attackers", "usa-reno", "--defender", "0303"], "combat value is 0"),
-        (&["odds", EX, "--attackers", "usa-cox,usa-scammon", "--defender", "0303", "--type", "march"], "march attack"),
-        (&["odds", "no/such/file.ron", "--attackers", "a", "--defender", "0303"], "no/such/file.ron"),
-        (&["odds", EX, "--attackers", "usa-cox", "--defender", "0303", "--type", "charge"], "charge"),
+        (
+            &[
+                "odds",
+                EX,
+                "--attackers",
+                "usa-nobody",
+                "--defender",
+                "0303",
+            ],
+            "unknown unit id \"usa-nobody\"",
+        ),
+        (
+            &["odds", EX, "--attackers", "usa-crook", "--defender", "0303"],
+            "not adjacent",
+        ),
+        (
+            &["odds", EX, "--attackers", "usa-cox", "--defender", "0302"],
+            "same side",
+        ),
+        (
+            &["odds", EX, "--attackers", "usa-cox", "--defender", "0909"],
+            "off the map",
+        ),
+        (
+            &["odds", EX, "--attackers", "usa-cox", "--defender", "0304"],
+            "no unit",
+        ),
+        (
+            &["odds", EX, "--attackers", "usa-reno", "--defender", "0303"],
+            "combat value is 0",
+        ),
+        (
+            &[
+                "odds",
+                EX,
+                "--attackers",
+                "usa-cox,usa-scammon",
+                "--defender",
+                "0303",
+                "--type",
+                "march",
+            ],
+            "march attack",
+        ),
+        (
+            &[
+                "odds",
+                "no/such/file.ron",
+                "--attackers",
+                "a",
+                "--defender",
+                "0303",
+            ],
+            "no/such/file.ron",
+        ),
+        (
+            &[
+                "odds",
+                EX,
+                "--attackers",
+                "usa-cox",
+                "--defender",
+                "0303",
+                "--type",
+                "charge",
+            ],
+            "charge",
+        ),
         (&["odds", EX, "--defender", "0303"], "--attackers"),
     ];
     for (args, want) in cases {
@@ -116,26 +244,68 @@ fn check_validates_files() {
     let dir = std::env::temp_dir().join(format!("musket-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.ron");
-    std::fs::write(&bad, std::fs::read_to_string(EX).unwrap().replace("fatigue: 2", "fatige: 2")).unwrap();
+    std::fs::write(
+        &bad,
+        std::fs::read_to_string(EX)
+            .unwrap()
+            .replace("fatigue: 2", "fatige: 2"),
+    )
+    .unwrap();
     let o = musket(&["check", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let first = stderr_first_line(&o);
-    assert!(first.contains("bad.ron:") && first.contains("fatige"), "{first}");
+    assert!(
+        first.contains("bad.ron:") && first.contains("fatige"),
+        "{first}"
+    );
 }
 
 #[test]
 fn resolve_rolls_and_prints_events_reproducibly() {
-    let args = ["resolve", EX, "--attackers", "usa-cox", "--defender", "0303", "--seed", "7"];
+    let args = [
+        "resolve",
+        EX,
+        "--attackers",
+        "usa-cox",
+        "--defender",
+        "0303",
+        "--seed",
+        "7",
+    ];
     let a = musket(&args);
     assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
     let b = musket(&args);
     assert_eq!(stdout(&a), stdout(&b));
     let s = stdout(&a);
-    assert!(s.contains("Attacker's die:") && s.contains("Defender's die:") && s.contains("Differential"), "{s}");
-    let o = musket(&["resolve", EX, "--attackers", "usa-cox", "--defender", "0303", "--seed", "7", "--json"]);
+    assert!(
+        s.contains("Attacker's die:")
+            && s.contains("Defender's die:")
+            && s.contains("Differential"),
+        "{s}"
+    );
+    let o = musket(&[
+        "resolve",
+        EX,
+        "--attackers",
+        "usa-cox",
+        "--defender",
+        "0303",
+        "--seed",
+        "7",
+        "--json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert!(v["events"].as_array().unwrap().len() >= 4);
-    let o = musket(&["resolve", EX, "--attackers", "usa-cox", "--defender", "0303", "--seed", "x"]);
+    let o = musket(&[
+        "resolve",
+        EX,
+        "--attackers",
+        "usa-cox",
+        "--defender",
+        "0303",
+        "--seed",
+        "x",
+    ]);
     assert_eq!(o.status.code(), Some(2));
 }
 
@@ -151,11 +321,36 @@ fn zoc_and_rules_commands() {
     let dir = std::env::temp_dir().join(format!("musket-rules-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mine = dir.join("mine.ron");
-    std::fs::write(&mine, stdout(&o).replace("basic: [0, 0, 0, 0, 0, 2, 4]", "basic: [0, 0, 0, 0, 0, 3, 4]")).unwrap();
-    let ok = musket(&["odds", EX, "--attackers", "usa-cox", "--defender", "0303", "--rules", mine.to_str().unwrap()]);
+    std::fs::write(
+        &mine,
+        stdout(&o).replace(
+            "basic: [0, 0, 0, 0, 0, 2, 4]",
+            "basic: [0, 0, 0, 0, 0, 3, 4]",
+        ),
+    )
+    .unwrap();
+    let ok = musket(&[
+        "odds",
+        EX,
+        "--attackers",
+        "usa-cox",
+        "--defender",
+        "0303",
+        "--rules",
+        mine.to_str().unwrap(),
+    ]);
     assert!(ok.status.success());
     std::fs::write(&mine, "(ruleset: \"gcacw\")").unwrap();
-    let bad = musket(&["odds", EX, "--attackers", "usa-cox", "--defender", "0303", "--rules", mine.to_str().unwrap()]);
+    let bad = musket(&[
+        "odds",
+        EX,
+        "--attackers",
+        "usa-cox",
+        "--defender",
+        "0303",
+        "--rules",
+        mine.to_str().unwrap(),
+    ]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr_first_line(&bad).contains("mine.ron"));
 }

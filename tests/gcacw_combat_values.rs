@@ -11,7 +11,9 @@ use musket::rules::ruleset::{AttackError, AttackType};
 
 /// Defender "def" (Confederate) in 0303, attackers (Union) north of it in 0302.
 fn base(att_cv: u32, def_cv: u32) -> B {
-    ring().unit("def", 'C', "0303", def_cv).unit("att", 'U', "0302", att_cv)
+    ring()
+        .unit("def", 'C', "0303", def_cv)
+        .unit("att", 'U', "0302", att_cv)
 }
 
 // 7.2: "If a unit's Strength marker is organized, its Combat value is simply the number shown."
@@ -26,7 +28,10 @@ fn rule_7_2_organized_cv_is_the_number_shown() {
 // number (not the parenthesized number, which is its Manpower value)."
 #[test]
 fn rule_7_2_disorganized_cv_is_the_unparenthesized_number() {
-    let g = ring().disorganized("def", 'C', "0303", 1.5, 4).unit("att", 'U', "0302", 6).game();
+    let g = ring()
+        .disorganized("def", 'C', "0303", 1.5, 4)
+        .unit("att", 'U', "0302", 6)
+        .game();
     let a = assess(&g, &["att"], "0303", None);
     assert_eq!(a.defender_cv, Cv::from_halves(3));
     assert_eq!(a.defender_manpower, 4);
@@ -38,7 +43,10 @@ fn rule_7_2_disorganized_cv_is_the_unparenthesized_number() {
 // -- it is not rounded up or down." gcacw-tables.md §2: 1/2 vs 4 -> 1:8 (-7).
 #[test]
 fn rule_7_2_half_cv_is_retained_ratio_1_to_8() {
-    let g = ring().unit("def", 'C', "0303", 4).disorganized("att", 'U', "0302", 0.5, 1).game();
+    let g = ring()
+        .unit("def", 'C', "0303", 4)
+        .disorganized("att", 'U', "0302", 0.5, 1)
+        .game();
     let a = assess(&g, &["att"], "0303", None);
     assert_eq!(a.attacker_cv, Cv::from_halves(1));
     assert_eq!((a.ratio, a.ratio_modifier), ((1, 8), -7));
@@ -54,7 +62,10 @@ fn rule_7_2_fatigue_has_no_effect_on_cv() {
         .game();
     let a = assess(&tired, &["att"], "0303", None);
     assert_eq!((a.attacker_cv, a.defender_cv), (Cv::whole(8), Cv::whole(4)));
-    assert_eq!(odds(&tired, &["att"], "0303", None).differential, fresh.differential);
+    assert_eq!(
+        odds(&tired, &["att"], "0303", None).differential,
+        fresh.differential
+    );
 }
 
 // 7.2: "To determine the Combat value of an attacking unit in a march action, simply use that
@@ -67,7 +78,10 @@ fn rule_7_2_march_attack_uses_one_units_cv_alone() {
     assert_eq!(a.attacker_cv, Cv::whole(8));
     let err = g
         .rules
-        .odds(&g, &request(&g, &["att", "other"], "0303", Some(AttackType::March)))
+        .odds(
+            &g,
+            &request(&g, &["att", "other"], "0303", Some(AttackType::March)),
+        )
         .unwrap_err();
     assert_eq!(err, AttackError::MarchWithSeveral(2));
 }
@@ -90,7 +104,10 @@ fn rule_7_2_grand_assault_adds_joining_units() {
     let a = assess(&g, &["att", "join"], "0303", Some(AttackType::Grand));
     assert_eq!(a.attacker_cv, Cv::whole(11));
     // Attackers in two hexes without `grand` are refused (scenario.md contract).
-    let err = g.rules.odds(&g, &request(&g, &["att", "join"], "0303", None)).unwrap_err();
+    let err = g
+        .rules
+        .odds(&g, &request(&g, &["att", "join"], "0303", None))
+        .unwrap_err();
     assert_eq!(err, AttackError::SeveralHexes(2));
 }
 
@@ -98,7 +115,10 @@ fn rule_7_2_grand_assault_adds_joining_units() {
 // all units in the defending hex." ("Players cannot withhold any part...")
 #[test]
 fn rule_7_2_defender_combines_every_unit_in_the_hex() {
-    let g = base(8, 4).unit("def2", 'C', "0303", 3).leader("lee", 'C', "0303", 2).game();
+    let g = base(8, 4)
+        .unit("def2", 'C', "0303", 3)
+        .leader("lee", 'C', "0303", 2)
+        .game();
     let a = assess(&g, &["att"], "0303", None);
     assert_eq!(a.defender_cv, Cv::whole(7));
     assert_eq!(a.defenders.len(), 2);
@@ -109,7 +129,10 @@ fn rule_7_2_defender_combines_every_unit_in_the_hex() {
 fn rule_7_2_defender_maximum_is_60() {
     let g = base(10, 40).unit("def2", 'C', "0303", 30).game();
     let a = assess(&g, &["att"], "0303", None);
-    assert_eq!((a.defender_cv_sum, a.defender_cv), (Cv::whole(70), Cv::whole(60)));
+    assert_eq!(
+        (a.defender_cv_sum, a.defender_cv),
+        (Cv::whole(70), Cv::whole(60))
+    );
 }
 
 // 7.2: "If at least one-half of the infantry units defending in a hex are entrenched, the
@@ -131,7 +154,10 @@ fn rule_7_2_defender_maximum_100_when_half_the_infantry_is_entrenched() {
         .unit("d3", 'C', "0303", 40)
         .unit("att", 'U', "0302", 10)
         .game();
-    assert_eq!(assess(&g, &["att"], "0303", None).defender_cv, Cv::whole(60));
+    assert_eq!(
+        assess(&g, &["att"], "0303", None).defender_cv,
+        Cv::whole(60)
+    );
 }
 
 // 7.2: "if all of the infantry units defending in a hex are entrenched, the maximum Combat
@@ -141,7 +167,9 @@ fn rule_7_2_defender_maximum_130_when_all_infantry_is_entrenched() {
     let g = ring()
         .unit_with("d1", 'C', "0303", 70, |u| u.entrenched = true)
         .unit_with("d2", 'C', "0303", 70, |u| u.entrenched = true)
-        .unit_with("cav", 'C', "0303", 5, |u| u.kind = musket::rules::unit::UnitKind::Cavalry)
+        .unit_with("cav", 'C', "0303", 5, |u| {
+            u.kind = musket::rules::unit::UnitKind::Cavalry
+        })
         .unit("att", 'U', "0302", 10)
         .game();
     let a = assess(&g, &["att"], "0303", None);
@@ -157,7 +185,10 @@ fn rule_7_2_defender_maximum_130_when_all_infantry_is_entrenched() {
         })
         .unit("att", 'U', "0302", 10)
         .game();
-    assert_eq!(assess(&g, &["att"], "0303", None).defender_cv, Cv::whole(60));
+    assert_eq!(
+        assess(&g, &["att"], "0303", None).defender_cv,
+        Cv::whole(60)
+    );
 }
 
 // 7.2: "The maximum combined Combat value of attacking units is 70."
@@ -165,7 +196,10 @@ fn rule_7_2_defender_maximum_130_when_all_infantry_is_entrenched() {
 fn rule_7_2_attacker_maximum_is_70() {
     let g = base(40, 10).unit("att2", 'U', "0302", 40).game();
     let a = assess(&g, &["att", "att2"], "0303", None);
-    assert_eq!((a.attacker_cv_sum, a.attacker_cv), (Cv::whole(80), Cv::whole(70)));
+    assert_eq!(
+        (a.attacker_cv_sum, a.attacker_cv),
+        (Cv::whole(80), Cv::whole(70))
+    );
     // CRT column 70+.
     assert_eq!(a.attacker_column, 9);
 }
@@ -178,7 +212,12 @@ fn rule_7_2_grand_assault_may_exceed_70_but_each_hex_is_capped() {
         .unit("att2", 'U', "0302", 40)
         .unit("join", 'U', "0402", 30)
         .game();
-    let a = assess(&g, &["att", "att2", "join"], "0303", Some(AttackType::Grand));
+    let a = assess(
+        &g,
+        &["att", "att2", "join"],
+        "0303",
+        Some(AttackType::Grand),
+    );
     assert_eq!(a.attacker_cv, Cv::whole(100));
     // Grand with every attacker in one hex is an assault capped per hex (scenario.md).
     let a = assess(&g, &["att", "att2"], "0303", Some(AttackType::Grand));
@@ -192,13 +231,23 @@ fn rule_7_3_artillery_value_ignores_fatigue_and_disorganization() {
     let g = ring()
         .unit_with("def", 'C', "0303", 4, |u| u.artillery = 1)
         .unit_with("att", 'U', "0302", 0, |u| {
-            u.strength = Some(musket::rules::scenario::StrengthFile::Disorganized { cv: 1.0, manpower: 3.0 });
+            u.strength = Some(musket::rules::scenario::StrengthFile::Disorganized {
+                cv: 1.0,
+                manpower: 3.0,
+            });
             u.fatigue = 3;
             u.artillery = 4;
         })
         .game();
     let a = assess(&g, &["att"], "0303", None);
-    assert_eq!((a.artillery.attacker, a.artillery.defender, a.artillery.differential), (4, 1, 3));
+    assert_eq!(
+        (
+            a.artillery.attacker,
+            a.artillery.defender,
+            a.artillery.differential
+        ),
+        (4, 1, 3)
+    );
 }
 
 // 7.4 Ratio modifier: "round this ratio down in favor of the defender to conform to one of the
@@ -208,8 +257,8 @@ fn rule_7_4_ratio_rounds_down_in_the_defenders_favour() {
     for (att, def, ratio, modifier) in [
         (5, 2, (2, 1), 1),
         (2, 5, (1, 3), -2),
-        (7, 2, (3, 1), 2),  // replay: 7:2 reads 3:1
-        (6, 1, (6, 1), 5),  // replay: 6:1 is +5
+        (7, 2, (3, 1), 2), // replay: 7:2 reads 3:1
+        (6, 1, (6, 1), 5), // replay: 6:1 is +5
         (9, 4, (2, 1), 1),
         (4, 4, (1, 1), 0),
         (3, 4, (1, 2), -1),
@@ -217,7 +266,11 @@ fn rule_7_4_ratio_rounds_down_in_the_defenders_favour() {
         (12, 1, (12, 1), 11),
     ] {
         let a = assess(&base(att, def).game(), &["att"], "0303", None);
-        assert_eq!((a.ratio, a.ratio_modifier), (ratio, modifier), "{att} vs {def}");
+        assert_eq!(
+            (a.ratio, a.ratio_modifier),
+            (ratio, modifier),
+            "{att} vs {def}"
+        );
     }
 }
 
@@ -244,7 +297,12 @@ fn art(t: char, att: i64, def: i64, rain: bool) -> (i32, i32, bool, ArtCell) {
         b = b.rain();
     }
     let a = assess(&b.game(), &["att"], "0303", None);
-    (a.artillery.even, a.artillery.odd, a.artillery.die, a.artillery.cell)
+    (
+        a.artillery.even,
+        a.artillery.odd,
+        a.artillery.die,
+        a.artillery.cell,
+    )
 }
 
 // 7.4 Artillery Modifier Summary, Clear row: -3 | -2 | NE | +1 | +2 (dagger: even +2, odd +1).
@@ -285,7 +343,11 @@ fn rule_7_4_artillery_rough_row() {
 fn rule_7_4_artillery_woods_city_swamp_mountain_are_ne() {
     for t in ['w', 't', 's', 'm'] {
         for (a, d) in [(0, 6), (0, 2), (3, 0), (6, 0), (9, 0)] {
-            assert_eq!(art(t, a, d, false), (0, 0, false, ArtCell::NE), "terrain {t} {a}-{d}");
+            assert_eq!(
+                art(t, a, d, false),
+                (0, 0, false, ArtCell::NE),
+                "terrain {t} {a}-{d}"
+            );
         }
     }
 }
@@ -339,10 +401,44 @@ fn rule_7_4_artillery_die_odds_mix_even_and_odd_cases() {
     assert!(o.extra_die);
     // Ratio 0, no flank, tactical 0: attacker +2 (even) or +1 (odd).
     assert_eq!((o.attacker_drm.even(), o.attacker_drm.odd()), (2, 1));
-    let tri = |k: i32| if k.abs() <= 5 { (6 - k.abs()) as u64 } else { 0 };
+    let tri = |k: i32| {
+        if k.abs() <= 5 {
+            (6 - k.abs()) as u64
+        } else {
+            0
+        }
+    };
     for x in -4..=7 {
         let want = p(tri(x - 2) + tri(x - 1), 72);
         let got = o.differential.get(&x).copied().unwrap_or(p(0, 1));
         assert_eq!(got, want, "x = {x}");
     }
+}
+
+// 7.4: "Several factors modify combat die rolls. Modifiers are cumulative."
+#[test]
+fn rule_7_4_modifiers_are_cumulative() {
+    let g = ring()
+        .terrain("0303", 'c')
+        .unit_with("def", 'C', "0303", 4, |u| u.artillery = 1)
+        .unit_with("att", 'U', "0302", 12, |u| {
+            u.artillery = 6;
+            u.tactical = 2
+        })
+        .unit("s", 'U', "0304", 4)
+        .rain()
+        .game();
+    let a = assess(&g, &["att"], "0303", Some(AttackType::Assault));
+    // Ratio 3:1 +2, artillery +5 on clear +1, flank six covered +4, tactical +2, assault +1,
+    // rain -1.
+    assert_eq!(
+        (
+            a.ratio_modifier,
+            a.artillery.even,
+            a.flank.final_bonus,
+            a.tactical
+        ),
+        (2, 1, 4, 2)
+    );
+    assert_eq!(a.attacker_drm_even, 2 + 1 + 4 + 2 + 1 - 1);
 }

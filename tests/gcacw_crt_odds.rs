@@ -13,11 +13,17 @@ use musket::rules::map::{Feature, RouteKind};
 use musket::rules::ruleset::{AttackError, AttackRequest, AttackType};
 
 fn base(att: u32, def: u32) -> B {
-    ring().unit("def", 'C', "0303", def).unit("att", 'U', "0302", att)
+    ring()
+        .unit("def", 'C', "0303", def)
+        .unit("att", 'U', "0302", att)
 }
 
 fn row_names(a: &musket::rules::gcacw::assess::Assessment) -> Vec<(String, i32)> {
-    a.attacker_rows.iter().chain(&a.defender_rows).map(|r| (r.name.clone(), r.value)).collect()
+    a.attacker_rows
+        .iter()
+        .chain(&a.defender_rows)
+        .map(|r| (r.name.clone(), r.value))
+        .collect()
 }
 
 // §5: "assault or grand assault +1" (v1.4 card: +1 Assault action); a one-unit assault is legal.
@@ -44,18 +50,29 @@ fn drm_rain_turn_minus_1() {
 #[test]
 fn drm_defender_plus_2_across_bridge_dam_ferry_ford() {
     for f in [Feature::Bridge, Feature::Dam, Feature::Ferry, Feature::Ford] {
-        let g = base(4, 4).hexside("0303", Dir::N, &[Feature::MinorRiver, f]).game();
+        let g = base(4, 4)
+            .hexside("0303", Dir::N, &[Feature::MinorRiver, f])
+            .game();
         assert_eq!(assess(&g, &["att"], "0303", None).defender_drm, 2, "{f:?}");
     }
-    let g = base(4, 4).hexside("0303", Dir::N, &[Feature::Bridge]).unit("join", 'U', "0402", 4).game();
-    assert_eq!(assess(&g, &["att", "join"], "0303", Some(AttackType::Grand)).defender_drm, 0);
+    let g = base(4, 4)
+        .hexside("0303", Dir::N, &[Feature::Bridge])
+        .unit("join", 'U', "0402", 4)
+        .game();
+    assert_eq!(
+        assess(&g, &["att", "join"], "0303", Some(AttackType::Grand)).defender_drm,
+        0
+    );
 }
 
 // §5 / reading 11: "+2 defending in a mountain hex, or +1 when every attacking unit is also in a
 // mountain hex".
 #[test]
 fn drm_defender_mountain_plus_2_or_plus_1() {
-    let g = base(4, 4).terrain("0303", 'm').route(RouteKind::Road, &["0302", "0303"]).game();
+    let g = base(4, 4)
+        .terrain("0303", 'm')
+        .route(RouteKind::Road, &["0302", "0303"])
+        .game();
     assert_eq!(assess(&g, &["att"], "0303", None).defender_drm, 2);
     let g = base(4, 4).terrain("0303", 'm').terrain("0302", 'm').game();
     assert_eq!(assess(&g, &["att"], "0303", None).defender_drm, 1);
@@ -66,8 +83,14 @@ fn drm_defender_mountain_plus_2_or_plus_1() {
 #[test]
 fn drm_defender_creek_plus_1_plus_2_in_rain_and_cumulative_with_ford() {
     let creek = base(4, 4).hexside("0302", Dir::S, &[Feature::Creek]);
-    assert_eq!(assess(&creek.game(), &["att"], "0303", None).defender_drm, 1);
-    assert_eq!(assess(&creek.clone().rain().game(), &["att"], "0303", None).defender_drm, 2);
+    assert_eq!(
+        assess(&creek.game(), &["att"], "0303", None).defender_drm,
+        1
+    );
+    assert_eq!(
+        assess(&creek.clone().rain().game(), &["att"], "0303", None).defender_drm,
+        2
+    );
     let ford = base(4, 4).hexside("0303", Dir::N, &[Feature::Creek, Feature::Ford]);
     assert_eq!(assess(&ford.game(), &["att"], "0303", None).defender_drm, 3);
 }
@@ -84,7 +107,10 @@ fn drm_tactical_best_attacker_and_stacked_leaders_minus_best_defender() {
         .leader("reno", 'U', "0302", 3)
         .game();
     let a = assess(&g, &["att"], "0303", None);
-    assert_eq!((a.tactical_attacker.0, a.tactical_defender.0, a.tactical), (3, 4, -1));
+    assert_eq!(
+        (a.tactical_attacker.0, a.tactical_defender.0, a.tactical),
+        (3, 4, -1)
+    );
     let g = ring()
         .unit("def", 'C', "0303", 4)
         .unit_with("jackson", 'C', "0303", 0, |u| {
@@ -95,7 +121,10 @@ fn drm_tactical_best_attacker_and_stacked_leaders_minus_best_defender() {
         .unit_with("att", 'U', "0302", 4, |u| u.tactical = -1)
         .game();
     let a = assess(&g, &["att"], "0303", None);
-    assert_eq!((a.tactical_attacker.0, a.tactical_defender.0, a.tactical), (-1, 1, -2));
+    assert_eq!(
+        (a.tactical_attacker.0, a.tactical_defender.0, a.tactical),
+        (-1, 1, -2)
+    );
 }
 
 // §5: "Keep the older types as data rows a player can switch on" - off by default.
@@ -104,7 +133,10 @@ fn drm_older_march_types_are_off_by_default() {
     let g = base(4, 4).game();
     let mut req = request(&g, &["att"], "0303", None);
     req.march_type = Some("Hasty".into());
-    assert!(matches!(g.rules.odds(&g, &req), Err(AttackError::UnknownMarchType(..))));
+    assert!(matches!(
+        g.rules.odds(&g, &req),
+        Err(AttackError::UnknownMarchType(..))
+    ));
     // Switched on in a player's rules file, it applies.
     let text = musket::rules::gcacw::data::DEFAULT_TABLES.replace(
         "value: -1, rule: \"Standard Series march types (replay)\", source: Pub, enabled: false",
@@ -153,11 +185,17 @@ fn crt_odds_self_check_m0_and_m2() {
 // Reading 4: "A CV strictly between two CRT bands (3 1/2, 6 1/2, …) reads in the higher band."
 #[test]
 fn crt_cv_between_bands_reads_in_the_higher_band() {
-    let g = ring().disorganized("def", 'C', "0303", 3.5, 7).disorganized("att", 'U', "0302", 6.5, 13).game();
+    let g = ring()
+        .disorganized("def", 'C', "0303", 3.5, 7)
+        .disorganized("att", 'U', "0302", 6.5, 13)
+        .game();
     let a = assess(&g, &["att"], "0303", None);
     assert_eq!(a.defender_column, 1); // 4-6
     assert_eq!(a.attacker_column, 2); // 7-11
-    let g = ring().disorganized("def", 'C', "0303", 0.5, 1).unit("att", 'U', "0302", 3).game();
+    let g = ring()
+        .disorganized("def", 'C', "0303", 0.5, 1)
+        .unit("att", 'U', "0302", 3)
+        .game();
     assert_eq!(assess(&g, &["att"], "0303", None).defender_column, 0); // 1/2-3
 }
 
@@ -186,7 +224,10 @@ fn odds_expected_loss_is_capped_at_manpower() {
     // Defender 1 manpower, attacker 14:1: results 1DR..3DR* but at most 1 is lost.
     let o = odds(&base(14, 1).game(), &["att"], "0303", None);
     assert_eq!(o.defender_manpower, 1);
-    let uncapped = o.defender_results.iter().any(|(c, _)| c.starts_with('2') || c.starts_with('3'));
+    let uncapped = o
+        .defender_results
+        .iter()
+        .any(|(c, _)| c.starts_with('2') || c.starts_with('3'));
     assert!(uncapped);
     assert!(o.defender_expected_loss <= p(1, 1));
     // Every outcome at +13 loses at least 1 manpower (rows +8 and up): exactly 1 expected.
@@ -206,22 +247,55 @@ fn odds_contract_example_flank_in_36ths() {
     };
     let o = g.rules.odds(&g, &req).unwrap();
     let diffs: Vec<(i32, _)> = o.differential.iter().map(|(k, v)| (*k, *v)).collect();
-    let want: Vec<(i32, _)> = (-3..=7).zip([1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]).map(|(k, n)| (k, p(n, 36))).collect();
+    let want: Vec<(i32, _)> = (-3..=7)
+        .zip([1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1])
+        .map(|(k, n)| (k, p(n, 36)))
+        .collect();
     assert_eq!(diffs, want);
-    let d: Vec<(&str, _)> = o.defender_results.iter().map(|(c, v)| (c.as_str(), *v)).collect();
+    let d: Vec<(&str, _)> = o
+        .defender_results
+        .iter()
+        .map(|(c, v)| (c.as_str(), *v))
+        .collect();
     assert_eq!(
         d,
-        [("-", p(1, 36)), ("f", p(2, 36)), ("F", p(3, 36)), ("D", p(9, 36)), ("Dr", p(11, 36)), ("1DR", p(4, 36)), ("2DR", p(6, 36))]
+        [
+            ("-", p(1, 36)),
+            ("f", p(2, 36)),
+            ("F", p(3, 36)),
+            ("D", p(9, 36)),
+            ("Dr", p(11, 36)),
+            ("1DR", p(4, 36)),
+            ("2DR", p(6, 36))
+        ]
     );
-    let a: Vec<(&str, _)> = o.attacker_results.iter().map(|(c, v)| (c.as_str(), *v)).collect();
+    let a: Vec<(&str, _)> = o
+        .attacker_results
+        .iter()
+        .map(|(c, v)| (c.as_str(), *v))
+        .collect();
     assert_eq!(
         a,
-        [("2D", p(3, 36)), ("1D", p(12, 36)), ("1Da", p(6, 36)), ("Fa", p(5, 36)), ("fa", p(4, 36)), ("Ea", p(3, 36)), ("a", p(3, 36))]
+        [
+            ("2D", p(3, 36)),
+            ("1D", p(12, 36)),
+            ("1Da", p(6, 36)),
+            ("Fa", p(5, 36)),
+            ("fa", p(4, 36)),
+            ("Ea", p(3, 36)),
+            ("a", p(3, 36))
+        ]
     );
     assert_eq!((o.attacker_drm.even(), o.defender_drm.even()), (2, 0));
     let flank = &o.extra_json["flank"];
-    assert_eq!(flank["covered"], serde_json::json!(["0202", "0302", "0402", "0403"]));
+    assert_eq!(
+        flank["covered"],
+        serde_json::json!(["0202", "0302", "0402", "0403"])
+    );
     assert_eq!(flank["reductions"], serde_json::json!(["0403"]));
-    assert_eq!((flank["basic"].as_i64(), flank["final"].as_i64()), (Some(0), Some(0)));
+    assert_eq!(
+        (flank["basic"].as_i64(), flank["final"].as_i64()),
+        (Some(0), Some(0))
+    );
     assert_eq!(o.extra_json["artillery_modifier"]["differential"], 2);
 }

@@ -13,18 +13,27 @@ use musket::rules::ruleset::AttackType;
 
 fn flank_of(b: &B, attackers: &[&str], defender: &str) -> (musket::rules::game::Game, Flank) {
     let g = b.game();
-    let kind = if attackers.len() > 1 { Some(AttackType::Grand) } else { None };
+    let kind = if attackers.len() > 1 {
+        Some(AttackType::Grand)
+    } else {
+        None
+    };
     let a = assess(&g, attackers, defender, kind);
     (g, a.flank)
 }
 
 fn nb<'a>(g: &musket::rules::game::Game, f: &'a Flank, label: &str) -> &'a NeighbourFlank {
-    f.neighbours.iter().find(|n| g.label(n.hex) == label).unwrap()
+    f.neighbours
+        .iter()
+        .find(|n| g.label(n.hex) == label)
+        .unwrap()
 }
 
 /// The attacker in 0302 covers 0302 (1a), 0402 and 0202 (1b).
 fn base() -> B {
-    ring().unit("def", 'C', "0303", 4).unit("att", 'U', "0302", 4)
+    ring()
+        .unit("def", 'C', "0303", 4)
+        .unit("att", 'U', "0302", 4)
 }
 
 /// Six covered hexes and no reductions: a second Union unit in 0304 covers 0304, 0403, 0203.
@@ -41,9 +50,20 @@ fn covered(g: &musket::rules::game::Game, f: &Flank) -> Vec<String> {
 #[test]
 fn flank_1a_hex_occupied_by_attacker_side_unit_is_covered() {
     let (g, f) = flank_of(&six(), &["att"], "0303");
-    assert!(nb(&g, &f, "0304").cover.contains(&Clause::OccupiedByAttacker));
-    assert!(nb(&g, &f, "0302").cover.contains(&Clause::OccupiedByAttacker));
-    assert_eq!(covered(&g, &f), ["0202", "0203", "0302", "0304", "0402", "0403"]);
+    assert!(
+        nb(&g, &f, "0304")
+            .cover
+            .contains(&Clause::OccupiedByAttacker)
+    );
+    assert!(
+        nb(&g, &f, "0302")
+            .cover
+            .contains(&Clause::OccupiedByAttacker)
+    );
+    assert_eq!(
+        covered(&g, &f),
+        ["0202", "0203", "0302", "0304", "0402", "0403"]
+    );
 }
 
 // 1a/1b: an undemoralized unit only; a demoralized one neither occupies for 1a nor exerts ZOC.
@@ -74,7 +94,9 @@ fn flank_1b_inactive_unit_still_covers() {
 // friendly to the attacker ... by woods hexsides untraversed by a road, pike, trail or RR".
 #[test]
 fn flank_1b_restricted_zoc_covers_and_3b_reduces() {
-    let b = base().unit("w", 'U', "0305", 4).hexside("0304", Dir::S, &[Feature::Woods]);
+    let b = base()
+        .unit("w", 'U', "0305", 4)
+        .hexside("0304", Dir::S, &[Feature::Woods]);
     let (g, f) = flank_of(&b, &["att"], "0303");
     let n = nb(&g, &f, "0304");
     assert_eq!(n.cover, [Clause::AttackerZoc]);
@@ -98,7 +120,12 @@ fn flank_1c_swamp_or_mountain_without_route_is_covered_and_3c_reduces() {
         let n = nb(&g, &f, "0304");
         assert_eq!(n.cover, [Clause::SwampMountain], "{t}");
         assert!(n.reduce.contains(&Clause::SwampMountain));
-        for kind in [RouteKind::Road, RouteKind::Pike, RouteKind::Trail, RouteKind::Railroad] {
+        for kind in [
+            RouteKind::Road,
+            RouteKind::Pike,
+            RouteKind::Trail,
+            RouteKind::Railroad,
+        ] {
             let b = base().terrain("0304", t).route(kind, &["0303", "0304"]);
             let (g, f) = flank_of(&b, &["att"], "0303");
             assert!(!nb(&g, &f, "0304").covered(), "{t} {kind:?}");
@@ -164,10 +191,18 @@ fn flank_1d_rain_creek_covers_unless_road_pike_rr_and_3d_spares_trails() {
     assert_eq!(n.cover, [Clause::River]);
     assert!(n.reduce.contains(&Clause::River));
     for kind in [RouteKind::Road, RouteKind::Pike, RouteKind::Railroad] {
-        let (g, f) = flank_of(&creek().rain().route(kind, &["0303", "0304"]), &["att"], "0303");
+        let (g, f) = flank_of(
+            &creek().rain().route(kind, &["0303", "0304"]),
+            &["att"],
+            "0303",
+        );
         assert!(!nb(&g, &f, "0304").covered(), "{kind:?}");
     }
-    let (g, f) = flank_of(&creek().rain().route(RouteKind::Trail, &["0303", "0304"]), &["att"], "0303");
+    let (g, f) = flank_of(
+        &creek().rain().route(RouteKind::Trail, &["0303", "0304"]),
+        &["att"],
+        "0303",
+    );
     let n = nb(&g, &f, "0304");
     assert_eq!(n.cover, [Clause::River], "1d lists no trail");
     assert!(!n.reduce.contains(&Clause::River), "3d lists trail");
@@ -177,9 +212,14 @@ fn flank_1d_rain_creek_covers_unless_road_pike_rr_and_3d_spares_trails() {
 // occupied by the defender." Off-map hexes are named by the label they would have.
 #[test]
 fn flank_1e_off_map_hexes_are_covered_and_3e_reduces() {
-    let b = map(6, 6).unit("def", 'C', "0101", 4).unit("att", 'U', "0201", 4);
+    let b = map(6, 6)
+        .unit("def", 'C', "0101", 4)
+        .unit("att", 'U', "0201", 4);
     let (g, f) = flank_of(&b, &["att"], "0101");
-    assert_eq!(covered(&g, &f), ["0000", "0001", "0100", "0102", "0200", "0201"]);
+    assert_eq!(
+        covered(&g, &f),
+        ["0000", "0001", "0100", "0102", "0200", "0201"]
+    );
     assert_eq!(labels(&g, &f.reductions), ["0000", "0001", "0100", "0200"]);
     assert_eq!(nb(&g, &f, "0100").cover, [Clause::OffMap]);
     assert_eq!(nb(&g, &f, "0100").reduce, [Clause::OffMap]);
@@ -206,7 +246,11 @@ fn flank_step2_basic_bonus_by_covered_count() {
     // A unit in 0404 covers 0403 and 0304 only: five covered.
     let (_, f) = flank_of(&base().unit("s", 'U', "0404", 4), &["att"], "0303");
     assert_eq!((f.covered.len(), f.basic, f.final_bonus), (5, 2, 2));
-    let (_, f) = flank_of(&base().hexside("0303", Dir::SE, &[Feature::MinorRiver]), &["att"], "0303");
+    let (_, f) = flank_of(
+        &base().hexside("0303", Dir::SE, &[Feature::MinorRiver]),
+        &["att"],
+        "0303",
+    );
     assert_eq!((f.covered.len(), f.basic, f.final_bonus), (4, 0, 0));
     let (_, f) = flank_of(&base(), &["att"], "0303");
     assert_eq!((f.covered.len(), f.basic), (3, 0));
@@ -219,7 +263,11 @@ fn flank_step3a_defender_side_unit_in_a_covered_hex_reduces() {
     assert_eq!(nb(&g, &f, "0402").reduce, [Clause::OccupiedByDefender]);
     assert_eq!((f.basic, f.final_bonus), (4, 3));
     // A demoralized defender-side unit does not reduce.
-    let (_, f) = flank_of(&six().unit_with("c2", 'C', "0402", 2, |u| u.demoralized = 2), &["att"], "0303");
+    let (_, f) = flank_of(
+        &six().unit_with("c2", 'C', "0402", 2, |u| u.demoralized = 2),
+        &["att"],
+        "0303",
+    );
     assert_eq!(f.final_bonus, 4);
 }
 
@@ -237,7 +285,10 @@ fn flank_step3_uncovered_hexes_do_not_reduce() {
 fn flank_step3_max_reduction_is_3() {
     // Garland's example [pub]: six covered, two road-less mountain hexes and one Confederate
     // unit: basic +4, three reductions, final +1.
-    let garland = six().terrain("0403", 'm').terrain("0203", 'm').unit("c2", 'C', "0402", 2);
+    let garland = six()
+        .terrain("0403", 'm')
+        .terrain("0203", 'm')
+        .unit("c2", 'C', "0402", 2);
     let (g, f) = flank_of(&garland, &["att"], "0303");
     assert_eq!(labels(&g, &f.reductions), ["0203", "0402", "0403"]);
     assert_eq!((f.basic, f.reduction, f.final_bonus), (4, 3, 1));
@@ -266,11 +317,18 @@ fn flank_condition_under_a_quarter_of_defender_cv_does_not_cover() {
     let (g, f) = flank_of(&b(8, 2), &["att"], "0303");
     assert!(nb(&g, &f, "0403").covered(), "exactly a quarter covers");
     // It applies to the attacker's own hex too (reading 6).
-    let g = ring().unit("def", 'C', "0303", 8).unit("att", 'U', "0302", 1).game();
+    let g = ring()
+        .unit("def", 'C', "0303", 8)
+        .unit("att", 'U', "0302", 1)
+        .game();
     let a = assess(&g, &["att"], "0303", None);
     assert!(!nb(&g, &a.flank, "0302").covered());
     // The defender's CV is taken after entrenchment maxima: 1/2 vs 4 (scenario.md example).
-    let g = ring().unit("def", 'C', "0303", 4).unit("att", 'U', "0302", 4).disorganized("sc", 'U', "0202", 0.5, 2).game();
+    let g = ring()
+        .unit("def", 'C', "0303", 4)
+        .unit("att", 'U', "0302", 4)
+        .disorganized("sc", 'U', "0202", 0.5, 2)
+        .game();
     let a = assess(&g, &["att"], "0303", None);
     assert!(nb(&g, &a.flank, "0203").under_fraction);
 }
@@ -296,18 +354,43 @@ fn flank_condition_sums_occupants_and_zoc() {
 // units for 3b; active demoralized units do count there.)
 #[test]
 fn flank_inactive_demoralized_attacker_units_contribute_nothing() {
-    let woods = || base().unit("w", 'U', "0305", 4).hexside("0304", Dir::S, &[Feature::Woods]);
-    let idle = |active: bool| move |u: &mut musket::rules::scenario::UnitFile| {
-        u.demoralized = 1;
-        u.active = active;
+    let woods = || {
+        base()
+            .unit("w", 'U', "0305", 4)
+            .hexside("0304", Dir::S, &[Feature::Woods])
     };
-    let (g, f) = flank_of(&woods().unit_with("idle", 'U', "0404", 4, idle(false)), &["att"], "0303");
+    let idle = |active: bool| {
+        move |u: &mut musket::rules::scenario::UnitFile| {
+            u.demoralized = 1;
+            u.active = active;
+        }
+    };
+    let (g, f) = flank_of(
+        &woods().unit_with("idle", 'U', "0404", 4, idle(false)),
+        &["att"],
+        "0303",
+    );
     assert_eq!(nb(&g, &f, "0304").reduce, [Clause::Woods]);
-    let (g, f) = flank_of(&woods().unit_with("idle", 'U', "0404", 4, idle(true)), &["att"], "0303");
-    assert!(nb(&g, &f, "0304").reduce.is_empty(), "an active demoralized unit is adjacent");
-    let (g, f) = flank_of(&woods().unit_with("idle", 'U', "0304", 4, idle(false)), &["att"], "0303");
+    let (g, f) = flank_of(
+        &woods().unit_with("idle", 'U', "0404", 4, idle(true)),
+        &["att"],
+        "0303",
+    );
+    assert!(
+        nb(&g, &f, "0304").reduce.is_empty(),
+        "an active demoralized unit is adjacent"
+    );
+    let (g, f) = flank_of(
+        &woods().unit_with("idle", 'U', "0304", 4, idle(false)),
+        &["att"],
+        "0303",
+    );
     let n = nb(&g, &f, "0304");
-    assert_eq!(n.cover, [Clause::AttackerZoc], "no 1a from a demoralized unit");
+    assert_eq!(
+        n.cover,
+        [Clause::AttackerZoc],
+        "no 1a from a demoralized unit"
+    );
     assert_eq!(n.reduce, [Clause::Woods], "still unoccupied");
 }
 
@@ -330,9 +413,15 @@ fn flank_restriction_flanker_does_not_trigger_terrain_modifiers() {
     let b = six().hexside("0303", Dir::N, &[Feature::MinorRiver, Feature::Bridge]);
     let g = b.game();
     let a = assess(&g, &["att"], "0303", None);
-    assert_eq!(a.defender_drm, 2, "the attacker crosses a bridge; the flanker does not matter");
+    assert_eq!(
+        a.defender_drm, 2,
+        "the attacker crosses a bridge; the flanker does not matter"
+    );
     let a = assess(&g, &["att", "s"], "0303", Some(AttackType::Grand));
-    assert_eq!(a.defender_drm, 0, "not every attacking unit crosses the bridge");
+    assert_eq!(
+        a.defender_drm, 0,
+        "not every attacking unit crosses the bridge"
+    );
 }
 
 // Step 4: "The final flank bonus from Step 3 is applied to the attacker's combat die roll, in
@@ -356,4 +445,22 @@ fn flank_bonus_counts_non_participating_units() {
     assert_eq!(f.final_bonus, 4);
     let (_, f) = flank_of(&six(), &["att", "s"], "0303");
     assert_eq!(f.final_bonus, 4);
+}
+
+// Step 3 note: "Each of the six hexes adjacent to the defender may be counted only once in this
+// step even if it fulfills more than one of the above conditions."
+#[test]
+fn flank_step3_each_hex_reduces_once() {
+    // 0304: a swamp (3c) across a minor river (3d) holding a Confederate unit (3a), in the
+    // six-covered position: one reduction, final +3.
+    let b = six()
+        .unit("c2", 'C', "0404", 2)
+        .terrain("0403", 's')
+        .hexside("0303", Dir::SE, &[Feature::MinorRiver])
+        .unit("c3", 'C', "0403", 2);
+    let (g, f) = flank_of(&b, &["att"], "0303");
+    let n = nb(&g, &f, "0403");
+    assert!(n.reduce.len() >= 3, "{:?}", n.reduce);
+    assert_eq!(labels(&g, &f.reductions), ["0403"]);
+    assert_eq!((f.basic, f.reduction, f.final_bonus), (4, 1, 3));
 }

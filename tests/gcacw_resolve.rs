@@ -12,10 +12,19 @@ use musket::rules::game::Game;
 use musket::rules::ruleset::{AttackType, Choices};
 use musket::rules::session::Session;
 
-fn resolve(g: &mut Game, attackers: &[&str], def: &str, kind: Option<AttackType>, choices: Choices, dice: &[u8]) -> Vec<Event> {
+fn resolve(
+    g: &mut Game,
+    attackers: &[&str],
+    def: &str,
+    kind: Option<AttackType>,
+    choices: Choices,
+    dice: &[u8],
+) -> Vec<Event> {
     let req = request(g, attackers, def, kind);
     let rules = g.rules.clone();
-    rules.resolve(g, &req, &choices, &mut FixedDice::new(dice)).unwrap()
+    rules
+        .resolve(g, &req, &choices, &mut FixedDice::new(dice))
+        .unwrap()
 }
 
 fn unit<'a>(g: &'a Game, id: &str) -> &'a musket::rules::unit::Unit {
@@ -25,7 +34,11 @@ fn unit<'a>(g: &'a Game, id: &str) -> &'a musket::rules::unit::Unit {
 fn result(ev: &[Event]) -> (i32, String, String) {
     ev.iter()
         .find_map(|e| match e {
-            Event::CombatResult { differential, attacker, defender } => Some((*differential, attacker.clone(), defender.clone())),
+            Event::CombatResult {
+                differential,
+                attacker,
+                defender,
+            } => Some((*differential, attacker.clone(), defender.clone())),
             _ => None,
         })
         .unwrap()
@@ -35,17 +48,35 @@ fn result(ev: &[Event]) -> (i32, String, String) {
 // roll. 4 vs 4, no modifiers: dice 3 and 3 give X = 0: defender "D", attacker "1D" (4-6).
 #[test]
 fn resolve_reads_the_crt_with_the_rolled_dice() {
-    let mut g = ring().unit("def", 'C', "0303", 4).unit("att", 'U', "0302", 4).game();
+    let mut g = ring()
+        .unit("def", 'C', "0303", 4)
+        .unit("att", 'U', "0302", 4)
+        .game();
     let ev = resolve(&mut g, &["att"], "0303", None, Choices::default(), &[3, 3]);
-    assert_eq!(ev[1], Event::DieRolled { role: DieRole::Attacker, value: 3 });
-    assert_eq!(ev[2], Event::DieRolled { role: DieRole::Defender, value: 3 });
+    assert_eq!(
+        ev[1],
+        Event::DieRolled {
+            role: DieRole::Attacker,
+            value: 3
+        }
+    );
+    assert_eq!(
+        ev[2],
+        Event::DieRolled {
+            role: DieRole::Defender,
+            value: 3
+        }
+    );
     assert_eq!(result(&ev), (0, "1D".into(), "D".into()));
     // D: "every unit of that side in the combat flips to disorganized", CV from the table.
     let d = unit(&g, "def");
     assert!(d.disorganized);
     assert_eq!(d.cv, Cv::whole(2));
     let a = unit(&g, "att");
-    assert_eq!((a.manpower, a.disorganized, a.cv), (3, true, Cv::from_halves(3)));
+    assert_eq!(
+        (a.manpower, a.disorganized, a.cv),
+        (3, true, Cv::from_halves(3))
+    );
 }
 
 // The artillery die is rolled first, and only when the cell needs it.
@@ -56,9 +87,28 @@ fn resolve_rolls_the_artillery_die_first_when_needed() {
         .unit_with("att", 'U', "0302", 4, |u| u.artillery = 8)
         .game();
     // Artillery die 3 (odd): +1. Then 1 vs 6: X = 1 + 1 - 6 = -4.
-    let ev = resolve(&mut g, &["att"], "0303", None, Choices::default(), &[3, 1, 6]);
-    assert_eq!(ev[1], Event::DieRolled { role: DieRole::Artillery, value: 3 });
-    assert_eq!(ev[2], Event::ModifierSettled { name: "Artillery".into(), value: 1 });
+    let ev = resolve(
+        &mut g,
+        &["att"],
+        "0303",
+        None,
+        Choices::default(),
+        &[3, 1, 6],
+    );
+    assert_eq!(
+        ev[1],
+        Event::DieRolled {
+            role: DieRole::Artillery,
+            value: 3
+        }
+    );
+    assert_eq!(
+        ev[2],
+        Event::ModifierSettled {
+            name: "Artillery".into(),
+            value: 1
+        }
+    );
     assert_eq!(result(&ev).0, -4);
 }
 
@@ -75,13 +125,29 @@ fn resolve_losses_default_to_the_largest_unit_and_eliminate_at_zero() {
         .game();
     // Assault 4 vs 2 -> 2:1 +1, assault +1, flank: 0302 (1a), 0402, 0202 (1b) -> 0: m = +2.
     // Dice 1 vs 6: X = 1 + 2 - 6 = -3: attacker column 4-6 "2D", defender "-".
-    let ev = resolve(&mut g, &["a1", "a2"], "0303", None, Choices::default(), &[1, 6]);
+    let ev = resolve(
+        &mut g,
+        &["a1", "a2"],
+        "0303",
+        None,
+        Choices::default(),
+        &[1, 6],
+    );
     assert_eq!(result(&ev), (-3, "2D".into(), "-".into()));
     // Both units have 2: the first listed takes the whole loss and is eliminated.
-    assert!(ev.contains(&Event::ManpowerLost { unit: g.unit_by_id("a1").unwrap(), amount: 2, left: 0 }));
-    assert!(ev.contains(&Event::Eliminated { unit: g.unit_by_id("a1").unwrap() }));
+    assert!(ev.contains(&Event::ManpowerLost {
+        unit: g.unit_by_id("a1").unwrap(),
+        amount: 2,
+        left: 0
+    }));
+    assert!(ev.contains(&Event::Eliminated {
+        unit: g.unit_by_id("a1").unwrap()
+    }));
     assert!(!unit(&g, "a1").on_map());
-    assert_eq!((unit(&g, "a2").manpower, unit(&g, "a2").disorganized), (2, true));
+    assert_eq!(
+        (unit(&g, "a2").manpower, unit(&g, "a2").disorganized),
+        (2, true)
+    );
 }
 
 // The command may carry the allocation.
@@ -92,7 +158,10 @@ fn resolve_losses_follow_the_players_order() {
         .unit("a1", 'U', "0302", 3)
         .unit("a2", 'U', "0302", 1)
         .game();
-    let choices = Choices { attacker_losses: Some(vec!["a2".into(), "a1".into()]), ..Default::default() };
+    let choices = Choices {
+        attacker_losses: Some(vec!["a2".into(), "a1".into()]),
+        ..Default::default()
+    };
     // 4 vs 1 -> +3, assault +1: m = +4; dice 1 vs 6: X = -1: attacker 4-6 "1D".
     let ev = resolve(&mut g, &["a1", "a2"], "0303", None, choices, &[1, 6]);
     assert_eq!(result(&ev).1, "1D");
@@ -111,7 +180,10 @@ fn resolve_fatigue_f_and_big_f_capped_at_4() {
     let ev = resolve(&mut g, &["att"], "0303", None, Choices::default(), &[2, 3]);
     assert_eq!(result(&ev).2, "F");
     assert_eq!(unit(&g, "def").fatigue, 4);
-    let mut g = ring().unit("def", 'C', "0303", 4).unit("att", 'U', "0302", 4).game();
+    let mut g = ring()
+        .unit("def", 'C', "0303", 4)
+        .unit("att", 'U', "0302", 4)
+        .game();
     let ev = resolve(&mut g, &["att"], "0303", None, Choices::default(), &[1, 3]);
     assert_eq!(result(&ev).2, "f");
     assert_eq!(unit(&g, "def").fatigue, 1);
@@ -169,36 +241,61 @@ fn resolve_no_legal_retreat_surrenders() {
 // "a: the attacker may advance into the vacated hex (default: no advance)".
 #[test]
 fn resolve_advance_only_when_chosen_and_allowed() {
-    let setup = || map(8, 10).unit("def", 'C', "0303", 4).unit("att", 'U', "0302", 12).game();
+    let setup = || {
+        map(8, 10)
+            .unit("def", 'C', "0303", 4)
+            .unit("att", 'U', "0302", 12)
+            .game()
+    };
     let mut g = setup();
     resolve(&mut g, &["att"], "0303", None, Choices::default(), &[6, 4]);
     assert_eq!(g.label(unit(&g, "att").hex.unwrap()), "0302");
     let mut g = setup();
-    let ch = Choices { advance: Some(vec!["att".into()]), ..Default::default() };
+    let ch = Choices {
+        advance: Some(vec!["att".into()]),
+        ..Default::default()
+    };
     let ev = resolve(&mut g, &["att"], "0303", None, ch.clone(), &[6, 4]);
     assert!(ev.iter().any(|e| matches!(e, Event::Advanced { .. })));
     assert_eq!(g.label(unit(&g, "att").hex.unwrap()), "0303");
     // No "a" in the result: the choice is reported and not followed.
     let mut g = setup();
     let ev = resolve(&mut g, &["att"], "0303", None, ch, &[1, 6]);
-    assert!(ev.iter().any(|e| matches!(e, Event::ChoiceOverridden { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ChoiceOverridden { .. }))
+    );
     assert_eq!(g.label(unit(&g, "att").hex.unwrap()), "0302");
 }
 
 // A retreat path the player chose is followed when legal, else reported and replaced.
 #[test]
 fn resolve_chosen_retreat_path() {
-    let setup = || map(8, 10).unit("def", 'C', "0303", 4).unit("att", 'U', "0302", 12).game();
+    let setup = || {
+        map(8, 10)
+            .unit("def", 'C', "0303", 4)
+            .unit("att", 'U', "0302", 12)
+            .game()
+    };
     let mut g = setup();
     // +2, dice 4 vs 4 -> X = +2: "Dr", 2 to 4 hexes.
-    let ch = Choices { retreat: Some(vec!["0304".into(), "0305".into(), "0306".into()]), ..Default::default() };
+    let ch = Choices {
+        retreat: Some(vec!["0304".into(), "0305".into(), "0306".into()]),
+        ..Default::default()
+    };
     let ev = resolve(&mut g, &["att"], "0303", None, ch, &[4, 4]);
     assert_eq!(result(&ev).2, "Dr");
     assert_eq!(g.label(unit(&g, "def").hex.unwrap()), "0306");
     let mut g = setup();
-    let ch = Choices { retreat: Some(vec!["0304".into(), "0303".into()]), ..Default::default() };
+    let ch = Choices {
+        retreat: Some(vec!["0304".into(), "0303".into()]),
+        ..Default::default()
+    };
     let ev = resolve(&mut g, &["att"], "0303", None, ch, &[4, 4]);
-    assert!(ev.iter().any(|e| matches!(e, Event::ChoiceOverridden { .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ChoiceOverridden { .. }))
+    );
     assert_ne!(g.label(unit(&g, "def").hex.unwrap()), "0303");
 }
 
@@ -206,11 +303,17 @@ fn resolve_chosen_retreat_path() {
 // the log."
 #[test]
 fn resolve_unknown_codes_are_logged_not_applied() {
-    let mut g = map(8, 10).unit("def", 'C', "0303", 4).unit("att", 'U', "0302", 12).game();
+    let mut g = map(8, 10)
+        .unit("def", 'C', "0303", 4)
+        .unit("att", 'U', "0302", 12)
+        .game();
     // +2, dice 6 vs 3: X = +5: attacker (12-18) "Ea".
     let ev = resolve(&mut g, &["att"], "0303", None, Choices::default(), &[6, 3]);
     assert_eq!(result(&ev).1, "Ea");
-    assert!(ev.iter().any(|e| matches!(e, Event::CodeNotApplied { letter: 'E', .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::CodeNotApplied { letter: 'E', .. }))
+    );
     let a = unit(&g, "att");
     assert_eq!((a.manpower, a.fatigue, a.disorganized), (12, 0, false));
 }
@@ -218,23 +321,49 @@ fn resolve_unknown_codes_are_logged_not_applied() {
 // Commands validate without rolling; a session replays a log to the identical state.
 #[test]
 fn session_save_and_replay_give_the_identical_state() {
-    let b = map(8, 10).unit("def", 'C', "0303", 4).unit("att", 'U', "0302", 12).unit("x", 'U', "0810", 2);
+    let b = map(8, 10)
+        .unit("def", 'C', "0303", 4)
+        .unit("att", 'U', "0302", 12)
+        .unit("x", 'U', "0810", 2);
     let g = b.game();
     let mut s = Session::new(g.scenario.clone(), g.rules.clone(), 77);
-    let bad = Command::Attack { attackers: vec!["x".into()], defender: "0303".into(), kind: None, march_type: None, choices: Choices::default() };
+    let bad = Command::Attack {
+        attackers: vec!["x".into()],
+        defender: "0303".into(),
+        kind: None,
+        march_type: None,
+        choices: Choices::default(),
+    };
     assert!(validate(&s.game, &bad).is_err());
     assert!(s.execute(bad).is_err());
     assert_eq!(s.dice.rolls(), 0, "a refused command rolls no dice");
-    s.execute(Command::Attack { attackers: vec!["att".into()], defender: "0303".into(), kind: None, march_type: None, choices: Choices::default() }).unwrap();
-    s.execute(Command::Move { unit: "x".into(), path: vec!["0809".into(), "0808".into()] }).unwrap();
+    s.execute(Command::Attack {
+        attackers: vec!["att".into()],
+        defender: "0303".into(),
+        kind: None,
+        march_type: None,
+        choices: Choices::default(),
+    })
+    .unwrap();
+    s.execute(Command::Move {
+        unit: "x".into(),
+        path: vec!["0809".into(), "0808".into()],
+    })
+    .unwrap();
     s.execute(Command::EndTurn).unwrap();
     let text = s.save_string();
     let back = Session::load_save(&text, "save.ron", &Default::default()).unwrap();
     assert_eq!(back.game.units, s.game.units);
-    assert_eq!((back.game.turn, back.game.active_side, back.dice.rolls()), (s.game.turn, s.game.active_side, s.dice.rolls()));
+    assert_eq!(
+        (back.game.turn, back.game.active_side, back.dice.rolls()),
+        (s.game.turn, s.game.active_side, s.dice.rolls())
+    );
     // Undo the last two commands: the position after the attack.
     let mut u = s.clone();
     u.undo(2);
     assert_eq!(u.log.len(), 1);
-    assert_eq!(g.label(u.game.unit(u.game.unit_by_id("x").unwrap()).hex.unwrap()), "0810");
+    assert_eq!(
+        g.label(u.game.unit(u.game.unit_by_id("x").unwrap()).hex.unwrap()),
+        "0810"
+    );
 }

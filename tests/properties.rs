@@ -44,17 +44,29 @@ fn position() -> impl Strategy<Value = Position> {
         1u32..60,
         0i64..6,
         prop::collection::vec((0usize..6, 1u32..40, 0i64..10), 1..4),
-        prop::collection::vec((any::<bool>(), 1i32..8, 1i32..8, 1u32..30, any::<bool>(), any::<bool>()), 0..10),
+        prop::collection::vec(
+            (
+                any::<bool>(),
+                1i32..8,
+                1i32..8,
+                1u32..30,
+                any::<bool>(),
+                any::<bool>(),
+            ),
+            0..10,
+        ),
     )
-        .prop_map(|(terrain, sides, rain, def_halves, def_art, attackers, extras)| Position {
-            terrain,
-            sides,
-            rain,
-            def_halves,
-            def_art,
-            attackers,
-            extras,
-        })
+        .prop_map(
+            |(terrain, sides, rain, def_halves, def_art, attackers, extras)| Position {
+                terrain,
+                sides,
+                rain,
+                def_halves,
+                def_art,
+                attackers,
+                extras,
+            },
+        )
 }
 
 const DEF: &str = "0404";
@@ -75,9 +87,17 @@ fn build(p: &Position, extra_attacker: Option<(i32, i32, u32)>) -> (B, Vec<Strin
     }
     let half = p.def_halves % 2 == 1;
     b = if half || p.def_halves < 2 {
-        b.disorganized("def", 'C', DEF, f64::from(p.def_halves) / 2.0, p.def_halves.div_ceil(2).max(1))
+        b.disorganized(
+            "def",
+            'C',
+            DEF,
+            f64::from(p.def_halves) / 2.0,
+            p.def_halves.div_ceil(2).max(1),
+        )
     } else {
-        b.unit_with("def", 'C', DEF, p.def_halves / 2, |u| u.artillery = p.def_art)
+        b.unit_with("def", 'C', DEF, p.def_halves / 2, |u| {
+            u.artillery = p.def_art
+        })
     };
     let neighbours = ["0403", "0504", "0505", "0405", "0305", "0304"];
     let mut ids = Vec::new();
@@ -103,7 +123,13 @@ fn build(p: &Position, extra_attacker: Option<(i32, i32, u32)>) -> (B, Vec<Strin
         taken.push((label.clone(), side));
         let id = format!("x{i}");
         b = if halves % 2 == 1 {
-            b.disorganized(&id, side, &label, f64::from(*halves) / 2.0, halves.div_ceil(2))
+            b.disorganized(
+                &id,
+                side,
+                &label,
+                f64::from(*halves) / 2.0,
+                halves.div_ceil(2),
+            )
         } else {
             b.unit(&id, side, &label, halves / 2)
         };

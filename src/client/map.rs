@@ -50,9 +50,14 @@ fn spawn_map(
             Mesh2d(hex.clone()),
             MeshMaterial2d(materials.add(terrain_color(t))),
             // RegularPolygon is pointy-topped; turn it 30 degrees for flat tops.
-            Transform::from_translation(p.extend(0.0)).with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_6)),
+            Transform::from_translation(p.extend(0.0))
+                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_6)),
         ));
     }
     centre /= map.len().max(1) as f32;
-    commands.spawn((Camera2d, Msaa::Off, Transform::from_translation(centre.extend(100.0))));
+    commands.spawn((
+        Camera2d,
+        Msaa::Off,
+        Transform::from_translation(centre.extend(100.0)),
+    ));
 }

@@ -23,7 +23,10 @@ pub struct GameState(pub Session);
 pub fn run(scenario_path: Option<PathBuf>, ov: RulesOverrides) -> Result<ExitCode, Failure> {
     let sc = match &scenario_path {
         Some(p) => scenario::load(p)?,
-        None => scenario::parse(DEFAULT_SCENARIO, std::path::Path::new(DEFAULT_SCENARIO_NAME))?,
+        None => scenario::parse(
+            DEFAULT_SCENARIO,
+            std::path::Path::new(DEFAULT_SCENARIO_NAME),
+        )?,
     };
     let rules = for_id(&sc.ruleset, &ov)?;
     let seed = std::time::SystemTime::now()

@@ -62,7 +62,10 @@ pub fn attack_request(
                 .ok_or_else(|| AttackError::UnknownUnit(id.clone()))?,
         );
     }
-    let defender = game.scenario.parse_hex(defender).map_err(AttackError::BadHex)?;
+    let defender = game
+        .scenario
+        .parse_hex(defender)
+        .map_err(AttackError::BadHex)?;
     Ok(AttackRequest {
         attackers: units,
         defender,
@@ -71,12 +74,18 @@ pub fn attack_request(
     })
 }
 
-fn move_path(game: &Game, unit: &str, path: &[String]) -> Result<(UnitIdx, Vec<Coord>), CommandError> {
+fn move_path(
+    game: &Game,
+    unit: &str,
+    path: &[String],
+) -> Result<(UnitIdx, Vec<Coord>), CommandError> {
     let u = game
         .unit_by_id(unit)
         .ok_or_else(|| CommandError::Move(format!("unknown unit id {unit:?}")))?;
     let Some(mut at) = game.unit(u).hex else {
-        return Err(CommandError::Move(format!("unit {unit:?} has been eliminated")));
+        return Err(CommandError::Move(format!(
+            "unit {unit:?} has been eliminated"
+        )));
     };
     if path.is_empty() {
         return Err(CommandError::Move("the path is empty".into()));
@@ -93,7 +102,10 @@ fn move_path(game: &Game, unit: &str, path: &[String]) -> Result<(UnitIdx, Vec<C
             )));
         }
         if game.units_at(c).iter().any(|x| game.unit(*x).side != side) {
-            return Err(CommandError::Move(format!("{} holds enemy units", game.label(c))));
+            return Err(CommandError::Move(format!(
+                "{} holds enemy units",
+                game.label(c)
+            )));
         }
         out.push(c);
         at = c;
@@ -121,7 +133,11 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
 }
 
 /// Validate and apply a command, returning what happened.
-pub fn apply(game: &mut Game, cmd: &Command, dice: &mut dyn DieSource) -> Result<Vec<Event>, CommandError> {
+pub fn apply(
+    game: &mut Game,
+    cmd: &Command,
+    dice: &mut dyn DieSource,
+) -> Result<Vec<Event>, CommandError> {
     match cmd {
         Command::Attack {
             attackers,
@@ -139,7 +155,10 @@ pub fn apply(game: &mut Game, cmd: &Command, dice: &mut dyn DieSource) -> Result
             if let Some(last) = coords.last() {
                 game.place(u, Some(*last));
             }
-            Ok(vec![Event::UnitMoved { unit: u, path: coords }])
+            Ok(vec![Event::UnitMoved {
+                unit: u,
+                path: coords,
+            }])
         }
         Command::EndTurn => {
             let side = game.active_side;

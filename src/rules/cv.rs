@@ -14,7 +14,19 @@ pub type Prob = Ratio<u64>;
 
 /// A combat value in half points (`Cv::from_halves(1)` is 1/2).
 /// Serialized as its number of halves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Cv(u32);
 
 impl Cv {

@@ -121,7 +121,9 @@ impl Event {
                     DieRole::Other => "A",
                 }
             ),
-            Event::ModifierSettled { name, value } => format!("{name} modifier settled at {value:+}"),
+            Event::ModifierSettled { name, value } => {
+                format!("{name} modifier settled at {value:+}")
+            }
             Event::CombatResult {
                 differential,
                 attacker,
@@ -148,16 +150,17 @@ impl Event {
             Event::CodeNotApplied { role, letter, note } => {
                 format!("{} result '{letter}': {note}", capitalise(role.name()))
             }
-            Event::ChoiceOverridden { what, why } => format!("Choice of {what} not followed: {why}"),
+            Event::ChoiceOverridden { what, why } => {
+                format!("Choice of {what} not followed: {why}")
+            }
             Event::UnitMoved { unit, path } => format!(
                 "{} moves {}",
                 name(unit),
                 path.iter().map(l).collect::<Vec<_>>().join(" -> ")
             ),
-            Event::TurnEnded { turn, side } => format!(
-                "{} ends turn {turn}",
-                game.scenario.side_name(*side)
-            ),
+            Event::TurnEnded { turn, side } => {
+                format!("{} ends turn {turn}", game.scenario.side_name(*side))
+            }
         }
     }
 }

@@ -84,18 +84,18 @@ impl Game {
 
     /// Place a unit in a hex, or take it off the map (`None`, eliminated).
     pub fn place(&mut self, u: UnitIdx, to: Option<Coord>) {
-        if let Some(from) = self.units[u.i()].hex {
-            if let Some(i) = self.scenario.map.index(from) {
-                self.occupancy[i].retain(|x| *x != u);
-            }
+        if let Some(from) = self.units[u.i()].hex
+            && let Some(i) = self.scenario.map.index(from)
+        {
+            self.occupancy[i].retain(|x| *x != u);
         }
         self.units[u.i()].hex = to;
-        if let Some(to) = to {
-            if let Some(i) = self.scenario.map.index(to) {
-                let cell = &mut self.occupancy[i];
-                let pos = cell.partition_point(|x| *x < u);
-                cell.insert(pos, u);
-            }
+        if let Some(to) = to
+            && let Some(i) = self.scenario.map.index(to)
+        {
+            let cell = &mut self.occupancy[i];
+            let pos = cell.partition_point(|x| *x < u);
+            cell.insert(pos, u);
         }
     }
 
@@ -104,10 +104,10 @@ impl Game {
             cell.clear();
         }
         for (i, u) in self.units.iter().enumerate() {
-            if let Some(h) = u.hex {
-                if let Some(ix) = self.scenario.map.index(h) {
-                    self.occupancy[ix].push(UnitIdx(i as u16));
-                }
+            if let Some(h) = u.hex
+                && let Some(ix) = self.scenario.map.index(h)
+            {
+                self.occupancy[ix].push(UnitIdx(i as u16));
             }
         }
     }

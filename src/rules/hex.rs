@@ -65,12 +65,7 @@ impl Coord {
 
     /// The label with `width` digits per part (2 for maps up to 99x99, else 3).
     pub fn label(self, width: usize) -> String {
-        format!(
-            "{:0w$}{:0w$}",
-            self.col.max(0),
-            self.row.max(0),
-            w = width
-        )
+        format!("{:0w$}{:0w$}", self.col.max(0), self.row.max(0), w = width)
     }
 }
 
@@ -162,7 +157,9 @@ impl Side {
 pub enum LabelError {
     #[error("hex label {0:?} is not made of digits")]
     NotDigits(String),
-    #[error("hex label {label:?} has {len} digits; this map's labels have {expected} ({width} for the column, {width} for the row)")]
+    #[error(
+        "hex label {label:?} has {len} digits; this map's labels have {expected} ({width} for the column, {width} for the row)"
+    )]
     WrongWidth {
         label: String,
         len: usize,
@@ -205,13 +202,19 @@ mod tests {
     // scenario.md "Coordinates": neighbours of 0303 (odd column).
     #[test]
     fn scenario_md_neighbours_of_0303_odd_column() {
-        assert_eq!(names("0303"), ["0302", "0402", "0403", "0304", "0203", "0202"]);
+        assert_eq!(
+            names("0303"),
+            ["0302", "0402", "0403", "0304", "0203", "0202"]
+        );
     }
 
     // scenario.md "Coordinates": neighbours of 0403 (even column).
     #[test]
     fn scenario_md_neighbours_of_0403_even_column() {
-        assert_eq!(names("0403"), ["0402", "0503", "0504", "0404", "0304", "0303"]);
+        assert_eq!(
+            names("0403"),
+            ["0402", "0503", "0504", "0404", "0304", "0303"]
+        );
     }
 
     // scenario.md: off-map neighbours are named by the label they would have.
@@ -228,8 +231,14 @@ mod tests {
         let h = parse_label("100099", 3).unwrap();
         assert_eq!(h, Coord::new(100, 99));
         assert_eq!(h.label(3), "100099");
-        assert!(matches!(parse_label("0303", 3), Err(LabelError::WrongWidth { .. })));
-        assert!(matches!(parse_label("03a3", 2), Err(LabelError::NotDigits(_))));
+        assert!(matches!(
+            parse_label("0303", 3),
+            Err(LabelError::WrongWidth { .. })
+        ));
+        assert!(matches!(
+            parse_label("03a3", 2),
+            Err(LabelError::NotDigits(_))
+        ));
     }
 
     #[test]

@@ -337,18 +337,24 @@ impl Map {
     /// Every hexside that has a feature or a route.
     pub fn hexsides(&self) -> impl Iterator<Item = (Side, &HexsideInfo)> {
         let w = self.columns + 2;
-        self.sides.iter().enumerate().filter(|(_, i)| **i != NO_SIDE).map(move |(ix, info)| {
-            let cell = (ix / 3) as i32;
-            let side = Side {
-                hex: Coord::new(cell % w, cell / w),
-                dir: Dir::ALL[ix % 3],
-            };
-            (side, info)
-        })
+        self.sides
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| **i != NO_SIDE)
+            .map(move |(ix, info)| {
+                let cell = (ix / 3) as i32;
+                let side = Side {
+                    hex: Coord::new(cell % w, cell / w),
+                    dir: Dir::ALL[ix % 3],
+                };
+                (side, info)
+            })
     }
 
     fn side_info(&self, s: Side) -> &HexsideInfo {
-        self.side_index(s).and_then(|i| self.sides.get(i)).unwrap_or(&NO_SIDE)
+        self.side_index(s)
+            .and_then(|i| self.sides.get(i))
+            .unwrap_or(&NO_SIDE)
     }
 
     /// What lies on the hexside of `hex` facing `dir` (union of every entry naming it).

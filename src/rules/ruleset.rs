@@ -307,7 +307,9 @@ pub enum AttackError {
     ZeroCv,
     #[error("a march attack is made by one unit, not {0}; use --type assault or grand")]
     MarchWithSeveral(usize),
-    #[error("the attackers are in {0} hexes; only a grand assault (--type grand) attacks from several hexes")]
+    #[error(
+        "the attackers are in {0} hexes; only a grand assault (--type grand) attacks from several hexes"
+    )]
     SeveralHexes(usize),
     #[error("unknown march type {0:?}; enabled types: {1}")]
     UnknownMarchType(String, String),
@@ -328,9 +330,14 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// The zones of control reaching one hex.
     fn zoc_at(&self, game: &Game, hex: Coord) -> Vec<ZocEntry>;
     /// The attack type used when the request names none.
-    fn default_attack_type(&self, game: &Game, req: &AttackRequest) -> Result<AttackType, AttackError>;
+    fn default_attack_type(
+        &self,
+        game: &Game,
+        req: &AttackRequest,
+    ) -> Result<AttackType, AttackError>;
     /// Check an attack and the choices for it, without rolling.
-    fn check(&self, game: &Game, req: &AttackRequest, choices: &Choices) -> Result<(), AttackError>;
+    fn check(&self, game: &Game, req: &AttackRequest, choices: &Choices)
+    -> Result<(), AttackError>;
     /// The exact odds of an attack.
     fn odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError>;
     /// Roll the dice and apply the result; the events say what happened, step by step.

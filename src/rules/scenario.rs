@@ -347,7 +347,12 @@ struct Check {
 }
 
 impl Check {
-    fn bad(&mut self, field: impl Into<String>, value: impl fmt::Display, problem: impl Into<String>) {
+    fn bad(
+        &mut self,
+        field: impl Into<String>,
+        value: impl fmt::Display,
+        problem: impl Into<String>,
+    ) {
         self.problems.push(Problem {
             field: field.into(),
             value: value.to_string(),
@@ -387,7 +392,11 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         if s.trim().is_empty() {
             ck.bad(format!("sides[{i}]"), quoted(s), "a side name is empty");
         } else if file.sides[..i].contains(s) {
-            ck.bad(format!("sides[{i}]"), quoted(s), "the same side is named twice");
+            ck.bad(
+                format!("sides[{i}]"),
+                quoted(s),
+                "the same side is named twice",
+            );
         }
     }
 
@@ -404,18 +413,30 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         None => None,
         Some(n) if (1..=10_000).contains(&n) => {
             if (n as u32) < first_turn {
-                ck.bad("turns", n, format!("the last turn comes before turn {first_turn}"));
+                ck.bad(
+                    "turns",
+                    n,
+                    format!("the last turn comes before turn {first_turn}"),
+                );
             }
             Some(n as u32)
         }
         Some(n) => {
-            ck.bad("turns", n, "the number of turns must be between 1 and 10000");
+            ck.bad(
+                "turns",
+                n,
+                "the number of turns must be between 1 and 10000",
+            );
             None
         }
     };
     if let Some(w) = &file.weather_by_turn {
         if w.is_empty() {
-            ck.bad("weather_by_turn", "[]", "the list is empty; leave the field out instead");
+            ck.bad(
+                "weather_by_turn",
+                "[]",
+                "the list is empty; leave the field out instead",
+            );
         } else if let Some(n) = turns {
             if w.len() < n as usize {
                 ck.bad(
@@ -491,7 +512,9 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                 ck.bad(field, quoted(label), e.to_string());
                 None
             }
-            Ok(c) if !(c.col >= 1 && c.col <= cols as i32 && c.row >= 1 && c.row <= rows as i32) => {
+            Ok(c)
+                if !(c.col >= 1 && c.col <= cols as i32 && c.row >= 1 && c.row <= rows as i32) =>
+            {
                 ck.bad(
                     field,
                     quoted(label),
@@ -507,7 +530,11 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     for (i, hs) in mf.hexsides.iter().enumerate() {
         if let Some(c) = hex_field(&mut ck, format!("map.hexsides[{i}].hex"), &hs.hex) {
             if hs.features.is_empty() {
-                ck.bad(format!("map.hexsides[{i}].features"), "[]", "no features listed");
+                ck.bad(
+                    format!("map.hexsides[{i}].features"),
+                    "[]",
+                    "no features listed",
+                );
             }
             for f in &hs.features {
                 sides_to_add.push((c, hs.dir, *f));
@@ -533,18 +560,18 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         for (j, label) in rf.hexes.iter().enumerate() {
             match hex_field(&mut ck, format!("map.routes[{i}].hexes[{j}]"), label) {
                 Some(c) => {
-                    if let Some(prev) = hexes.last().copied() {
-                        if !c.is_adjacent(prev) {
-                            ck.bad(
-                                format!("map.routes[{i}].hexes[{j}]"),
-                                quoted(label),
-                                format!(
-                                    "not adjacent to the route's previous hex {}",
-                                    quoted(&rf.hexes[j - 1])
-                                ),
-                            );
-                            ok = false;
-                        }
+                    if let Some(prev) = hexes.last().copied()
+                        && !c.is_adjacent(prev)
+                    {
+                        ck.bad(
+                            format!("map.routes[{i}].hexes[{j}]"),
+                            quoted(label),
+                            format!(
+                                "not adjacent to the route's previous hex {}",
+                                quoted(&rf.hexes[j - 1])
+                            ),
+                        );
+                        ok = false;
                     }
                     hexes.push(c);
                 }
@@ -623,13 +650,25 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             (Some(StrengthFile::Organized(n)), _) => {
                 let whole = n.is_finite() && n.fract() == 0.0 && *n >= 0.0 && *n <= 10_000.0;
                 if !whole {
-                    ck.bad(f("strength"), format!("Organized({n})"), "the CV of an organized unit is a whole number");
+                    ck.bad(
+                        f("strength"),
+                        format!("Organized({n})"),
+                        "the CV of an organized unit is a whole number",
+                    );
                     (Cv::ZERO, 0, false)
                 } else if leader && *n != 0.0 {
-                    ck.bad(f("strength"), format!("Organized({n})"), "a leader has no combat value: use Organized(0)");
+                    ck.bad(
+                        f("strength"),
+                        format!("Organized({n})"),
+                        "a leader has no combat value: use Organized(0)",
+                    );
                     (Cv::ZERO, 0, false)
                 } else if !leader && *n < 1.0 {
-                    ck.bad(f("strength"), format!("Organized({n})"), "a combat unit's CV is at least 1");
+                    ck.bad(
+                        f("strength"),
+                        format!("Organized({n})"),
+                        "a combat unit's CV is at least 1",
+                    );
                     (Cv::ZERO, 0, false)
                 } else {
                     (Cv::whole(*n as u32), *n as u32, false)
@@ -638,19 +677,39 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             (Some(StrengthFile::Disorganized { cv, manpower }), _) => {
                 let shown = format!("Disorganized(cv: {cv}, manpower: {manpower})");
                 if leader {
-                    ck.bad(f("strength"), shown, "a leader has no combat value: use Organized(0)");
+                    ck.bad(
+                        f("strength"),
+                        shown,
+                        "a leader has no combat value: use Organized(0)",
+                    );
                     (Cv::ZERO, 0, false)
-                } else if !(manpower.is_finite() && manpower.fract() == 0.0 && *manpower >= 1.0 && *manpower <= 10_000.0) {
-                    ck.bad(f("strength"), shown, "manpower is a whole number, at least 1");
+                } else if !(manpower.is_finite()
+                    && manpower.fract() == 0.0
+                    && *manpower >= 1.0
+                    && *manpower <= 10_000.0)
+                {
+                    ck.bad(
+                        f("strength"),
+                        shown,
+                        "manpower is a whole number, at least 1",
+                    );
                     (Cv::ZERO, 0, false)
                 } else {
                     match Cv::from_f64(*cv) {
                         None => {
-                            ck.bad(f("strength"), shown, "the CV is not a whole number or a half");
+                            ck.bad(
+                                f("strength"),
+                                shown,
+                                "the CV is not a whole number or a half",
+                            );
                             (Cv::ZERO, 0, false)
                         }
                         Some(c) if c.halves() == 0 => {
-                            ck.bad(f("strength"), shown, "the CV of a disorganized unit is at least 1/2");
+                            ck.bad(
+                                f("strength"),
+                                shown,
+                                "the CV of a disorganized unit is at least 1/2",
+                            );
                             (Cv::ZERO, 0, false)
                         }
                         Some(c) if c > Cv::whole(*manpower as u32) => {
@@ -665,11 +724,18 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         let artillery = if (0..=1000).contains(&uf.artillery) {
             uf.artillery as u32
         } else {
-            ck.bad(f("artillery"), uf.artillery, "the artillery value is between 0 and 1000");
+            ck.bad(
+                f("artillery"),
+                uf.artillery,
+                "the artillery value is between 0 and 1000",
+            );
             0
         };
         let mut tactical = 0;
-        for (name, v) in [("tactical", Some(uf.tactical)), ("tactical_defence", uf.tactical_defence)] {
+        for (name, v) in [
+            ("tactical", Some(uf.tactical)),
+            ("tactical_defence", uf.tactical_defence),
+        ] {
             if let Some(v) = v {
                 if !(-100..=100).contains(&v) {
                     ck.bad(f(name), v, "a tactical value is between -100 and 100");

@@ -31,17 +31,34 @@ pub struct SaveFile {
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
     #[error("{path}: cannot read the save: {source}")]
-    Io { path: String, source: std::io::Error },
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{path}:{line}:{col}: {message}")]
-    Syntax { path: String, line: usize, col: usize, message: String },
-    #[error("{path}: save format version {found} is not supported (this program reads version {SAVE_VERSION})")]
+    Syntax {
+        path: String,
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    #[error(
+        "{path}: save format version {found} is not supported (this program reads version {SAVE_VERSION})"
+    )]
     Version { path: String, found: u32 },
     #[error("{path}: the scenario inside the save is invalid: {problem}")]
     Scenario { path: String, problem: String },
     #[error("{path}: {source}")]
-    Rules { path: String, source: super::ruleset::RulesError },
+    Rules {
+        path: String,
+        source: super::ruleset::RulesError,
+    },
     #[error("{path}: command {index} of the log cannot be replayed: {source}")]
-    Replay { path: String, index: usize, source: CommandError },
+    Replay {
+        path: String,
+        index: usize,
+        source: CommandError,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -89,7 +106,12 @@ impl Session {
         let keep = self.log.len().saturating_sub(n);
         let log: Vec<Command> = self.log[..keep].to_vec();
         // Replaying a prefix of a log that applied cannot fail.
-        if let Ok(s) = Session::replay(self.game.scenario.clone(), self.game.rules.clone(), self.seed, &log) {
+        if let Ok(s) = Session::replay(
+            self.game.scenario.clone(),
+            self.game.rules.clone(),
+            self.seed,
+            &log,
+        ) {
             *self = s;
         }
     }
@@ -105,32 +127,61 @@ impl Session {
 
     pub fn save_string(&self) -> String {
         let cfg = ron::ser::PrettyConfig::new().depth_limit(3);
-        ron_options().to_string_pretty(&self.to_save(), cfg).unwrap_or_default()
+        ron_options()
+            .to_string_pretty(&self.to_save(), cfg)
+            .unwrap_or_default()
     }
 
     /// Read a save: check it, rebuild the scenario and replay the log.
-    pub fn load_save(text: &str, path: &str, overrides: &RulesOverrides) -> Result<Session, SaveError> {
-        let save: SaveFile = ron_options().from_str(text).map_err(|e: ron::error::SpannedError| {
-            let (line, col) = error_position(text, &e.span);
-            SaveError::Syntax { path: path.to_string(), line, col, message: e.code.to_string() }
-        })?;
+    pub fn load_save(
+        text: &str,
+        path: &str,
+        overrides: &RulesOverrides,
+    ) -> Result<Session, SaveError> {
+        let save: SaveFile =
+            ron_options()
+                .from_str(text)
+                .map_err(|e: ron::error::SpannedError| {
+                    let (line, col) = error_position(text, &e.span);
+                    SaveError::Syntax {
+                        path: path.to_string(),
+                        line,
+                        col,
+                        message: e.code.to_string(),
+                    }
+                })?;
         if save.version != SAVE_VERSION {
-            return Err(SaveError::Version { path: path.to_string(), found: save.version });
+            return Err(SaveError::Version {
+                path: path.to_string(),
+                found: save.version,
+            });
         }
         let scenario = validate(save.scenario).map_err(|p| SaveError::Scenario {
             path: path.to_string(),
-            problem: p.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "),
+            problem: p
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
         })?;
-        let rules = for_id(&scenario.ruleset, overrides).map_err(|source| SaveError::Rules { path: path.to_string(), source })?;
-        Session::replay(Arc::new(scenario), rules, save.seed, &save.commands).map_err(|(index, source)| SaveError::Replay {
+        let rules = for_id(&scenario.ruleset, overrides).map_err(|source| SaveError::Rules {
             path: path.to_string(),
-            index,
             source,
-        })
+        })?;
+        Session::replay(Arc::new(scenario), rules, save.seed, &save.commands).map_err(
+            |(index, source)| SaveError::Replay {
+                path: path.to_string(),
+                index,
+                source,
+            },
+        )
     }
 
     pub fn load_file(path: &Path, overrides: &RulesOverrides) -> Result<Session, SaveError> {
-        let text = std::fs::read_to_string(path).map_err(|source| SaveError::Io { path: path.display().to_string(), source })?;
+        let text = std::fs::read_to_string(path).map_err(|source| SaveError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
         Session::load_save(&text, &path.display().to_string(), overrides)
     }
 }
@@ -139,9 +190,15 @@ impl Session {
 /// a half-written file.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "save".into());
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| "save".into());
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     {
         let mut f = std::fs::File::create(&tmp)?;

@@ -90,7 +90,14 @@ impl B {
         self.unit_with(id, side, hex, cv, |_| {})
     }
 
-    pub fn unit_with(mut self, id: &str, side: char, hex: &str, cv: u32, f: impl FnOnce(&mut UnitFile)) -> Self {
+    pub fn unit_with(
+        mut self,
+        id: &str,
+        side: char,
+        hex: &str,
+        cv: u32,
+        f: impl FnOnce(&mut UnitFile),
+    ) -> Self {
         let mut u = UnitFile {
             id: id.into(),
             name: id.into(),
@@ -114,7 +121,10 @@ impl B {
     /// A disorganized combat unit with a CV in halves.
     pub fn disorganized(self, id: &str, side: char, hex: &str, cv: f64, manpower: u32) -> Self {
         self.unit_with(id, side, hex, 0, |u| {
-            u.strength = Some(StrengthFile::Disorganized { cv, manpower: manpower as f64 })
+            u.strength = Some(StrengthFile::Disorganized {
+                cv,
+                manpower: manpower as f64,
+            })
         })
     }
 
@@ -127,27 +137,43 @@ impl B {
     }
 
     pub fn game(&self) -> Game {
-        let sc = validate(self.file.clone()).unwrap_or_else(|p| panic!("test scenario invalid: {p:?}"));
+        let sc =
+            validate(self.file.clone()).unwrap_or_else(|p| panic!("test scenario invalid: {p:?}"));
         Game::new(Arc::new(sc), Arc::new(Gcacw::builtin()))
     }
 }
 
-pub fn request(game: &Game, attackers: &[&str], defender: &str, kind: Option<AttackType>) -> AttackRequest {
+pub fn request(
+    game: &Game,
+    attackers: &[&str],
+    defender: &str,
+    kind: Option<AttackType>,
+) -> AttackRequest {
     AttackRequest {
-        attackers: attackers.iter().map(|a| game.unit_by_id(a).unwrap_or_else(|| panic!("no unit {a}"))).collect(),
+        attackers: attackers
+            .iter()
+            .map(|a| game.unit_by_id(a).unwrap_or_else(|| panic!("no unit {a}")))
+            .collect(),
         defender: game.scenario.parse_hex(defender).unwrap(),
         kind,
         march_type: None,
     }
 }
 
-pub fn assess(game: &Game, attackers: &[&str], defender: &str, kind: Option<AttackType>) -> Assessment {
+pub fn assess(
+    game: &Game,
+    attackers: &[&str],
+    defender: &str,
+    kind: Option<AttackType>,
+) -> Assessment {
     let rules = Gcacw::builtin();
     Assessment::new(&rules, game, &request(game, attackers, defender, kind)).unwrap()
 }
 
 pub fn odds(game: &Game, attackers: &[&str], defender: &str, kind: Option<AttackType>) -> Odds {
-    game.rules.odds(game, &request(game, attackers, defender, kind)).unwrap()
+    game.rules
+        .odds(game, &request(game, attackers, defender, kind))
+        .unwrap()
 }
 
 /// Labels as strings.

@@ -107,7 +107,9 @@ pub fn attack_type(game: &Game, req: &AttackRequest) -> Result<AttackType, Attac
     hexes.sort();
     hexes.dedup();
     match req.kind {
-        Some(AttackType::March) if combat.len() > 1 => Err(AttackError::MarchWithSeveral(combat.len())),
+        Some(AttackType::March) if combat.len() > 1 => {
+            Err(AttackError::MarchWithSeveral(combat.len()))
+        }
         Some(AttackType::Assault) if hexes.len() > 1 => Err(AttackError::SeveralHexes(hexes.len())),
         Some(k) => Ok(k),
         None if hexes.len() > 1 => Err(AttackError::SeveralHexes(hexes.len())),
@@ -139,7 +141,12 @@ impl Assessment {
         }
         let first = game.unit(req.attackers[0]);
         let attacker_side = first.side;
-        if let Some(o) = req.attackers.iter().map(|u| game.unit(*u)).find(|u| u.side != attacker_side) {
+        if let Some(o) = req
+            .attackers
+            .iter()
+            .map(|u| game.unit(*u))
+            .find(|u| u.side != attacker_side)
+        {
             return Err(AttackError::MixedSides(first.id.clone(), o.id.clone()));
         }
         let dhex = req.defender;
@@ -161,8 +168,16 @@ impl Assessment {
                 side: game.scenario.side_name(attacker_side).to_string(),
             });
         }
-        let defenders: Vec<UnitIdx> = in_hex.iter().copied().filter(|u| !game.unit(*u).is_leader()).collect();
-        let defender_leaders: Vec<UnitIdx> = in_hex.iter().copied().filter(|u| game.unit(*u).is_leader()).collect();
+        let defenders: Vec<UnitIdx> = in_hex
+            .iter()
+            .copied()
+            .filter(|u| !game.unit(*u).is_leader())
+            .collect();
+        let defender_leaders: Vec<UnitIdx> = in_hex
+            .iter()
+            .copied()
+            .filter(|u| game.unit(*u).is_leader())
+            .collect();
         if defenders.is_empty() {
             return Err(AttackError::NoCombatDefender(label(dhex)));
         }
@@ -177,7 +192,12 @@ impl Assessment {
                 });
             }
         }
-        let attackers: Vec<UnitIdx> = req.attackers.iter().copied().filter(|u| !game.unit(*u).is_leader()).collect();
+        let attackers: Vec<UnitIdx> = req
+            .attackers
+            .iter()
+            .copied()
+            .filter(|u| !game.unit(*u).is_leader())
+            .collect();
         if attackers.is_empty() {
             return Err(AttackError::ZeroCv);
         }
@@ -207,7 +227,12 @@ impl Assessment {
             }
         }
 
-        let mut attacker_leaders: Vec<UnitIdx> = req.attackers.iter().copied().filter(|u| game.unit(*u).is_leader()).collect();
+        let mut attacker_leaders: Vec<UnitIdx> = req
+            .attackers
+            .iter()
+            .copied()
+            .filter(|u| game.unit(*u).is_leader())
+            .collect();
         let mut attacker_hexes: Vec<(Coord, Cv)> = Vec::new();
         for &u in &attackers {
             let unit = game.unit(u);
@@ -220,7 +245,8 @@ impl Assessment {
         for (h, _) in &attacker_hexes {
             for &u in game.units_at(*h) {
                 let unit = game.unit(u);
-                if unit.is_leader() && unit.side == attacker_side && !attacker_leaders.contains(&u) {
+                if unit.is_leader() && unit.side == attacker_side && !attacker_leaders.contains(&u)
+                {
                     attacker_leaders.push(u);
                 }
             }
@@ -236,7 +262,14 @@ impl Assessment {
                 let note = attacker_hexes
                     .iter()
                     .filter(|(_, cv)| *cv > cap)
-                    .map(|(h, cv)| format!("{} {} capped at {}", label(*h), cv, cvt.grand_assault_hex_max))
+                    .map(|(h, cv)| {
+                        format!(
+                            "{} {} capped at {}",
+                            label(*h),
+                            cv,
+                            cvt.grand_assault_hex_max
+                        )
+                    })
                     .collect::<Vec<_>>();
                 (capped, (!note.is_empty()).then(|| note.join(", ")))
             }
@@ -244,7 +277,8 @@ impl Assessment {
                 let cap = Cv::whole(cvt.attacker_max);
                 (
                     attacker_cv_sum.min(cap),
-                    (attacker_cv_sum > cap).then(|| format!("{} capped at {}", attacker_cv_sum, cvt.attacker_max)),
+                    (attacker_cv_sum > cap)
+                        .then(|| format!("{} capped at {}", attacker_cv_sum, cvt.attacker_max)),
                 )
             }
         };
@@ -255,18 +289,36 @@ impl Assessment {
             .filter(|u| u.kind == crate::rules::unit::UnitKind::Infantry)
             .collect();
         let entrenched = infantry.iter().filter(|u| u.entrenched).count();
-        let (defender_cap, defender_cap_note) = if !infantry.is_empty() && entrenched == infantry.len() {
-            (cvt.defender_max_all_entrenched, format!("all {} infantry entrenched: max {}", infantry.len(), cvt.defender_max_all_entrenched))
-        } else if !infantry.is_empty() && 2 * entrenched >= infantry.len() {
-            (cvt.defender_max_half_entrenched, format!("{entrenched} of {} infantry entrenched: max {}", infantry.len(), cvt.defender_max_half_entrenched))
-        } else {
-            (cvt.defender_max, format!("max {}", cvt.defender_max))
-        };
+        let (defender_cap, defender_cap_note) =
+            if !infantry.is_empty() && entrenched == infantry.len() {
+                (
+                    cvt.defender_max_all_entrenched,
+                    format!(
+                        "all {} infantry entrenched: max {}",
+                        infantry.len(),
+                        cvt.defender_max_all_entrenched
+                    ),
+                )
+            } else if !infantry.is_empty() && 2 * entrenched >= infantry.len() {
+                (
+                    cvt.defender_max_half_entrenched,
+                    format!(
+                        "{entrenched} of {} infantry entrenched: max {}",
+                        infantry.len(),
+                        cvt.defender_max_half_entrenched
+                    ),
+                )
+            } else {
+                (cvt.defender_max, format!("max {}", cvt.defender_max))
+            };
         let defender_cv = defender_cv_sum.min(Cv::whole(defender_cap));
         let defender_crt_cv = defender_cv_sum.min(Cv::whole(cvt.crt_defender_column_max));
 
         // 7.4 Ratio: the largest listed ratio not above attacker:defender.
-        let (a, d) = (u64::from(attacker_cv.halves()), u64::from(defender_cv.halves()));
+        let (a, d) = (
+            u64::from(attacker_cv.halves()),
+            u64::from(defender_cv.halves()),
+        );
         let row = t
             .ratio_chart
             .iter()
@@ -297,7 +349,11 @@ impl Assessment {
             }
         } else {
             let row = t.artillery_row(terrain, rain);
-            let column = t.artillery.columns.iter().position(|c| c.contains(differential));
+            let column = t
+                .artillery
+                .columns
+                .iter()
+                .position(|c| c.contains(differential));
             let cell = match (row, column) {
                 (Some(r), Some(c)) => r.cells.get(c).copied().unwrap_or(ArtCell::NE),
                 _ => ArtCell::NE,
@@ -349,13 +405,18 @@ impl Assessment {
             }
             b.unwrap_or((0, String::new()))
         };
-        let tactical_attacker = best(&mut attackers
-            .iter()
-            .chain(&attacker_leaders)
-            .map(|u| (game.unit(*u).tactical, game.unit(*u).name.as_str())));
-        let tactical_defender = best(&mut in_hex
-            .iter()
-            .map(|u| (game.unit(*u).defence_tactical(), game.unit(*u).name.as_str())));
+        let tactical_attacker = best(
+            &mut attackers
+                .iter()
+                .chain(&attacker_leaders)
+                .map(|u| (game.unit(*u).tactical, game.unit(*u).name.as_str())),
+        );
+        let tactical_defender = best(&mut in_hex.iter().map(|u| {
+            (
+                game.unit(*u).defence_tactical(),
+                game.unit(*u).name.as_str(),
+            )
+        }));
         let tactical = tactical_attacker.0 - tactical_defender.0;
 
         // Other modifiers: rows of the rules data. Only attacking units count (flank
@@ -367,20 +428,50 @@ impl Assessment {
         let apply_rows = |rows: &[super::data::DrmRow]| -> Vec<AppliedRow> {
             let mut out = Vec::new();
             for r in rows.iter().filter(|r| r.enabled) {
-                let base = if rain { r.rain_value.unwrap_or(r.value) } else { r.value };
+                let base = if rain {
+                    r.rain_value.unwrap_or(r.value)
+                } else {
+                    r.value
+                };
                 let hit: Option<(i32, String)> = match &r.when {
                     DrmWhen::AttackType(k) => (*k == kind).then(|| (base, kind.to_string())),
-                    DrmWhen::MarchType(n) => (kind == AttackType::March && req.march_type.as_deref() == Some(n.as_str()))
-                        .then(|| (base, format!("declared {n}"))),
+                    DrmWhen::MarchType(n) => (kind == AttackType::March
+                        && req.march_type.as_deref() == Some(n.as_str()))
+                    .then(|| (base, format!("declared {n}"))),
                     DrmWhen::Rain => rain.then(|| (base, "rain turn".to_string())),
-                    DrmWhen::AllAttackersAcross(fs) => sides.iter().all(|s| s.has_any(fs)).then(|| {
-                        let names: Vec<&str> = fs.iter().map(|f| f.name()).collect();
-                        (base, format!("every attacking unit attacks across a {} hexside{}", names.join("/"), if rain && r.rain_value.is_some() { " (rain)" } else { "" }))
-                    }),
-                    DrmWhen::DefenderIn { terrain: tr, attackers_also } => (terrain == *tr).then(|| {
-                        let all_in = attackers.iter().all(|u| game.unit(*u).hex.and_then(|h| map.terrain(h)) == Some(*tr));
+                    DrmWhen::AllAttackersAcross(fs) => {
+                        sides.iter().all(|s| s.has_any(fs)).then(|| {
+                            let names: Vec<&str> = fs.iter().map(|f| f.name()).collect();
+                            (
+                                base,
+                                format!(
+                                    "every attacking unit attacks across a {} hexside{}",
+                                    names.join("/"),
+                                    if rain && r.rain_value.is_some() {
+                                        " (rain)"
+                                    } else {
+                                        ""
+                                    }
+                                ),
+                            )
+                        })
+                    }
+                    DrmWhen::DefenderIn {
+                        terrain: tr,
+                        attackers_also,
+                    } => (terrain == *tr).then(|| {
+                        let all_in = attackers
+                            .iter()
+                            .all(|u| game.unit(*u).hex.and_then(|h| map.terrain(h)) == Some(*tr));
                         match (all_in, attackers_also) {
-                            (true, Some(v)) => (*v, format!("defender in {}; every attacker in {} too", tr.name(), tr.name())),
+                            (true, Some(v)) => (
+                                *v,
+                                format!(
+                                    "defender in {}; every attacker in {} too",
+                                    tr.name(),
+                                    tr.name()
+                                ),
+                            ),
                             _ => (base, format!("defender in {}", tr.name())),
                         }
                     }),
@@ -389,7 +480,15 @@ impl Assessment {
                     out.push(AppliedRow {
                         name: r.name.clone(),
                         value,
-                        rule: format!("{}{}", r.rule, if r.source == Source::Seed { String::new() } else { format!(" {}", r.source.mark()) }),
+                        rule: format!(
+                            "{}{}",
+                            r.rule,
+                            if r.source == Source::Seed {
+                                String::new()
+                            } else {
+                                format!(" {}", r.source.mark())
+                            }
+                        ),
                         detail,
                     });
                 }
@@ -398,10 +497,17 @@ impl Assessment {
         };
         let attacker_rows = apply_rows(&t.attacker_drms);
         let defender_rows = apply_rows(&t.defender_drms);
-        let fixed: i32 = ratio_modifier + flank.final_bonus + tactical + attacker_rows.iter().map(|r| r.value).sum::<i32>();
+        let fixed: i32 = ratio_modifier
+            + flank.final_bonus
+            + tactical
+            + attacker_rows.iter().map(|r| r.value).sum::<i32>();
         let defender_drm = defender_rows.iter().map(|r| r.value).sum();
 
-        let column = |cols: &[u32], cv: Cv| cols.iter().rposition(|c| *c <= cv.ceil().max(1)).unwrap_or(0);
+        let column = |cols: &[u32], cv: Cv| {
+            cols.iter()
+                .rposition(|c| *c <= cv.ceil().max(1))
+                .unwrap_or(0)
+        };
         let attacker_column = column(&t.crt.attacker.columns, attacker_cv);
         let defender_column = column(&t.crt.defender.columns, defender_crt_cv);
 
@@ -446,8 +552,14 @@ impl Assessment {
     /// The result of the dice: the artillery die (ignored unless the artillery cell needs it),
     /// the attacker's die and the defender's die. The odds enumerate this function; the
     /// resolution calls it with the rolled dice.
-    pub fn outcome(&self, rules: &Gcacw, artillery_die: u8, attacker_die: u8, defender_die: u8) -> Outcome {
-        let drm = if !self.artillery.die || artillery_die % 2 == 0 {
+    pub fn outcome(
+        &self,
+        rules: &Gcacw,
+        artillery_die: u8,
+        attacker_die: u8,
+        defender_die: u8,
+    ) -> Outcome {
+        let drm = if !self.artillery.die || artillery_die.is_multiple_of(2) {
             self.attacker_drm_even
         } else {
             self.attacker_drm_odd
@@ -466,37 +578,55 @@ impl Assessment {
     }
 
     pub fn attacker_result<'a>(&self, rules: &'a Gcacw, o: &Outcome) -> &'a ResultCode {
-        rules.tables.attacker_result(o.attacker_row, self.attacker_column)
+        rules
+            .tables
+            .attacker_result(o.attacker_row, self.attacker_column)
     }
 
     pub fn defender_result<'a>(&self, rules: &'a Gcacw, o: &Outcome) -> &'a ResultCode {
-        rules.tables.defender_result(o.defender_row, self.defender_column)
+        rules
+            .tables
+            .defender_result(o.defender_row, self.defender_column)
     }
 
     /// Every modifier as a line of the breakdown.
     pub fn lines(&self, rules: &Gcacw, game: &Game) -> Vec<ModifierLine> {
         let mut v = Vec::new();
         let source = rules.tables.ratio_chart[self.ratio_row].source;
-        let recon_ratio = if source == Source::Seed { String::new() } else { format!(" {}", source.mark()) };
+        let recon_ratio = if source == Source::Seed {
+            String::new()
+        } else {
+            format!(" {}", source.mark())
+        };
         v.push(ModifierLine {
             role: Role::Attacker,
             name: "Ratio".into(),
             value: ModValue::Fixed(self.ratio_modifier),
-            detail: format!("{} : {} reads {}:{}", self.attacker_cv, self.defender_cv, self.ratio.0, self.ratio.1),
+            detail: format!(
+                "{} : {} reads {}:{}",
+                self.attacker_cv, self.defender_cv, self.ratio.0, self.ratio.1
+            ),
             rule: format!("7.4 Ratio Chart{recon_ratio}"),
         });
         v.push(ModifierLine {
             role: Role::Attacker,
             name: "Artillery".into(),
             value: if self.artillery.die {
-                ModValue::ByDie { even: self.artillery.even, odd: self.artillery.odd }
+                ModValue::ByDie {
+                    even: self.artillery.even,
+                    odd: self.artillery.odd,
+                }
             } else {
                 ModValue::Fixed(self.artillery.even)
             },
             detail: self.artillery.detail.clone(),
             rule: "7.4 Artillery Modifier Summary".into(),
         });
-        let basic_recon = if self.flank.covered.len() == 5 { " [recon: basic +2 for 5]" } else { "" };
+        let basic_recon = if self.flank.covered.len() == 5 {
+            " [recon: basic +2 for 5]"
+        } else {
+            ""
+        };
         v.push(ModifierLine {
             role: Role::Attacker,
             name: "Flank".into(),

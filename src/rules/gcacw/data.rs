@@ -315,7 +315,10 @@ pub enum TablesError {
         message: String,
     },
     #[error("{path}: {}{}", problems[0], if problems.len() > 1 { format!(" (and {} more problems)", problems.len() - 1) } else { String::new() })]
-    Invalid { path: String, problems: Vec<Problem> },
+    Invalid {
+        path: String,
+        problems: Vec<Problem>,
+    },
 }
 
 impl Tables {
@@ -338,15 +341,18 @@ impl Tables {
     }
 
     pub fn parse(text: &str, path: &str) -> Result<Tables, TablesError> {
-        let mut t: Tables = ron_options().from_str(text).map_err(|e: ron::error::SpannedError| {
-            let (line, col) = error_position(text, &e.span);
-            TablesError::Syntax {
-                path: path.to_string(),
-                line,
-                col,
-                message: e.code.to_string(),
-            }
-        })?;
+        let mut t: Tables =
+            ron_options()
+                .from_str(text)
+                .map_err(|e: ron::error::SpannedError| {
+                    let (line, col) = error_position(text, &e.span);
+                    TablesError::Syntax {
+                        path: path.to_string(),
+                        line,
+                        col,
+                        message: e.code.to_string(),
+                    }
+                })?;
         t.check().map_err(|problems| TablesError::Invalid {
             path: path.to_string(),
             problems,
@@ -379,7 +385,10 @@ impl Tables {
             };
             return self.artillery.rows.iter().find(|r| &r.name == name);
         }
-        self.artillery.rows.iter().find(|r| r.terrain.contains(&terrain))
+        self.artillery
+            .rows
+            .iter()
+            .find(|r| r.terrain.contains(&terrain))
     }
 
     fn check(&mut self) -> Result<(), Vec<Problem>> {
@@ -392,7 +401,11 @@ impl Tables {
             })
         };
         if self.ruleset != "gcacw" {
-            bad("ruleset", format!("{:?}", self.ruleset), "this file is not a GCACW rules file");
+            bad(
+                "ruleset",
+                format!("{:?}", self.ruleset),
+                "this file is not a GCACW rules file",
+            );
         }
         let cv = &self.combat_values;
         if cv.defender_max == 0 || cv.attacker_max == 0 || cv.grand_assault_hex_max == 0 {
@@ -405,16 +418,30 @@ impl Tables {
         }
         for (i, r) in self.ratio_chart.iter().enumerate() {
             if r.attacker == 0 || r.defender == 0 {
-                bad(&format!("ratio_chart[{i}]"), format!("{}:{}", r.attacker, r.defender), "both sides of a ratio are at least 1");
+                bad(
+                    &format!("ratio_chart[{i}]"),
+                    format!("{}:{}", r.attacker, r.defender),
+                    "both sides of a ratio are at least 1",
+                );
             }
             if i > 0 {
                 let q = self.ratio_chart[i - 1];
                 // q < r  <=>  q.a * r.d < r.a * q.d
-                if u64::from(q.attacker) * u64::from(r.defender) >= u64::from(r.attacker) * u64::from(q.defender) {
-                    bad(&format!("ratio_chart[{i}]"), format!("{}:{}", r.attacker, r.defender), "ratios must be listed from worst to best");
+                if u64::from(q.attacker) * u64::from(r.defender)
+                    >= u64::from(r.attacker) * u64::from(q.defender)
+                {
+                    bad(
+                        &format!("ratio_chart[{i}]"),
+                        format!("{}:{}", r.attacker, r.defender),
+                        "ratios must be listed from worst to best",
+                    );
                 }
                 if r.modifier < q.modifier {
-                    bad(&format!("ratio_chart[{i}]"), r.modifier.to_string(), "a better ratio may not have a smaller modifier");
+                    bad(
+                        &format!("ratio_chart[{i}]"),
+                        r.modifier.to_string(),
+                        "a better ratio may not have a smaller modifier",
+                    );
                 }
             }
         }
@@ -422,25 +449,58 @@ impl Tables {
         // Artillery: contiguous columns covering every differential.
         let cols = &self.artillery.columns;
         if cols.is_empty() || cols[0].min.is_some() || cols[cols.len() - 1].max.is_some() {
-            bad("artillery.columns", String::new(), "the first column must be open below (min: None) and the last open above (max: None)");
+            bad(
+                "artillery.columns",
+                String::new(),
+                "the first column must be open below (min: None) and the last open above (max: None)",
+            );
         }
         for i in 1..cols.len() {
             match (cols[i - 1].max, cols[i].min) {
                 (Some(a), Some(b)) if b == a + 1 => {}
-                _ => bad(&format!("artillery.columns[{i}]"), cols[i].to_string(), "columns must follow each other without gaps or overlaps"),
+                _ => bad(
+                    &format!("artillery.columns[{i}]"),
+                    cols[i].to_string(),
+                    "columns must follow each other without gaps or overlaps",
+                ),
             }
         }
         for (i, row) in self.artillery.rows.iter().enumerate() {
             if row.cells.len() != cols.len() {
-                bad(&format!("artillery.rows[{i}].cells"), format!("{} cells", row.cells.len()), &format!("the table has {} columns", cols.len()));
+                bad(
+                    &format!("artillery.rows[{i}].cells"),
+                    format!("{} cells", row.cells.len()),
+                    &format!("the table has {} columns", cols.len()),
+                );
             }
         }
         for t in Terrain::ALL {
-            if t != Terrain::ProvisionalSwamp && self.artillery.rows.iter().filter(|r| r.terrain.contains(&t)).count() != 1 {
-                bad("artillery.rows", t.name().to_string(), "each terrain must be in exactly one row");
+            if t != Terrain::ProvisionalSwamp
+                && self
+                    .artillery
+                    .rows
+                    .iter()
+                    .filter(|r| r.terrain.contains(&t))
+                    .count()
+                    != 1
+            {
+                bad(
+                    "artillery.rows",
+                    t.name().to_string(),
+                    "each terrain must be in exactly one row",
+                );
             }
         }
-        for (f, name) in [("artillery.provisional_swamp_rain", &self.artillery.provisional_swamp_rain), ("artillery.provisional_swamp_dry", &self.artillery.provisional_swamp_dry)] {
+        for (f, name) in [
+            (
+                "artillery.provisional_swamp_rain",
+                &self.artillery.provisional_swamp_rain,
+            ),
+            (
+                "artillery.provisional_swamp_dry",
+                &self.artillery.provisional_swamp_dry,
+            ),
+        ] {
             if !self.artillery.rows.iter().any(|r| &r.name == name) {
                 bad(f, format!("{name:?}"), "no artillery row has this name");
             }
@@ -448,19 +508,34 @@ impl Tables {
 
         // Flank.
         if self.flank.basic.len() != 7 {
-            bad("flank.basic", format!("{} entries", self.flank.basic.len()), "give the basic bonus for 0 to 6 covered hexes (7 entries)");
+            bad(
+                "flank.basic",
+                format!("{} entries", self.flank.basic.len()),
+                "give the basic bonus for 0 to 6 covered hexes (7 entries)",
+            );
         }
         if self.flank.minimum_fraction.1 == 0 {
-            bad("flank.minimum_fraction", format!("{:?}", self.flank.minimum_fraction), "the denominator must be positive");
+            bad(
+                "flank.minimum_fraction",
+                format!("{:?}", self.flank.minimum_fraction),
+                "the denominator must be positive",
+            );
         }
 
         // DRM rows.
-        for (list, rows) in [("attacker_drms", &self.attacker_drms), ("defender_drms", &self.defender_drms)] {
+        for (list, rows) in [
+            ("attacker_drms", &self.attacker_drms),
+            ("defender_drms", &self.defender_drms),
+        ] {
             for (i, r) in rows.iter().enumerate() {
-                if let DrmWhen::AllAttackersAcross(fs) = &r.when {
-                    if fs.is_empty() {
-                        bad(&format!("{list}[{i}].when"), String::new(), "list at least one hexside feature");
-                    }
+                if let DrmWhen::AllAttackersAcross(fs) = &r.when
+                    && fs.is_empty()
+                {
+                    bad(
+                        &format!("{list}[{i}].when"),
+                        String::new(),
+                        "list at least one hexside feature",
+                    );
                 }
             }
         }
@@ -472,43 +547,82 @@ impl Tables {
             match (chars.next(), chars.next()) {
                 (Some(c), None) if !c.is_ascii_digit() && c != '-' => {
                     if letters.iter().any(|(x, _)| *x == c) {
-                        bad(&format!("letters[{i}].letter"), format!("{:?}", l.letter), "the letter is listed twice");
+                        bad(
+                            &format!("letters[{i}].letter"),
+                            format!("{:?}", l.letter),
+                            "the letter is listed twice",
+                        );
                     }
-                    if let Effect::Retreat { min, max, .. } = l.effect {
-                        if min == 0 || min > max {
-                            bad(&format!("letters[{i}].effect"), format!("{min}..{max}"), "a retreat needs 1 <= min <= max");
-                        }
+                    if let Effect::Retreat { min, max, .. } = l.effect
+                        && (min == 0 || min > max)
+                    {
+                        bad(
+                            &format!("letters[{i}].effect"),
+                            format!("{min}..{max}"),
+                            "a retreat needs 1 <= min <= max",
+                        );
                     }
                     letters.push((c, l.effect.clone()));
                 }
-                _ => bad(&format!("letters[{i}].letter"), format!("{:?}", l.letter), "one character, not a digit or '-'"),
+                _ => bad(
+                    &format!("letters[{i}].letter"),
+                    format!("{:?}", l.letter),
+                    "one character, not a digit or '-'",
+                ),
             }
         }
 
         // CRT.
         let mut parsed = Parsed::default();
-        for (side, table, out) in [("defender", &self.crt.defender, &mut parsed.defender), ("attacker", &self.crt.attacker, &mut parsed.attacker)] {
+        for (side, table, out) in [
+            ("defender", &self.crt.defender, &mut parsed.defender),
+            ("attacker", &self.crt.attacker, &mut parsed.attacker),
+        ] {
             if table.columns.is_empty() || table.columns[0] > 1 {
-                bad(&format!("crt.{side}.columns"), format!("{:?}", table.columns), "the first column must start at 1 (it holds 1/2 too)");
+                bad(
+                    &format!("crt.{side}.columns"),
+                    format!("{:?}", table.columns),
+                    "the first column must start at 1 (it holds 1/2 too)",
+                );
             }
             if table.columns.windows(2).any(|w| w[0] >= w[1]) {
-                bad(&format!("crt.{side}.columns"), format!("{:?}", table.columns), "columns must increase");
+                bad(
+                    &format!("crt.{side}.columns"),
+                    format!("{:?}", table.columns),
+                    "columns must increase",
+                );
             }
             if table.rows.is_empty() {
-                bad(&format!("crt.{side}.rows"), "[]".into(), "the table has no rows");
+                bad(
+                    &format!("crt.{side}.rows"),
+                    "[]".into(),
+                    "the table has no rows",
+                );
             }
             for (i, row) in table.rows.iter().enumerate() {
                 if i > 0 && row.x != table.rows[i - 1].x + 1 {
-                    bad(&format!("crt.{side}.rows[{i}].x"), row.x.to_string(), "rows must follow each other one differential apart");
+                    bad(
+                        &format!("crt.{side}.rows[{i}].x"),
+                        row.x.to_string(),
+                        "rows must follow each other one differential apart",
+                    );
                 }
                 if row.results.len() != table.columns.len() {
-                    bad(&format!("crt.{side}.rows[{i}].results"), format!("{} results", row.results.len()), &format!("the table has {} columns", table.columns.len()));
+                    bad(
+                        &format!("crt.{side}.rows[{i}].results"),
+                        format!("{} results", row.results.len()),
+                        &format!("the table has {} columns", table.columns.len()),
+                    );
                 }
                 let mut out_row = Vec::new();
                 for (j, code) in row.results.iter().enumerate() {
                     match parse_code(code, &letters) {
                         Ok(c) => out_row.push(c),
-                        Err(e) => bad(&format!("crt.{side}.rows[{i}].results[{j}]"), format!("{code:?}"), &e),
+                        Err(e) => bad(
+                            &format!("crt.{side}.rows[{i}].results[{j}]"),
+                            format!("{code:?}"),
+                            &e,
+                        ),
                     }
                 }
                 out.push(out_row);
@@ -521,8 +635,17 @@ impl Tables {
         }
         for (i, v) in self.disorganized_cv.iter().enumerate() {
             match Cv::from_f64(*v) {
-                Some(c) if c.halves() > 0 && c <= Cv::whole(i as u32 + 1) => parsed.disorganized_cv.push(c),
-                _ => bad(&format!("disorganized_cv[{i}]"), v.to_string(), &format!("a CV of 1/2 or more in halves, at most the manpower {}", i + 1)),
+                Some(c) if c.halves() > 0 && c <= Cv::whole(i as u32 + 1) => {
+                    parsed.disorganized_cv.push(c)
+                }
+                _ => bad(
+                    &format!("disorganized_cv[{i}]"),
+                    v.to_string(),
+                    &format!(
+                        "a CV of 1/2 or more in halves, at most the manpower {}",
+                        i + 1
+                    ),
+                ),
             }
         }
         if self.fatigue_max == 0 {
@@ -554,7 +677,9 @@ fn parse_code(code: &str, letters: &[(char, Effect)]) -> Result<ResultCode, Stri
     let loss = if digits.is_empty() {
         0
     } else {
-        digits.parse::<u32>().map_err(|_| "the loss is too large".to_string())?
+        digits
+            .parse::<u32>()
+            .map_err(|_| "the loss is too large".to_string())?
     };
     let mut out = Vec::new();
     for c in trimmed[digits.len()..].chars() {
@@ -576,12 +701,17 @@ pub fn user_rules_dir() -> Option<std::path::PathBuf> {
     if let Some(x) = std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
         return Some(std::path::PathBuf::from(x).join("musket").join("rules"));
     }
-    if cfg!(windows) {
-        if let Some(a) = std::env::var_os("APPDATA") {
-            return Some(std::path::PathBuf::from(a).join("musket").join("rules"));
-        }
+    if cfg!(windows)
+        && let Some(a) = std::env::var_os("APPDATA")
+    {
+        return Some(std::path::PathBuf::from(a).join("musket").join("rules"));
     }
-    std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".config").join("musket").join("rules"))
+    std::env::var_os("HOME").map(|h| {
+        std::path::PathBuf::from(h)
+            .join(".config")
+            .join("musket")
+            .join("rules")
+    })
 }
 
 #[cfg(test)]
@@ -623,11 +753,20 @@ mod tests {
         assert!(e.starts_with("mine.ron: flank.basic"), "{e}");
         let broken = DEFAULT_TABLES.replace("\"1Fa\"", "\"1Qa\"");
         let e = Tables::parse(&broken, "mine.ron").unwrap_err().to_string();
-        assert!(e.contains("crt.attacker.rows[11].results[3]") && e.contains("unknown letter 'Q'"), "{e}");
+        assert!(
+            e.contains("crt.attacker.rows[11].results[3]") && e.contains("unknown letter 'Q'"),
+            "{e}"
+        );
         let broken = DEFAULT_TABLES.replace("max_reduction: 3", "max_reduktion: 3");
         let e = Tables::parse(&broken, "mine.ron").unwrap_err().to_string();
-        assert!(e.starts_with("mine.ron:") && e.contains("max_reduktion"), "{e}");
-        let broken = DEFAULT_TABLES.replace("(min: Some(5),  max: Some(7))", "(min: Some(6),  max: Some(7))");
+        assert!(
+            e.starts_with("mine.ron:") && e.contains("max_reduktion"),
+            "{e}"
+        );
+        let broken = DEFAULT_TABLES.replace(
+            "(min: Some(5),  max: Some(7))",
+            "(min: Some(6),  max: Some(7))",
+        );
         let e = Tables::parse(&broken, "mine.ron").unwrap_err().to_string();
         assert!(e.contains("artillery.columns[3]"), "{e}");
     }

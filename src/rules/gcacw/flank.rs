@@ -152,7 +152,11 @@ impl Flank {
         }
         s.push_str(&format!(", basic {:+}", self.basic));
         for n in by_label.iter().filter(|n| n.reduces()) {
-            let why: Vec<String> = n.reduce.iter().map(|c| format!("{} ({})", c.describe(), c.code(3))).collect();
+            let why: Vec<String> = n
+                .reduce
+                .iter()
+                .map(|c| format!("{} ({})", c.describe(), c.code(3)))
+                .collect();
             s.push_str(&format!("; -1 {} {}", game.label(n.hex), why.join(", ")));
         }
         let count = self.reductions.len() as i32;
@@ -188,8 +192,9 @@ pub fn flank(
 
     // An attacker-side unit "contributes" (1a, 1b, 3b) unless it is inactive and demoralized;
     // 1a and 1b need it undemoralized.
-    let river_no_crossing =
-        |s: &crate::rules::map::HexsideInfo| s.has_any(&t.river_hexsides) && !s.has_any(&t.river_crossings);
+    let river_no_crossing = |s: &crate::rules::map::HexsideInfo| {
+        s.has_any(&t.river_hexsides) && !s.has_any(&t.river_crossings)
+    };
 
     for dir in Dir::ALL {
         let hex = defender.neighbor(dir);
@@ -235,7 +240,9 @@ pub fn flank(
         if occupied || zoc {
             nf.attacker_cv = Some(sum);
             // sum < defender_cv * num / den  <=>  sum * den < defender_cv * num (in halves).
-            if u64::from(sum.halves()) * u64::from(den) < u64::from(defender_cv.halves()) * u64::from(num) {
+            if u64::from(sum.halves()) * u64::from(den)
+                < u64::from(defender_cv.halves()) * u64::from(num)
+            {
                 nf.under_fraction = true;
             } else {
                 if occupied {
@@ -249,7 +256,9 @@ pub fn flank(
         }
 
         // 1c / 3c.
-        let swamp = map.terrain(hex).is_some_and(|tr| tr.is_swamp_or_mountain(w))
+        let swamp = map
+            .terrain(hex)
+            .is_some_and(|tr| tr.is_swamp_or_mountain(w))
             && !side.route_any(&t.connecting_routes);
         // 1d: rivers; in rain also fords, and creeks no road, pike or RR traverses.
         let river_cover = river_no_crossing(side)
@@ -260,7 +269,8 @@ pub fn flank(
         let river_reduce = river_no_crossing(side)
             || (rain
                 && (side.has(Feature::Ford)
-                    || (side.has(Feature::Creek) && !side.route_any(&t.rain_creek_reduces_unless))));
+                    || (side.has(Feature::Creek)
+                        && !side.route_any(&t.rain_creek_reduces_unless))));
         if swamp {
             nf.cover.push(Clause::SwampMountain);
         }
@@ -279,7 +289,8 @@ pub fn flank(
         // 3b (reading 9).
         let unoccupied = game.units_at(hex).iter().all(|&u| {
             let unit = game.unit(u);
-            unit.is_leader() || (unit.side == attacker_side && unit.is_demoralized() && !unit.active)
+            unit.is_leader()
+                || (unit.side == attacker_side && unit.is_demoralized() && !unit.active)
         });
         if unoccupied {
             let cut_off = hex.neighbors().into_iter().all(|n| {
@@ -287,7 +298,7 @@ pub fn flank(
                     let unit = game.unit(u);
                     unit.side == attacker_side
                         && !unit.is_leader()
-                        && !(unit.is_demoralized() && !unit.active)
+                        && (unit.active || !unit.is_demoralized())
                 });
                 if !has_attacker {
                     return true;
@@ -309,12 +320,22 @@ pub fn flank(
     }
 
     // Coordinates sort as their labels do (fixed-width column, then row).
-    let mut covered: Vec<Coord> = neighbours.iter().filter(|n| n.covered()).map(|n| n.hex).collect();
+    let mut covered: Vec<Coord> = neighbours
+        .iter()
+        .filter(|n| n.covered())
+        .map(|n| n.hex)
+        .collect();
     covered.sort();
-    let mut reductions: Vec<Coord> = neighbours.iter().filter(|n| n.reduces()).map(|n| n.hex).collect();
+    let mut reductions: Vec<Coord> = neighbours
+        .iter()
+        .filter(|n| n.reduces())
+        .map(|n| n.hex)
+        .collect();
     reductions.sort();
     let basic = t.basic.get(covered.len()).copied().unwrap_or(0);
-    let reduction = (reductions.len() as i32).min(t.max_reduction as i32).min(basic.max(0));
+    let reduction = (reductions.len() as i32)
+        .min(t.max_reduction as i32)
+        .min(basic.max(0));
     let final_bonus = (basic - reduction).max(0);
     Flank {
         neighbours,

@@ -69,10 +69,10 @@ impl Gcacw {
         }
         for n in hex.neighbors() {
             for &u in game.units_at(n) {
-                if Self::exerts_zoc(game.unit(u)) {
-                    if let Some(kind) = self.zoc_kind(game, n, hex) {
-                        out.push(ZocEntry { unit: u, kind });
-                    }
+                if Self::exerts_zoc(game.unit(u))
+                    && let Some(kind) = self.zoc_kind(game, n, hex)
+                {
+                    out.push(ZocEntry { unit: u, kind });
                 }
             }
         }
@@ -129,11 +129,20 @@ impl Ruleset for Gcacw {
         self.zoc_into(game, hex)
     }
 
-    fn default_attack_type(&self, game: &Game, req: &AttackRequest) -> Result<AttackType, AttackError> {
+    fn default_attack_type(
+        &self,
+        game: &Game,
+        req: &AttackRequest,
+    ) -> Result<AttackType, AttackError> {
         assess::attack_type(game, req)
     }
 
-    fn check(&self, game: &Game, req: &AttackRequest, choices: &Choices) -> Result<(), AttackError> {
+    fn check(
+        &self,
+        game: &Game,
+        req: &AttackRequest,
+        choices: &Choices,
+    ) -> Result<(), AttackError> {
         resolve::check_choices(self, game, req, choices)
     }
 

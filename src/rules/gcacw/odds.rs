@@ -17,7 +17,11 @@ use super::assess::Assessment;
 use super::data::ResultCode;
 
 pub fn odds(rules: &Gcacw, game: &Game, a: &Assessment) -> Odds {
-    let art_faces: &[u8] = if a.artillery.die { &[1, 2, 3, 4, 5, 6] } else { &[2] };
+    let art_faces: &[u8] = if a.artillery.die {
+        &[1, 2, 3, 4, 5, 6]
+    } else {
+        &[2]
+    };
     let total = (art_faces.len() * 36) as u64;
 
     let mut diff: BTreeMap<i32, u64> = BTreeMap::new();
@@ -42,14 +46,23 @@ pub fn odds(rules: &Gcacw, game: &Game, a: &Assessment) -> Odds {
     }
 
     // Table order: the codes of the column from the top row down, each once.
-    fn ordered<'a>(list: &[(&ResultCode, u64)], rows: usize, total: u64, get: &dyn Fn(usize) -> &'a ResultCode) -> Vec<(String, Prob)> {
+    fn ordered<'a>(
+        list: &[(&ResultCode, u64)],
+        rows: usize,
+        total: u64,
+        get: &dyn Fn(usize) -> &'a ResultCode,
+    ) -> Vec<(String, Prob)> {
         let mut out: Vec<(String, Prob)> = Vec::new();
         for r in 0..rows {
             let code = get(r);
             if out.iter().any(|(c, _)| *c == code.code) {
                 continue;
             }
-            let n: u64 = list.iter().filter(|(c, _)| c.code == code.code).map(|(_, n)| n).sum();
+            let n: u64 = list
+                .iter()
+                .filter(|(c, _)| c.code == code.code)
+                .map(|(_, n)| n)
+                .sum();
             if n > 0 {
                 out.push((code.code.clone(), Prob::new(n, total)));
             }
@@ -57,22 +70,41 @@ pub fn odds(rules: &Gcacw, game: &Game, a: &Assessment) -> Odds {
         out
     }
     let t = &rules.tables;
-    let attacker_results = ordered(&att, t.crt.attacker.rows.len(), total, &|r| t.attacker_result(r, a.attacker_column));
-    let defender_results = ordered(&def, t.crt.defender.rows.len(), total, &|r| t.defender_result(r, a.defender_column));
+    let attacker_results = ordered(&att, t.crt.attacker.rows.len(), total, &|r| {
+        t.attacker_result(r, a.attacker_column)
+    });
+    let defender_results = ordered(&def, t.crt.defender.rows.len(), total, &|r| {
+        t.defender_result(r, a.defender_column)
+    });
 
     let expected = |list: &[(&ResultCode, u64)], manpower: u32| -> Prob {
-        let s: u64 = list.iter().map(|(c, n)| u64::from(c.loss.min(manpower)) * n).sum();
+        let s: u64 = list
+            .iter()
+            .map(|(c, n)| u64::from(c.loss.min(manpower)) * n)
+            .sum();
         Prob::new(s, total)
     };
     let attacker_expected_loss = expected(&att, a.attacker_manpower);
     let defender_expected_loss = expected(&def, a.defender_manpower);
-    let p_retreat = Prob::new(def.iter().filter(|(c, _)| c.retreat().is_some()).map(|(_, n)| n).sum(), total);
+    let p_retreat = Prob::new(
+        def.iter()
+            .filter(|(c, _)| c.retreat().is_some())
+            .map(|(_, n)| n)
+            .sum(),
+        total,
+    );
     let p_rout = Prob::new(
-        def.iter().filter(|(c, _)| c.retreat().is_some_and(|r| r.2)).map(|(_, n)| n).sum(),
+        def.iter()
+            .filter(|(c, _)| c.retreat().is_some_and(|r| r.2))
+            .map(|(_, n)| n)
+            .sum(),
         total,
     );
 
-    let differential: BTreeMap<i32, Prob> = diff.into_iter().map(|(k, n)| (k, Prob::new(n, total))).collect();
+    let differential: BTreeMap<i32, Prob> = diff
+        .into_iter()
+        .map(|(k, n)| (k, Prob::new(n, total)))
+        .collect();
 
     let label = |c: &crate::rules::hex::Coord| game.label(*c);
     let fraction = t.flank.minimum_fraction;
@@ -90,13 +122,19 @@ pub fn odds(rules: &Gcacw, game: &Game, a: &Assessment) -> Odds {
         .collect();
 
     let attacker_drm = if a.artillery.die {
-        ModValue::ByDie { even: a.attacker_drm_even, odd: a.attacker_drm_odd }
+        ModValue::ByDie {
+            even: a.attacker_drm_even,
+            odd: a.attacker_drm_odd,
+        }
     } else {
         ModValue::Fixed(a.attacker_drm_even)
     };
 
     let mut extra = serde_json::Map::new();
-    extra.insert("ratio".into(), json!(format!("{}:{}", a.ratio.0, a.ratio.1)));
+    extra.insert(
+        "ratio".into(),
+        json!(format!("{}:{}", a.ratio.0, a.ratio.1)),
+    );
     extra.insert(
         "artillery_modifier".into(),
         json!({
@@ -129,13 +167,22 @@ pub fn odds(rules: &Gcacw, game: &Game, a: &Assessment) -> Odds {
     extra.insert(
         "defender_cv_text".into(),
         json!(if a.defender_cv_sum > a.defender_cv {
-            format!("{} ({} capped: {})", a.defender_cv, a.defender_cv_sum, a.defender_cap_note)
+            format!(
+                "{} ({} capped: {})",
+                a.defender_cv, a.defender_cv_sum, a.defender_cap_note
+            )
         } else {
             format!("{} ({})", a.defender_cv, a.defender_cap_note)
         }),
     );
-    extra.insert("attacker_cv_total".into(), json!(a.attacker_cv_sum.to_f64()));
-    extra.insert("defender_cv_total".into(), json!(a.defender_cv_sum.to_f64()));
+    extra.insert(
+        "attacker_cv_total".into(),
+        json!(a.attacker_cv_sum.to_f64()),
+    );
+    extra.insert(
+        "defender_cv_total".into(),
+        json!(a.defender_cv_sum.to_f64()),
+    );
     extra.insert("defender_crt_cv".into(), json!(a.defender_crt_cv.to_f64()));
     extra.insert(
         "crt_columns".into(),
@@ -168,7 +215,11 @@ pub fn odds(rules: &Gcacw, game: &Game, a: &Assessment) -> Odds {
 
 /// A CRT column's name, e.g. `1/2-3`, `4-6`, `50+`.
 pub fn column_name(cols: &[u32], i: usize) -> String {
-    let lo = if i == 0 { "1/2".to_string() } else { cols[i].to_string() };
+    let lo = if i == 0 {
+        "1/2".to_string()
+    } else {
+        cols[i].to_string()
+    };
     match cols.get(i + 1) {
         Some(next) => format!("{lo}-{}", next - 1),
         None => format!("{lo}+"),

@@ -41,7 +41,12 @@ struct Plan {
     advance: Option<Vec<UnitIdx>>,
 }
 
-fn ids(game: &Game, list: &Option<Vec<String>>, allowed: &[UnitIdx], what: &str) -> Result<Option<Vec<UnitIdx>>, AttackError> {
+fn ids(
+    game: &Game,
+    list: &Option<Vec<String>>,
+    allowed: &[UnitIdx],
+    what: &str,
+) -> Result<Option<Vec<UnitIdx>>, AttackError> {
     let Some(list) = list else { return Ok(None) };
     let mut out = Vec::new();
     for id in list {
@@ -49,10 +54,14 @@ fn ids(game: &Game, list: &Option<Vec<String>>, allowed: &[UnitIdx], what: &str)
             .unit_by_id(id)
             .ok_or_else(|| AttackError::Choice(format!("{what}: unknown unit id {id:?}")))?;
         if !allowed.contains(&u) {
-            return Err(AttackError::Choice(format!("{what}: unit {id:?} is not one of this combat's units that may be named here")));
+            return Err(AttackError::Choice(format!(
+                "{what}: unit {id:?} is not one of this combat's units that may be named here"
+            )));
         }
         if out.contains(&u) {
-            return Err(AttackError::Choice(format!("{what}: unit {id:?} is named twice")));
+            return Err(AttackError::Choice(format!(
+                "{what}: unit {id:?} is named twice"
+            )));
         }
         out.push(u);
     }
@@ -88,7 +97,12 @@ fn plan(game: &Game, a: &Assessment, c: &Choices) -> Result<Plan, AttackError> {
 }
 
 /// Check the choices a command carries against the attack, without rolling.
-pub fn check_choices(rules: &Gcacw, game: &Game, req: &AttackRequest, c: &Choices) -> Result<(), AttackError> {
+pub fn check_choices(
+    rules: &Gcacw,
+    game: &Game,
+    req: &AttackRequest,
+    c: &Choices,
+) -> Result<(), AttackError> {
     let a = Assessment::new(rules, game, req)?;
     plan(game, &a, c).map(|_| ())
 }
@@ -107,7 +121,12 @@ pub fn resolve(
     defenders_all.extend(&a.defender_leaders);
     ev.push(Event::AttackDeclared {
         kind: a.kind,
-        attackers: a.attackers.iter().chain(&a.attacker_leaders).copied().collect(),
+        attackers: a
+            .attackers
+            .iter()
+            .chain(&a.attacker_leaders)
+            .copied()
+            .collect(),
         defender: a.defender_hex,
         defenders: defenders_all,
         attacker_drm: a.attacker_drm_even,
@@ -117,19 +136,32 @@ pub fn resolve(
     // 1. Dice.
     let art = if a.artillery.die {
         let v = dice.d6();
-        ev.push(Event::DieRolled { role: DieRole::Artillery, value: v });
+        ev.push(Event::DieRolled {
+            role: DieRole::Artillery,
+            value: v,
+        });
         ev.push(Event::ModifierSettled {
             name: "Artillery".into(),
-            value: if v % 2 == 0 { a.artillery.even } else { a.artillery.odd },
+            value: if v.is_multiple_of(2) {
+                a.artillery.even
+            } else {
+                a.artillery.odd
+            },
         });
         v
     } else {
         0
     };
     let ad = dice.d6();
-    ev.push(Event::DieRolled { role: DieRole::Attacker, value: ad });
+    ev.push(Event::DieRolled {
+        role: DieRole::Attacker,
+        value: ad,
+    });
     let dd = dice.d6();
-    ev.push(Event::DieRolled { role: DieRole::Defender, value: dd });
+    ev.push(Event::DieRolled {
+        role: DieRole::Defender,
+        value: dd,
+    });
     let o = a.outcome(rules, art, ad, dd);
     let ar = a.attacker_result(rules, &o).clone();
     let dr = a.defender_result(rules, &o).clone();
@@ -140,8 +172,24 @@ pub fn resolve(
     });
 
     // 2. Each side's result.
-    apply_side(rules, game, &a.defenders, &dr, plan.defender_losses.as_deref(), Role::Defender, &mut ev);
-    apply_side(rules, game, &a.attackers, &ar, plan.attacker_losses.as_deref(), Role::Attacker, &mut ev);
+    apply_side(
+        rules,
+        game,
+        &a.defenders,
+        &dr,
+        plan.defender_losses.as_deref(),
+        Role::Defender,
+        &mut ev,
+    );
+    apply_side(
+        rules,
+        game,
+        &a.attackers,
+        &ar,
+        plan.attacker_losses.as_deref(),
+        Role::Attacker,
+        &mut ev,
+    );
 
     // 3. Retreat.
     if let Some((min, max, rout, _)) = dr.retreat() {
@@ -160,7 +208,10 @@ pub fn resolve(
             if let Some(p) = &plan.retreat {
                 match ctx.check(game, p) {
                     Ok(()) => path = Some(p.clone()),
-                    Err(why) => ev.push(Event::ChoiceOverridden { what: "retreat path".into(), why }),
+                    Err(why) => ev.push(Event::ChoiceOverridden {
+                        what: "retreat path".into(),
+                        why,
+                    }),
                 }
             }
             let path = path.or_else(|| ctx.default_path(game));
@@ -170,7 +221,11 @@ pub fn resolve(
                     for &u in &stack {
                         game.place(u, Some(to));
                     }
-                    ev.push(Event::Retreated { units: stack, path: p, rout });
+                    ev.push(Event::Retreated {
+                        units: stack,
+                        path: p,
+                        rout,
+                    });
                 }
                 None => {
                     ev.push(Event::Surrendered {
@@ -188,8 +243,13 @@ pub fn resolve(
     if ar.retreat().is_some() {
         ev.push(Event::CodeNotApplied {
             role: Role::Attacker,
-            letter: ar.letters.iter().find(|(_, e)| matches!(e, Effect::Retreat { .. })).map_or('r', |(c, _)| *c),
-            note: "attacker retreats are not part of the GCACW tables; move the units by hand".into(),
+            letter: ar
+                .letters
+                .iter()
+                .find(|(_, e)| matches!(e, Effect::Retreat { .. }))
+                .map_or('r', |(c, _)| *c),
+            note: "attacker retreats are not part of the GCACW tables; move the units by hand"
+                .into(),
         });
     }
 
@@ -197,16 +257,29 @@ pub fn resolve(
     if let Some(adv) = &plan.advance {
         let allowed = ar.has(&Effect::Advance);
         let vacated = game.units_at(a.defender_hex).is_empty();
-        let movers: Vec<UnitIdx> = adv.iter().copied().filter(|u| game.unit(*u).on_map()).collect();
+        let movers: Vec<UnitIdx> = adv
+            .iter()
+            .copied()
+            .filter(|u| game.unit(*u).on_map())
+            .collect();
         if !allowed {
-            ev.push(Event::ChoiceOverridden { what: "advance".into(), why: format!("the attacker's result {} gives no advance", ar.code) });
+            ev.push(Event::ChoiceOverridden {
+                what: "advance".into(),
+                why: format!("the attacker's result {} gives no advance", ar.code),
+            });
         } else if !vacated {
-            ev.push(Event::ChoiceOverridden { what: "advance".into(), why: "the defending hex was not vacated".into() });
+            ev.push(Event::ChoiceOverridden {
+                what: "advance".into(),
+                why: "the defending hex was not vacated".into(),
+            });
         } else if !movers.is_empty() {
             for &u in &movers {
                 game.place(u, Some(a.defender_hex));
             }
-            ev.push(Event::Advanced { units: movers, to: a.defender_hex });
+            ev.push(Event::Advanced {
+                units: movers,
+                to: a.defender_hex,
+            });
         }
     }
     Ok(ev)
@@ -242,9 +315,17 @@ fn apply_side(
             }
             unit.manpower -= take;
             left -= take;
-            unit.cv = if unit.disorganized { t.disorganized_cv(unit.manpower) } else { Cv::whole(unit.manpower) };
+            unit.cv = if unit.disorganized {
+                t.disorganized_cv(unit.manpower)
+            } else {
+                Cv::whole(unit.manpower)
+            };
             let now = unit.manpower;
-            ev.push(Event::ManpowerLost { unit: u, amount: take, left: now });
+            ev.push(Event::ManpowerLost {
+                unit: u,
+                amount: take,
+                left: now,
+            });
             if now == 0 {
                 game.unit_mut(u).cv = Cv::ZERO;
                 game.place(u, None);
@@ -252,7 +333,11 @@ fn apply_side(
             }
         }
     }
-    let alive: Vec<UnitIdx> = units.iter().copied().filter(|u| game.unit(*u).on_map()).collect();
+    let alive: Vec<UnitIdx> = units
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).on_map())
+        .collect();
     for (letter, effect) in &code.letters {
         match effect {
             Effect::Disorganize => {
@@ -283,7 +368,10 @@ fn apply_side(
                         let unit = game.unit_mut(u);
                         if unit.demoralized < *demoralize {
                             unit.demoralized = *demoralize;
-                            ev.push(Event::Demoralized { unit: u, level: *demoralize });
+                            ev.push(Event::Demoralized {
+                                unit: u,
+                                level: *demoralize,
+                            });
                         }
                     }
                 }
@@ -295,11 +383,18 @@ fn apply_side(
                     .iter()
                     .find(|l| l.letter.starts_with(*letter))
                     .map_or_else(String::new, |l| l.note.clone());
-                ev.push(Event::CodeNotApplied { role, letter: *letter, note });
+                ev.push(Event::CodeNotApplied {
+                    role,
+                    letter: *letter,
+                    note,
+                });
             }
         }
     }
 }
+
+/// A candidate retreat path: (steps along routes, final distance), the path, its labels.
+type Candidate = ((u32, u32), Vec<Coord>, Vec<String>);
 
 /// What a retreat must respect.
 pub struct RetreatCtx<'a> {
@@ -313,7 +408,11 @@ pub struct RetreatCtx<'a> {
 
 impl RetreatCtx<'_> {
     fn distance(&self, h: Coord) -> u32 {
-        self.attacker_hexes.iter().map(|a| a.distance(h)).min().unwrap_or(0)
+        self.attacker_hexes
+            .iter()
+            .map(|a| a.distance(h))
+            .min()
+            .unwrap_or(0)
     }
 
     /// Why the step from `p` into `q` is not allowed, if it is not.
@@ -330,11 +429,19 @@ impl RetreatCtx<'_> {
         if visited.contains(&q) || q == self.start {
             return Err(format!("{} is entered twice", l(q)));
         }
-        if game.units_at(q).iter().any(|u| game.unit(*u).side == self.enemy) {
+        if game
+            .units_at(q)
+            .iter()
+            .any(|u| game.unit(*u).side == self.enemy)
+        {
             return Err(format!("{} holds enemy units", l(q)));
         }
         if self.distance(q) <= self.distance(p) {
-            return Err(format!("{} is not farther from the attackers than {}", l(q), l(p)));
+            return Err(format!(
+                "{} is not farther from the attackers than {}",
+                l(q),
+                l(p)
+            ));
         }
         let side = map.side_between(p, q);
         if side.has_any(&r.impassable) && !side.has_any(&r.crossings) {
@@ -350,7 +457,10 @@ impl RetreatCtx<'_> {
     pub fn check(&self, game: &Game, path: &[Coord]) -> Result<(), String> {
         let n = path.len() as u32;
         if n < self.min || n > self.max {
-            return Err(format!("the path has {n} hexes; this result retreats {} to {}", self.min, self.max));
+            return Err(format!(
+                "the path has {n} hexes; this result retreats {} to {}",
+                self.min, self.max
+            ));
         }
         let mut p = self.start;
         for (i, q) in path.iter().enumerate() {
@@ -362,7 +472,7 @@ impl RetreatCtx<'_> {
 
     /// The default path (see the module documentation), or `None` if none exists.
     pub fn default_path(&self, game: &Game) -> Option<Vec<Coord>> {
-        let mut best: Option<((u32, u32), Vec<Coord>, Vec<String>)> = None;
+        let mut best: Option<Candidate> = None;
         let mut path = Vec::new();
         self.search(game, self.start, &mut path, 0, &mut best);
         best.map(|(_, p, _)| p)
@@ -374,7 +484,7 @@ impl RetreatCtx<'_> {
         at: Coord,
         path: &mut Vec<Coord>,
         on_route: u32,
-        best: &mut Option<((u32, u32), Vec<Coord>, Vec<String>)>,
+        best: &mut Option<Candidate>,
     ) {
         if path.len() as u32 == self.min {
             let key = (on_route, self.distance(at));
