@@ -259,6 +259,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 dice: Dice::new(seed),
                 seed,
                 log: Vec::new(),
+                rolls_after: Vec::new(),
             };
             let cmd = Command::Attack {
                 attackers: a.attackers.clone(),

@@ -31,6 +31,9 @@ pub enum Command {
     /// Move a unit along a path of adjacent hexes (labels, not including its start). Movement
     /// costs are not encoded: the player moves by the rules of the game in hand.
     Move { unit: String, path: Vec<String> },
+    /// Advance into the hex the last attack vacated, when its result allows it (only as the
+    /// next command after that attack).
+    Advance { units: Vec<String> },
     /// End the active side's turn.
     EndTurn,
 }
@@ -45,6 +48,8 @@ pub enum CommandError {
     Attack(#[from] AttackError),
     #[error("move: {0}")]
     Move(String),
+    #[error("advance: {0}")]
+    Advance(String),
 }
 
 /// An attack command as a request of the rule system.
@@ -128,12 +133,58 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
             Ok(())
         }
         Command::Move { unit, path } => move_path(game, unit, path).map(|_| ()),
+        Command::Advance { units } => advancers(game, units).map(|_| ()),
         Command::EndTurn => Ok(()),
     }
 }
 
+fn advancers(game: &Game, units: &[String]) -> Result<(Vec<UnitIdx>, Coord), CommandError> {
+    let Some(opt) = &game.advance_option else {
+        return Err(CommandError::Advance("no advance is open: only the command right after an attack whose result allows it may advance".into()));
+    };
+    if units.is_empty() {
+        return Err(CommandError::Advance("name the units that advance".into()));
+    }
+    let mut out = Vec::new();
+    for id in units {
+        let u = game
+            .unit_by_id(id)
+            .ok_or_else(|| CommandError::Advance(format!("unknown unit id {id:?}")))?;
+        if !opt.units.contains(&u) {
+            return Err(CommandError::Advance(format!("{id:?} did not take part in the attack")));
+        }
+        if !out.contains(&u) {
+            out.push(u);
+        }
+    }
+    Ok((out, opt.hex))
+}
+
 /// Validate and apply a command, returning what happened.
 pub fn apply(
+    game: &mut Game,
+    cmd: &Command,
+    dice: &mut dyn DieSource,
+) -> Result<Vec<Event>, CommandError> {
+    if let Command::Advance { units } = cmd {
+        let (units, hex) = advancers(game, units)?;
+        game.advance_option = None;
+        for &u in &units {
+            game.place(u, Some(hex));
+        }
+        return Ok(vec![Event::Advanced { units, to: hex }]);
+    }
+    // An attack validates fully inside `resolve`; moves inside `move_path`. Either way a
+    // refused command changes nothing, the open advance included.
+    let saved_advance = game.advance_option.take();
+    let out = apply_inner(game, cmd, dice);
+    if out.is_err() {
+        game.advance_option = saved_advance;
+    }
+    out
+}
+
+fn apply_inner(
     game: &mut Game,
     cmd: &Command,
     dice: &mut dyn DieSource,
@@ -160,6 +211,7 @@ pub fn apply(
                 path: coords,
             }])
         }
+        Command::Advance { .. } => Ok(Vec::new()),
         Command::EndTurn => {
             let side = game.active_side;
             let turn = game.turn;

@@ -69,6 +69,10 @@ pub enum Event {
         units: Vec<UnitIdx>,
         to: Coord,
     },
+    /// The attacker may advance into `hex` (`Command::Advance`) before the next command.
+    AdvanceOffered {
+        hex: Coord,
+    },
     /// A result letter whose effect the sources do not give: shown, not applied.
     CodeNotApplied {
         role: Role,
@@ -147,6 +151,7 @@ impl Event {
             ),
             Event::Surrendered { units, why } => format!("{} surrender: {why}", names(units)),
             Event::Advanced { units, to } => format!("{} advance into {}", names(units), l(to)),
+            Event::AdvanceOffered { hex } => format!("The attacker may advance into {}", l(hex)),
             Event::CodeNotApplied { role, letter, note } => {
                 format!("{} result '{letter}': {note}", capitalise(role.name()))
             }

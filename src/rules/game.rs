@@ -9,6 +9,14 @@ use super::ruleset::Ruleset;
 use super::scenario::Scenario;
 use super::unit::{SideId, Unit, UnitIdx};
 
+/// An advance the last attack's result allows and the player has not decided yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdvanceOption {
+    /// The units that may advance (the attackers and their leaders).
+    pub units: Vec<UnitIdx>,
+    pub hex: Coord,
+}
+
 #[derive(Clone, Debug)]
 pub struct Game {
     pub scenario: Arc<Scenario>,
@@ -20,6 +28,11 @@ pub struct Game {
     pub active_side: SideId,
     /// Units in each on-map hex, in unit order.
     occupancy: Vec<Vec<UnitIdx>>,
+    /// Who holds each of the scenario's victory hexes (same order): the side of the last
+    /// combat unit to enter it.
+    pub holders: Vec<Option<SideId>>,
+    /// Set by an attack whose result lets the attacker advance; cleared by the next command.
+    pub advance_option: Option<AdvanceOption>,
 }
 
 impl Game {
@@ -33,7 +46,10 @@ impl Game {
             units,
             turn,
             active_side: SideId(0),
+            holders: Vec::new(),
+            advance_option: None,
         };
+        g.holders = g.scenario.victory.iter().map(|v| v.holder).collect();
         g.rebuild_occupancy();
         g
     }
@@ -96,6 +112,15 @@ impl Game {
             let cell = &mut self.occupancy[i];
             let pos = cell.partition_point(|x| *x < u);
             cell.insert(pos, u);
+            let unit = &self.units[u.i()];
+            if !unit.is_leader() {
+                let side = unit.side;
+                for (v, holder) in self.scenario.victory.iter().zip(&mut self.holders) {
+                    if v.hex == to {
+                        *holder = Some(side);
+                    }
+                }
+            }
         }
     }
 
@@ -110,6 +135,22 @@ impl Game {
                 self.occupancy[ix].push(UnitIdx(i as u16));
             }
         }
+    }
+
+    /// Victory points a side holds.
+    pub fn score(&self, side: SideId) -> u32 {
+        self.scenario
+            .victory
+            .iter()
+            .zip(&self.holders)
+            .filter(|(_, h)| **h == Some(side))
+            .map(|(v, _)| v.points)
+            .sum()
+    }
+
+    /// Whether the scenario's last turn has been played out.
+    pub fn is_over(&self) -> bool {
+        self.scenario.turns.is_some_and(|t| self.turn > t)
     }
 
     /// Total manpower each side has lost since the start (for end-of-game screens).

@@ -15,6 +15,16 @@ use super::hex::{Coord, Dir, parse_label};
 use super::map::{Feature, Map, Route, RouteKind, Terrain, Weather, label_width};
 use super::unit::{SideId, Unit, UnitKind};
 
+/// A validated victory hex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VictoryHex {
+    pub hex: Coord,
+    pub points: u32,
+    pub name: String,
+    /// Who holds it at the start.
+    pub holder: Option<SideId>,
+}
+
 /// The rulesets a scenario may name.
 pub const KNOWN_RULESETS: &[&str] = &["gcacw"];
 
@@ -43,6 +53,24 @@ pub struct ScenarioFile {
     pub briefing: Option<String>,
     pub map: MapFile,
     pub units: Vec<UnitFile>,
+    /// Project addition (optional): hexes worth victory points to the side holding them at the
+    /// end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub victory: Vec<VictoryHexFile>,
+}
+
+/// A victory hex: `(hex: "1203", points: 5, name: "Turner's Gap", holder: "Confederate")`.
+/// `name` and `holder` are optional; without a holder, the side with units in the hex at the
+/// start holds it, else nobody until a combat unit enters it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryHexFile {
+    pub hex: String,
+    pub points: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holder: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -207,6 +235,7 @@ pub struct Scenario {
     weather_by_turn: Option<Vec<Weather>>,
     pub map: Map,
     pub units: Vec<Unit>,
+    pub victory: Vec<VictoryHex>,
     /// The file as read, kept so a save can hold the scenario itself.
     pub file: ScenarioFile,
 }
@@ -773,10 +802,42 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         });
     }
 
+    // Victory hexes.
+    let mut victory: Vec<VictoryHex> = Vec::new();
+    for (i, v) in file.victory.iter().enumerate() {
+        let f = |name: &str| format!("victory[{i}].{name}");
+        let hex = hex_field(&mut ck, f("hex"), &v.hex);
+        if !(1..=10_000).contains(&v.points) {
+            ck.bad(f("points"), v.points, "points are between 1 and 10000");
+        }
+        let holder = match &v.holder {
+            None => hex.and_then(|h| hex_side.get(&h).map(|(s, _)| *s)),
+            Some(name) => match file.sides.iter().position(|s| s == name) {
+                Some(s) => Some(SideId(s as u8)),
+                None => {
+                    ck.bad(f("holder"), quoted(name), format!("unknown side; the sides are {:?}", file.sides));
+                    None
+                }
+            },
+        };
+        if let Some(h) = hex {
+            if victory.iter().any(|x| x.hex == h) {
+                ck.bad(f("hex"), quoted(&v.hex), "this hex is listed twice");
+            }
+            victory.push(VictoryHex {
+                hex: h,
+                points: v.points.clamp(0, 10_000) as u32,
+                name: v.name.clone().unwrap_or_else(|| v.hex.clone()),
+                holder,
+            });
+        }
+    }
+
     if !ck.problems.is_empty() {
         return Err(ck.problems);
     }
     Ok(Scenario {
+        victory,
         title: file.title.clone(),
         ruleset: file.ruleset.clone(),
         sides: file.sides.clone(),

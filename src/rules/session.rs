@@ -67,6 +67,8 @@ pub struct Session {
     pub dice: Dice,
     pub seed: u64,
     pub log: Vec<Command>,
+    /// Dice rolled so far after each command of the log.
+    pub rolls_after: Vec<u64>,
 }
 
 impl Session {
@@ -76,6 +78,24 @@ impl Session {
             dice: Dice::new(seed),
             seed,
             log: Vec::new(),
+            rolls_after: Vec::new(),
+        }
+    }
+
+    /// How many of the last commands may be taken back: those after the last command that
+    /// rolled dice (a die roll is never taken back).
+    pub fn undoable(&self) -> usize {
+        let mut before = 0;
+        let mut last_roll = None;
+        for (i, r) in self.rolls_after.iter().enumerate() {
+            if *r > before {
+                last_roll = Some(i);
+            }
+            before = *r;
+        }
+        match last_roll {
+            Some(i) => self.log.len() - (i + 1),
+            None => self.log.len(),
         }
     }
 
@@ -83,6 +103,7 @@ impl Session {
     pub fn execute(&mut self, cmd: Command) -> Result<Vec<Event>, CommandError> {
         let events = apply(&mut self.game, &cmd, &mut self.dice)?;
         self.log.push(cmd);
+        self.rolls_after.push(self.dice.rolls());
         Ok(events)
     }
 

@@ -419,6 +419,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
             routes,
         },
         units: unit_files,
+        victory: Vec::new(),
     }
 }
 

@@ -41,6 +41,7 @@ pub fn map(columns: u32, rows: u32) -> B {
                 routes: Vec::new(),
             },
             units: Vec::new(),
+            victory: Vec::new(),
         },
     }
 }

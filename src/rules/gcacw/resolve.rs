@@ -19,12 +19,13 @@
 //!    impassable hexside. Default: the shortest allowed length; among such paths the one with
 //!    the most steps along a route, then the one ending farthest from the attackers, then the
 //!    first by hex labels. No legal path: the stack surrenders (is eliminated).
-//! 4. `a`: the attacker may advance into the vacated hex; the default is not to advance.
+//! 4. `a`: the attacker may advance into the vacated hex with the units the command names; if
+//!    it names none, the game offers the advance (`Command::Advance`) until the next command.
 
 use crate::rules::cv::Cv;
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
-use crate::rules::game::Game;
+use crate::rules::game::{AdvanceOption, Game};
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::{AttackError, AttackRequest, Choices, Role};
 use crate::rules::unit::{SideId, UnitIdx};
@@ -279,6 +280,25 @@ pub fn resolve(
             ev.push(Event::Advanced {
                 units: movers,
                 to: a.defender_hex,
+            });
+        }
+    } else if ar.has(&Effect::Advance) && game.units_at(a.defender_hex).is_empty() {
+        // The command left the choice open: the player may still advance with a separate
+        // `Command::Advance` before anything else happens.
+        let units: Vec<UnitIdx> = a
+            .attackers
+            .iter()
+            .chain(&a.attacker_leaders)
+            .copied()
+            .filter(|u| game.unit(*u).on_map())
+            .collect();
+        if !units.is_empty() {
+            game.advance_option = Some(AdvanceOption {
+                units,
+                hex: a.defender_hex,
+            });
+            ev.push(Event::AdvanceOffered {
+                hex: a.defender_hex,
             });
         }
     }
