@@ -21,10 +21,6 @@ use crate::rules::ruleset::{
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::session::Session;
 
-/// The scenario the game opens when none is named; embedded so `musket` runs from any folder.
-pub const DEFAULT_SCENARIO_NAME: &str = "scenarios/example-flank.ron";
-pub const DEFAULT_SCENARIO: &str = include_str!("../scenarios/example-flank.ron");
-
 #[derive(Parser, Debug)]
 #[command(
     name = "musket",
@@ -39,9 +35,41 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Cmd>,
 
-    /// Scenario to open in the game window (default: the built-in example).
+    /// Scenario to open in the game window (default: the built-in Fox's Gap scenario).
     #[arg(value_name = "SCENARIO")]
     pub scenario: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub window: WindowArgs,
+}
+
+/// Options of the game window.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct WindowArgs {
+    /// Hot-seat: two players at one computer, with a hand-over screen between turns.
+    #[arg(long)]
+    pub hotseat: bool,
+    /// Seed of the dice (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Open on the main menu instead of a scenario.
+    #[arg(long)]
+    pub menu: bool,
+    /// Automation: click these hexes once the map is up (repeatable).
+    #[arg(long = "click", value_name = "CCRR", hide = true)]
+    pub clicks: Vec<String>,
+    /// Automation: save a screenshot here and exit.
+    #[arg(long, value_name = "PNG", hide = true)]
+    pub screenshot: Option<PathBuf>,
+    /// Measurement: frames to time after a warm-up.
+    #[arg(long, hide = true)]
+    pub frames: Option<u32>,
+    /// Measurement: write the timings here (JSON).
+    #[arg(long, value_name = "JSON", hide = true)]
+    pub report: Option<PathBuf>,
+    /// Measurement: an empty window, for comparison.
+    #[arg(long, hide = true)]
+    pub empty_window: bool,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -194,7 +222,7 @@ pub fn load_game(path: &Path, ov: &RulesOverrides) -> Result<Game, Failure> {
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let ov = overrides(&cli.rules);
     match cli.command {
-        None => run_client(cli.scenario, ov),
+        None => run_client(cli.scenario, cli.window, ov),
         Some(Cmd::Rules) => {
             print!("{}", crate::rules::gcacw::data::DEFAULT_TABLES);
             Ok(ExitCode::SUCCESS)
@@ -361,12 +389,33 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
 }
 
 #[cfg(feature = "client")]
-fn run_client(scenario: Option<PathBuf>, ov: RulesOverrides) -> Result<ExitCode, Failure> {
-    crate::client::run(scenario, ov)
+fn run_client(
+    scenario: Option<PathBuf>,
+    w: WindowArgs,
+    rules: RulesOverrides,
+) -> Result<ExitCode, Failure> {
+    crate::client::run(crate::client::ClientOptions {
+        scenario,
+        rules,
+        hotseat: w.hotseat,
+        seed: w.seed,
+        menu: w.menu,
+        autotest: crate::client::autotest::Script {
+            clicks: w.clicks,
+            screenshot: w.screenshot,
+            frames: w.frames,
+            report: w.report,
+            empty_window: w.empty_window,
+        },
+    })
 }
 
 #[cfg(not(feature = "client"))]
-fn run_client(_scenario: Option<PathBuf>, _ov: RulesOverrides) -> Result<ExitCode, Failure> {
+fn run_client(
+    _scenario: Option<PathBuf>,
+    _w: WindowArgs,
+    _ov: RulesOverrides,
+) -> Result<ExitCode, Failure> {
     Err(Failure(
         "this build has no game window (it was built without the `client` feature); \
          use a subcommand: odds, resolve, check, zoc, rules (see `musket --help`)"

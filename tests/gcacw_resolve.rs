@@ -372,15 +372,33 @@ fn session_save_and_replay_give_the_identical_state() {
 // enter; the default holder is the side there at the start.
 #[test]
 fn victory_hexes_follow_the_last_combat_unit_to_enter() {
-    let mut b = map(8, 10).unit("def", 'C', "0303", 4).unit("att", 'U', "0302", 12);
+    let mut b = map(8, 10)
+        .unit("def", 'C', "0303", 4)
+        .unit("att", 'U', "0302", 12);
     b.file.victory = vec![
-        musket::rules::scenario::VictoryHexFile { hex: "0303".into(), points: 5, name: Some("Crossroads".into()), holder: None },
-        musket::rules::scenario::VictoryHexFile { hex: "0808".into(), points: 2, name: None, holder: Some("Union".into()) },
+        musket::rules::scenario::VictoryHexFile {
+            hex: "0303".into(),
+            points: 5,
+            name: Some("Crossroads".into()),
+            holder: None,
+        },
+        musket::rules::scenario::VictoryHexFile {
+            hex: "0808".into(),
+            points: 2,
+            name: None,
+            holder: Some("Union".into()),
+        },
     ];
     let mut g = b.game();
-    let (u, c) = (musket::rules::unit::SideId(0), musket::rules::unit::SideId(1));
+    let (u, c) = (
+        musket::rules::unit::SideId(0),
+        musket::rules::unit::SideId(1),
+    );
     assert_eq!((g.score(u), g.score(c)), (2, 5));
-    let ch = Choices { advance: Some(vec!["att".into()]), ..Default::default() };
+    let ch = Choices {
+        advance: Some(vec!["att".into()]),
+        ..Default::default()
+    };
     resolve(&mut g, &["att"], "0303", None, ch, &[6, 4]);
     assert_eq!((g.score(u), g.score(c)), (7, 0));
     b.file.victory[0].holder = Some("Nobody".into());
@@ -391,31 +409,62 @@ fn victory_hexes_follow_the_last_combat_unit_to_enter() {
 // An "a" result with no advance chosen leaves the advance open for the next command only.
 #[test]
 fn advance_command_after_an_attack_that_allows_it() {
-    let b = map(8, 10).unit("def", 'C', "0303", 4).unit("att", 'U', "0302", 12).unit("far", 'U', "0808", 2);
+    let b = map(8, 10)
+        .unit("def", 'C', "0303", 4)
+        .unit("att", 'U', "0302", 12)
+        .unit("far", 'U', "0808", 2);
     let mut g = b.game();
     let ev = resolve(&mut g, &["att"], "0303", None, Choices::default(), &[6, 4]);
     assert!(ev.iter().any(|e| matches!(e, Event::AdvanceOffered { .. })));
     let mut dice = FixedDice::new(&[]);
-    let wrong = Command::Advance { units: vec!["far".into()] };
+    let wrong = Command::Advance {
+        units: vec!["far".into()],
+    };
     assert!(musket::rules::command::apply(&mut g, &wrong, &mut dice).is_err());
-    assert!(g.advance_option.is_some(), "a refused command keeps the option open");
-    let ok = Command::Advance { units: vec!["att".into()] };
+    assert!(
+        g.advance_option.is_some(),
+        "a refused command keeps the option open"
+    );
+    let ok = Command::Advance {
+        units: vec!["att".into()],
+    };
     musket::rules::command::apply(&mut g, &ok, &mut dice).unwrap();
     assert_eq!(g.label(unit(&g, "att").hex.unwrap()), "0303");
-    assert!(musket::rules::command::apply(&mut g, &ok, &mut dice).is_err(), "only once");
+    assert!(
+        musket::rules::command::apply(&mut g, &ok, &mut dice).is_err(),
+        "only once"
+    );
 }
 
 // Undo goes back to the last die roll, not beyond.
 #[test]
 fn session_undo_stops_at_the_last_die_roll() {
-    let b = map(8, 10).unit("def", 'C', "0303", 4).unit("att", 'U', "0302", 12).unit("x", 'U', "0810", 2);
+    let b = map(8, 10)
+        .unit("def", 'C', "0303", 4)
+        .unit("att", 'U', "0302", 12)
+        .unit("x", 'U', "0810", 2);
     let g = b.game();
     let mut s = Session::new(g.scenario.clone(), g.rules.clone(), 5);
-    s.execute(Command::Move { unit: "x".into(), path: vec!["0809".into()] }).unwrap();
+    s.execute(Command::Move {
+        unit: "x".into(),
+        path: vec!["0809".into()],
+    })
+    .unwrap();
     assert_eq!(s.undoable(), 1);
-    s.execute(Command::Attack { attackers: vec!["att".into()], defender: "0303".into(), kind: None, march_type: None, choices: Choices::default() }).unwrap();
+    s.execute(Command::Attack {
+        attackers: vec!["att".into()],
+        defender: "0303".into(),
+        kind: None,
+        march_type: None,
+        choices: Choices::default(),
+    })
+    .unwrap();
     assert_eq!(s.undoable(), 0);
-    s.execute(Command::Move { unit: "x".into(), path: vec!["0808".into()] }).unwrap();
+    s.execute(Command::Move {
+        unit: "x".into(),
+        path: vec!["0808".into()],
+    })
+    .unwrap();
     s.execute(Command::EndTurn).unwrap();
     assert_eq!(s.undoable(), 2);
 }

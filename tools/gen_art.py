@@ -121,29 +121,44 @@ def rect(x0, y0, x1, y1):
     return polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
 
 
+def _box_sdf(x, y, cx, cy, hx, hy):
+    qx, qy = abs(x - cx) - hx, abs(y - cy) - hy
+    return math.hypot(max(qx, 0.0), max(qy, 0.0)) + min(max(qx, qy), 0.0)
+
+
 def rect_outline(x0, y0, x1, y1, w):
+    """Stroke of width w centred on the rectangle's edges, square corners."""
     cx, cy, hx, hy, h = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2, w / 2
 
     def sdf(x, y):
-        qx, qy = abs(x - cx) - hx, abs(y - cy) - hy
-        box = math.hypot(max(qx, 0.0), max(qy, 0.0)) + min(max(qx, qy), 0.0)
-        return abs(box) - h
+        return max(_box_sdf(x, y, cx, cy, hx + h, hy + h),
+                   -_box_sdf(x, y, cx, cy, hx - h, hy - h))
     return Shape(sdf, (x0 - h, y0 - h, x1 + h, y1 + h))
 
 
-def arc(cx, cy, r, a0, a1, w):
-    """Stroke of a circular arc from angle a0 to a1 (radians, -pi < a0 < a1 <= pi,
-    image coordinates: y grows downwards, so -pi/2 points up), round caps."""
+def _in_sweep(a, a0, a1):
+    """Is angle a on the arc that runs from a0 increasing to a1 (a1 > a0)?"""
+    return (a - a0) % (2 * math.pi) <= a1 - a0
+
+
+def ellipse_arc(cx, cy, rx, ry, a0, a1, w):
+    """Stroke of an elliptical arc from parametric angle a0 increasing to a1
+    (radians; image coordinates, y grows downwards, so -pi/2 points up), round
+    caps. The distance is the first-order estimate f / |grad f|, close enough
+    for thin strokes."""
     h = w / 2
-    e0 = (cx + r * math.cos(a0), cy + r * math.sin(a0))
-    e1 = (cx + r * math.cos(a1), cy + r * math.sin(a1))
+    s = rx / ry
 
     def sdf(x, y):
-        a = math.atan2(y - cy, x - cx)
-        if a0 <= a <= a1:
-            return abs(math.hypot(x - cx, y - cy) - r) - h
-        return min(math.hypot(x - e0[0], y - e0[1]), math.hypot(x - e1[0], y - e1[1])) - h
-    return Shape(sdf, (cx - r - h, cy - r - h, cx + r + h, cy + r + h))
+        dx, dy = x - cx, (y - cy) * s
+        q = math.hypot(dx, dy) or 1e-9
+        a = math.atan2(dy, dx)
+        if _in_sweep(a, a0, a1):
+            g = math.hypot(dx, dy * s) / q  # |grad| of hypot(dx, dy*s)
+            return abs(q - rx) / g - h
+        ends = [(cx + rx * math.cos(t), cy + ry * math.sin(t)) for t in (a0, a1)]
+        return min(math.hypot(x - ex, y - ey) for ex, ey in ends) - h
+    return Shape(sdf, (cx - rx - h, cy - ry - h, cx + rx + h, cy + ry + h))
 
 
 def union(*shapes):
@@ -322,15 +337,14 @@ def finish_tile(c):
     return c
 
 
-def scatter(rng, count, min_dist, margin, tries=4000, box=None):
+def scatter(rng, count, min_dist, margin, tries=4000):
     """Up to `count` random points inside the hexagon (at least `margin` from its
     edge) and at least `min_dist` apart; dart throwing, so deterministic per rng."""
-    x0, y0, x1, y1 = box or (0, 0, TILE_W, TILE_H)
     pts = []
     for _ in range(tries):
         if len(pts) >= count:
             break
-        x, y = rng.uniform(x0, x1), rng.uniform(y0, y1)
+        x, y = rng.uniform(0, TILE_W), rng.uniform(0, TILE_H)
         if not hex_inside(x, y, margin):
             continue
         if all((x - px) ** 2 + (y - py) ** 2 >= min_dist ** 2 for px, py in pts):
@@ -379,18 +393,20 @@ def tile_clear(rng):
 def tile_rolling(rng):
     c = base_tile(rng, (192, 196, 142), mottle=5.0, grain=2.5)
     contour = (134, 132, 88)
-    hills = [(38, 54, 3), (88, 42, 3), (70, 88, 2)]
+    # (hilltop x, y, number of contours): nested flat contour rings, each left
+    # open at the bottom so they read as soft form lines, not outlines
+    hills = [(38, 38, 3), (92, 40, 3), (50, 82, 2), (92, 84, 1)]
     for hx, hy, n in hills:
         hx += rng.uniform(-2, 2)
         hy += rng.uniform(-2, 2)
         for k in range(n):
-            r = 7 + 7 * k
-            span = 1.25 - 0.12 * k  # half-angle either side of straight up
-            c.paint(arc(hx, hy, r, -math.pi / 2 - span, -math.pi / 2 + span, 1.7),
-                    contour, 0.85)
-        # a soft shadow below the crest
-        c.paint(arc(hx + 1, hy + 4, 9 + 7 * (n - 1), 0.35, math.pi - 0.35, 3.0),
-                shade((192, 196, 142), 0.9), 0.5)
+            rx = 6 + 7 * k
+            ry = rx * 0.6
+            gap = rng.uniform(1.3, 1.9)  # opening, radians, around straight down
+            tilt = rng.uniform(-0.2, 0.2)
+            a0 = math.pi / 2 + gap / 2 + tilt
+            c.paint(ellipse_arc(hx, hy + 1.5 * k, rx, ry, a0, a0 + 2 * math.pi - gap, 1.6),
+                    contour, 0.8)
     return c
 
 
@@ -417,12 +433,12 @@ def tile_woods(rng):
     c = base_tile(rng, (104, 134, 78), mottle=5.0, grain=2.5)
     fills = [(92, 128, 68), (84, 120, 62), (100, 136, 72), (88, 124, 70)]
     outline, light = (40, 64, 34), (128, 158, 94)
-    trees = scatter(rng, 70, 10.5, INSET + 5, tries=8000)
+    trees = scatter(rng, 70, 10.5, INSET + 8, tries=8000)
     trees.sort(key=lambda p: (p[1], p[0]))  # back to front
     for x, y in trees:
         r = rng.uniform(6.0, 7.8)
         c.paint(circle(x, y, r), rng.choice(fills))
-        c.paint(circle(x - r * 0.3, y - r * 0.3, r * 0.45), light, 0.55)
+        c.paint(circle(x - r * 0.3, y - r * 0.3, r * 0.4), light, 0.35)
         c.paint(ring(x, y, r, 1.4), outline)
     return c
 
@@ -444,10 +460,12 @@ def tile_city(rng):
             corners = [(bx0, by0), (bx1, by0), (bx0, by1), (bx1, by1)]
             if not all(hex_inside(px, py, INSET) for px, py in corners):
                 continue
-            for _ in range(rng.choice((1, 2, 2, 3))):
-                w, h = rng.uniform(5, 9), rng.uniform(4, 7)
-                x = rng.uniform(bx0 + 3, bx1 - 3 - w)
-                y = rng.uniform(by0 + 3, by1 - 3 - h)
+            # up to three of the block's four corner lots hold a building
+            lots = [(bx0 + 3, by0 + 3), (bx1 - 3, by0 + 3), (bx0 + 3, by1 - 3), (bx1 - 3, by1 - 3)]
+            for sx, sy in rng.sample(lots, rng.choice((1, 2, 2, 3))):
+                w, h = rng.uniform(5.5, 7.5), rng.uniform(4.5, 6.5)
+                x = sx if sx < (bx0 + bx1) / 2 else sx - w
+                y = sy if sy < (by0 + by1) / 2 else sy - h
                 c.paint(rect(x, y, x + w, y + h), shade(building, rng.uniform(0.9, 1.1)))
     return c
 
@@ -463,38 +481,50 @@ def tile_swamp(rng):
     return c
 
 
+def _lerp(p, q, t):
+    return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+
+
 def tile_mountain(rng):
     base = (168, 134, 100)
     c = base_tile(rng, base, mottle=8.0, grain=3.0)
     lit, dark, ink = (206, 176, 136), (112, 82, 58), (64, 44, 30)
-    # (apex x, apex y, half base width, base y), back to front
-    peaks = [(40, 30, 22, 68), (90, 34, 21, 70), (63, 44, 28, 92)]
-    for ax, ay, hw, by in peaks:
-        ridge = ax + hw * 0.18
-        left = [(ax, ay), (ax - hw, by), (ridge, by)]
-        right = [(ax, ay), (ridge, by), (ax + hw, by)]
-        c.paint(polygon(left), lit)
-        c.paint(polygon(right), dark)
-        # a couple of shading strokes on the dark face
-        for t in (0.45, 0.7):
-            c.paint(line(ridge + (ax + hw - ridge) * 0.25, ay + (by - ay) * t,
-                         ridge + (ax + hw - ridge) * 0.7, ay + (by - ay) * (t + 0.12), 1.2),
-                    ink, 0.6)
-        c.paint(polygon_outline(left[:2] + right[2:], 2.0), ink)
+    # (apex, left base x, right base x, base y), back to front
+    peaks = [((34, 22), 13, 66, 64), ((95, 30), 64, 116, 70), ((57, 44), 27, 100, 94)]
+    for apex, lx, rx, by in peaks:
+        ax, ay = apex
+        left, right = (lx, by), (rx, by)
+        # rocky kinks on both slopes
+        ls = _lerp(apex, left, 0.5)
+        ls = (ls[0] - 1.5, ls[1] - 1.0)
+        rs = _lerp(apex, right, 0.4)
+        rs = (rs[0] + 1.5, rs[1] - 0.5)
+        # the ridge that splits the lit (west) face from the shaded (east) face
+        foot = (ax + (rx - ax) * 0.25, by)
+        r1 = (ax + 1.5, ay + (by - ay) * 0.35)
+        r2 = (ax + (rx - ax) * 0.12, ay + (by - ay) * 0.65)
+        c.paint(polygon([apex, ls, left, foot, r2, r1]), lit)
+        c.paint(polygon([apex, r1, r2, foot, right, rs]), dark)
+        # engraved shading strokes across the dark face
+        for t in (0.5, 0.66, 0.82):
+            p = _lerp(apex, foot, t)
+            q = _lerp(apex, right, t)
+            c.paint(line(*_lerp(p, q, 0.3), *_lerp(p, q, 0.7), 1.2), ink, 0.55)
+        c.paint(polygon_outline([left, ls, apex, rs, right], 2.0), ink)
+        c.paint(polyline([apex, r1, r2, foot], 1.2), ink, 0.6)
     return c
 
 
 def tile_provisional_swamp(rng):
     c = base_tile(rng, CLEAR_BASE, mottle=4.0, grain=2.5)
-    mark = (54, 132, 128)
-    for x, y in scatter(rng, 7, 30, INSET + 12):
-        # two staggered rows of short dashes: a broken, "only in rain" swamp sign
-        for row, (n, off) in enumerate(((3, 0.0), (2, 3.5))):
-            yy = y + row * 5.5 - 2.5
-            for k in range(n):
-                xx = x - 10 + off + k * 7
-                c.paint(line(xx, yy, xx + 4, yy, 1.7), mark)
-        reed_tuft(c, x + 12, y + 2, 5, mark, 1.2)
+    mark = (38, 116, 114)
+    for x, y in scatter(rng, 6, 30, INSET + 12):
+        # three staggered rows of short dashes: a thin, broken swamp sign
+        for row, (count, off) in enumerate(((2, 0.0), (3, -3.5), (2, 0.0))):
+            yy = y + (row - 1) * 5.0
+            for k in range(count):
+                xx = x - 7 + off + k * 8
+                c.paint(line(xx, yy, xx + 4.5, yy, 2.0), mark)
     return c
 
 

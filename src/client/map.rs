@@ -1,63 +1,382 @@
-//! The map view: one hexagon per hex, coloured by terrain.
+//! The map: a bevy_ecs_tilemap hex tilemap of the terrain (project-made tiles in
+//! `assets/tiles/terrain.png`, embedded), hexside features drawn on the hex edges, routes drawn
+//! through the hex centres, a grid and hex labels. Built when a game starts; the grid and the
+//! labels follow the display toggles and the zoom.
 
+use bevy::asset::RenderAssetUsages;
+use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
 
-use super::GameState;
-use crate::rules::map::Terrain;
+use super::core::{Overlays, Play, Screen};
+use super::draw::{Batch, VertexColorMaterial, spawn_batch};
+use super::input::MapCamera;
+use super::layout::{self, HEX_SIZE, edge, hex_to_world};
+use crate::rules::hex::{Coord, Dir};
+use crate::rules::map::{Feature, RouteKind, Terrain};
 
-/// Hex circumradius in world units.
-pub const HEX_SIZE: f32 = 32.0;
+/// The project's art, decoded from the bytes built into the binary.
+#[derive(Resource, Clone)]
+pub struct Art {
+    pub terrain: Handle<Image>,
+    pub symbols: Handle<Image>,
+}
+
+pub const TERRAIN_PNG: &[u8] = include_bytes!("../../assets/tiles/terrain.png");
+pub const SYMBOLS_PNG: &[u8] = include_bytes!("../../assets/tiles/symbols.png");
+
+/// Everything spawned for the current map.
+#[derive(Component)]
+pub struct MapPart;
+
+#[derive(Component)]
+pub struct GridLayer;
+
+#[derive(Component)]
+pub struct HexLabel;
+
+/// Which game the map was built for (the scenario's address).
+#[derive(Resource, Default)]
+pub struct BuiltFor(pub Option<usize>);
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_map);
+    app.add_plugins(TilemapPlugin)
+        .init_resource::<BuiltFor>()
+        .add_systems(Startup, load_art)
+        .add_systems(
+            Update,
+            (build_map, toggle_grid_and_labels)
+                .chain()
+                .after(super::core::CoreSystems)
+                .run_if(in_state(Screen::Playing)),
+        );
 }
 
-pub fn terrain_color(t: Terrain) -> Color {
+fn decode(bytes: &[u8]) -> Image {
+    Image::from_buffer(
+        bytes,
+        ImageType::Extension("png"),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::linear(),
+        RenderAssetUsages::default(),
+    )
+    .unwrap_or_else(|e| panic!("built-in art does not decode: {e}"))
+}
+
+fn load_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+    let terrain = images.add(decode(TERRAIN_PNG));
+    let symbols = images.add(decode(SYMBOLS_PNG));
+    commands.insert_resource(Art { terrain, symbols });
+}
+
+/// Index of a terrain in the atlas.
+pub fn terrain_index(t: Terrain) -> u32 {
     match t {
-        Terrain::Clear => Color::srgb(0.80, 0.84, 0.62),
-        Terrain::Rolling => Color::srgb(0.70, 0.76, 0.50),
-        Terrain::Rough => Color::srgb(0.62, 0.58, 0.44),
-        Terrain::Woods => Color::srgb(0.30, 0.52, 0.28),
-        Terrain::City => Color::srgb(0.62, 0.55, 0.55),
-        Terrain::Swamp => Color::srgb(0.40, 0.55, 0.55),
-        Terrain::Mountain => Color::srgb(0.55, 0.45, 0.35),
-        Terrain::ProvisionalSwamp => Color::srgb(0.55, 0.66, 0.58),
+        Terrain::Clear => 0,
+        Terrain::Rolling => 1,
+        Terrain::Rough => 2,
+        Terrain::Woods => 3,
+        Terrain::City => 4,
+        Terrain::Swamp => 5,
+        Terrain::Mountain => 6,
+        Terrain::ProvisionalSwamp => 7,
     }
 }
 
-/// World position of a hex centre (flat-topped, y up, row 1 at the top).
-pub fn hex_center(col: i32, row: i32) -> Vec2 {
-    let x = 1.5 * HEX_SIZE * (col - 1) as f32;
-    let shift = if col % 2 == 0 { 0.5 } else { 0.0 };
-    let y = -(3f32.sqrt() * HEX_SIZE) * ((row - 1) as f32 + shift);
-    Vec2::new(x, y)
+/// Colours and widths of the map's line work (also used by the legend).
+pub mod style {
+    use bevy::prelude::Color;
+
+    pub const MAJOR_RIVER: (Color, f32) = (Color::srgb(0.16, 0.36, 0.72), 10.0);
+    pub const MINOR_RIVER: (Color, f32) = (Color::srgb(0.22, 0.46, 0.80), 6.0);
+    pub const CREEK: (Color, f32) = (Color::srgb(0.35, 0.60, 0.86), 3.0);
+    pub const WOODS_SIDE: (Color, f32) = (Color::srgb(0.10, 0.30, 0.10), 5.0);
+    pub const BRIDGE: Color = Color::srgb(0.45, 0.28, 0.12);
+    pub const DAM: Color = Color::srgb(0.35, 0.35, 0.38);
+    pub const FERRY: Color = Color::srgb(0.95, 0.95, 0.85);
+    pub const FORD: Color = Color::srgb(0.85, 0.80, 0.55);
+    pub const ROAD: (Color, f32) = (Color::srgb(0.55, 0.22, 0.12), 5.0);
+    pub const PIKE: (Color, f32) = (Color::srgb(0.70, 0.12, 0.08), 8.0);
+    pub const TRAIL: (Color, f32) = (Color::srgb(0.45, 0.30, 0.16), 3.0);
+    pub const RAILROAD: (Color, f32) = (Color::srgb(0.10, 0.10, 0.10), 3.0);
+    pub const GRID: Color = Color::srgba(0.1, 0.1, 0.1, 0.35);
 }
 
-fn spawn_map(
-    mut commands: Commands,
-    state: Res<GameState>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    let map = &state.0.game.scenario.map;
-    let hex = meshes.add(RegularPolygon::new(HEX_SIZE * 0.97, 6));
-    let mut centre = Vec2::ZERO;
+/// Draw the hexside features: rivers and creeks along the edge, woods hexsides as a dark
+/// band, crossings as marks across the edge's middle.
+pub fn hexsides_batch(map: &crate::rules::map::Map) -> Batch {
+    let mut b = Batch::default();
+    let mut crossings = Vec::new();
+    for (side, info) in map.hexsides() {
+        let a = side.hex;
+        let n = a.neighbor(side.dir);
+        if !map.contains(a) && !map.contains(n) {
+            continue;
+        }
+        let (p, q) = edge(a, n);
+        let water = [
+            (Feature::MajorRiver, style::MAJOR_RIVER),
+            (Feature::MinorRiver, style::MINOR_RIVER),
+            (Feature::Creek, style::CREEK),
+        ];
+        for (f, (color, w)) in water {
+            if info.has(f) {
+                b.line(p, q, w, color);
+                b.disc(p, w / 2.0, 8, color);
+                b.disc(q, w / 2.0, 8, color);
+            }
+        }
+        if info.has(Feature::Woods) {
+            let (color, w) = style::WOODS_SIDE;
+            b.dashed(p, q, w, 7.0, 4.0, color);
+        }
+        crossings.push((p, q, *info));
+    }
+    for (p, q, info) in crossings {
+        let mid = (p + q) / 2.0;
+        let along = (q - p).normalize_or_zero();
+        let across = along.perp();
+        if info.has(Feature::Bridge) {
+            let c = style::BRIDGE;
+            b.line(
+                mid - across * 12.0 - along * 6.0,
+                mid + across * 12.0 - along * 6.0,
+                3.0,
+                c,
+            );
+            b.line(
+                mid - across * 12.0 + along * 6.0,
+                mid + across * 12.0 + along * 6.0,
+                3.0,
+                c,
+            );
+            b.line(mid - along * 6.0, mid + along * 6.0, 10.0, c);
+        }
+        if info.has(Feature::Dam) {
+            b.line(mid - across * 10.0, mid + across * 10.0, 7.0, style::DAM);
+        }
+        if info.has(Feature::Ferry) {
+            b.disc(mid, 7.0, 10, Color::BLACK);
+            b.disc(mid, 5.0, 10, style::FERRY);
+        }
+        if info.has(Feature::Ford) {
+            for k in [-1.0, 0.0, 1.0] {
+                b.line(
+                    mid - across * 9.0 + along * 5.0 * k,
+                    mid + across * 9.0 + along * 5.0 * k,
+                    2.0,
+                    style::FORD,
+                );
+            }
+        }
+    }
+    b
+}
+
+/// Draw the routes through the hex centres.
+pub fn routes_batch(map: &crate::rules::map::Map) -> Batch {
+    let mut b = Batch::default();
+    let mut routes: Vec<&crate::rules::map::Route> = map.routes().iter().collect();
+    // Lesser routes first so pikes and railroads draw on top.
+    routes.sort_by_key(|r| match r.kind {
+        RouteKind::Trail => 0,
+        RouteKind::Road => 1,
+        RouteKind::Pike => 2,
+        RouteKind::Railroad => 3,
+    });
+    for r in routes {
+        let pts: Vec<Vec2> = r.hexes.iter().map(|h| hex_to_world(*h)).collect();
+        match r.kind {
+            RouteKind::Road => {
+                let (c, w) = style::ROAD;
+                b.polyline(&pts, w, c);
+            }
+            RouteKind::Pike => {
+                let (c, w) = style::PIKE;
+                b.polyline(&pts, w + 3.0, Color::srgb(0.25, 0.05, 0.02));
+                b.polyline(&pts, w, c);
+            }
+            RouteKind::Trail => {
+                let (c, w) = style::TRAIL;
+                for s in pts.windows(2) {
+                    b.dashed(s[0], s[1], w, 8.0, 6.0, c);
+                }
+            }
+            RouteKind::Railroad => {
+                let (c, w) = style::RAILROAD;
+                b.polyline(&pts, w, c);
+                for s in pts.windows(2) {
+                    let d = (s[1] - s[0]).normalize_or_zero();
+                    let n = d.perp();
+                    let len = (s[1] - s[0]).length();
+                    let mut t = 6.0;
+                    while t < len {
+                        let m = s[0] + d * t;
+                        b.line(m - n * 6.0, m + n * 6.0, 2.0, c);
+                        t += 14.0;
+                    }
+                }
+            }
+        }
+    }
+    b
+}
+
+/// Hex outlines for the grid.
+pub fn grid_batch(map: &crate::rules::map::Map) -> Batch {
+    let mut b = Batch::default();
     for c in map.coords() {
+        // Each hex draws its N, NE and SE edges; the map's edges are closed by the others.
+        for d in [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW] {
+            let n = c.neighbor(d);
+            if matches!(d, Dir::S | Dir::SW | Dir::NW) && map.contains(n) {
+                continue;
+            }
+            let (p, q) = edge(c, n);
+            b.line(p, q, 1.5, style::GRID);
+        }
+    }
+    b
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build_map(
+    mut commands: Commands,
+    play: Res<Play>,
+    mut built: ResMut<BuiltFor>,
+    art: Option<Res<Art>>,
+    parts: Query<Entity, With<MapPart>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    material: Res<VertexColorMaterial>,
+) {
+    let Some(p) = &play.0 else { return };
+    let Some(art) = art else { return };
+    let key = std::sync::Arc::as_ptr(&p.session.game.scenario) as usize;
+    if built.0 == Some(key) {
+        return;
+    }
+    built.0 = Some(key);
+    for e in &parts {
+        commands.entity(e).despawn();
+    }
+    let map = &p.session.game.scenario.map;
+    let (cols, rows) = (map.columns(), map.rows());
+
+    // Terrain tiles.
+    let size = layout::map_size(cols, rows);
+    let mut storage = TileStorage::empty(size);
+    let tilemap = commands.spawn(MapPart).id();
+    for c in map.coords() {
+        let pos = layout::tile_pos(c, rows);
         let t = map.terrain(c).unwrap_or(Terrain::Clear);
-        let p = hex_center(c.col, c.row);
-        centre += p;
+        let tile = commands
+            .spawn((
+                TileBundle {
+                    position: pos,
+                    tilemap_id: TilemapId(tilemap),
+                    texture_index: TileTextureIndex(terrain_index(t)),
+                    ..default()
+                },
+                MapPart,
+            ))
+            .id();
+        storage.set(&pos, tile);
+    }
+    let origin = layout::tilemap_origin(rows);
+    commands.entity(tilemap).insert(TilemapBundle {
+        grid_size: layout::grid_size(),
+        size,
+        storage,
+        texture: TilemapTexture::Single(art.terrain.clone()),
+        tile_size: layout::tile_size(),
+        map_type: TilemapType::Hexagon(HexCoordSystem::ColumnEven),
+        anchor: TilemapAnchor::None,
+        transform: Transform::from_xyz(origin.x, origin.y, 0.0),
+        ..default()
+    });
+
+    let m = &material.0;
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        m,
+        grid_batch(map),
+        1.0,
+        (MapPart, GridLayer),
+    );
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        m,
+        hexsides_batch(map),
+        2.0,
+        MapPart,
+    );
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        m,
+        routes_batch(map),
+        3.0,
+        MapPart,
+    );
+
+    // Hex labels at the top of each hex, shown when zoomed in.
+    for c in map.coords() {
+        let p = hex_to_world(c) + Vec2::new(0.0, HEX_SIZE * 0.70);
         commands.spawn((
-            Mesh2d(hex.clone()),
-            MeshMaterial2d(materials.add(terrain_color(t))),
-            // RegularPolygon is pointy-topped; turn it 30 degrees for flat tops.
-            Transform::from_translation(p.extend(0.0))
-                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_6)),
+            Text2d::new(map.label(c)),
+            TextFont {
+                font_size: bevy::text::FontSize::Px(13.0),
+                ..default()
+            },
+            TextColor(Color::srgba(0.1, 0.1, 0.1, 0.75)),
+            Transform::from_xyz(p.x, p.y, 6.0),
+            Visibility::Hidden,
+            HexLabel,
+            MapPart,
         ));
     }
-    centre /= map.len().max(1) as f32;
-    commands.spawn((
-        Camera2d,
-        Msaa::Off,
-        Transform::from_translation(centre.extend(100.0)),
-    ));
+}
+
+/// Zoom level (orthographic scale) below which hex labels show.
+pub const LABEL_ZOOM: f32 = 1.1;
+
+fn toggle_grid_and_labels(
+    overlays: Res<Overlays>,
+    cam: Query<&Projection, (With<MapCamera>, Changed<Projection>)>,
+    all_cams: Query<&Projection, With<MapCamera>>,
+    mut grid: Query<&mut Visibility, (With<GridLayer>, Without<HexLabel>)>,
+    mut labels: Query<&mut Visibility, (With<HexLabel>, Without<GridLayer>)>,
+    added: Query<(), Added<HexLabel>>,
+) {
+    if !overlays.is_changed() && cam.is_empty() && added.is_empty() {
+        return;
+    }
+    let scale = match all_cams.iter().next() {
+        Some(Projection::Orthographic(o)) => o.scale,
+        _ => 1.0,
+    };
+    let g = if overlays.grid {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut grid {
+        v.set_if_neq(g);
+    }
+    let l = if overlays.labels && scale < LABEL_ZOOM {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut labels {
+        v.set_if_neq(l);
+    }
+}
+
+/// The corners of a hex, for overlays.
+pub fn hex_centre(c: Coord) -> Vec2 {
+    hex_to_world(c)
 }

@@ -1,53 +1,128 @@
-//! The Bevy desktop client: a set of plugins, one per concern. The authoritative game state is
-//! one resource ([`GameState`]); entities are its view.
+//! The Bevy desktop client: a set of plugins, one per concern (map, units, overlays, input,
+//! panels, animation, automation for tests). The authoritative game state is one resource
+//! ([`core::Play`]); entities are its view. The client holds no rules of its own: every number
+//! it shows comes from `crate::rules`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy::winit::WinitSettings;
 
-use crate::cli::{DEFAULT_SCENARIO, DEFAULT_SCENARIO_NAME, Failure};
-use crate::rules::ruleset::{RulesOverrides, for_id};
-use crate::rules::scenario;
-use crate::rules::session::Session;
+use crate::cli::Failure;
+use crate::rules::ruleset::RulesOverrides;
 
+pub mod anim;
+pub mod autotest;
+pub mod core;
+pub mod draw;
+pub mod input;
+pub mod layout;
 pub mod map;
+pub mod overlays;
+pub mod save;
+pub mod ui;
+pub mod units;
 
-/// The game being played: the only authoritative state the client holds.
-#[derive(Resource)]
-pub struct GameState(pub Session);
+use self::core::{Mode, Settings};
 
-/// Load the scenario (or the built-in default) and open the window.
-pub fn run(scenario_path: Option<PathBuf>, ov: RulesOverrides) -> Result<ExitCode, Failure> {
-    let sc = match &scenario_path {
-        Some(p) => scenario::load(p)?,
-        None => scenario::parse(
-            DEFAULT_SCENARIO,
-            std::path::Path::new(DEFAULT_SCENARIO_NAME),
-        )?,
-    };
-    let rules = for_id(&sc.ruleset, &ov)?;
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(1);
-    let session = Session::new(Arc::new(sc), rules, seed);
-    let title = format!("Musket - {}", session.game.scenario.title);
-    App::new()
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title,
-                resolution: (1280, 720).into(),
+/// What the command line asks of the client.
+#[derive(Clone, Debug, Default)]
+pub struct ClientOptions {
+    pub scenario: Option<PathBuf>,
+    pub rules: RulesOverrides,
+    pub hotseat: bool,
+    pub seed: Option<u64>,
+    /// Start on the main menu instead of the default scenario.
+    pub menu: bool,
+    pub autotest: autotest::Script,
+}
+
+/// The logic plugins only (no window, no rendering): what headless tests run.
+pub fn logic(app: &mut App) {
+    app.add_plugins(core::plugin);
+}
+
+/// Build the whole client on an app that has `DefaultPlugins`.
+pub fn client(app: &mut App) {
+    app.add_plugins(bevy_egui::EguiPlugin::default())
+        .add_plugins((
+            logic,
+            draw::plugin,
+            input::plugin,
+            map::plugin,
+            units::plugin,
+            overlays::plugin,
+            anim::plugin,
+            ui::plugin,
+        ));
+}
+
+/// Open the window and play.
+pub fn run(opts: ClientOptions) -> Result<ExitCode, Failure> {
+    // Refuse a bad scenario or rules file before a window opens.
+    if let Some(p) = &opts.scenario {
+        let sc = crate::rules::scenario::load(p)?;
+        crate::rules::ruleset::for_id(&sc.ruleset, &opts.rules)?;
+    }
+    let started = std::time::Instant::now();
+    let mut app = App::new();
+    let title = "Musket".to_string();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title,
+                    resolution: (1280, 720).into(),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(bevy::log::LogPlugin {
+                filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_winit=warn,winit=error".into(),
                 ..default()
             }),
-            ..default()
-        }))
-        // Turn-based: redraw on input only (near 0% CPU when idle).
-        .insert_resource(WinitSettings::desktop_app())
-        .insert_resource(GameState(session))
-        .add_plugins(map::plugin)
-        .run();
-    Ok(ExitCode::SUCCESS)
+    );
+    // Turn-based: redraw on input and during animations only (near 0% CPU when idle).
+    app.insert_resource(WinitSettings::desktop_app());
+    let scenario_dirs = default_scenario_dirs();
+    app.insert_resource(Settings {
+        rules: opts.rules.clone(),
+        data_dir: None,
+        scenario_dirs,
+        seed: opts.seed,
+    });
+    if opts.autotest.empty_window {
+        app.add_plugins(autotest::plugin(opts.autotest.clone(), started));
+        app.add_systems(Startup, |mut c: Commands| {
+            c.spawn((Camera2d, Msaa::Off));
+        });
+        app.run();
+        return Ok(ExitCode::SUCCESS);
+    }
+    app.add_plugins(client);
+    app.add_plugins(autotest::plugin(opts.autotest.clone(), started));
+    if !opts.menu {
+        let mode = if opts.hotseat {
+            Mode::HotSeat
+        } else {
+            Mode::Solitaire
+        };
+        let scenario = opts.scenario.clone();
+        app.add_systems(Startup, move |world: &mut World| {
+            if let Err(e) = core::start_from_args(world, scenario.clone(), mode) {
+                error!("{e}");
+            }
+        });
+    }
+    let exit = app.run();
+    match exit {
+        AppExit::Success => Ok(ExitCode::SUCCESS),
+        AppExit::Error(_) => Err(Failure(autotest::failure_message())),
+    }
+}
+
+/// Scenario folders scanned by the menu besides the built-in scenarios: `./scenarios`.
+pub fn default_scenario_dirs() -> Vec<PathBuf> {
+    vec![PathBuf::from("scenarios")]
 }

@@ -151,7 +151,9 @@ fn advancers(game: &Game, units: &[String]) -> Result<(Vec<UnitIdx>, Coord), Com
             .unit_by_id(id)
             .ok_or_else(|| CommandError::Advance(format!("unknown unit id {id:?}")))?;
         if !opt.units.contains(&u) {
-            return Err(CommandError::Advance(format!("{id:?} did not take part in the attack")));
+            return Err(CommandError::Advance(format!(
+                "{id:?} did not take part in the attack"
+            )));
         }
         if !out.contains(&u) {
             out.push(u);

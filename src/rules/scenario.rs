@@ -815,7 +815,11 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             Some(name) => match file.sides.iter().position(|s| s == name) {
                 Some(s) => Some(SideId(s as u8)),
                 None => {
-                    ck.bad(f("holder"), quoted(name), format!("unknown side; the sides are {:?}", file.sides));
+                    ck.bad(
+                        f("holder"),
+                        quoted(name),
+                        format!("unknown side; the sides are {:?}", file.sides),
+                    );
                     None
                 }
             },

@@ -1,0 +1,253 @@
+//! Playing back what the rules did: dice rolling on screen, then the result, then losses,
+//! flips, retreats and advances on the map. The events come from the rules ([`Feed`]); this
+//! module only times their display. While it runs, frames are requested continuously; at rest
+//! the app redraws on input only.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+
+use super::core::{Feed, Play, Screen};
+use super::layout::hex_to_world;
+use crate::rules::dice::DieRole;
+use crate::rules::event::Event;
+use crate::rules::hex::Coord;
+use crate::rules::unit::UnitIdx;
+
+/// How long the dice tumble, then how long the result stays up (seconds).
+pub const ROLL_TIME: f32 = 0.9;
+pub const RESULT_TIME: f32 = 1.8;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Stage {
+    #[default]
+    Idle,
+    /// Dice tumbling, `t` seconds in.
+    Rolling { t: f32 },
+    /// The result on show.
+    Result { t: f32 },
+}
+
+/// The roll being shown.
+#[derive(Resource, Default, Debug)]
+pub struct Anim {
+    pub stage: Stage,
+    pub dice: Vec<(DieRole, u8)>,
+    /// Differential, attacker result, defender result.
+    pub result: Option<(i32, String, String)>,
+    pub headline: String,
+    /// The faces shown while tumbling (changes every few frames; looks only).
+    pub tumble: Vec<u8>,
+    frame: u32,
+}
+
+impl Anim {
+    /// Whether the map should keep showing the state before the batch.
+    pub fn busy(&self) -> bool {
+        matches!(self.stage, Stage::Rolling { .. })
+    }
+}
+
+/// Paths units took in the last batch, for the counters to slide along.
+#[derive(Resource, Default)]
+pub struct MovePaths(pub HashMap<UnitIdx, Vec<Coord>>);
+
+/// A floating note over the map ("-1", "eliminated", "D").
+#[derive(Component)]
+pub struct Floater {
+    pub t: f32,
+}
+
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AnimSystems;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Anim>()
+        .init_resource::<MovePaths>()
+        .add_systems(
+            Update,
+            (next_batch, advance_stage, floaters)
+                .chain()
+                .in_set(AnimSystems)
+                .after(super::core::CoreSystems)
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+fn next_batch(
+    mut commands: Commands,
+    mut feed: ResMut<Feed>,
+    mut anim: ResMut<Anim>,
+    mut paths: ResMut<MovePaths>,
+    play: Res<Play>,
+) {
+    if anim.stage != Stage::Idle && anim.busy() {
+        return;
+    }
+    let Some(batch) = feed.batches.pop_front() else {
+        return;
+    };
+    let Some(p) = &play.0 else { return };
+    let game = &p.session.game;
+    let dice: Vec<(DieRole, u8)> = batch
+        .iter()
+        .filter_map(|e| match e {
+            Event::DieRolled { role, value } => Some((*role, *value)),
+            _ => None,
+        })
+        .collect();
+    for e in &batch {
+        match e {
+            Event::Retreated { units, path, .. } => {
+                for u in units {
+                    paths
+                        .0
+                        .insert(*u, path[..path.len().saturating_sub(1)].to_vec());
+                }
+            }
+            Event::UnitMoved { unit, path } => {
+                paths
+                    .0
+                    .insert(*unit, path[..path.len().saturating_sub(1)].to_vec());
+            }
+            _ => {}
+        }
+    }
+    // Notes over the map for losses and status changes.
+    let mut notes: Vec<(Coord, String, Color)> = Vec::new();
+    let hex_of = |u: &UnitIdx| game.unit(*u).hex;
+    for e in &batch {
+        match e {
+            Event::ManpowerLost { unit, amount, .. } => {
+                if let Some(h) = hex_of(unit).or_else(|| last_hex(&batch, *unit)) {
+                    notes.push((h, format!("-{amount}"), Color::srgb(0.9, 0.1, 0.1)));
+                }
+            }
+            Event::Disorganized { unit, .. } => {
+                if let Some(h) = hex_of(unit) {
+                    notes.push((h, "disorganized".into(), Color::srgb(0.7, 0.1, 0.1)));
+                }
+            }
+            Event::Surrendered { units, .. } => {
+                if let Some(h) = units.first().and_then(|u| last_hex(&batch, *u)) {
+                    notes.push((h, "surrender".into(), Color::srgb(0.6, 0.0, 0.0)));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut seen: HashMap<Coord, usize> = HashMap::new();
+    for (h, s, c) in notes {
+        let k = seen.entry(h).or_insert(0);
+        let p = hex_to_world(h) + Vec2::new(0.0, 20.0 - 16.0 * *k as f32);
+        *k += 1;
+        commands.spawn((
+            Text2d::new(s),
+            TextFont {
+                font_size: bevy::text::FontSize::Px(20.0),
+                ..default()
+            },
+            TextColor(c),
+            Transform::from_xyz(p.x, p.y, 60.0),
+            Floater { t: -ROLL_TIME },
+        ));
+    }
+    if dice.is_empty() {
+        return;
+    }
+    anim.result = batch.iter().find_map(|e| match e {
+        Event::CombatResult {
+            differential,
+            attacker,
+            defender,
+        } => Some((*differential, attacker.clone(), defender.clone())),
+        _ => None,
+    });
+    anim.headline = batch
+        .iter()
+        .find(|e| matches!(e, Event::AttackDeclared { .. }))
+        .map(|e| e.describe(game))
+        .unwrap_or_default();
+    anim.tumble = dice.iter().map(|(_, v)| *v).collect();
+    anim.dice = dice;
+    anim.stage = Stage::Rolling { t: 0.0 };
+}
+
+/// The hex a unit was in before the batch (for units eliminated by it).
+fn last_hex(batch: &[Event], unit: UnitIdx) -> Option<Coord> {
+    batch.iter().find_map(|e| match e {
+        Event::AttackDeclared {
+            defender,
+            defenders,
+            ..
+        } if defenders.contains(&unit) => Some(*defender),
+        _ => None,
+    })
+}
+
+fn advance_stage(
+    time: Res<Time>,
+    mut anim: ResMut<Anim>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let dt = time.delta_secs().min(0.1);
+    match anim.stage.clone() {
+        Stage::Idle => {}
+        Stage::Rolling { t } => {
+            let t = t + dt;
+            anim.frame = anim.frame.wrapping_add(1);
+            if anim.frame % 3 == 0 {
+                // Tumbling faces: a simple counter-based shuffle, for the eye only.
+                let f = anim.frame;
+                for (i, v) in anim.tumble.iter_mut().enumerate() {
+                    *v = ((f as usize * 7 + i * 3 + *v as usize) % 6 + 1) as u8;
+                }
+            }
+            anim.stage = if t >= ROLL_TIME {
+                Stage::Result { t: 0.0 }
+            } else {
+                Stage::Rolling { t }
+            };
+            redraw.write(bevy::window::RequestRedraw);
+        }
+        Stage::Result { t } => {
+            let t = t + dt;
+            anim.stage = if t >= RESULT_TIME {
+                Stage::Idle
+            } else {
+                Stage::Result { t }
+            };
+            redraw.write(bevy::window::RequestRedraw);
+        }
+    }
+}
+
+fn floaters(
+    mut commands: Commands,
+    time: Res<Time>,
+    anim: Res<Anim>,
+    mut q: Query<(
+        Entity,
+        &mut Transform,
+        &mut TextColor,
+        &mut Floater,
+        &mut Visibility,
+    )>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    for (e, mut t, mut c, mut f, mut v) in &mut q {
+        if anim.busy() && f.t < 0.0 {
+            v.set_if_neq(Visibility::Hidden);
+            continue;
+        }
+        f.t = f.t.max(0.0) + time.delta_secs().min(0.1);
+        v.set_if_neq(Visibility::Inherited);
+        t.translation.y += 18.0 * time.delta_secs().min(0.1);
+        let a = (1.0 - f.t / 2.0).clamp(0.0, 1.0);
+        c.0 = c.0.with_alpha(a);
+        if f.t > 2.0 {
+            commands.entity(e).despawn();
+        }
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}

@@ -1,0 +1,224 @@
+//! Driving the real client from the command line, for the window test and for measurements:
+//! click given hexes, take a screenshot and exit; or run continuously for a number of frames
+//! and report frame times and start-up time as JSON.
+//!
+//! `musket [SCENARIO] --click 0302 --click 0303 --screenshot shot.png` clicks the hexes (the
+//! first chooses a stack, the next ones add stacks or pick the target), waits for the frame to
+//! settle, writes the screenshot and exits. `--frames N --report out.json` measures N frames
+//! after a warm-up; `--empty-window` measures an empty window the same way, for comparison.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::winit::WinitSettings;
+
+use super::core::{Action, Play};
+use super::map::BuiltFor;
+use super::units::Counter;
+
+#[derive(Clone, Debug, Default)]
+pub struct Script {
+    /// Hex labels to click, in order (ctrl-click after the first own stack).
+    pub clicks: Vec<String>,
+    pub screenshot: Option<PathBuf>,
+    /// Frames to measure.
+    pub frames: Option<u32>,
+    pub report: Option<PathBuf>,
+    pub empty_window: bool,
+}
+
+impl Script {
+    pub fn is_active(&self) -> bool {
+        !self.clicks.is_empty()
+            || self.screenshot.is_some()
+            || self.frames.is_some()
+            || self.empty_window
+    }
+}
+
+static FAILURE: Mutex<String> = Mutex::new(String::new());
+
+/// Why the automated run failed.
+pub fn failure_message() -> String {
+    let f = FAILURE.lock().map(|s| s.clone()).unwrap_or_default();
+    if f.is_empty() {
+        "the client stopped with an error".into()
+    } else {
+        f
+    }
+}
+
+fn fail(msg: String, exit: &mut MessageWriter<AppExit>) {
+    error!("{msg}");
+    if let Ok(mut f) = FAILURE.lock() {
+        *f = msg;
+    }
+    exit.write(AppExit::error());
+}
+
+#[derive(Resource)]
+struct Run {
+    script: Script,
+    started: Instant,
+    frame: u32,
+    ready_at: Option<(u32, f64)>,
+    clicked: bool,
+    shot: bool,
+    times: Vec<f64>,
+    last: Option<Instant>,
+}
+
+pub fn plugin(script: Script, started: Instant) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        if !script.is_active() {
+            return;
+        }
+        if script.frames.is_some() || script.screenshot.is_some() {
+            // Keep frames coming: an automated run has no input to wake the app.
+            app.insert_resource(WinitSettings::game());
+        }
+        app.insert_resource(Run {
+            script: script.clone(),
+            started,
+            frame: 0,
+            ready_at: None,
+            clicked: false,
+            shot: false,
+            times: Vec::new(),
+            last: None,
+        });
+        app.add_systems(Last, drive);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn drive(
+    mut commands: Commands,
+    mut run: ResMut<Run>,
+    play: Option<Res<Play>>,
+    built: Option<Res<BuiltFor>>,
+    counters: Query<(), With<Counter>>,
+    cams: Query<(), With<Camera>>,
+    mut actions: Option<MessageWriter<Action>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    run.frame += 1;
+    let now = Instant::now();
+    let frame = run.frame;
+    // Ready: the first frame with the map and its counters (or, for an empty window, a camera).
+    if run.ready_at.is_none() {
+        let ready = if run.script.empty_window {
+            !cams.is_empty()
+        } else {
+            built.as_ref().is_some_and(|b| b.0.is_some()) && !counters.is_empty()
+        };
+        if ready {
+            let ms = run.started.elapsed().as_secs_f64() * 1000.0;
+            info!("first interactive frame after {ms:.0} ms");
+            run.ready_at = Some((frame, ms));
+        } else if frame > 2000 {
+            fail(
+                "the game did not become ready within 2000 frames".into(),
+                &mut exit,
+            );
+        }
+        return;
+    }
+    let (ready_frame, startup_ms) = run.ready_at.unwrap_or((0, 0.0));
+    let since = frame - ready_frame;
+
+    if !run.clicked && since >= 2 {
+        run.clicked = true;
+        if let (Some(p), Some(w)) = (play.as_ref(), actions.as_mut()) {
+            if let Some(g) = p.game() {
+                w.write(Action::ShowBriefing(false));
+                for (i, label) in run.script.clicks.clone().iter().enumerate() {
+                    match g.scenario.parse_hex(label) {
+                        Ok(hex) => {
+                            let own = g.side_at(hex) == Some(g.active_side);
+                            w.write(Action::Click {
+                                hex,
+                                add: i > 0 && own,
+                            });
+                            w.write(Action::Hover(Some(hex)));
+                        }
+                        Err(e) => {
+                            fail(format!("--click {label}: {e}"), &mut exit);
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // Measure frame times after a warm-up.
+    if let Some(n) = run.script.frames {
+        if since > 30 {
+            if let Some(last) = run.last {
+                run.times
+                    .push(now.duration_since(last).as_secs_f64() * 1000.0);
+            }
+            run.last = Some(now);
+            if run.times.len() as u32 >= n {
+                let mut t = run.times.clone();
+                t.sort_by(f64::total_cmp);
+                let mean = t.iter().sum::<f64>() / t.len() as f64;
+                let median = t[t.len() / 2];
+                let (units, hexes) = play
+                    .as_ref()
+                    .and_then(|p| p.game())
+                    .map_or((0, 0), |g| (g.units.len(), g.map().len()));
+                let json = serde_json::json!({
+                    "frames": t.len(),
+                    "mean_ms": mean,
+                    "median_ms": median,
+                    "p90_ms": t[(t.len() * 9 / 10).min(t.len() - 1)],
+                    "startup_ms": startup_ms,
+                    "units": units,
+                    "hexes": hexes,
+                    "empty_window": run.script.empty_window,
+                });
+                let text = serde_json::to_string_pretty(&json).unwrap_or_default();
+                println!("{text}");
+                if let Some(p) = &run.script.report {
+                    if let Err(e) = std::fs::write(p, &text) {
+                        fail(format!("{}: {e}", p.display()), &mut exit);
+                        return;
+                    }
+                }
+                if run.script.screenshot.is_none() {
+                    exit.write(AppExit::Success);
+                }
+            }
+        }
+        if run.script.screenshot.is_none() {
+            return;
+        }
+    }
+
+    if let Some(path) = run.script.screenshot.clone() {
+        // Let the preview settle and the images upload; the dice animation is not running.
+        let measured = run
+            .script
+            .frames
+            .is_none_or(|n| run.times.len() as u32 >= n);
+        if !run.shot && since >= 40 && measured {
+            run.shot = true;
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                let _ = std::fs::create_dir_all(dir);
+            }
+            commands.spawn(Screenshot::primary_window()).observe(
+                move |cap: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                    save_to_disk(path.clone())(cap);
+                    exit.write(AppExit::Success);
+                },
+            );
+        } else if since > 2000 {
+            fail("the screenshot was not taken".into(), &mut exit);
+        }
+    }
+}

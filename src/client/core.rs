@@ -1,0 +1,914 @@
+//! The client's logic, with no rendering: the game in play (one resource), what the player has
+//! selected, the attack preview, the combat log and the turn flow. Input and UI send
+//! [`Action`]s; this plugin turns them into rules [`Command`]s and keeps the view resources up
+//! to date. Everything here runs under `MinimalPlugins`, so it is tested headless.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::rules::command::Command;
+use crate::rules::event::Event;
+use crate::rules::hex::Coord;
+use crate::rules::ruleset::{AttackRequest, AttackType, Choices, Odds, RulesOverrides, for_id};
+use crate::rules::scenario::{self, Scenario};
+use crate::rules::session::Session;
+use crate::rules::unit::{SideId, UnitIdx};
+
+use super::save;
+
+/// Which screen is up.
+#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Screen {
+    /// The main menu: scenarios and saves.
+    #[default]
+    Menu,
+    /// A game on the map.
+    Playing,
+}
+
+/// How the sides are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// One player runs both sides; no hand-over screen.
+    #[default]
+    Solitaire,
+    /// Two players at one computer; a hand-over screen hides the map between turns (unless
+    /// switched off).
+    HotSeat,
+}
+
+/// Where a scenario comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// One of the scenarios built into the program (its file name).
+    Builtin(&'static str),
+    File(PathBuf),
+}
+
+impl Source {
+    /// A short name for save files.
+    pub fn stem(&self) -> String {
+        let name = match self {
+            Source::Builtin(n) => n.to_string(),
+            Source::File(p) => p
+                .file_name()
+                .map(|f| f.to_string_lossy().to_string())
+                .unwrap_or_default(),
+        };
+        name.trim_end_matches(".ron").to_string()
+    }
+}
+
+/// The game in play: the one authoritative state of the client.
+pub struct PlayState {
+    pub session: Session,
+    pub mode: Mode,
+    pub handover: bool,
+    pub source: Source,
+    /// Bumped on every change of the game, so views know when to redraw.
+    pub revision: u64,
+}
+
+#[derive(Resource, Default)]
+pub struct Play(pub Option<PlayState>);
+
+impl Play {
+    pub fn game(&self) -> Option<&crate::rules::game::Game> {
+        self.0.as_ref().map(|p| &p.session.game)
+    }
+}
+
+/// What the player has picked on the map.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Selection {
+    /// The stack shown in the inspector.
+    pub hex: Option<Coord>,
+    /// The chosen units of the active side: they move, or attack when adjacent to the target.
+    pub units: Vec<UnitIdx>,
+    /// The enemy hex whose attack is previewed.
+    pub target: Option<Coord>,
+    /// The attack type (None: the rules' default; grand when the attackers are in several hexes).
+    pub kind: Option<AttackType>,
+    /// The hex under the pointer.
+    pub hover: Option<Coord>,
+}
+
+/// The attack the preview shows, and its odds.
+#[derive(Resource, Default)]
+pub struct Preview {
+    pub request: Option<AttackRequest>,
+    pub odds: Option<Result<Odds, String>>,
+    /// Whether the preview is for the clicked target (true) or only the hovered hex.
+    pub pinned: bool,
+    key: Option<(u64, Vec<UnitIdx>, Option<Coord>, Option<AttackType>)>,
+}
+
+/// One line of the combat log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogLine {
+    pub turn: u32,
+    pub text: String,
+    pub kind: LogKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogKind {
+    /// An attack: its header and modifiers.
+    Attack,
+    /// What the rules did.
+    Event,
+    /// Turn changes, saves.
+    Info,
+    /// Something refused.
+    Error,
+}
+
+#[derive(Resource, Default)]
+pub struct CombatLog {
+    pub lines: Vec<LogLine>,
+}
+
+/// Events the view has not shown yet (dice, losses, retreats), in order.
+#[derive(Resource, Default)]
+pub struct Feed {
+    pub batches: VecDeque<Vec<Event>>,
+}
+
+/// A short message for the player (errors, saves).
+#[derive(Resource, Default)]
+pub struct Notice {
+    pub text: Option<(String, bool)>,
+    pub age: f32,
+}
+
+/// A hot-seat hand-over waiting for the next player.
+#[derive(Resource, Default)]
+pub struct HandOver {
+    pub waiting: Option<SideId>,
+}
+
+/// Map display toggles.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct Overlays {
+    pub grid: bool,
+    pub labels: bool,
+    /// ZOC shown per side.
+    pub zoc: [bool; 2],
+}
+
+impl Default for Overlays {
+    fn default() -> Self {
+        Overlays {
+            grid: true,
+            labels: true,
+            zoc: [false, false],
+        }
+    }
+}
+
+/// Where scenarios, saves and rules come from.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Settings {
+    pub rules: RulesOverrides,
+    /// Where saves go (the platform's data directory unless overridden).
+    pub data_dir: Option<PathBuf>,
+    /// Folders scanned for scenario files besides the built-in ones.
+    pub scenario_dirs: Vec<PathBuf>,
+    /// Seed for new games (None: from the clock).
+    pub seed: Option<u64>,
+}
+
+/// Whether the briefing window is up.
+#[derive(Resource, Default)]
+pub struct Briefing {
+    pub open: bool,
+}
+
+/// Everything the player can do.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Start a scenario.
+    Start {
+        source: Source,
+        mode: Mode,
+        handover: bool,
+    },
+    /// Load a saved game.
+    Load(PathBuf),
+    /// Left click on a hex: select a stack, pick a target, or move there.
+    Click {
+        hex: Coord,
+        add: bool,
+    },
+    /// Right click: move the chosen units there.
+    MoveTo(Coord),
+    /// The pointer is over a hex (or off the map).
+    Hover(Option<Coord>),
+    /// Add or remove a unit from the chosen units.
+    ToggleUnit(UnitIdx),
+    SetKind(Option<AttackType>),
+    ClearSelection,
+    /// Roll the previewed attack.
+    ConfirmAttack,
+    /// Answer the advance offer.
+    Advance(bool),
+    EndTurn,
+    Undo,
+    Save,
+    /// The next hot-seat player is at the screen.
+    HandOverDone,
+    ToMenu,
+    /// Back from the menu to the game in progress.
+    Resume,
+    ToggleGrid,
+    ToggleLabels,
+    ToggleZoc(u8),
+    ShowBriefing(bool),
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .add_message::<Action>()
+        .init_resource::<Play>()
+        .init_resource::<Selection>()
+        .init_resource::<Preview>()
+        .init_resource::<CombatLog>()
+        .init_resource::<Feed>()
+        .init_resource::<Notice>()
+        .init_resource::<HandOver>()
+        .init_resource::<Overlays>()
+        .init_resource::<Settings>()
+        .init_resource::<Briefing>()
+        .add_systems(
+            Update,
+            (handle_actions, update_preview).chain().in_set(CoreSystems),
+        );
+}
+
+/// The systems that apply actions and refresh the preview; input runs before, views after.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CoreSystems;
+
+/// The built-in scenarios, so the game works from any folder.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("foxs-gap.ron", include_str!("../../scenarios/foxs-gap.ron")),
+    (
+        "crampton-gap.ron",
+        include_str!("../../scenarios/crampton-gap.ron"),
+    ),
+    (
+        "south-mountain.ron",
+        include_str!("../../scenarios/south-mountain.ron"),
+    ),
+    (
+        "example-flank.ron",
+        include_str!("../../scenarios/example-flank.ron"),
+    ),
+];
+
+/// The scenario the game opens on.
+pub const DEFAULT_SCENARIO: &str = "foxs-gap.ron";
+
+/// Read a scenario from where it lives.
+pub fn load_scenario(source: &Source) -> Result<Scenario, String> {
+    match source {
+        Source::Builtin(name) => {
+            let text = BUILTIN
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, t)| *t)
+                .ok_or_else(|| format!("no built-in scenario {name}"))?;
+            scenario::parse(text, std::path::Path::new(&format!("scenarios/{name}")))
+                .map_err(|e| e.to_string())
+        }
+        Source::File(p) => scenario::load(p).map_err(|e| e.to_string()),
+    }
+}
+
+/// Start a game: used by the menu, the command line and tests.
+pub fn start_game(
+    world: &mut World,
+    source: Source,
+    mode: Mode,
+    handover: bool,
+) -> Result<(), String> {
+    let settings = world.resource::<Settings>().clone();
+    let sc = load_scenario(&source)?;
+    let rules = for_id(&sc.ruleset, &settings.rules).map_err(|e| e.to_string())?;
+    let seed = settings.seed.unwrap_or_else(clock_seed);
+    let session = Session::new(Arc::new(sc), rules, seed);
+    install(world, session, mode, handover, source);
+    Ok(())
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1)
+}
+
+fn install(world: &mut World, session: Session, mode: Mode, handover: bool, source: Source) {
+    let title = session.game.scenario.title.clone();
+    let has_briefing = session.game.scenario.briefing.is_some() && session.log.is_empty();
+    let turn = session.game.turn;
+    world.resource_mut::<Play>().0 = Some(PlayState {
+        session,
+        mode,
+        handover,
+        source,
+        revision: 1,
+    });
+    *world.resource_mut::<Selection>() = Selection::default();
+    *world.resource_mut::<HandOver>() = HandOver::default();
+    world.resource_mut::<Feed>().batches.clear();
+    world.resource_mut::<Briefing>().open = has_briefing;
+    let mut log = world.resource_mut::<CombatLog>();
+    log.lines.clear();
+    log.lines.push(LogLine {
+        turn,
+        text: format!("{title}: turn {turn}"),
+        kind: LogKind::Info,
+    });
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+}
+
+fn notice(world: &mut World, text: impl Into<String>, error: bool) {
+    let text = text.into();
+    if error {
+        let turn = world.resource::<Play>().game().map_or(0, |g| g.turn);
+        world.resource_mut::<CombatLog>().lines.push(LogLine {
+            turn,
+            text: text.clone(),
+            kind: LogKind::Error,
+        });
+    }
+    let mut n = world.resource_mut::<Notice>();
+    n.text = Some((text, error));
+    n.age = 0.0;
+}
+
+fn handle_actions(world: &mut World) {
+    let actions: Vec<Action> = {
+        let mut msgs = world.resource_mut::<Messages<Action>>();
+        msgs.drain().collect()
+    };
+    for a in actions {
+        handle(world, a);
+    }
+}
+
+/// Apply one action.
+pub fn handle(world: &mut World, action: Action) {
+    match action {
+        Action::Start {
+            source,
+            mode,
+            handover,
+        } => {
+            if let Err(e) = start_game(world, source, mode, handover) {
+                notice(world, e, true);
+            }
+        }
+        Action::Load(path) => {
+            let rules = world.resource::<Settings>().rules.clone();
+            match Session::load_file(&path, &rules) {
+                Ok(s) => {
+                    let source = Source::File(path.clone());
+                    install(world, s, Mode::Solitaire, false, source);
+                    notice(world, format!("Loaded {}", path.display()), false);
+                }
+                Err(e) => notice(world, e.to_string(), true),
+            }
+        }
+        Action::Hover(h) => {
+            let mut sel = world.resource_mut::<Selection>();
+            if sel.hover != h {
+                sel.hover = h;
+            }
+        }
+        Action::Click { hex, add } => click(world, hex, add),
+        Action::MoveTo(hex) => move_to(world, hex),
+        Action::ToggleUnit(u) => {
+            let Some(g) = world.resource::<Play>().game() else {
+                return;
+            };
+            if g.unit(u).side != g.active_side || !g.unit(u).on_map() {
+                return;
+            }
+            let mut sel = world.resource_mut::<Selection>();
+            if let Some(i) = sel.units.iter().position(|x| *x == u) {
+                sel.units.remove(i);
+            } else {
+                sel.units.push(u);
+            }
+        }
+        Action::SetKind(k) => world.resource_mut::<Selection>().kind = k,
+        Action::ClearSelection => {
+            let hover = world.resource::<Selection>().hover;
+            *world.resource_mut::<Selection>() = Selection { hover, ..default() };
+        }
+        Action::ConfirmAttack => confirm_attack(world),
+        Action::Advance(yes) => advance(world, yes),
+        Action::EndTurn => end_turn(world),
+        Action::Undo => undo(world),
+        Action::Save => {
+            if let Err(e) = save_game(world, false) {
+                notice(world, e, true);
+            }
+        }
+        Action::HandOverDone => world.resource_mut::<HandOver>().waiting = None,
+        Action::ToMenu => world.resource_mut::<NextState<Screen>>().set(Screen::Menu),
+        Action::Resume => {
+            if world.resource::<Play>().0.is_some() {
+                world
+                    .resource_mut::<NextState<Screen>>()
+                    .set(Screen::Playing);
+            }
+        }
+        Action::ToggleGrid => {
+            let mut o = world.resource_mut::<Overlays>();
+            o.grid = !o.grid;
+        }
+        Action::ToggleLabels => {
+            let mut o = world.resource_mut::<Overlays>();
+            o.labels = !o.labels;
+        }
+        Action::ToggleZoc(s) => {
+            let mut o = world.resource_mut::<Overlays>();
+            let i = (s as usize).min(1);
+            o.zoc[i] = !o.zoc[i];
+        }
+        Action::ShowBriefing(open) => world.resource_mut::<Briefing>().open = open,
+    }
+}
+
+/// The active side's units in a hex that can be chosen.
+fn own_units(g: &crate::rules::game::Game, hex: Coord) -> Vec<UnitIdx> {
+    g.units_at(hex)
+        .iter()
+        .copied()
+        .filter(|u| g.unit(*u).side == g.active_side)
+        .collect()
+}
+
+fn click(world: &mut World, hex: Coord, add: bool) {
+    let Some(g) = world.resource::<Play>().game() else {
+        return;
+    };
+    if !g.map().contains(hex) {
+        return;
+    }
+    if world.resource::<HandOver>().waiting.is_some() {
+        return;
+    }
+    // An open advance: clicking the vacated hex advances.
+    if g.advance_option.as_ref().is_some_and(|a| a.hex == hex) {
+        advance(world, true);
+        return;
+    }
+    let side_here = g.side_at(hex);
+    let active = g.active_side;
+    let own = own_units(g, hex);
+    let mut sel = world.resource::<Selection>().clone();
+    match side_here {
+        Some(s) if s == active => {
+            if add {
+                for u in own {
+                    if !sel.units.contains(&u) {
+                        sel.units.push(u);
+                    }
+                }
+            } else {
+                sel.units = own;
+                sel.target = None;
+            }
+            sel.hex = Some(hex);
+        }
+        Some(_) => {
+            if sel.units.is_empty() {
+                // Inspect the enemy stack.
+                sel.hex = Some(hex);
+            } else {
+                sel.target = Some(hex);
+            }
+        }
+        None => {
+            if !sel.units.is_empty() {
+                world.insert_resource(sel);
+                move_to(world, hex);
+                return;
+            }
+            sel = Selection {
+                hover: sel.hover,
+                hex: Some(hex),
+                ..default()
+            };
+        }
+    }
+    world.insert_resource(sel);
+}
+
+/// A path of hexes from `from` to `to` for the player's move: the fewest hexes, never through
+/// an enemy-occupied hex; ties prefer hexes outside enemy ZOC. Movement costs are not encoded
+/// for GCACW (the seeds do not give them), so the player moves by the printed rules.
+pub fn move_path(g: &crate::rules::game::Game, from: Coord, to: Coord) -> Option<Vec<Coord>> {
+    use std::collections::{BinaryHeap, HashMap};
+    if from == to || !g.map().contains(to) {
+        return None;
+    }
+    let side = g.active_side;
+    let blocked = |c: Coord| g.units_at(c).iter().any(|u| g.unit(*u).side != side);
+    if blocked(to) {
+        return None;
+    }
+    let zoc = |c: Coord| -> u32 {
+        u32::from(
+            g.rules
+                .zoc_at(g, c)
+                .iter()
+                .any(|e| g.unit(e.unit).side != side),
+        )
+    };
+    // Dijkstra on (steps * 16 + ZOC hexes entered), deterministic tie-break by coordinate.
+    let mut dist: HashMap<Coord, u32> = HashMap::new();
+    let mut prev: HashMap<Coord, Coord> = HashMap::new();
+    let mut heap = BinaryHeap::new();
+    dist.insert(from, 0);
+    heap.push(std::cmp::Reverse((0u32, from)));
+    while let Some(std::cmp::Reverse((d, c))) = heap.pop() {
+        if c == to {
+            break;
+        }
+        if dist.get(&c).is_some_and(|x| *x < d) {
+            continue;
+        }
+        if d > 16 * 200 {
+            break;
+        }
+        for n in c.neighbors() {
+            if !g.map().contains(n) || blocked(n) {
+                continue;
+            }
+            let nd = d + 16 + zoc(n);
+            if dist.get(&n).is_none_or(|x| nd < *x) {
+                dist.insert(n, nd);
+                prev.insert(n, c);
+                heap.push(std::cmp::Reverse((nd, n)));
+            }
+        }
+    }
+    let mut path = vec![to];
+    let mut c = to;
+    while let Some(p) = prev.get(&c) {
+        if *p == from {
+            path.reverse();
+            return Some(path);
+        }
+        path.push(*p);
+        c = *p;
+    }
+    None
+}
+
+fn move_to(world: &mut World, hex: Coord) {
+    let Some(g) = world.resource::<Play>().game() else {
+        return;
+    };
+    if world.resource::<HandOver>().waiting.is_some() {
+        return;
+    }
+    let sel = world.resource::<Selection>().clone();
+    let movers: Vec<UnitIdx> = sel
+        .units
+        .iter()
+        .copied()
+        .filter(|u| g.unit(*u).on_map() && g.unit(*u).side == g.active_side)
+        .collect();
+    if movers.is_empty() {
+        return;
+    }
+    let mut cmds = Vec::new();
+    for &u in &movers {
+        let from = g.unit(u).hex.unwrap_or(hex);
+        match move_path(g, from, hex) {
+            Some(path) => cmds.push(Command::Move {
+                unit: g.unit(u).id.clone(),
+                path: path.iter().map(|c| g.label(*c)).collect(),
+            }),
+            None => {
+                let msg = format!("No path for {} to {}", g.unit(u).name, g.label(hex));
+                notice(world, msg, true);
+                return;
+            }
+        }
+    }
+    for c in cmds {
+        if !execute(world, c) {
+            return;
+        }
+    }
+    let mut sel = world.resource_mut::<Selection>();
+    sel.hex = Some(hex);
+    sel.target = None;
+}
+
+/// Run a command on the game; log its events and queue them for the view. False if refused.
+pub fn execute(world: &mut World, cmd: Command) -> bool {
+    let Some(play) = world.resource_mut::<Play>().into_inner().0.as_mut() else {
+        return false;
+    };
+    let result = play.session.execute(cmd);
+    match result {
+        Ok(events) => {
+            play.revision += 1;
+            let game = &play.session.game;
+            let turn = game.turn;
+            let lines: Vec<LogLine> = events
+                .iter()
+                .map(|e| LogLine {
+                    turn,
+                    text: e.describe(game),
+                    kind: if matches!(e, Event::AttackDeclared { .. }) {
+                        LogKind::Attack
+                    } else {
+                        LogKind::Event
+                    },
+                })
+                .collect();
+            world.resource_mut::<CombatLog>().lines.extend(lines);
+            world.resource_mut::<Feed>().batches.push_back(events);
+            true
+        }
+        Err(e) => {
+            notice(world, e.to_string(), true);
+            false
+        }
+    }
+}
+
+/// The attack the current selection describes, if any.
+pub fn current_request(
+    g: &crate::rules::game::Game,
+    sel: &Selection,
+) -> Option<(AttackRequest, bool)> {
+    let (target, pinned) = match sel.target {
+        Some(t) => (t, true),
+        None => {
+            let h = sel.hover?;
+            (h, false)
+        }
+    };
+    let enemy = g.side_at(target).is_some_and(|s| s != g.active_side);
+    if !enemy {
+        return None;
+    }
+    let attackers: Vec<UnitIdx> = sel
+        .units
+        .iter()
+        .copied()
+        .filter(|u| {
+            let unit = g.unit(*u);
+            unit.side == g.active_side && unit.hex.is_some_and(|h| h.is_adjacent(target))
+        })
+        .collect();
+    if attackers.is_empty() {
+        return None;
+    }
+    let mut hexes: Vec<Coord> = attackers
+        .iter()
+        .filter(|u| !g.unit(**u).is_leader())
+        .filter_map(|u| g.unit(*u).hex)
+        .collect();
+    hexes.sort();
+    hexes.dedup();
+    let kind = match sel.kind {
+        Some(AttackType::Assault) if hexes.len() > 1 => Some(AttackType::Grand),
+        None if hexes.len() > 1 => Some(AttackType::Grand),
+        k => k,
+    };
+    Some((
+        AttackRequest {
+            attackers,
+            defender: target,
+            kind,
+            march_type: None,
+        },
+        pinned,
+    ))
+}
+
+fn update_preview(play: Res<Play>, sel: Res<Selection>, mut preview: ResMut<Preview>) {
+    let Some(p) = &play.0 else {
+        if preview.request.is_some() || preview.odds.is_some() {
+            *preview = Preview::default();
+        }
+        return;
+    };
+    let g = &p.session.game;
+    let req = current_request(g, &sel);
+    let key = req
+        .as_ref()
+        .map(|(r, _)| (p.revision, r.attackers.clone(), Some(r.defender), r.kind));
+    if key == preview.key && preview.key.is_some() == req.is_some() {
+        return;
+    }
+    match req {
+        None => {
+            if preview.request.is_some() || preview.odds.is_some() {
+                *preview = Preview::default();
+            }
+        }
+        Some((r, pinned)) => {
+            let odds = g.rules.odds(g, &r).map_err(|e| e.to_string());
+            *preview = Preview {
+                request: Some(r),
+                odds: Some(odds),
+                pinned,
+                key,
+            };
+        }
+    }
+}
+
+fn confirm_attack(world: &mut World) {
+    if world.resource::<HandOver>().waiting.is_some() {
+        return;
+    }
+    let Some(g) = world.resource::<Play>().game() else {
+        return;
+    };
+    let sel = world.resource::<Selection>().clone();
+    let Some((req, _)) = current_request(g, &sel) else {
+        notice(
+            world,
+            "Choose attacking units, then an adjacent enemy hex",
+            true,
+        );
+        return;
+    };
+    let cmd = Command::Attack {
+        attackers: req
+            .attackers
+            .iter()
+            .map(|u| g.unit(*u).id.clone())
+            .collect(),
+        defender: g.label(req.defender),
+        kind: req.kind,
+        march_type: None,
+        choices: Choices::default(),
+    };
+    // Log the modifiers the attack is made with, as previewed.
+    if let Ok(odds) = g.rules.odds(g, &req) {
+        let turn = g.turn;
+        let lines: Vec<LogLine> = odds
+            .lines
+            .iter()
+            .map(|l| LogLine {
+                turn,
+                text: format!("  {} {} {}: {}", l.role.name(), l.name, l.value, l.detail),
+                kind: LogKind::Attack,
+            })
+            .collect();
+        world.resource_mut::<CombatLog>().lines.extend(lines);
+    }
+    if execute(world, cmd) {
+        let mut s = world.resource_mut::<Selection>();
+        s.target = None;
+        // Keep the surviving attackers chosen.
+        let keep: Vec<UnitIdx> = s.units.clone();
+        let Some(g) = world.resource::<Play>().game() else {
+            return;
+        };
+        let alive: Vec<UnitIdx> = keep.into_iter().filter(|u| g.unit(*u).on_map()).collect();
+        world.resource_mut::<Selection>().units = alive;
+    }
+}
+
+fn advance(world: &mut World, yes: bool) {
+    let Some(g) = world.resource::<Play>().game() else {
+        return;
+    };
+    let Some(opt) = g.advance_option.clone() else {
+        return;
+    };
+    if !yes {
+        // Declining leaves the option to lapse with the next command.
+        world.resource_mut::<Play>().0.as_mut().map(|p| {
+            p.session.game.advance_option = None;
+            p.revision += 1
+        });
+        return;
+    }
+    let ids = opt.units.iter().map(|u| g.unit(*u).id.clone()).collect();
+    if execute(world, Command::Advance { units: ids }) {
+        let mut s = world.resource_mut::<Selection>();
+        s.hex = Some(opt.hex);
+    }
+}
+
+fn end_turn(world: &mut World) {
+    if world.resource::<HandOver>().waiting.is_some() {
+        return;
+    }
+    if !execute(world, Command::EndTurn) {
+        return;
+    }
+    let Some(p) = &world.resource::<Play>().0 else {
+        return;
+    };
+    let g = &p.session.game;
+    let (turn, side, over) = (g.turn, g.active_side, g.is_over());
+    let (mode, handover) = (p.mode, p.handover);
+    let side_name = g.scenario.side_name(side).to_string();
+    world.resource_mut::<CombatLog>().lines.push(LogLine {
+        turn,
+        text: if over {
+            "The last turn is over".into()
+        } else {
+            format!("Turn {turn}: {side_name} to play")
+        },
+        kind: LogKind::Info,
+    });
+    let hover = world.resource::<Selection>().hover;
+    *world.resource_mut::<Selection>() = Selection { hover, ..default() };
+    if let Err(e) = save_game(world, true) {
+        notice(world, format!("Autosave failed: {e}"), true);
+    }
+    if mode == Mode::HotSeat && handover && !over {
+        world.resource_mut::<HandOver>().waiting = Some(side);
+    }
+}
+
+fn undo(world: &mut World) {
+    let Some(play) = world.resource_mut::<Play>().into_inner().0.as_mut() else {
+        return;
+    };
+    if play.session.undoable() == 0 {
+        notice(world, "Nothing to undo since the last die roll", true);
+        return;
+    }
+    let before = play.session.log.last().cloned();
+    play.session.undo(1);
+    play.revision += 1;
+    let turn = play.session.game.turn;
+    let what = match before {
+        Some(Command::Move { unit, .. }) => format!("Undid the move of {unit}"),
+        Some(Command::EndTurn) => "Undid the end of turn".to_string(),
+        Some(c) => format!("Undid {c:?}"),
+        None => "Undid".to_string(),
+    };
+    world.resource_mut::<CombatLog>().lines.push(LogLine {
+        turn,
+        text: what,
+        kind: LogKind::Info,
+    });
+    let hover = world.resource::<Selection>().hover;
+    *world.resource_mut::<Selection>() = Selection { hover, ..default() };
+    world.resource_mut::<HandOver>().waiting = None;
+}
+
+/// Save the game in the data directory (atomically); `auto`: the autosave slot.
+pub fn save_game(world: &mut World, auto: bool) -> Result<PathBuf, String> {
+    let dir = save::saves_dir(&world.resource::<Settings>().data_dir)
+        .ok_or("no data directory for saves")?;
+    let Some(p) = &world.resource::<Play>().0 else {
+        return Err("no game to save".into());
+    };
+    let name = if auto {
+        format!("autosave-{}.ron", p.source.stem())
+    } else {
+        format!(
+            "{}-turn{}-{}.ron",
+            p.source.stem(),
+            p.session.game.turn,
+            save::timestamp()
+        )
+    };
+    let path = dir.join(name);
+    let text = p.session.save_string();
+    crate::rules::session::write_atomic(&path, &text)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if !auto {
+        notice(world, format!("Saved {}", path.display()), false);
+    }
+    Ok(path)
+}
+
+/// Start the game the command line asked for (a scenario file, or the default scenario).
+pub fn start_from_args(
+    world: &mut World,
+    scenario: Option<PathBuf>,
+    mode: Mode,
+) -> Result<(), String> {
+    let source = match scenario {
+        Some(p) => Source::File(p),
+        None => Source::Builtin(DEFAULT_SCENARIO),
+    };
+    start_game(world, source, mode, true)
+}

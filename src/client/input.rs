@@ -1,0 +1,316 @@
+//! Mouse and keyboard: camera pan and zoom, clicks on hexes, shortcuts. Turns input into
+//! [`Action`]s; holds no rules.
+//!
+//! Mouse: left click selects a stack, picks an enemy hex as the target, or moves the chosen
+//! units to an empty hex; ctrl/shift-click adds a stack (grand assault); right click moves the
+//! chosen units; drag with the right or middle button (or the left button on the map) pans;
+//! the wheel zooms towards the pointer.
+//! Keys: WASD / arrows pan, +/- zoom, Enter attack, E end turn, Ctrl+Z undo, Ctrl+S save,
+//! Esc clear selection (again: menu), G grid, L labels, 1 / 2 ZOC of the first / second side,
+//! Q cycles the attack type (default, march, assault, grand assault), B briefing.
+
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+
+use super::core::{Action, HandOver, Play, Screen, Selection};
+use super::layout::{hex_to_world, world_to_hex};
+use crate::rules::hex::Coord;
+use crate::rules::ruleset::AttackType;
+
+/// The map camera.
+#[derive(Component)]
+pub struct MapCamera;
+
+/// Screen rectangles (logical pixels) covered by panels: the map ignores the pointer there.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct UiRects(pub Vec<Rect>);
+
+/// Pointer state between frames.
+#[derive(Resource, Default)]
+pub struct Pointer {
+    /// Where a button went down and whether the pointer has moved far enough to be a drag.
+    pressed_at: Option<(Vec2, MouseButton)>,
+    dragging: bool,
+    /// The last hex under the pointer.
+    pub hex: Option<Coord>,
+    /// The world position under the pointer.
+    pub world: Option<Vec2>,
+}
+
+pub const MIN_ZOOM: f32 = 0.25;
+pub const MAX_ZOOM: f32 = 8.0;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<UiRects>()
+        .init_resource::<Pointer>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(
+            Update,
+            (keyboard, mouse)
+                .chain()
+                .run_if(in_state(Screen::Playing))
+                .before(super::core::CoreSystems),
+        )
+        .add_systems(Update, centre_camera.run_if(in_state(Screen::Playing)));
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((
+        Camera2d,
+        MapCamera,
+        // Software rendering: no multisampling halves the frame time.
+        Msaa::Off,
+        Transform::from_xyz(0.0, 0.0, 1000.0),
+        Projection::Orthographic(OrthographicProjection::default_2d()),
+    ));
+}
+
+/// Centre the camera on the map and fit it in the window, once per game.
+fn centre_camera(
+    play: Res<Play>,
+    mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut done_for: Local<Option<usize>>,
+) {
+    let Some(g) = play.game() else { return };
+    let key = std::sync::Arc::as_ptr(&g.scenario) as usize;
+    if *done_for == Some(key) {
+        return;
+    }
+    let Ok((mut t, mut proj)) = cam.single_mut() else {
+        return;
+    };
+    *done_for = Some(key);
+    let map = g.map();
+    let a = hex_to_world(Coord::new(1, 1));
+    let b = hex_to_world(Coord::new(map.columns() as i32, map.rows() as i32));
+    let centre = (a + b) / 2.0;
+    t.translation.x = centre.x;
+    t.translation.y = centre.y;
+    if let (Projection::Orthographic(o), Ok(w)) = (&mut *proj, window.single()) {
+        // Leave room for the side panels (left about 300 px, right about 480 px) and the top bar.
+        let (left, right, top) = (300.0, 480.0, 60.0);
+        let span = (b - a).abs() + Vec2::splat(180.0);
+        let avail = Vec2::new(
+            (w.width() - left - right).max(300.0),
+            (w.height() - top).max(200.0),
+        );
+        o.scale = (span.x / avail.x)
+            .max(span.y / avail.y)
+            .clamp(MIN_ZOOM, MAX_ZOOM);
+        // Centre the map in the space between the panels.
+        t.translation.x += (right - left) / 2.0 * o.scale;
+        t.translation.y += top / 2.0 * o.scale;
+    }
+}
+
+fn over_ui(pos: Vec2, rects: &UiRects, egui: Option<&EguiWantsInput>) -> bool {
+    rects.0.iter().any(|r| r.contains(pos)) || egui.is_some_and(|e| e.is_pointer_over_area())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn mouse(
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut cam: Query<(&Camera, &GlobalTransform, &mut Transform, &mut Projection), With<MapCamera>>,
+    rects: Res<UiRects>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut ptr: ResMut<Pointer>,
+    mut actions: MessageWriter<Action>,
+    sel: Res<Selection>,
+) {
+    let Ok(w) = window.single() else { return };
+    let Ok((camera, gt, mut t, mut proj)) = cam.single_mut() else {
+        return;
+    };
+    let cursor = w.cursor_position();
+    let blocked = cursor.is_some_and(|p| over_ui(p, &rects, egui.as_deref()));
+    let scale = match &*proj {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+
+    // Hover.
+    let world = cursor.and_then(|c| camera.viewport_to_world_2d(gt, c).ok());
+    ptr.world = world;
+    let hex = if blocked {
+        None
+    } else {
+        world.map(world_to_hex)
+    };
+    if hex != ptr.hex || hex != sel.hover {
+        ptr.hex = hex;
+        actions.write(Action::Hover(hex));
+    }
+
+    // Zoom towards the pointer.
+    if !blocked && scroll.delta.y != 0.0 {
+        let step = match scroll.unit {
+            MouseScrollUnit::Line => scroll.delta.y * 0.15,
+            MouseScrollUnit::Pixel => scroll.delta.y * 0.004,
+        };
+        if let Projection::Orthographic(o) = &mut *proj {
+            let old = o.scale;
+            let new = (old * (1.0 - step).clamp(0.5, 1.5)).clamp(MIN_ZOOM, MAX_ZOOM);
+            if let Some(p) = world {
+                let camxy = t.translation.truncate();
+                let moved = p + (camxy - p) * (new / old);
+                t.translation.x = moved.x;
+                t.translation.y = moved.y;
+            }
+            o.scale = new;
+        }
+    }
+
+    // Press, drag, release.
+    for b in [MouseButton::Left, MouseButton::Right, MouseButton::Middle] {
+        if buttons.just_pressed(b) && !blocked {
+            if let Some(c) = cursor {
+                ptr.pressed_at = Some((c, b));
+                ptr.dragging = false;
+            }
+        }
+    }
+    if let (Some((start, b)), Some(c)) = (ptr.pressed_at, cursor) {
+        if buttons.pressed(b) {
+            if !ptr.dragging && (c - start).length() > 6.0 {
+                ptr.dragging = true;
+            }
+            if ptr.dragging {
+                t.translation.x -= motion.delta.x * scale;
+                t.translation.y += motion.delta.y * scale;
+            }
+        }
+    }
+    if let Some((_, b)) = ptr.pressed_at {
+        if buttons.just_released(b) {
+            if !ptr.dragging && !blocked {
+                if let Some(h) = hex {
+                    let add = keys.any_pressed([
+                        KeyCode::ControlLeft,
+                        KeyCode::ControlRight,
+                        KeyCode::ShiftLeft,
+                        KeyCode::ShiftRight,
+                    ]);
+                    match b {
+                        MouseButton::Left => {
+                            actions.write(Action::Click { hex: h, add });
+                        }
+                        MouseButton::Right => {
+                            actions.write(Action::MoveTo(h));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            ptr.pressed_at = None;
+            ptr.dragging = false;
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    time: Res<Time>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
+    mut actions: MessageWriter<Action>,
+    sel: Res<Selection>,
+    handover: Res<HandOver>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    if egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    let ctrl = keys.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
+    if handover.waiting.is_some() {
+        if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space]) {
+            actions.write(Action::HandOverDone);
+        }
+        return;
+    }
+    let Ok((mut t, mut proj)) = cam.single_mut() else {
+        return;
+    };
+    let scale = match &*proj {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let mut pan = Vec2::ZERO;
+    if !ctrl {
+        if keys.any_pressed([KeyCode::KeyW, KeyCode::ArrowUp]) {
+            pan.y += 1.0;
+        }
+        if keys.any_pressed([KeyCode::KeyS, KeyCode::ArrowDown]) {
+            pan.y -= 1.0;
+        }
+        if keys.any_pressed([KeyCode::KeyD, KeyCode::ArrowRight]) {
+            pan.x += 1.0;
+        }
+        if keys.any_pressed([KeyCode::KeyA, KeyCode::ArrowLeft]) {
+            pan.x -= 1.0;
+        }
+    }
+    if pan != Vec2::ZERO {
+        let d = pan.normalize() * 700.0 * scale * time.delta_secs().min(0.1);
+        t.translation.x += d.x;
+        t.translation.y += d.y;
+        // Keep frames coming while a key is held (the app redraws on input only).
+        redraw.write(bevy::window::RequestRedraw);
+    }
+    if let Projection::Orthographic(o) = &mut *proj {
+        if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
+            o.scale = (o.scale / 1.25).clamp(MIN_ZOOM, MAX_ZOOM);
+        }
+        if keys.any_just_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
+            o.scale = (o.scale * 1.25).clamp(MIN_ZOOM, MAX_ZOOM);
+        }
+    }
+    let just = |k: KeyCode| keys.just_pressed(k);
+    if ctrl && just(KeyCode::KeyZ) {
+        actions.write(Action::Undo);
+    } else if ctrl && just(KeyCode::KeyS) {
+        actions.write(Action::Save);
+    } else if ctrl {
+        // No other shortcuts with ctrl.
+    } else if just(KeyCode::Enter) || just(KeyCode::NumpadEnter) {
+        actions.write(Action::ConfirmAttack);
+    } else if just(KeyCode::KeyE) {
+        actions.write(Action::EndTurn);
+    } else if just(KeyCode::Escape) {
+        if sel.hex.is_none() && sel.units.is_empty() && sel.target.is_none() {
+            actions.write(Action::ToMenu);
+        } else {
+            actions.write(Action::ClearSelection);
+        }
+    } else if just(KeyCode::KeyG) {
+        actions.write(Action::ToggleGrid);
+    } else if just(KeyCode::KeyL) {
+        actions.write(Action::ToggleLabels);
+    } else if just(KeyCode::Digit1) {
+        actions.write(Action::ToggleZoc(0));
+    } else if just(KeyCode::Digit2) {
+        actions.write(Action::ToggleZoc(1));
+    } else if just(KeyCode::KeyQ) {
+        let next = match sel.kind {
+            None => Some(AttackType::March),
+            Some(AttackType::March) => Some(AttackType::Assault),
+            Some(AttackType::Assault) => Some(AttackType::Grand),
+            Some(AttackType::Grand) => None,
+        };
+        actions.write(Action::SetKind(next));
+    } else if just(KeyCode::KeyB) {
+        actions.write(Action::ShowBriefing(true));
+    }
+}

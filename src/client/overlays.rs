@@ -1,0 +1,209 @@
+//! Overlays on the map, all computed by the rules: zones of control per side (normal and
+//! restricted drawn differently), the selected hex, the attack target with its six neighbours
+//! coloured covered / reducing / not covered (the same facts as `musket odds`), the path a
+//! move would take with the enemy ZOC hexes it enters, and victory hexes.
+
+use bevy::prelude::*;
+
+use super::core::{Overlays, Play, Preview, Screen, Selection, move_path};
+use super::draw::{Batch, VertexColorMaterial, spawn_batch};
+use super::layout::{HEX_SIZE, hex_to_world};
+use crate::rules::hex::Coord;
+use crate::rules::ruleset::ZocKind;
+
+#[derive(Component)]
+pub struct OverlayPart;
+
+/// Colours of the flank overlay.
+pub const COVERED: Color = Color::srgba(0.10, 0.70, 0.20, 0.45);
+pub const REDUCING: Color = Color::srgba(0.95, 0.55, 0.05, 0.55);
+pub const NOT_COVERED: Color = Color::srgba(0.45, 0.45, 0.45, 0.18);
+
+/// The ZOC overlay colour of a side (normal; restricted is drawn as an outline).
+pub fn zoc_color(side: u8) -> Color {
+    match side {
+        0 => Color::srgba(0.15, 0.30, 0.85, 0.28),
+        _ => Color::srgba(0.55, 0.40, 0.15, 0.30),
+    }
+}
+
+#[derive(Resource, Default, PartialEq)]
+struct Key(
+    Option<(
+        u64,
+        Option<Coord>,
+        Vec<crate::rules::unit::UnitIdx>,
+        Option<Coord>,
+        Option<Coord>,
+        [bool; 2],
+        bool,
+    )>,
+);
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Key>().add_systems(
+        Update,
+        rebuild
+            .after(super::core::CoreSystems)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn rebuild(
+    mut commands: Commands,
+    play: Res<Play>,
+    sel: Res<Selection>,
+    preview: Res<Preview>,
+    overlays: Res<Overlays>,
+    mut key: ResMut<Key>,
+    parts: Query<Entity, With<OverlayPart>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    material: Res<VertexColorMaterial>,
+    anim: Res<super::anim::Anim>,
+) {
+    let Some(p) = &play.0 else { return };
+    if anim.busy() {
+        return;
+    }
+    let target = preview.request.as_ref().map(|r| r.defender);
+    let k = Key(Some((
+        p.revision,
+        sel.hex,
+        sel.units.clone(),
+        target,
+        sel.hover,
+        overlays.zoc,
+        preview.pinned,
+    )));
+    if *key == k {
+        return;
+    }
+    *key = k;
+    for e in &parts {
+        commands.entity(e).despawn();
+    }
+    let g = &p.session.game;
+    let m = &material.0;
+
+    // Zones of control.
+    let mut zoc = Batch::default();
+    if overlays.zoc.iter().any(|x| *x) {
+        let map = g.rules.zoc(g);
+        for c in g.map().coords() {
+            for side in 0..2u8 {
+                if !overlays.zoc[side as usize] {
+                    continue;
+                }
+                let entries: Vec<_> = map
+                    .at(g, c)
+                    .iter()
+                    .filter(|e| g.unit(e.unit).side.0 == side)
+                    .collect();
+                if entries.is_empty() {
+                    continue;
+                }
+                let normal = entries.iter().any(|e| e.kind == ZocKind::Normal);
+                let color = zoc_color(side);
+                if normal {
+                    zoc.hex_fill(c, 0.92, color);
+                } else {
+                    // Restricted only: a hatched look (an outline and a band).
+                    zoc.hex_outline(c, 0.92, 7.0, color.with_alpha(0.7));
+                    let centre = hex_to_world(c);
+                    zoc.line(
+                        centre - Vec2::new(HEX_SIZE * 0.6, HEX_SIZE * 0.35),
+                        centre + Vec2::new(HEX_SIZE * 0.6, HEX_SIZE * 0.35),
+                        5.0,
+                        color.with_alpha(0.6),
+                    );
+                }
+            }
+        }
+    }
+    spawn_batch(&mut commands, &mut meshes, m, zoc, 4.0, OverlayPart);
+
+    // Victory hexes: a gold ring.
+    let mut vic = Batch::default();
+    for (v, holder) in g.scenario.victory.iter().zip(&g.holders) {
+        let color = match holder {
+            Some(s) => super::units::side_color(*s),
+            None => Color::srgb(0.5, 0.5, 0.5),
+        };
+        vic.hex_outline(v.hex, 0.98, 5.0, Color::srgb(0.85, 0.68, 0.10));
+        vic.disc(
+            hex_to_world(v.hex) + Vec2::new(-HEX_SIZE * 0.55, -HEX_SIZE * 0.55),
+            7.0,
+            10,
+            color,
+        );
+    }
+    spawn_batch(&mut commands, &mut meshes, m, vic, 4.5, OverlayPart);
+
+    // Selection, target and flank neighbours.
+    let mut marks = Batch::default();
+    if let Some(h) = sel.hex {
+        marks.hex_outline(h, 1.0, 4.0, Color::srgb(1.0, 0.92, 0.2));
+    }
+    if let (Some(req), Some(Ok(odds))) = (&preview.request, &preview.odds) {
+        for n in &odds.hex_notes {
+            if !g.map().contains(n.hex) {
+                continue;
+            }
+            let c = if n.reduces {
+                REDUCING
+            } else if n.covered {
+                COVERED
+            } else {
+                NOT_COVERED
+            };
+            marks.hex_fill(n.hex, 0.80, c);
+        }
+        let c = if preview.pinned {
+            Color::srgb(0.9, 0.1, 0.1)
+        } else {
+            Color::srgba(0.9, 0.1, 0.1, 0.6)
+        };
+        marks.hex_outline(req.defender, 1.0, 6.0, c);
+    }
+    spawn_batch(&mut commands, &mut meshes, m, marks, 5.0, OverlayPart);
+
+    // Move preview: the path to the hovered hex and the enemy ZOC hexes it enters.
+    let mut path_b = Batch::default();
+    if let (Some(h), Some(from)) = (sel.hover, movers_hex(g, &sel)) {
+        let enemy_here = g.side_at(h).is_some_and(|s| s != g.active_side);
+        if !enemy_here && h != from && g.map().contains(h) {
+            if let Some(path) = move_path(g, from, h) {
+                let mut pts = vec![hex_to_world(from)];
+                pts.extend(path.iter().map(|c| hex_to_world(*c)));
+                path_b.polyline(&pts, 6.0, Color::srgba(1.0, 1.0, 1.0, 0.85));
+                for (i, c) in path.iter().enumerate() {
+                    let in_zoc = g
+                        .rules
+                        .zoc_at(g, *c)
+                        .iter()
+                        .any(|e| g.unit(e.unit).side != g.active_side);
+                    let color = if in_zoc {
+                        Color::srgb(0.9, 0.1, 0.1)
+                    } else {
+                        Color::srgb(1.0, 1.0, 1.0)
+                    };
+                    path_b.disc(
+                        hex_to_world(*c),
+                        if i + 1 == path.len() { 10.0 } else { 6.0 },
+                        12,
+                        color,
+                    );
+                }
+            }
+        }
+    }
+    spawn_batch(&mut commands, &mut meshes, m, path_b, 30.0, OverlayPart);
+}
+
+/// The hex the chosen units are in, when they are all in one.
+pub fn movers_hex(g: &crate::rules::game::Game, sel: &Selection) -> Option<Coord> {
+    let mut hexes = sel.units.iter().filter_map(|u| g.unit(*u).hex);
+    let first = hexes.next()?;
+    hexes.all(|h| h == first).then_some(first)
+}

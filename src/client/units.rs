@@ -1,0 +1,367 @@
+//! Counters: one per unit on the map, drawn from the game state. A counter shows its side's
+//! colour, the unit-type symbol, the combat value (and manpower when disorganized, with 1/2
+//! written out), the artillery and tactical values, and markers for fatigue (F1-F4),
+//! demoralization (D1/D2), entrenchment (E) and inactivity (i). A disorganized counter is pale
+//! with a red band. Stacks are drawn offset, with a count. Leaders are round-cornered stars.
+//!
+//! Counters are rebuilt when the game changes, once any dice animation has finished; units
+//! that moved slide along their path.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+
+use super::anim::{Anim, MovePaths};
+use super::core::{Play, Preview, Screen, Selection};
+use super::layout::hex_to_world;
+use super::map::Art;
+use crate::rules::hex::Coord;
+use crate::rules::unit::{SideId, Unit, UnitIdx, UnitKind};
+
+pub const COUNTER: f32 = 60.0;
+pub const STACK_STEP: f32 = 6.0;
+
+#[derive(Component)]
+pub struct Counter {
+    pub unit: UnitIdx,
+}
+
+/// A counter sliding to its new place.
+#[derive(Component)]
+pub struct Slide {
+    pub points: Vec<Vec2>,
+    pub t: f32,
+    pub z: f32,
+}
+
+/// What the counters show now.
+#[derive(Resource, Default)]
+pub struct Shown {
+    pub revision: u64,
+    pub selection: Vec<UnitIdx>,
+    pub marked: Vec<UnitIdx>,
+    pub positions: HashMap<UnitIdx, (Coord, Vec2)>,
+    pub game: Option<usize>,
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Shown>().add_systems(
+        Update,
+        (sync_counters, slide)
+            .chain()
+            .after(super::anim::AnimSystems)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// Side colours: the first side (Union) blue, the second (Confederate) grey-butternut.
+pub fn side_color(s: SideId) -> Color {
+    match s.0 {
+        0 => Color::srgb(0.20, 0.32, 0.60),
+        _ => Color::srgb(0.55, 0.52, 0.44),
+    }
+}
+
+pub fn side_color_pale(s: SideId) -> Color {
+    match s.0 {
+        0 => Color::srgb(0.55, 0.64, 0.84),
+        _ => Color::srgb(0.80, 0.78, 0.70),
+    }
+}
+
+/// The text of a unit's strength: `5`, or `1/2 (2)` / `2 1/2 (5)` when disorganized.
+pub fn strength_text(u: &Unit) -> String {
+    if u.is_leader() {
+        return format!("{:+}", u.tactical);
+    }
+    if u.disorganized {
+        format!("{} ({})", u.cv, u.manpower)
+    } else {
+        u.cv.to_string()
+    }
+}
+
+/// The markers on a counter.
+pub fn markers(u: &Unit) -> Vec<(String, Color)> {
+    let mut m = Vec::new();
+    if u.fatigue > 0 {
+        m.push((format!("F{}", u.fatigue), Color::srgb(0.90, 0.55, 0.10)));
+    }
+    if u.demoralized > 0 {
+        m.push((format!("D{}", u.demoralized), Color::srgb(0.80, 0.10, 0.10)));
+    }
+    if u.entrenched {
+        m.push(("E".into(), Color::srgb(0.45, 0.30, 0.15)));
+    }
+    if !u.active {
+        m.push(("i".into(), Color::srgb(0.35, 0.35, 0.35)));
+    }
+    m
+}
+
+fn symbol_index(k: UnitKind) -> f32 {
+    match k {
+        UnitKind::Infantry => 0.0,
+        UnitKind::Cavalry => 1.0,
+        UnitKind::Artillery => 2.0,
+        UnitKind::Leader => 3.0,
+    }
+}
+
+/// Where each unit of a hex is drawn: combat units bottom to top, leaders on top.
+pub fn stack_layout(
+    units: &[UnitIdx],
+    game: &crate::rules::game::Game,
+) -> Vec<(UnitIdx, Vec2, usize)> {
+    let mut order: Vec<UnitIdx> = units
+        .iter()
+        .copied()
+        .filter(|u| !game.unit(*u).is_leader())
+        .collect();
+    order.extend(units.iter().copied().filter(|u| game.unit(*u).is_leader()));
+    let n = order.len();
+    let start = -Vec2::new(STACK_STEP, STACK_STEP) * (n.saturating_sub(1) as f32) / 2.0;
+    order
+        .into_iter()
+        .enumerate()
+        .map(|(i, u)| (u, start + Vec2::new(STACK_STEP, STACK_STEP) * i as f32, i))
+        .collect()
+}
+
+fn text(s: impl Into<String>, size: f32, color: Color, at: Vec3) -> impl Bundle {
+    (
+        Text2d::new(s.into()),
+        TextFont {
+            font_size: bevy::text::FontSize::Px(size),
+            ..default()
+        },
+        TextColor(color),
+        Transform::from_translation(at),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sync_counters(
+    mut commands: Commands,
+    play: Res<Play>,
+    sel: Res<Selection>,
+    preview: Res<Preview>,
+    anim: Res<Anim>,
+    art: Option<Res<Art>>,
+    mut shown: ResMut<Shown>,
+    mut paths: ResMut<MovePaths>,
+    counters: Query<Entity, With<Counter>>,
+) {
+    let Some(p) = &play.0 else { return };
+    let Some(art) = art else { return };
+    if anim.busy() {
+        return;
+    }
+    let game = &p.session.game;
+    let game_key = std::sync::Arc::as_ptr(&game.scenario) as usize;
+    let marked: Vec<UnitIdx> = preview
+        .request
+        .as_ref()
+        .map(|r| r.attackers.clone())
+        .unwrap_or_default();
+    if shown.revision == p.revision
+        && shown.selection == sel.units
+        && shown.marked == marked
+        && shown.game == Some(game_key)
+    {
+        return;
+    }
+    let new_game = shown.game != Some(game_key);
+    shown.revision = p.revision;
+    shown.selection = sel.units.clone();
+    shown.marked = marked.clone();
+    shown.game = Some(game_key);
+    if new_game {
+        shown.positions.clear();
+    }
+    for e in &counters {
+        commands.entity(e).despawn();
+    }
+    let target_hex = preview.request.as_ref().map(|r| r.defender);
+    let mut positions = HashMap::new();
+    for c in game.map().coords() {
+        let here = game.units_at(c);
+        if here.is_empty() {
+            continue;
+        }
+        let n = here.len();
+        for (u, off, i) in stack_layout(here, game) {
+            let unit = game.unit(u);
+            let pos = hex_to_world(c) + off;
+            let z = 10.0 + i as f32 * 0.5;
+            positions.insert(u, (c, pos));
+            let mut slide = None;
+            if let Some((old_hex, old_pos)) = shown.positions.get(&u) {
+                if *old_hex != c {
+                    let mut pts = vec![*old_pos];
+                    if let Some(path) = paths.0.get(&u) {
+                        pts.extend(path.iter().map(|h| hex_to_world(*h)));
+                    }
+                    pts.push(pos);
+                    slide = Some(Slide {
+                        points: pts,
+                        t: 0.0,
+                        z,
+                    });
+                }
+            }
+            let start = slide.as_ref().map_or(pos, |s| s.points[0]);
+            let selected = sel.units.contains(&u);
+            let attacking = marked.contains(&u);
+            let defending = target_hex == Some(c);
+            let top = i + 1 == n;
+            let mut e = commands.spawn((
+                Counter { unit: u },
+                Transform::from_xyz(start.x, start.y, z),
+                Visibility::Inherited,
+            ));
+            if let Some(s) = slide {
+                e.insert(s);
+            }
+            e.with_children(|parent| {
+                counter_parts(
+                    parent,
+                    unit,
+                    &art,
+                    selected,
+                    attacking,
+                    defending,
+                    top.then_some(n),
+                )
+            });
+        }
+    }
+    shown.positions = positions;
+    paths.0.clear();
+}
+
+fn counter_parts(
+    parent: &mut ChildSpawnerCommands,
+    unit: &Unit,
+    art: &Art,
+    selected: bool,
+    attacking: bool,
+    defending: bool,
+    stack_count: Option<usize>,
+) {
+    let leader = unit.is_leader();
+    let size = if leader { COUNTER * 0.8 } else { COUNTER };
+    let border = if attacking {
+        Color::srgb(1.0, 0.55, 0.0)
+    } else if selected {
+        Color::srgb(1.0, 0.92, 0.2)
+    } else if defending {
+        Color::srgb(0.85, 0.10, 0.10)
+    } else {
+        Color::srgb(0.05, 0.05, 0.05)
+    };
+    let bw = if selected || attacking || defending {
+        4.0
+    } else {
+        2.0
+    };
+    parent.spawn((
+        Sprite::from_color(border, Vec2::splat(size + 2.0 * bw)),
+        Transform::from_xyz(0.0, 0.0, 0.0),
+    ));
+    let face = if unit.disorganized {
+        side_color_pale(unit.side)
+    } else {
+        side_color(unit.side)
+    };
+    parent.spawn((
+        Sprite::from_color(face, Vec2::splat(size)),
+        Transform::from_xyz(0.0, 0.0, 0.01),
+    ));
+    if unit.disorganized {
+        // A red band across the top marks the disorganized side of the marker.
+        parent.spawn((
+            Sprite::from_color(Color::srgb(0.75, 0.12, 0.12), Vec2::new(size, 7.0)),
+            Transform::from_xyz(0.0, size / 2.0 - 3.5, 0.02),
+        ));
+    }
+    let ink = if unit.disorganized {
+        Color::srgb(0.1, 0.1, 0.1)
+    } else {
+        Color::WHITE
+    };
+    let idx = symbol_index(unit.kind);
+    let mut sym = Sprite::from_image(art.symbols.clone());
+    sym.rect = Some(Rect::new(idx * 64.0, 0.0, idx * 64.0 + 64.0, 64.0));
+    sym.custom_size = Some(Vec2::splat(size * 0.55));
+    sym.color = ink;
+    parent.spawn((sym, Transform::from_xyz(0.0, size * 0.14, 0.03)));
+    // Strength at the bottom; artillery bottom-left, tactical bottom-right (combat units).
+    let strength = strength_text(unit);
+    let big = if strength.len() > 4 { 12.0 } else { 17.0 };
+    parent.spawn(text(strength, big, ink, Vec3::new(0.0, -size * 0.30, 0.04)));
+    if !leader {
+        if unit.artillery > 0 {
+            parent.spawn(text(
+                format!("a{}", unit.artillery),
+                10.0,
+                ink,
+                Vec3::new(-size * 0.36, size * 0.38 - 4.0, 0.04),
+            ));
+        }
+        if unit.tactical != 0 {
+            parent.spawn(text(
+                format!("{:+}", unit.tactical),
+                10.0,
+                ink,
+                Vec3::new(size * 0.36, size * 0.38 - 4.0, 0.04),
+            ));
+        }
+    }
+    // Markers down the right edge.
+    for (i, (m, color)) in markers(unit).into_iter().enumerate() {
+        let y = size / 2.0 - 9.0 - i as f32 * 15.0;
+        parent.spawn((
+            Sprite::from_color(color, Vec2::new(18.0, 13.0)),
+            Transform::from_xyz(size / 2.0 + 6.0, y, 0.05),
+        ));
+        parent.spawn(text(
+            m,
+            9.0,
+            Color::WHITE,
+            Vec3::new(size / 2.0 + 6.0, y, 0.06),
+        ));
+    }
+    if let Some(n) = stack_count.filter(|n| *n > 1) {
+        let at = Vec3::new(-size / 2.0 - 2.0, size / 2.0 + 2.0, 0.07);
+        parent.spawn((
+            Sprite::from_color(Color::srgb(0.95, 0.95, 0.90), Vec2::splat(16.0)),
+            Transform::from_translation(at),
+        ));
+        parent.spawn(text(n.to_string(), 11.0, Color::BLACK, at + Vec3::Z * 0.01));
+    }
+}
+
+fn slide(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Transform, &mut Slide)>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    for (e, mut t, mut s) in &mut q {
+        s.t += time.delta_secs().min(0.05);
+        let legs = (s.points.len() - 1).max(1) as f32;
+        let dur = 0.18 * legs + 0.1;
+        let f = (s.t / dur).min(1.0) * legs;
+        let i = (f.floor() as usize).min(s.points.len() - 2);
+        let local = f - i as f32;
+        let p = s.points[i].lerp(s.points[i + 1], local);
+        t.translation = p.extend(s.z + 20.0);
+        if s.t >= dur {
+            let end = *s.points.last().unwrap_or(&p);
+            t.translation = end.extend(s.z);
+            commands.entity(e).remove::<Slide>();
+        }
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}

@@ -1,0 +1,322 @@
+//! The client's logic under `MinimalPlugins`: selection, the attack preview (equal to the
+//! rules' odds), attacks, undo, end of turn and hot-seat hand-over, save and load, the menu's
+//! scenario list.
+#![cfg(feature = "client")]
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use musket::client::core::{
+    Action, CombatLog, Feed, HandOver, Mode, Play, Preview, Screen, Selection, Settings, Source,
+};
+use musket::rules::ruleset::AttackType;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("musket-headless-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn app(data: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(Settings {
+        data_dir: Some(temp_dir(data)),
+        seed: Some(1862),
+        ..Default::default()
+    });
+    app.add_plugins(musket::client::logic);
+    app.update();
+    app
+}
+
+fn send(app: &mut App, a: Action) {
+    app.world_mut().write_message(a);
+    app.update();
+}
+
+fn start(app: &mut App, name: &'static str, mode: Mode) {
+    send(
+        app,
+        Action::Start {
+            source: Source::Builtin(name),
+            mode,
+            handover: true,
+        },
+    );
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+}
+
+fn click(app: &mut App, label: &str, add: bool) {
+    let h = hex(app, label);
+    send(app, Action::Click { hex: h, add });
+}
+
+fn hex(app: &App, label: &str) -> musket::rules::hex::Coord {
+    app.world()
+        .resource::<Play>()
+        .game()
+        .unwrap()
+        .scenario
+        .parse_hex(label)
+        .unwrap()
+}
+
+fn unit(app: &App, id: &str) -> musket::rules::unit::UnitIdx {
+    app.world()
+        .resource::<Play>()
+        .game()
+        .unwrap()
+        .unit_by_id(id)
+        .unwrap()
+}
+
+#[test]
+fn clicking_a_stack_selects_the_active_sides_units() {
+    let mut app = app("select");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    let h = hex(&app, "0707");
+    send(&mut app, Action::Click { hex: h, add: false });
+    let sel = app.world().resource::<Selection>().clone();
+    assert_eq!(sel.hex, Some(h));
+    assert_eq!(
+        sel.units,
+        vec![unit(&app, "usa-cox"), unit(&app, "usa-crook")]
+    );
+    // Ctrl-click adds another stack.
+    click(&mut app, "0708", true);
+    assert_eq!(app.world().resource::<Selection>().units.len(), 3);
+    // Clicking an enemy stack with nothing chosen only inspects it.
+    send(&mut app, Action::ClearSelection);
+    click(&mut app, "0607", false);
+    let sel = app.world().resource::<Selection>().clone();
+    assert!(sel.units.is_empty() && sel.target.is_none());
+    assert_eq!(sel.hex, Some(hex(&app, "0607")));
+}
+
+#[test]
+fn preview_numbers_equal_the_rules_odds() {
+    let mut app = app("preview");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    click(&mut app, "0707", false);
+    click(&mut app, "0708", true);
+    click(&mut app, "0607", false);
+    let preview = app.world().resource::<Preview>();
+    let req = preview.request.clone().expect("a previewed attack");
+    let shown = preview.odds.clone().unwrap().unwrap();
+    // Two hexes: the client asks for a grand assault.
+    assert_eq!(req.kind, Some(AttackType::Grand));
+    let g = app.world().resource::<Play>().game().unwrap();
+    let direct = g.rules.odds(g, &req).unwrap();
+    assert_eq!(shown.differential, direct.differential);
+    assert_eq!(shown.attacker_results, direct.attacker_results);
+    assert_eq!(shown.defender_results, direct.defender_results);
+    assert_eq!(
+        (shown.p_retreat, shown.p_rout),
+        (direct.p_retreat, direct.p_rout)
+    );
+    assert_eq!(shown.lines, direct.lines);
+    // Changing the type updates the preview at once.
+    send(&mut app, Action::SetKind(Some(AttackType::March)));
+    let p = app.world().resource::<Preview>();
+    assert!(
+        p.odds.as_ref().unwrap().is_err(),
+        "a march with several units is refused"
+    );
+    // Removing a unit updates it too.
+    let u = unit(&app, "usa-scammon");
+    send(&mut app, Action::ToggleUnit(u));
+    send(&mut app, Action::SetKind(None));
+    let p = app.world().resource::<Preview>();
+    assert_eq!(p.request.as_ref().unwrap().attackers.len(), 2);
+    assert!(p.odds.as_ref().unwrap().is_ok());
+}
+
+#[test]
+fn confirming_an_attack_rolls_logs_and_feeds_the_view() {
+    let mut app = app("attack");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    click(&mut app, "0707", false);
+    click(&mut app, "0607", false);
+    let before = app
+        .world()
+        .resource::<Play>()
+        .0
+        .as_ref()
+        .unwrap()
+        .session
+        .dice
+        .rolls();
+    send(&mut app, Action::ConfirmAttack);
+    let play = app.world().resource::<Play>().0.as_ref().unwrap();
+    assert!(play.session.dice.rolls() >= before + 2);
+    assert_eq!(play.session.log.len(), 1);
+    let log = app.world().resource::<CombatLog>();
+    assert!(
+        log.lines.iter().any(|l| l.text.contains("Attacker's die")),
+        "{:?}",
+        log.lines
+    );
+    assert!(log.lines.iter().any(|l| l.text.contains("Ratio")));
+    assert_eq!(app.world().resource::<Feed>().batches.len(), 1);
+    // A die was rolled: nothing to undo.
+    assert_eq!(play.session.undoable(), 0);
+}
+
+#[test]
+fn moving_and_undo() {
+    let mut app = app("move");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    let from = hex(&app, "1105");
+    send(
+        &mut app,
+        Action::Click {
+            hex: from,
+            add: false,
+        },
+    );
+    let to = hex(&app, "1107");
+    send(
+        &mut app,
+        Action::Click {
+            hex: to,
+            add: false,
+        },
+    );
+    let g = app.world().resource::<Play>().game().unwrap();
+    assert_eq!(g.unit(g.unit_by_id("usa-willcox").unwrap()).hex, Some(to));
+    send(&mut app, Action::Undo);
+    let g = app.world().resource::<Play>().game().unwrap();
+    assert_eq!(g.unit(g.unit_by_id("usa-willcox").unwrap()).hex, Some(from));
+}
+
+#[test]
+fn end_turn_passes_to_the_other_side_with_a_hand_over_in_hot_seat() {
+    let mut app = app("turns");
+    start(&mut app, "foxs-gap.ron", Mode::HotSeat);
+    send(&mut app, Action::EndTurn);
+    let g = app.world().resource::<Play>().game().unwrap();
+    assert_eq!((g.turn, g.active_side.0), (1, 1));
+    assert_eq!(
+        app.world().resource::<HandOver>().waiting,
+        Some(musket::rules::unit::SideId(1))
+    );
+    // Nothing happens on the map until the next player confirms.
+    send(&mut app, Action::EndTurn);
+    assert_eq!(
+        app.world().resource::<Play>().game().unwrap().active_side.0,
+        1
+    );
+    send(&mut app, Action::HandOverDone);
+    send(&mut app, Action::EndTurn);
+    let g = app.world().resource::<Play>().game().unwrap();
+    assert_eq!((g.turn, g.active_side.0), (2, 0));
+    // Each end of turn autosaves.
+    let dir = app
+        .world()
+        .resource::<Settings>()
+        .data_dir
+        .clone()
+        .unwrap()
+        .join("saves");
+    assert!(dir.join("autosave-foxs-gap.ron").is_file());
+}
+
+#[test]
+fn solitaire_has_no_hand_over_and_the_game_ends_after_the_last_turn() {
+    let mut app = app("solo");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    let turns = app
+        .world()
+        .resource::<Play>()
+        .game()
+        .unwrap()
+        .scenario
+        .turns
+        .unwrap();
+    for _ in 0..turns * 2 {
+        send(&mut app, Action::EndTurn);
+        assert_eq!(app.world().resource::<HandOver>().waiting, None);
+    }
+    assert!(app.world().resource::<Play>().game().unwrap().is_over());
+}
+
+#[test]
+fn save_and_load_round_trip_to_the_identical_state() {
+    let mut app = app("save");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    click(&mut app, "0707", false);
+    click(&mut app, "0607", false);
+    send(&mut app, Action::ConfirmAttack);
+    send(&mut app, Action::EndTurn);
+    let path = musket::client::core::save_game(app.world_mut(), false).unwrap();
+    assert!(path.is_file());
+    let (units, turn, rolls) = {
+        let s = &app.world().resource::<Play>().0.as_ref().unwrap().session;
+        (s.game.units.clone(), s.game.turn, s.dice.rolls())
+    };
+    // Play on, then load: the saved state comes back exactly.
+    send(&mut app, Action::EndTurn);
+    send(&mut app, Action::Load(path));
+    let s = &app.world().resource::<Play>().0.as_ref().unwrap().session;
+    assert_eq!(s.game.units, units);
+    assert_eq!((s.game.turn, s.dice.rolls()), (turn, rolls));
+}
+
+#[test]
+fn menu_lists_scenarios_and_shows_errors_instead_of_crashing() {
+    let dir = temp_dir("menu");
+    std::fs::write(dir.join("broken.ron"), "(title: \"x\", ruleset: \"gcacw\"").unwrap();
+    std::fs::write(
+        dir.join("good.ron"),
+        include_str!("../scenarios/example-flank.ron"),
+    )
+    .unwrap();
+    let settings = Settings {
+        scenario_dirs: vec![dir.clone()],
+        ..Default::default()
+    };
+    let entries = musket::client::ui::scan_scenarios(&settings);
+    let broken = entries
+        .iter()
+        .find(|e| e.label.contains("broken.ron"))
+        .unwrap();
+    assert!(broken.result.as_ref().unwrap_err().contains("broken.ron:"));
+    assert!(
+        entries
+            .iter()
+            .any(|e| e.label.contains("good.ron") && e.result.is_ok())
+    );
+    // The built-in scenarios are listed too, three playable GCACW scenarios among them.
+    let playable = entries
+        .iter()
+        .filter(|e| e.result.as_ref().is_ok_and(|s| s.ruleset == "gcacw"))
+        .count();
+    assert!(playable >= 4);
+    let big = entries
+        .iter()
+        .filter_map(|e| e.result.as_ref().ok())
+        .find(|s| s.title.contains("South Mountain"))
+        .unwrap();
+    assert!(big.units >= 60);
+    // Starting the broken file shows an error and keeps the menu.
+    let mut app = app("menu-start");
+    send(
+        &mut app,
+        Action::Start {
+            source: Source::File(dir.join("broken.ron")),
+            mode: Mode::Solitaire,
+            handover: true,
+        },
+    );
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    let n = app.world().resource::<musket::client::core::Notice>();
+    assert!(n.text.as_ref().unwrap().0.contains("broken.ron"));
+}
