@@ -70,6 +70,12 @@ pub struct WindowArgs {
     /// Measurement: an empty window, for comparison.
     #[arg(long, hide = true)]
     pub empty_window: bool,
+    /// Automation: roll the previewed attack after the clicks.
+    #[arg(long, hide = true)]
+    pub confirm: bool,
+    /// Automation: frames to wait before the screenshot.
+    #[arg(long, hide = true)]
+    pub shot_after: Option<u32>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -149,6 +155,13 @@ pub enum Cmd {
     },
     /// Print the built-in rules file, to copy and correct (`musket rules > my-gcacw.ron`).
     Rules,
+    /// Time the game's own systems headless (no rendering) on a scenario, as JSON.
+    #[command(hide = true)]
+    MeasureSystems {
+        scenario: Option<PathBuf>,
+        #[arg(long, default_value_t = 600)]
+        frames: u32,
+    },
 }
 
 /// A failure to report: exit status 2, the message on stderr.
@@ -223,6 +236,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let ov = overrides(&cli.rules);
     match cli.command {
         None => run_client(cli.scenario, cli.window, ov),
+        Some(Cmd::MeasureSystems { scenario, frames }) => measure_systems(scenario, frames, ov),
         Some(Cmd::Rules) => {
             print!("{}", crate::rules::gcacw::data::DEFAULT_TABLES);
             Ok(ExitCode::SUCCESS)
@@ -406,8 +420,28 @@ fn run_client(
             frames: w.frames,
             report: w.report,
             empty_window: w.empty_window,
+            confirm: w.confirm,
+            shot_after: w.shot_after,
         },
     })
+}
+
+#[cfg(feature = "client")]
+fn measure_systems(
+    scenario: Option<PathBuf>,
+    frames: u32,
+    rules: RulesOverrides,
+) -> Result<ExitCode, Failure> {
+    let v = crate::client::measure::measure_systems(scenario, frames, rules).map_err(Failure)?;
+    println!("{}", serde_json::to_string_pretty(&v)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(not(feature = "client"))]
+fn measure_systems(_: Option<PathBuf>, _: u32, _: RulesOverrides) -> Result<ExitCode, Failure> {
+    Err(Failure(
+        "measure-systems needs the client (build with the default features)".into(),
+    ))
 }
 
 #[cfg(not(feature = "client"))]

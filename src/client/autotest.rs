@@ -28,6 +28,10 @@ pub struct Script {
     pub frames: Option<u32>,
     pub report: Option<PathBuf>,
     pub empty_window: bool,
+    /// Roll the previewed attack after the clicks.
+    pub confirm: bool,
+    /// Frames to wait after the clicks before the screenshot (default 40).
+    pub shot_after: Option<u32>,
 }
 
 impl Script {
@@ -151,6 +155,9 @@ fn drive(
                         }
                     }
                 }
+                if run.script.confirm {
+                    w.write(Action::ConfirmAttack);
+                }
             }
         }
     }
@@ -206,7 +213,7 @@ fn drive(
             .script
             .frames
             .is_none_or(|n| run.times.len() as u32 >= n);
-        if !run.shot && since >= 40 && measured {
+        if !run.shot && since >= run.script.shot_after.unwrap_or(40) && measured {
             run.shot = true;
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 let _ = std::fs::create_dir_all(dir);

@@ -514,66 +514,82 @@ fn click(world: &mut World, hex: Coord, add: bool) {
     world.insert_resource(sel);
 }
 
-/// A path of hexes from `from` to `to` for the player's move: the fewest hexes, never through
-/// an enemy-occupied hex; ties prefer hexes outside enemy ZOC. Movement costs are not encoded
-/// for GCACW (the seeds do not give them), so the player moves by the printed rules.
-pub fn move_path(g: &crate::rules::game::Game, from: Coord, to: Coord) -> Option<Vec<Coord>> {
+/// Shortest move paths from `from` for the player's moves: the fewest hexes, never through an
+/// enemy-occupied hex; ties prefer hexes outside enemy ZOC. Movement costs are not encoded for
+/// GCACW (the seeds do not give them), so the player moves by the printed rules. The result
+/// maps each reachable hex to the hex before it.
+pub fn move_tree(
+    g: &crate::rules::game::Game,
+    from: Coord,
+) -> std::collections::HashMap<Coord, Coord> {
     use std::collections::{BinaryHeap, HashMap};
-    if from == to || !g.map().contains(to) {
-        return None;
-    }
     let side = g.active_side;
+    let map = g.map();
     let blocked = |c: Coord| g.units_at(c).iter().any(|u| g.unit(*u).side != side);
-    if blocked(to) {
-        return None;
-    }
-    let zoc = |c: Coord| -> u32 {
-        u32::from(
-            g.rules
-                .zoc_at(g, c)
-                .iter()
-                .any(|e| g.unit(e.unit).side != side),
-        )
-    };
-    // Dijkstra on (steps * 16 + ZOC hexes entered), deterministic tie-break by coordinate.
-    let mut dist: HashMap<Coord, u32> = HashMap::new();
+    // Enemy ZOC over the whole map, computed once.
+    let zmap = g.rules.zoc(g);
+    let enemy_zoc: Vec<bool> = (0..map.len())
+        .map(|i| zmap.at_index(i).iter().any(|e| g.unit(e.unit).side != side))
+        .collect();
+    // Dijkstra on (steps * 16 + enemy-ZOC hexes entered); ties by coordinate, so deterministic.
+    let mut dist: Vec<u32> = vec![u32::MAX; map.len()];
     let mut prev: HashMap<Coord, Coord> = HashMap::new();
     let mut heap = BinaryHeap::new();
-    dist.insert(from, 0);
+    if let Some(i) = map.index(from) {
+        dist[i] = 0;
+    }
     heap.push(std::cmp::Reverse((0u32, from)));
     while let Some(std::cmp::Reverse((d, c))) = heap.pop() {
-        if c == to {
-            break;
-        }
-        if dist.get(&c).is_some_and(|x| *x < d) {
+        if map.index(c).is_some_and(|i| dist[i] < d) {
             continue;
         }
-        if d > 16 * 200 {
-            break;
-        }
         for n in c.neighbors() {
-            if !g.map().contains(n) || blocked(n) {
+            let Some(ni) = map.index(n) else { continue };
+            if blocked(n) {
                 continue;
             }
-            let nd = d + 16 + zoc(n);
-            if dist.get(&n).is_none_or(|x| nd < *x) {
-                dist.insert(n, nd);
+            let nd = d + 16 + u32::from(enemy_zoc[ni]);
+            if nd < dist[ni] {
+                dist[ni] = nd;
                 prev.insert(n, c);
                 heap.push(std::cmp::Reverse((nd, n)));
             }
         }
     }
+    prev
+}
+
+/// The path from the tree's start to `to` (not including the start).
+pub fn path_in_tree(
+    tree: &std::collections::HashMap<Coord, Coord>,
+    from: Coord,
+    to: Coord,
+) -> Option<Vec<Coord>> {
+    if from == to {
+        return None;
+    }
     let mut path = vec![to];
     let mut c = to;
-    while let Some(p) = prev.get(&c) {
+    while let Some(p) = tree.get(&c) {
         if *p == from {
             path.reverse();
             return Some(path);
         }
         path.push(*p);
         c = *p;
+        if path.len() > tree.len() + 1 {
+            return None;
+        }
     }
     None
+}
+
+/// The player's move path from `from` to `to` (see [`move_tree`]).
+pub fn move_path(g: &crate::rules::game::Game, from: Coord, to: Coord) -> Option<Vec<Coord>> {
+    if from == to || !g.map().contains(to) {
+        return None;
+    }
+    path_in_tree(&move_tree(g, from), from, to)
 }
 
 fn move_to(world: &mut World, hex: Coord) {

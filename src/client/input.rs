@@ -67,42 +67,51 @@ fn spawn_camera(mut commands: Commands) {
     ));
 }
 
-/// Centre the camera on the map and fit it in the window, once per game.
+/// Centre the camera on the map and fit it in the space the panels leave, once per game
+/// (after the first frame of panels, whose sizes it reads).
 fn centre_camera(
     play: Res<Play>,
+    rects: Res<UiRects>,
     mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut done_for: Local<Option<usize>>,
 ) {
     let Some(g) = play.game() else { return };
     let key = std::sync::Arc::as_ptr(&g.scenario) as usize;
-    if *done_for == Some(key) {
+    if *done_for == Some(key) || rects.0.is_empty() {
         return;
     }
-    let Ok((mut t, mut proj)) = cam.single_mut() else {
+    let (Ok((mut t, mut proj)), Ok(w)) = (cam.single_mut(), window.single()) else {
         return;
     };
     *done_for = Some(key);
+    let (ww, wh) = (w.width(), w.height());
+    // The free area: right of the panels on the left edge, left of those on the right edge,
+    // below those along the top.
+    let mut free = Rect::new(0.0, 0.0, ww, wh);
+    for r in &rects.0 {
+        if r.height() > wh * 0.5 && r.min.x <= 1.0 {
+            free.min.x = free.min.x.max(r.max.x);
+        } else if r.height() > wh * 0.5 && r.max.x >= ww - 1.0 {
+            free.max.x = free.max.x.min(r.min.x);
+        } else if r.width() > ww * 0.5 && r.min.y <= 1.0 {
+            free.min.y = free.min.y.max(r.max.y);
+        }
+    }
     let map = g.map();
     let a = hex_to_world(Coord::new(1, 1));
     let b = hex_to_world(Coord::new(map.columns() as i32, map.rows() as i32));
     let centre = (a + b) / 2.0;
-    t.translation.x = centre.x;
-    t.translation.y = centre.y;
-    if let (Projection::Orthographic(o), Ok(w)) = (&mut *proj, window.single()) {
-        // Leave room for the side panels (left about 300 px, right about 480 px) and the top bar.
-        let (left, right, top) = (300.0, 480.0, 60.0);
+    if let Projection::Orthographic(o) = &mut *proj {
         let span = (b - a).abs() + Vec2::splat(180.0);
-        let avail = Vec2::new(
-            (w.width() - left - right).max(300.0),
-            (w.height() - top).max(200.0),
-        );
+        let avail = free.size().max(Vec2::splat(200.0));
         o.scale = (span.x / avail.x)
             .max(span.y / avail.y)
             .clamp(MIN_ZOOM, MAX_ZOOM);
-        // Centre the map in the space between the panels.
-        t.translation.x += (right - left) / 2.0 * o.scale;
-        t.translation.y += top / 2.0 * o.scale;
+        // Screen offset of the free area's centre from the window's centre.
+        let off = free.center() - Vec2::new(ww, wh) / 2.0;
+        t.translation.x = centre.x - off.x * o.scale;
+        t.translation.y = centre.y + off.y * o.scale;
     }
 }
 

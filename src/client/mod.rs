@@ -19,6 +19,7 @@ pub mod draw;
 pub mod input;
 pub mod layout;
 pub mod map;
+pub mod measure;
 pub mod overlays;
 pub mod save;
 pub mod ui;

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::core::{Overlays, Play, Preview, Screen, Selection, move_path};
+use super::core::{Overlays, Play, Preview, Screen, Selection, move_tree, path_in_tree};
 use super::draw::{Batch, VertexColorMaterial, spawn_batch};
 use super::layout::{HEX_SIZE, hex_to_world};
 use crate::rules::hex::Coord;
@@ -27,37 +27,44 @@ pub fn zoc_color(side: u8) -> Color {
     }
 }
 
-#[derive(Resource, Default, PartialEq)]
-struct Key(
-    Option<(
-        u64,
-        Option<Coord>,
-        Vec<crate::rules::unit::UnitIdx>,
-        Option<Coord>,
-        Option<Coord>,
-        [bool; 2],
-        bool,
-    )>,
-);
+/// Each layer is rebuilt only when what it shows changes.
+#[derive(Component)]
+struct ZocLayer;
+#[derive(Component)]
+struct MarkLayer;
+#[derive(Component)]
+struct PathLayer;
+
+type UnitList = Vec<crate::rules::unit::UnitIdx>;
+
+#[derive(Resource, Default)]
+struct Keys {
+    zoc: Option<(u64, [bool; 2], usize)>,
+    marks: Option<(u64, Option<Coord>, Option<Coord>, bool, usize)>,
+    path: Option<(u64, Option<Coord>, UnitList)>,
+}
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Key>().add_systems(
+    app.init_resource::<Keys>().add_systems(
         Update,
-        rebuild
+        (zoc_layer, mark_layer, path_layer)
             .after(super::core::CoreSystems)
             .run_if(in_state(Screen::Playing)),
     );
 }
 
+fn game_key(p: &super::core::PlayState) -> usize {
+    std::sync::Arc::as_ptr(&p.session.game.scenario) as usize
+}
+
+/// Zones of control of the sides switched on, and the victory hexes.
 #[allow(clippy::too_many_arguments)]
-fn rebuild(
+fn zoc_layer(
     mut commands: Commands,
     play: Res<Play>,
-    sel: Res<Selection>,
-    preview: Res<Preview>,
     overlays: Res<Overlays>,
-    mut key: ResMut<Key>,
-    parts: Query<Entity, With<OverlayPart>>,
+    mut keys: ResMut<Keys>,
+    parts: Query<Entity, With<ZocLayer>>,
     mut meshes: ResMut<Assets<Mesh>>,
     material: Res<VertexColorMaterial>,
     anim: Res<super::anim::Anim>,
@@ -66,27 +73,16 @@ fn rebuild(
     if anim.busy() {
         return;
     }
-    let target = preview.request.as_ref().map(|r| r.defender);
-    let k = Key(Some((
-        p.revision,
-        sel.hex,
-        sel.units.clone(),
-        target,
-        sel.hover,
-        overlays.zoc,
-        preview.pinned,
-    )));
-    if *key == k {
+    let k = Some((p.revision, overlays.zoc, game_key(p)));
+    if keys.zoc == k {
         return;
     }
-    *key = k;
+    keys.zoc = k;
     for e in &parts {
         commands.entity(e).despawn();
     }
     let g = &p.session.game;
     let m = &material.0;
-
-    // Zones of control.
     let mut zoc = Batch::default();
     if overlays.zoc.iter().any(|x| *x) {
         let map = g.rules.zoc(g);
@@ -108,7 +104,7 @@ fn rebuild(
                 if normal {
                     zoc.hex_fill(c, 0.92, color);
                 } else {
-                    // Restricted only: a hatched look (an outline and a band).
+                    // Restricted only: an outline and a band.
                     zoc.hex_outline(c, 0.92, 7.0, color.with_alpha(0.7));
                     let centre = hex_to_world(c);
                     zoc.line(
@@ -121,9 +117,15 @@ fn rebuild(
             }
         }
     }
-    spawn_batch(&mut commands, &mut meshes, m, zoc, 4.0, OverlayPart);
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        m,
+        zoc,
+        4.0,
+        (OverlayPart, ZocLayer),
+    );
 
-    // Victory hexes: a gold ring.
     let mut vic = Batch::default();
     for (v, holder) in g.scenario.victory.iter().zip(&g.holders) {
         let color = match holder {
@@ -138,9 +140,43 @@ fn rebuild(
             color,
         );
     }
-    spawn_batch(&mut commands, &mut meshes, m, vic, 4.5, OverlayPart);
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        m,
+        vic,
+        4.5,
+        (OverlayPart, ZocLayer),
+    );
+}
 
-    // Selection, target and flank neighbours.
+/// The selected hex, the target and the flank colours of its neighbours.
+#[allow(clippy::too_many_arguments)]
+fn mark_layer(
+    mut commands: Commands,
+    play: Res<Play>,
+    sel: Res<Selection>,
+    preview: Res<Preview>,
+    mut keys: ResMut<Keys>,
+    parts: Query<Entity, With<MarkLayer>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    material: Res<VertexColorMaterial>,
+    anim: Res<super::anim::Anim>,
+) {
+    let Some(p) = &play.0 else { return };
+    if anim.busy() {
+        return;
+    }
+    let target = preview.request.as_ref().map(|r| r.defender);
+    let k = Some((p.revision, sel.hex, target, preview.pinned, game_key(p)));
+    if keys.marks == k && !preview.is_changed() {
+        return;
+    }
+    keys.marks = k;
+    for e in &parts {
+        commands.entity(e).despawn();
+    }
+    let g = &p.session.game;
     let mut marks = Batch::default();
     if let Some(h) = sel.hex {
         marks.hex_outline(h, 1.0, 4.0, Color::srgb(1.0, 0.92, 0.2));
@@ -166,14 +202,52 @@ fn rebuild(
         };
         marks.hex_outline(req.defender, 1.0, 6.0, c);
     }
-    spawn_batch(&mut commands, &mut meshes, m, marks, 5.0, OverlayPart);
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        &material.0,
+        marks,
+        5.0,
+        (OverlayPart, MarkLayer),
+    );
+}
 
-    // Move preview: the path to the hovered hex and the enemy ZOC hexes it enters.
+/// The path a move to the hovered hex would take, with the enemy ZOC hexes it enters in red.
+#[allow(clippy::too_many_arguments)]
+fn path_layer(
+    mut commands: Commands,
+    play: Res<Play>,
+    sel: Res<Selection>,
+    mut keys: ResMut<Keys>,
+    parts: Query<Entity, With<PathLayer>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    material: Res<VertexColorMaterial>,
+    anim: Res<super::anim::Anim>,
+    mut tree: Local<Option<((u64, Coord), std::collections::HashMap<Coord, Coord>)>>,
+) {
+    let Some(p) = &play.0 else { return };
+    if anim.busy() {
+        return;
+    }
+    let k = Some((p.revision, sel.hover, sel.units.clone()));
+    if keys.path == k {
+        return;
+    }
+    keys.path = k;
+    for e in &parts {
+        commands.entity(e).despawn();
+    }
+    let g = &p.session.game;
     let mut path_b = Batch::default();
     if let (Some(h), Some(from)) = (sel.hover, movers_hex(g, &sel)) {
         let enemy_here = g.side_at(h).is_some_and(|s| s != g.active_side);
         if !enemy_here && h != from && g.map().contains(h) {
-            if let Some(path) = move_path(g, from, h) {
+            // One shortest-path tree per chosen stack and game state serves every hover.
+            if tree.as_ref().is_none_or(|(k, _)| *k != (p.revision, from)) {
+                *tree = Some(((p.revision, from), move_tree(g, from)));
+            }
+            let found = tree.as_ref().and_then(|(_, t)| path_in_tree(t, from, h));
+            if let Some(path) = found {
                 let mut pts = vec![hex_to_world(from)];
                 pts.extend(path.iter().map(|c| hex_to_world(*c)));
                 path_b.polyline(&pts, 6.0, Color::srgba(1.0, 1.0, 1.0, 0.85));
@@ -198,7 +272,14 @@ fn rebuild(
             }
         }
     }
-    spawn_batch(&mut commands, &mut meshes, m, path_b, 30.0, OverlayPart);
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        &material.0,
+        path_b,
+        30.0,
+        (OverlayPart, PathLayer),
+    );
 }
 
 /// The hex the chosen units are in, when they are all in one.

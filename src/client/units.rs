@@ -26,6 +26,35 @@ pub struct Counter {
     pub unit: UnitIdx,
 }
 
+/// The frame of a counter: its colour shows chosen / attacking / defending.
+#[derive(Component)]
+pub struct Border {
+    pub unit: UnitIdx,
+    pub hex: Coord,
+    pub size: f32,
+}
+
+/// The frame's colour and width.
+fn border_style(selected: bool, attacking: bool, defending: bool) -> (Color, f32) {
+    let color = if attacking {
+        Color::srgb(1.0, 0.55, 0.0)
+    } else if selected {
+        Color::srgb(1.0, 0.92, 0.2)
+    } else if defending {
+        Color::srgb(0.85, 0.10, 0.10)
+    } else {
+        Color::srgb(0.05, 0.05, 0.05)
+    };
+    (
+        color,
+        if selected || attacking || defending {
+            4.0
+        } else {
+            2.0
+        },
+    )
+}
+
 /// A counter sliding to its new place.
 #[derive(Component)]
 pub struct Slide {
@@ -151,6 +180,7 @@ fn sync_counters(
     mut shown: ResMut<Shown>,
     mut paths: ResMut<MovePaths>,
     counters: Query<Entity, With<Counter>>,
+    mut borders: Query<(&Border, &mut Sprite)>,
 ) {
     let Some(p) = &play.0 else { return };
     let Some(art) = art else { return };
@@ -172,6 +202,22 @@ fn sync_counters(
         return;
     }
     let new_game = shown.game != Some(game_key);
+    let target_hex = preview.request.as_ref().map(|r| r.defender);
+    if !new_game && shown.revision == p.revision {
+        // Only the choice changed: recolour the frames in place.
+        shown.selection = sel.units.clone();
+        shown.marked = marked.clone();
+        for (b, mut sprite) in &mut borders {
+            let (color, w) = border_style(
+                sel.units.contains(&b.unit),
+                marked.contains(&b.unit),
+                target_hex == Some(b.hex),
+            );
+            sprite.color = color;
+            sprite.custom_size = Some(Vec2::splat(b.size + 2.0 * w));
+        }
+        return;
+    }
     shown.revision = p.revision;
     shown.selection = sel.units.clone();
     shown.marked = marked.clone();
@@ -182,7 +228,6 @@ fn sync_counters(
     for e in &counters {
         commands.entity(e).despawn();
     }
-    let target_hex = preview.request.as_ref().map(|r| r.defender);
     let mut positions = HashMap::new();
     for c in game.map().coords() {
         let here = game.units_at(c);

@@ -1,0 +1,114 @@
+//! Measuring the game's own systems without a window: the logic, the counters, the overlays
+//! and the animation timing run under `MinimalPlugins` (with asset storage) while a scripted
+//! player moves the pointer every frame, chooses stacks and previews attacks. Rendering and
+//! egui are left out: this is the time the game itself adds to a frame.
+//! `musket measure-systems [SCENARIO] --frames N` prints the timings as JSON.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use super::core::{Action, Mode, Play, Settings, Source, start_game};
+use crate::rules::ruleset::RulesOverrides;
+
+pub fn measure_systems(
+    scenario: Option<PathBuf>,
+    frames: u32,
+    rules: RulesOverrides,
+) -> Result<serde_json::Value, String> {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()));
+    app.init_asset::<Mesh>()
+        .init_asset::<ColorMaterial>()
+        .init_asset::<Image>();
+    app.add_message::<bevy::window::RequestRedraw>();
+    app.insert_resource(Settings {
+        rules,
+        seed: Some(1),
+        data_dir: Some(std::env::temp_dir().join("musket-measure")),
+        ..default()
+    });
+    app.insert_resource(super::map::Art {
+        terrain: Handle::default(),
+        symbols: Handle::default(),
+    });
+    app.add_plugins((
+        super::logic,
+        super::draw::plugin,
+        super::units::plugin,
+        super::overlays::plugin,
+        super::anim::plugin,
+    ));
+    app.update();
+    let source = match scenario {
+        Some(p) => Source::File(p),
+        None => Source::Builtin("south-mountain.ron"),
+    };
+    start_game(app.world_mut(), source, Mode::Solitaire, false)?;
+    // Both ZOC overlays on: the heaviest display.
+    for s in 0..2 {
+        app.world_mut().write_message(Action::ToggleZoc(s));
+    }
+    app.update();
+    app.update();
+
+    // A scripted player: the pointer sweeps the map; every 20 frames a stack of the side to
+    // play is chosen and an adjacent enemy hex previewed.
+    let (coords, stacks): (Vec<_>, Vec<_>) = {
+        let g = app.world().resource::<Play>().game().ok_or("no game")?;
+        let coords: Vec<_> = g.map().coords().collect();
+        let mut stacks = Vec::new();
+        for c in &coords {
+            if g.side_at(*c) == Some(g.active_side) {
+                if let Some(t) = c
+                    .neighbors()
+                    .into_iter()
+                    .find(|n| g.side_at(*n).is_some_and(|s| s != g.active_side))
+                {
+                    stacks.push((*c, t));
+                }
+            }
+        }
+        (coords, stacks)
+    };
+    if stacks.is_empty() {
+        return Err("the scenario has no attack to preview on its first turn".into());
+    }
+    let mut times = Vec::with_capacity(frames as usize);
+    for i in 0..frames as usize {
+        let w = app.world_mut();
+        w.write_message(Action::Hover(Some(coords[(i * 7) % coords.len()])));
+        if i % 20 == 0 {
+            let (own, enemy) = stacks[(i / 20) % stacks.len()];
+            w.write_message(Action::Click {
+                hex: own,
+                add: false,
+            });
+            w.write_message(Action::Click {
+                hex: enemy,
+                add: false,
+            });
+        }
+        let t = Instant::now();
+        app.update();
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+    }
+    let mut sorted = times.clone();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    let (units, hexes) = {
+        let g = app.world().resource::<Play>().game().ok_or("no game")?;
+        (g.units.len(), g.map().len())
+    };
+    Ok(serde_json::json!({
+        "frames": n,
+        "mean_ms": times.iter().sum::<f64>() / n as f64,
+        "median_ms": sorted[n / 2],
+        "p90_ms": sorted[(n * 9 / 10).min(n - 1)],
+        "max_ms": sorted[n - 1],
+        "units": units,
+        "hexes": hexes,
+    }))
+}

@@ -1,0 +1,136 @@
+//! The real window: the default scenario opened under a display (Xvfb + Mesa lavapipe in CI),
+//! an attack chosen by clicking, a screenshot saved and checked: not blank, counters of both
+//! sides on the map, the flank overlay and the attack preview's bar charts present.
+//!
+//! The screenshot is written to `$CARGO_TARGET_TMPDIR/window-test.png` (with the README's
+//! `CARGO_TARGET_DIR`, `~/.cache/musket-target/tmp/window-test.png`).
+//! Without a display the test is skipped, unless `MUSKET_REQUIRE_WINDOW_TEST=1` (CI) makes
+//! that a failure.
+#![cfg(feature = "client")]
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn display_available() -> bool {
+    std::env::var_os("DISPLAY").is_some_and(|d| !d.is_empty())
+        || std::env::var_os("WAYLAND_DISPLAY").is_some_and(|d| !d.is_empty())
+}
+
+struct Shot {
+    w: usize,
+    h: usize,
+    rgb: Vec<[u8; 3]>,
+}
+
+impl Shot {
+    fn load(path: &PathBuf) -> Shot {
+        let bytes = std::fs::read(path).expect("the screenshot exists");
+        let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+            .read_info()
+            .expect("a PNG");
+        let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
+        let info = reader.next_frame(&mut buf).expect("a frame");
+        let ch = info.color_type.samples();
+        let rgb = buf[..info.buffer_size()]
+            .chunks(ch)
+            .map(|p| [p[0], p[1], p[2]])
+            .collect();
+        Shot {
+            w: info.width as usize,
+            h: info.height as usize,
+            rgb,
+        }
+    }
+
+    /// Pixels within `tol` of a colour, inside x in [x0, x1).
+    fn count(&self, c: [u8; 3], tol: i32, x0: usize, x1: usize) -> usize {
+        let mut n = 0;
+        for y in 0..self.h {
+            for x in x0..x1.min(self.w) {
+                let p = self.rgb[y * self.w + x];
+                if (0..3).all(|i| (p[i] as i32 - c[i] as i32).abs() <= tol) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+}
+
+fn srgb8(r: f32, g: f32, b: f32) -> [u8; 3] {
+    [
+        (r * 255.0).round() as u8,
+        (g * 255.0).round() as u8,
+        (b * 255.0).round() as u8,
+    ]
+}
+
+#[test]
+fn window_opens_the_default_scenario_and_previews_an_attack() {
+    if !display_available() {
+        if std::env::var("MUSKET_REQUIRE_WINDOW_TEST").is_ok_and(|v| v == "1") {
+            panic!("MUSKET_REQUIRE_WINDOW_TEST=1 but there is no display (run under xvfb-run)");
+        }
+        eprintln!("window test skipped: no display (set DISPLAY, or run `xvfb-run -a cargo test`)");
+        return;
+    }
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-test.png");
+    let _ = std::fs::remove_file(&out);
+    let data = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-test-data");
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_musket"))
+        // Choose Cox and Crook in 0707, then Garland's hex 0607 as the target.
+        .args([
+            "--seed",
+            "7",
+            "--click",
+            "0707",
+            "--click",
+            "0607",
+            "--screenshot",
+        ])
+        .arg(&out)
+        .env("MUSKET_DATA_DIR", &data)
+        .spawn()
+        .expect("start musket");
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        if started.elapsed() > Duration::from_secs(300) {
+            let _ = child.kill();
+            panic!("the window test did not finish in 5 minutes");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(status.success(), "musket exited with {status}");
+    let shot = Shot::load(&out);
+    assert_eq!((shot.w, shot.h), (1280, 720));
+    eprintln!("screenshot: {}", out.display());
+
+    // Not blank: many colours, and light and dark parts.
+    let mut colours: Vec<[u8; 3]> = shot.rgb.iter().step_by(7).copied().collect();
+    colours.sort();
+    colours.dedup();
+    assert!(colours.len() > 500, "only {} colours", colours.len());
+
+    // Counters of both sides on the map (between the side panels).
+    let (map0, map1) = (300, 800);
+    let union = shot.count(srgb8(0.20, 0.32, 0.60), 6, map0, map1);
+    let confed = shot.count(srgb8(0.55, 0.52, 0.44), 6, map0, map1);
+    assert!(union > 1500, "Union counters: {union} pixels");
+    assert!(confed > 1500, "Confederate counters: {confed} pixels");
+
+    // The target's red outline on the map.
+    let target = shot.count(srgb8(0.9, 0.1, 0.1), 12, map0, map1);
+    assert!(target > 200, "target outline: {target} pixels");
+
+    // The preview panel on the right: the defender's and attacker's bar charts.
+    let def_bars = shot.count([170, 60, 40], 6, 780, 1280);
+    let att_bars = shot.count([60, 90, 170], 6, 780, 1280);
+    assert!(
+        def_bars > 100 && att_bars > 100,
+        "bars: defender {def_bars}, attacker {att_bars} pixels"
+    );
+}
