@@ -81,8 +81,12 @@ pub fn plugin(script: Script, started: Instant) -> impl Fn(&mut App) {
             return;
         }
         if script.frames.is_some() || script.screenshot.is_some() {
-            // Keep frames coming: an automated run has no input to wake the app.
-            app.insert_resource(WinitSettings::game());
+            // Keep frames coming as fast as they can be made, focused or not: an automated run
+            // has no input to wake the app (and under Xvfb the window has no focus).
+            app.insert_resource(WinitSettings {
+                focused_mode: bevy::winit::UpdateMode::Continuous,
+                unfocused_mode: bevy::winit::UpdateMode::Continuous,
+            });
         }
         app.insert_resource(Run {
             script: script.clone(),

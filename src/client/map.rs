@@ -321,43 +321,23 @@ fn build_map(
         3.0,
         MapPart,
     );
-
-    // Hex labels at the top of each hex, shown when zoomed in.
-    for c in map.coords() {
-        let p = hex_to_world(c) + Vec2::new(0.0, HEX_SIZE * 0.70);
-        commands.spawn((
-            Text2d::new(map.label(c)),
-            TextFont {
-                font_size: bevy::text::FontSize::Px(13.0),
-                ..default()
-            },
-            TextColor(Color::srgba(0.1, 0.1, 0.1, 0.75)),
-            Transform::from_xyz(p.x, p.y, 6.0),
-            Visibility::Hidden,
-            HexLabel,
-            MapPart,
-        ));
-    }
 }
 
 /// Zoom level (orthographic scale) below which hex labels show.
 pub const LABEL_ZOOM: f32 = 1.1;
 
+/// The grid follows its toggle; hex labels exist only while zoomed in with labels on (hidden
+/// text still costs every frame under software rendering).
+#[allow(clippy::too_many_arguments)]
 fn toggle_grid_and_labels(
+    mut commands: Commands,
+    play: Res<Play>,
     overlays: Res<Overlays>,
-    cam: Query<&Projection, (With<MapCamera>, Changed<Projection>)>,
-    all_cams: Query<&Projection, With<MapCamera>>,
-    mut grid: Query<&mut Visibility, (With<GridLayer>, Without<HexLabel>)>,
-    mut labels: Query<&mut Visibility, (With<HexLabel>, Without<GridLayer>)>,
-    added: Query<(), Added<HexLabel>>,
+    cams: Query<&Projection, With<MapCamera>>,
+    mut grid: Query<&mut Visibility, With<GridLayer>>,
+    labels: Query<Entity, With<HexLabel>>,
+    built: Res<BuiltFor>,
 ) {
-    if !overlays.is_changed() && cam.is_empty() && added.is_empty() {
-        return;
-    }
-    let scale = match all_cams.iter().next() {
-        Some(Projection::Orthographic(o)) => o.scale,
-        _ => 1.0,
-    };
     let g = if overlays.grid {
         Visibility::Inherited
     } else {
@@ -366,13 +346,33 @@ fn toggle_grid_and_labels(
     for mut v in &mut grid {
         v.set_if_neq(g);
     }
-    let l = if overlays.labels && scale < LABEL_ZOOM {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
+    let scale = match cams.iter().next() {
+        Some(Projection::Orthographic(o)) => o.scale,
+        _ => 1.0,
     };
-    for mut v in &mut labels {
-        v.set_if_neq(l);
+    let want = overlays.labels && scale < LABEL_ZOOM;
+    let have = !labels.is_empty();
+    if want && !have && built.0.is_some() {
+        let Some(p) = &play.0 else { return };
+        let map = &p.session.game.scenario.map;
+        for c in map.coords() {
+            let at = hex_to_world(c) + Vec2::new(0.0, HEX_SIZE * 0.70);
+            commands.spawn((
+                Text2d::new(map.label(c)),
+                TextFont {
+                    font_size: bevy::text::FontSize::Px(13.0),
+                    ..default()
+                },
+                TextColor(Color::srgba(0.1, 0.1, 0.1, 0.75)),
+                Transform::from_xyz(at.x, at.y, 6.0),
+                HexLabel,
+                MapPart,
+            ));
+        }
+    } else if !want && have {
+        for e in &labels {
+            commands.entity(e).despawn();
+        }
     }
 }
 

@@ -75,6 +75,12 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, Failure> {
                 primary_window: Some(Window {
                     title,
                     resolution: (1280, 720).into(),
+                    // Timing runs measure the frame's cost, not the display's refresh rate.
+                    present_mode: if opts.autotest.frames.is_some() {
+                        bevy::window::PresentMode::AutoNoVsync
+                    } else {
+                        bevy::window::PresentMode::AutoVsync
+                    },
                     ..default()
                 }),
                 ..default()

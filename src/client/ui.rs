@@ -431,13 +431,15 @@ fn game_ui(
         egui::ScrollArea::vertical().id_salt("left_scroll").show(ui, |ui| {
             inspector(ui, g, &view.sel, &mut actions);
             ui.separator();
-            egui::CollapsingHeader::new("Legend").default_open(true).show(ui, |ui| legend_ui(ui, *legend));
-            ui.separator();
-            ui.label(egui::RichText::new(
-                "Click a stack to choose it; click an adjacent enemy hex to preview the attack; Enter rolls. \
-                 Ctrl-click adds a stack (grand assault). Click or right-click an empty hex to move. \
-                 Drag or WASD to pan, wheel to zoom, Q attack type.",
-            ).small());
+            egui::CollapsingHeader::new("Legend").default_open(false).show(ui, |ui| legend_ui(ui, *legend));
+            egui::CollapsingHeader::new("Controls").default_open(false).show(ui, |ui| {
+                ui.label(egui::RichText::new(
+                    "Click a stack to choose it; click an adjacent enemy hex to preview the attack; Enter rolls. \
+                     Ctrl-click adds a stack (grand assault). Click or right-click an empty hex to move. \
+                     Drag or WASD to pan, wheel to zoom, Q attack type, E end turn, Ctrl+Z undo, \
+                     Ctrl+S save, G grid, L labels, 1/2 ZOC, B briefing, Esc menu.",
+                ).small());
+            });
         });
     });
     rects.0.push(rect_of(left.response.rect));

@@ -238,7 +238,6 @@ fn sync_counters(
         for (u, off, i) in stack_layout(here, game) {
             let unit = game.unit(u);
             let pos = hex_to_world(c) + off;
-            let z = 10.0 + i as f32 * 0.5;
             positions.insert(u, (c, pos));
             let mut slide = None;
             if let Some((old_hex, old_pos)) = shown.positions.get(&u) {
@@ -251,33 +250,27 @@ fn sync_counters(
                     slide = Some(Slide {
                         points: pts,
                         t: 0.0,
-                        z,
+                        z: 0.0,
                     });
                 }
             }
             let start = slide.as_ref().map_or(pos, |s| s.points[0]);
-            let selected = sel.units.contains(&u);
-            let attacking = marked.contains(&u);
-            let defending = target_hex == Some(c);
+            let flags = (
+                sel.units.contains(&u),
+                marked.contains(&u),
+                target_hex == Some(c),
+            );
             let top = i + 1 == n;
             let mut e = commands.spawn((
                 Counter { unit: u },
-                Transform::from_xyz(start.x, start.y, z),
+                Transform::from_xyz(start.x, start.y, 0.0),
                 Visibility::Inherited,
             ));
             if let Some(s) = slide {
                 e.insert(s);
             }
             e.with_children(|parent| {
-                counter_parts(
-                    parent,
-                    unit,
-                    &art,
-                    selected,
-                    attacking,
-                    defending,
-                    top.then_some(n),
-                )
+                counter_parts(parent, u, c, unit, &art, flags, i, top.then_some(n))
             });
         }
     }
@@ -285,34 +278,38 @@ fn sync_counters(
     paths.0.clear();
 }
 
+/// Depth bands: every untextured part of every counter below every symbol, every symbol below
+/// every text, so the renderer draws each band in one batch (software rendering pays for each
+/// draw call). Within the untextured band, higher units of a stack draw above lower ones; only
+/// the top unit of a stack shows its symbol, numbers and markers (the others show their edges,
+/// as a real stack does; the inspector lists them all).
+const BAND_SHAPES: f32 = 9.0;
+const BAND_SYMBOLS: f32 = 11.0;
+const BAND_TEXT: f32 = 12.0;
+
+#[allow(clippy::too_many_arguments)]
 fn counter_parts(
     parent: &mut ChildSpawnerCommands,
+    idx: UnitIdx,
+    hex: Coord,
     unit: &Unit,
     art: &Art,
-    selected: bool,
-    attacking: bool,
-    defending: bool,
-    stack_count: Option<usize>,
+    (selected, attacking, defending): (bool, bool, bool),
+    level: usize,
+    top_of: Option<usize>,
 ) {
     let leader = unit.is_leader();
     let size = if leader { COUNTER * 0.8 } else { COUNTER };
-    let border = if attacking {
-        Color::srgb(1.0, 0.55, 0.0)
-    } else if selected {
-        Color::srgb(1.0, 0.92, 0.2)
-    } else if defending {
-        Color::srgb(0.85, 0.10, 0.10)
-    } else {
-        Color::srgb(0.05, 0.05, 0.05)
-    };
-    let bw = if selected || attacking || defending {
-        4.0
-    } else {
-        2.0
-    };
+    let z = BAND_SHAPES + level as f32 * 0.1;
+    let (border, bw) = border_style(selected, attacking, defending);
     parent.spawn((
         Sprite::from_color(border, Vec2::splat(size + 2.0 * bw)),
-        Transform::from_xyz(0.0, 0.0, 0.0),
+        Transform::from_xyz(0.0, 0.0, z),
+        Border {
+            unit: idx,
+            hex,
+            size,
+        },
     ));
     let face = if unit.disorganized {
         side_color_pale(unit.side)
@@ -321,15 +318,16 @@ fn counter_parts(
     };
     parent.spawn((
         Sprite::from_color(face, Vec2::splat(size)),
-        Transform::from_xyz(0.0, 0.0, 0.01),
+        Transform::from_xyz(0.0, 0.0, z + 0.01),
     ));
     if unit.disorganized {
         // A red band across the top marks the disorganized side of the marker.
         parent.spawn((
             Sprite::from_color(Color::srgb(0.75, 0.12, 0.12), Vec2::new(size, 7.0)),
-            Transform::from_xyz(0.0, size / 2.0 - 3.5, 0.02),
+            Transform::from_xyz(0.0, size / 2.0 - 3.5, z + 0.02),
         ));
     }
+    let Some(n) = top_of else { return };
     let ink = if unit.disorganized {
         Color::srgb(0.1, 0.1, 0.1)
     } else {
@@ -340,18 +338,23 @@ fn counter_parts(
     sym.rect = Some(Rect::new(idx * 64.0, 0.0, idx * 64.0 + 64.0, 64.0));
     sym.custom_size = Some(Vec2::splat(size * 0.55));
     sym.color = ink;
-    parent.spawn((sym, Transform::from_xyz(0.0, size * 0.14, 0.03)));
-    // Strength at the bottom; artillery bottom-left, tactical bottom-right (combat units).
+    parent.spawn((sym, Transform::from_xyz(0.0, size * 0.14, BAND_SYMBOLS)));
+    // Strength at the bottom; artillery top-left, tactical top-right (combat units).
     let strength = strength_text(unit);
-    let big = if strength.len() > 4 { 12.0 } else { 17.0 };
-    parent.spawn(text(strength, big, ink, Vec3::new(0.0, -size * 0.30, 0.04)));
+    let big = if strength.len() > 4 { 12.0 } else { 16.0 };
+    parent.spawn(text(
+        strength,
+        big,
+        ink,
+        Vec3::new(0.0, -size * 0.30, BAND_TEXT),
+    ));
     if !leader {
         if unit.artillery > 0 {
             parent.spawn(text(
                 format!("a{}", unit.artillery),
                 10.0,
                 ink,
-                Vec3::new(-size * 0.36, size * 0.38 - 4.0, 0.04),
+                Vec3::new(-size * 0.36, size * 0.38 - 4.0, BAND_TEXT),
             ));
         }
         if unit.tactical != 0 {
@@ -359,7 +362,7 @@ fn counter_parts(
                 format!("{:+}", unit.tactical),
                 10.0,
                 ink,
-                Vec3::new(size * 0.36, size * 0.38 - 4.0, 0.04),
+                Vec3::new(size * 0.36, size * 0.38 - 4.0, BAND_TEXT),
             ));
         }
     }
@@ -368,22 +371,27 @@ fn counter_parts(
         let y = size / 2.0 - 9.0 - i as f32 * 15.0;
         parent.spawn((
             Sprite::from_color(color, Vec2::new(18.0, 13.0)),
-            Transform::from_xyz(size / 2.0 + 6.0, y, 0.05),
+            Transform::from_xyz(size / 2.0 + 6.0, y, z + 0.05),
         ));
         parent.spawn(text(
             m,
-            9.0,
+            10.0,
             Color::WHITE,
-            Vec3::new(size / 2.0 + 6.0, y, 0.06),
+            Vec3::new(size / 2.0 + 6.0, y, BAND_TEXT),
         ));
     }
-    if let Some(n) = stack_count.filter(|n| *n > 1) {
-        let at = Vec3::new(-size / 2.0 - 2.0, size / 2.0 + 2.0, 0.07);
+    if n > 1 {
+        let at = Vec3::new(-size / 2.0 - 2.0, size / 2.0 + 2.0, z + 0.06);
         parent.spawn((
             Sprite::from_color(Color::srgb(0.95, 0.95, 0.90), Vec2::splat(16.0)),
             Transform::from_translation(at),
         ));
-        parent.spawn(text(n.to_string(), 11.0, Color::BLACK, at + Vec3::Z * 0.01));
+        parent.spawn(text(
+            n.to_string(),
+            10.0,
+            Color::BLACK,
+            at.with_z(BAND_TEXT),
+        ));
     }
 }
 
