@@ -196,7 +196,7 @@ fn advance_stage(
         Stage::Rolling { t } => {
             let t = t + dt;
             anim.frame = anim.frame.wrapping_add(1);
-            if anim.frame % 3 == 0 {
+            if anim.frame.is_multiple_of(3) {
                 // Tumbling faces: a simple counter-based shuffle, for the eye only.
                 let f = anim.frame;
                 for (i, v) in anim.tumble.iter_mut().enumerate() {

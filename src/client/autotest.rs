@@ -140,28 +140,28 @@ fn drive(
 
     if !run.clicked && since >= 2 {
         run.clicked = true;
-        if let (Some(p), Some(w)) = (play.as_ref(), actions.as_mut()) {
-            if let Some(g) = p.game() {
-                w.write(Action::ShowBriefing(false));
-                for (i, label) in run.script.clicks.clone().iter().enumerate() {
-                    match g.scenario.parse_hex(label) {
-                        Ok(hex) => {
-                            let own = g.side_at(hex) == Some(g.active_side);
-                            w.write(Action::Click {
-                                hex,
-                                add: i > 0 && own,
-                            });
-                            w.write(Action::Hover(Some(hex)));
-                        }
-                        Err(e) => {
-                            fail(format!("--click {label}: {e}"), &mut exit);
-                            return;
-                        }
+        if let (Some(p), Some(w)) = (play.as_ref(), actions.as_mut())
+            && let Some(g) = p.game()
+        {
+            w.write(Action::ShowBriefing(false));
+            for (i, label) in run.script.clicks.clone().iter().enumerate() {
+                match g.scenario.parse_hex(label) {
+                    Ok(hex) => {
+                        let own = g.side_at(hex) == Some(g.active_side);
+                        w.write(Action::Click {
+                            hex,
+                            add: i > 0 && own,
+                        });
+                        w.write(Action::Hover(Some(hex)));
+                    }
+                    Err(e) => {
+                        fail(format!("--click {label}: {e}"), &mut exit);
+                        return;
                     }
                 }
-                if run.script.confirm {
-                    w.write(Action::ConfirmAttack);
-                }
+            }
+            if run.script.confirm {
+                w.write(Action::ConfirmAttack);
             }
         }
     }
@@ -195,11 +195,11 @@ fn drive(
                 });
                 let text = serde_json::to_string_pretty(&json).unwrap_or_default();
                 println!("{text}");
-                if let Some(p) = &run.script.report {
-                    if let Err(e) = std::fs::write(p, &text) {
-                        fail(format!("{}: {e}", p.display()), &mut exit);
-                        return;
-                    }
+                if let Some(p) = &run.script.report
+                    && let Err(e) = std::fs::write(p, &text)
+                {
+                    fail(format!("{}: {e}", p.display()), &mut exit);
+                    return;
                 }
                 if run.script.screenshot.is_none() {
                     exit.write(AppExit::Success);

@@ -96,6 +96,9 @@ pub struct Selection {
     pub hover: Option<Coord>,
 }
 
+/// What the preview was computed for: game revision, attackers, target, type.
+type PreviewKey = (u64, Vec<UnitIdx>, Option<Coord>, Option<AttackType>);
+
 /// The attack the preview shows, and its odds.
 #[derive(Resource, Default)]
 pub struct Preview {
@@ -103,7 +106,7 @@ pub struct Preview {
     pub odds: Option<Result<Odds, String>>,
     /// Whether the preview is for the clicked target (true) or only the hovered hex.
     pub pinned: bool,
-    key: Option<(u64, Vec<UnitIdx>, Option<Coord>, Option<AttackType>)>,
+    key: Option<PreviewKey>,
 }
 
 /// One line of the combat log.
@@ -157,14 +160,18 @@ pub struct Overlays {
     pub labels: bool,
     /// ZOC shown per side.
     pub zoc: [bool; 2],
+    /// The legend window.
+    pub legend: bool,
 }
 
 impl Default for Overlays {
     fn default() -> Self {
         Overlays {
-            grid: true,
+            // The terrain tiles draw their own edges; the grid lines are an option (G).
+            grid: false,
             labels: true,
             zoc: [false, false],
+            legend: false,
         }
     }
 }
@@ -226,6 +233,7 @@ pub enum Action {
     ToggleGrid,
     ToggleLabels,
     ToggleZoc(u8),
+    ToggleLegend,
     ShowBriefing(bool),
 }
 
@@ -443,6 +451,10 @@ pub fn handle(world: &mut World, action: Action) {
             let mut o = world.resource_mut::<Overlays>();
             let i = (s as usize).min(1);
             o.zoc[i] = !o.zoc[i];
+        }
+        Action::ToggleLegend => {
+            let mut o = world.resource_mut::<Overlays>();
+            o.legend = !o.legend;
         }
         Action::ShowBriefing(open) => world.resource_mut::<Briefing>().open = open,
     }
@@ -815,10 +827,10 @@ fn advance(world: &mut World, yes: bool) {
     };
     if !yes {
         // Declining leaves the option to lapse with the next command.
-        world.resource_mut::<Play>().0.as_mut().map(|p| {
+        if let Some(p) = world.resource_mut::<Play>().0.as_mut() {
             p.session.game.advance_option = None;
-            p.revision += 1
-        });
+            p.revision += 1;
+        }
         return;
     }
     let ids = opt.units.iter().map(|u| g.unit(*u).id.clone()).collect();

@@ -64,7 +64,7 @@ impl Batch {
             self.line(w[0], w[1], width, color);
         }
         for p in pts.iter().skip(1).take(pts.len().saturating_sub(2)) {
-            self.disc(*p, width / 2.0, 8, color);
+            self.disc(*p, width / 2.0, 6, color);
         }
     }
 
@@ -156,6 +156,11 @@ pub fn plugin(app: &mut App) {
     let handle = app
         .world_mut()
         .resource_mut::<Assets<ColorMaterial>>()
-        .add(ColorMaterial::from_color(Color::WHITE));
+        .add(ColorMaterial {
+            color: Color::WHITE,
+            // Overlays are translucent: blend by the vertex colours' alpha.
+            alpha_mode: bevy::sprite_render::AlphaMode2d::Blend,
+            ..default()
+        });
     app.insert_resource(VertexColorMaterial(handle));
 }

@@ -7,7 +7,7 @@
 //! the wheel zooms towards the pointer.
 //! Keys: WASD / arrows pan, +/- zoom, Enter attack, E end turn, Ctrl+Z undo, Ctrl+S save,
 //! Esc clear selection (again: menu), G grid, L labels, 1 / 2 ZOC of the first / second side,
-//! Q cycles the attack type (default, march, assault, grand assault), B briefing.
+//! Q cycles the attack type (default, march, assault, grand assault), B briefing, H / F1 legend.
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -98,6 +98,8 @@ fn centre_camera(
             free.min.y = free.min.y.max(r.max.y);
         }
     }
+    // The stack inspector opens on the left when something is chosen: leave room for it.
+    free.min.x = free.min.x.max(280.0);
     let map = g.map();
     let a = hex_to_world(Coord::new(1, 1));
     let b = hex_to_world(Coord::new(map.columns() as i32, map.rows() as i32));
@@ -178,48 +180,50 @@ fn mouse(
 
     // Press, drag, release.
     for b in [MouseButton::Left, MouseButton::Right, MouseButton::Middle] {
-        if buttons.just_pressed(b) && !blocked {
-            if let Some(c) = cursor {
-                ptr.pressed_at = Some((c, b));
-                ptr.dragging = false;
-            }
-        }
-    }
-    if let (Some((start, b)), Some(c)) = (ptr.pressed_at, cursor) {
-        if buttons.pressed(b) {
-            if !ptr.dragging && (c - start).length() > 6.0 {
-                ptr.dragging = true;
-            }
-            if ptr.dragging {
-                t.translation.x -= motion.delta.x * scale;
-                t.translation.y += motion.delta.y * scale;
-            }
-        }
-    }
-    if let Some((_, b)) = ptr.pressed_at {
-        if buttons.just_released(b) {
-            if !ptr.dragging && !blocked {
-                if let Some(h) = hex {
-                    let add = keys.any_pressed([
-                        KeyCode::ControlLeft,
-                        KeyCode::ControlRight,
-                        KeyCode::ShiftLeft,
-                        KeyCode::ShiftRight,
-                    ]);
-                    match b {
-                        MouseButton::Left => {
-                            actions.write(Action::Click { hex: h, add });
-                        }
-                        MouseButton::Right => {
-                            actions.write(Action::MoveTo(h));
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            ptr.pressed_at = None;
+        if buttons.just_pressed(b)
+            && !blocked
+            && let Some(c) = cursor
+        {
+            ptr.pressed_at = Some((c, b));
             ptr.dragging = false;
         }
+    }
+    if let (Some((start, b)), Some(c)) = (ptr.pressed_at, cursor)
+        && buttons.pressed(b)
+    {
+        if !ptr.dragging && (c - start).length() > 6.0 {
+            ptr.dragging = true;
+        }
+        if ptr.dragging {
+            t.translation.x -= motion.delta.x * scale;
+            t.translation.y += motion.delta.y * scale;
+        }
+    }
+    if let Some((_, b)) = ptr.pressed_at
+        && buttons.just_released(b)
+    {
+        if !ptr.dragging
+            && !blocked
+            && let Some(h) = hex
+        {
+            let add = keys.any_pressed([
+                KeyCode::ControlLeft,
+                KeyCode::ControlRight,
+                KeyCode::ShiftLeft,
+                KeyCode::ShiftRight,
+            ]);
+            match b {
+                MouseButton::Left => {
+                    actions.write(Action::Click { hex: h, add });
+                }
+                MouseButton::Right => {
+                    actions.write(Action::MoveTo(h));
+                }
+                _ => {}
+            }
+        }
+        ptr.pressed_at = None;
+        ptr.dragging = false;
     }
 }
 
@@ -321,5 +325,7 @@ fn keyboard(
         actions.write(Action::SetKind(next));
     } else if just(KeyCode::KeyB) {
         actions.write(Action::ShowBriefing(true));
+    } else if just(KeyCode::KeyH) || just(KeyCode::F1) {
+        actions.write(Action::ToggleLegend);
     }
 }

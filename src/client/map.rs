@@ -122,9 +122,9 @@ pub fn hexsides_batch(map: &crate::rules::map::Map) -> Batch {
         ];
         for (f, (color, w)) in water {
             if info.has(f) {
-                b.line(p, q, w, color);
-                b.disc(p, w / 2.0, 8, color);
-                b.disc(q, w / 2.0, 8, color);
+                // Extend a little past the corners so consecutive river hexsides join.
+                let d = (q - p).normalize_or_zero() * (w / 2.0);
+                b.line(p - d, q + d, w, color);
             }
         }
         if info.has(Feature::Woods) {

@@ -61,14 +61,13 @@ pub fn measure_systems(
         let coords: Vec<_> = g.map().coords().collect();
         let mut stacks = Vec::new();
         for c in &coords {
-            if g.side_at(*c) == Some(g.active_side) {
-                if let Some(t) = c
+            if g.side_at(*c) == Some(g.active_side)
+                && let Some(t) = c
                     .neighbors()
                     .into_iter()
                     .find(|n| g.side_at(*n).is_some_and(|s| s != g.active_side))
-                {
-                    stacks.push((*c, t));
-                }
+            {
+                stacks.push((*c, t));
             }
         }
         (coords, stacks)

@@ -44,8 +44,40 @@ pub fn logic(app: &mut App) {
     app.add_plugins(core::plugin);
 }
 
+/// The app draws on input and during animations only. After any change of what is shown it
+/// draws a few more frames, so that work finished a frame later (a map built, images uploaded,
+/// counters respawned, panels resized) reaches the screen.
+#[allow(clippy::too_many_arguments)]
+fn settle(
+    play: Res<core::Play>,
+    sel: Res<core::Selection>,
+    preview: Res<core::Preview>,
+    overlays: Res<core::Overlays>,
+    handover: Res<core::HandOver>,
+    briefing: Res<core::Briefing>,
+    state: Res<State<core::Screen>>,
+    mut left: Local<u32>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let changed = play.is_changed()
+        || sel.is_changed()
+        || preview.is_changed()
+        || overlays.is_changed()
+        || handover.is_changed()
+        || briefing.is_changed()
+        || state.is_changed();
+    if changed {
+        *left = 6;
+    }
+    if *left > 0 {
+        *left -= 1;
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
 /// Build the whole client on an app that has `DefaultPlugins`.
 pub fn client(app: &mut App) {
+    app.add_systems(Last, settle);
     app.add_plugins(bevy_egui::EguiPlugin::default())
         .add_plugins((
             logic,
@@ -107,7 +139,7 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, Failure> {
         app.run();
         return Ok(ExitCode::SUCCESS);
     }
-    app.add_plugins(client);
+    app.add_plugins((client, trace_frames));
     app.add_plugins(autotest::plugin(opts.autotest.clone(), started));
     if !opts.menu {
         let mode = if opts.hotseat {
@@ -132,4 +164,40 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, Failure> {
 /// Scenario folders scanned by the menu besides the built-in scenarios: `./scenarios`.
 pub fn default_scenario_dirs() -> Vec<PathBuf> {
     vec![PathBuf::from("scenarios")]
+}
+
+/// Debug aid: `MUSKET_TRACE_FRAMES=1` logs the frame rate and who asked for redraws.
+pub fn trace_frames(app: &mut App) {
+    if std::env::var_os("MUSKET_TRACE_FRAMES").is_none() {
+        return;
+    }
+    app.add_systems(
+        bevy_egui::EguiPrimaryContextPass,
+        |mut c: bevy_egui::EguiContexts| {
+            if let Ok(ctx) = c.ctx_mut() {
+                let causes = ctx.repaint_causes();
+                if !causes.is_empty() {
+                    let events = ctx.input(|i| i.events.clone());
+                    info!("egui repaint causes: {causes:?}; events {events:?}");
+                }
+            }
+        },
+    );
+    app.add_systems(
+        Last,
+        |mut n: Local<(u32, f64)>,
+         time: Res<Time<Real>>,
+         mut r: MessageReader<bevy::window::RequestRedraw>| {
+            let redraws = r.read().count();
+            n.0 += 1;
+            let now = time.elapsed_secs_f64();
+            if redraws > 0 {
+                info!("frame {} at {now:.2}s: {redraws} redraw request(s)", n.0);
+            }
+            if now - n.1 > 1.0 {
+                info!("{} frames so far", n.0);
+                n.1 = now;
+            }
+        },
+    );
 }

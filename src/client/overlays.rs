@@ -37,10 +37,15 @@ struct PathLayer;
 
 type UnitList = Vec<crate::rules::unit::UnitIdx>;
 
+/// Revision, selected hex, target, pinned, game.
+type MarksKey = (u64, Option<Coord>, Option<Coord>, bool, usize);
+/// Shortest-path tree of the chosen stack: (revision, start) and each hex's predecessor.
+type PathTree = Option<((u64, Coord), std::collections::HashMap<Coord, Coord>)>;
+
 #[derive(Resource, Default)]
 struct Keys {
     zoc: Option<(u64, [bool; 2], usize)>,
-    marks: Option<(u64, Option<Coord>, Option<Coord>, bool, usize)>,
+    marks: Option<MarksKey>,
     path: Option<(u64, Option<Coord>, UnitList)>,
 }
 
@@ -223,7 +228,7 @@ fn path_layer(
     mut meshes: ResMut<Assets<Mesh>>,
     material: Res<VertexColorMaterial>,
     anim: Res<super::anim::Anim>,
-    mut tree: Local<Option<((u64, Coord), std::collections::HashMap<Coord, Coord>)>>,
+    mut tree: Local<PathTree>,
 ) {
     let Some(p) = &play.0 else { return };
     if anim.busy() {

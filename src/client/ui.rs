@@ -59,7 +59,32 @@ pub fn plugin(app: &mut App) {
                 game_ui.run_if(in_state(Screen::Playing)),
             ),
         )
-        .add_systems(Update, age_notice);
+        .add_systems(Update, age_notice)
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        );
+}
+
+/// bevy_egui 0.42 reports the keyboard modifiers to egui as a change on every frame; egui then
+/// asks for another frame, and the app never rests. Keep the event only when the modifiers
+/// really changed, so an idle game draws nothing (redraw on input and animation only).
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|e| match e {
+            egui::Event::ModifiersChanged(m) => {
+                let changed = *last != Some(*m);
+                *last = Some(*m);
+                changed
+            }
+            _ => true,
+        });
+    }
 }
 
 /// List the scenarios: files in the scenario folders, then the built-in ones not on disk.
@@ -254,41 +279,41 @@ fn menu_ui(
 
             let ui = &mut cols[1];
             let chosen = menu.entries.get(menu.selected).cloned();
-            if let Some(e) = chosen {
-                if let Ok(s) = &e.result {
-                    ui.heading(&s.title);
-                    ui.label(format!(
-                        "Map {} hexes, {} units, {} turns, ruleset {}",
-                        s.size,
-                        s.units,
-                        s.turns.map_or("open".to_string(), |t| t.to_string()),
-                        s.ruleset
-                    ));
-                    if let Some(b) = &s.briefing {
-                        ui.add_space(6.0);
-                        ui.label(b);
-                    }
-                    ui.add_space(8.0);
-                    ui.horizontal(|ui| {
-                        ui.radio_value(
-                            &mut menu.mode,
-                            Mode::Solitaire,
-                            "Solitaire (one player, both sides)",
-                        );
-                        ui.radio_value(&mut menu.mode, Mode::HotSeat, "Hot-seat (two players)");
+            if let Some(e) = chosen
+                && let Ok(s) = &e.result
+            {
+                ui.heading(&s.title);
+                ui.label(format!(
+                    "Map {} hexes, {} units, {} turns, ruleset {}",
+                    s.size,
+                    s.units,
+                    s.turns.map_or("open".to_string(), |t| t.to_string()),
+                    s.ruleset
+                ));
+                if let Some(b) = &s.briefing {
+                    ui.add_space(6.0);
+                    ui.label(b);
+                }
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    ui.radio_value(
+                        &mut menu.mode,
+                        Mode::Solitaire,
+                        "Solitaire (one player, both sides)",
+                    );
+                    ui.radio_value(&mut menu.mode, Mode::HotSeat, "Hot-seat (two players)");
+                });
+                if menu.mode == Mode::HotSeat {
+                    let mut h = menu.handover;
+                    ui.checkbox(&mut h, "Hide the map between turns (hand-over screen)");
+                    menu.handover = h;
+                }
+                if ui.button(egui::RichText::new("Start").strong()).clicked() {
+                    actions.write(Action::Start {
+                        source: e.source.clone(),
+                        mode: menu.mode,
+                        handover: menu.handover,
                     });
-                    if menu.mode == Mode::HotSeat {
-                        let mut h = menu.handover;
-                        ui.checkbox(&mut h, "Hide the map between turns (hand-over screen)");
-                        menu.handover = h;
-                    }
-                    if ui.button(egui::RichText::new("Start").strong()).clicked() {
-                        actions.write(Action::Start {
-                            source: e.source.clone(),
-                            mode: menu.mode,
-                            handover: menu.handover,
-                        });
-                    }
                 }
             }
             ui.add_space(12.0);
@@ -329,10 +354,10 @@ fn game_ui(
     mut rects: ResMut<UiRects>,
     mut legend: Local<Option<egui::TextureId>>,
 ) -> Result {
-    if legend.is_none() {
-        if let Some(art) = &view.art {
-            *legend = Some(contexts.add_image(EguiTextureHandle::Weak(art.terrain.id())));
-        }
+    if legend.is_none()
+        && let Some(art) = &view.art
+    {
+        *legend = Some(contexts.add_image(EguiTextureHandle::Weak(art.terrain.id())));
     }
     let ctx = contexts.ctx_mut()?.clone();
     rects.0.clear();
@@ -419,6 +444,10 @@ fn game_ui(
                     actions.write(Action::ToggleZoc(s));
                 }
             }
+            let mut legend_on = view.overlays.legend;
+            if ui.checkbox(&mut legend_on, "Legend (H)").changed() {
+                actions.write(Action::ToggleLegend);
+            }
             if g.scenario.briefing.is_some() && ui.button("Briefing (B)").clicked() {
                 actions.write(Action::ShowBriefing(true));
             }
@@ -426,23 +455,42 @@ fn game_ui(
     });
     rects.0.push(rect_of(top.response.rect));
 
-    // Left: stack inspector and legend.
-    let left = egui::Panel::left("left").default_size(270.0).resizable(true).show(&mut root, |ui| {
-        egui::ScrollArea::vertical().id_salt("left_scroll").show(ui, |ui| {
-            inspector(ui, g, &view.sel, &mut actions);
-            ui.separator();
-            egui::CollapsingHeader::new("Legend").default_open(false).show(ui, |ui| legend_ui(ui, *legend));
-            egui::CollapsingHeader::new("Controls").default_open(false).show(ui, |ui| {
+    // Left: the stack inspector, while something is chosen.
+    if view.sel.hex.is_some() || !view.sel.units.is_empty() {
+        let left = egui::Panel::left("left")
+            .default_size(270.0)
+            .resizable(true)
+            .show(&mut root, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("left_scroll")
+                    .show(ui, |ui| {
+                        inspector(ui, g, &view.sel, &mut actions);
+                    });
+            });
+        rects.0.push(rect_of(left.response.rect));
+    }
+
+    // The legend and the controls, on request (H).
+    if view.overlays.legend {
+        let r = egui::Window::new("Legend and controls (H)")
+            .fade_in(false)
+            .fade_out(false)
+            .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
+            .default_width(300.0)
+            .show(&ctx, |ui| {
+                legend_ui(ui, *legend);
+                ui.separator();
                 ui.label(egui::RichText::new(
                     "Click a stack to choose it; click an adjacent enemy hex to preview the attack; Enter rolls. \
                      Ctrl-click adds a stack (grand assault). Click or right-click an empty hex to move. \
                      Drag or WASD to pan, wheel to zoom, Q attack type, E end turn, Ctrl+Z undo, \
-                     Ctrl+S save, G grid, L labels, 1/2 ZOC, B briefing, Esc menu.",
+                     Ctrl+S save, G grid, L labels, 1/2 ZOC, B briefing, H this window, Esc menu.",
                 ).small());
             });
-        });
-    });
-    rects.0.push(rect_of(left.response.rect));
+        if let Some(r) = r {
+            rects.0.push(rect_of(r.response.rect));
+        }
+    }
 
     // Right: attack preview and combat log.
     let right = egui::Panel::right("right")
@@ -483,98 +531,104 @@ fn game_ui(
     rects.0.push(rect_of(right.response.rect));
 
     // Flank reasons next to the pointer, over the target's neighbours.
-    if let (Some(h), Some(Ok(odds))) = (view.sel.hover, &view.preview.odds) {
-        if let Some(n) = odds.hex_notes.iter().find(|n| n.hex == h) {
-            if let Some(pos) = ctx.pointer_hover_pos() {
-                egui::Area::new(egui::Id::new("flank_tip"))
-                    .order(egui::Order::Tooltip)
-                    .interactable(false)
-                    .fixed_pos(pos + egui::vec2(16.0, 16.0))
-                    .show(&ctx, |ui| {
-                        egui::Frame::popup(ui.style()).show(ui, |ui| {
-                            ui.strong(format!(
-                                "{}: {}",
-                                n.label,
-                                if n.reduces {
-                                    "covered, reduces"
-                                } else if n.covered {
-                                    "covered"
-                                } else {
-                                    "not covered"
-                                }
-                            ));
-                            for r in &n.reasons {
-                                ui.label(r);
-                            }
-                        });
-                    });
-            }
-        }
+    if let (Some(h), Some(Ok(odds))) = (view.sel.hover, &view.preview.odds)
+        && let Some(n) = odds.hex_notes.iter().find(|n| n.hex == h)
+        && let Some(pos) = ctx.pointer_hover_pos()
+    {
+        egui::Area::new(egui::Id::new("flank_tip"))
+            .fade_in(false)
+            .order(egui::Order::Tooltip)
+            .interactable(false)
+            .fixed_pos(pos + egui::vec2(16.0, 16.0))
+            .show(&ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.strong(format!(
+                        "{}: {}",
+                        n.label,
+                        if n.reduces {
+                            "covered, reduces"
+                        } else if n.covered {
+                            "covered"
+                        } else {
+                            "not covered"
+                        }
+                    ));
+                    for r in &n.reasons {
+                        ui.label(r);
+                    }
+                });
+            });
     }
 
     // Dice.
     dice_ui(&ctx, &view.anim);
 
     // Advance prompt.
-    if let Some(opt) = &g.advance_option {
-        if !view.anim.busy() {
-            let r = egui::Window::new("Advance?")
-                .collapsible(false)
-                .resizable(false)
-                .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -40.0])
-                .show(&ctx, |ui| {
-                    ui.label(format!(
-                        "The result lets the attackers advance into {}.",
-                        g.label(opt.hex)
-                    ));
-                    ui.horizontal(|ui| {
-                        if ui.button("Advance").clicked() {
-                            actions.write(Action::Advance(true));
-                        }
-                        if ui.button("Stay").clicked() {
-                            actions.write(Action::Advance(false));
-                        }
-                    });
+    if let Some(opt) = &g.advance_option
+        && !view.anim.busy()
+    {
+        let r = egui::Window::new("Advance?")
+            .fade_in(false)
+            .fade_out(false)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -40.0])
+            .show(&ctx, |ui| {
+                ui.label(format!(
+                    "The result lets the attackers advance into {}.",
+                    g.label(opt.hex)
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Advance").clicked() {
+                        actions.write(Action::Advance(true));
+                    }
+                    if ui.button("Stay").clicked() {
+                        actions.write(Action::Advance(false));
+                    }
                 });
-            if let Some(r) = r {
-                rects.0.push(rect_of(r.response.rect));
-            }
+            });
+        if let Some(r) = r {
+            rects.0.push(rect_of(r.response.rect));
         }
     }
 
     // Briefing.
-    if view.briefing.open {
-        if let Some(b) = &g.scenario.briefing {
-            let r = egui::Window::new(format!("Briefing: {}", g.scenario.title))
-                .collapsible(false)
-                .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-                .default_width(460.0)
-                .show(&ctx, |ui| {
-                    ui.label(b);
-                    if !g.scenario.victory.is_empty() {
-                        ui.separator();
-                        for v in &g.scenario.victory {
-                            ui.label(format!(
-                                "{} ({}): {} points",
-                                v.name,
-                                g.label(v.hex),
-                                v.points
-                            ));
-                        }
+    if view.briefing.open
+        && let Some(b) = &g.scenario.briefing
+    {
+        let r = egui::Window::new(format!("Briefing: {}", g.scenario.title))
+            .fade_in(false)
+            .fade_out(false)
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .default_width(460.0)
+            .show(&ctx, |ui| {
+                ui.label(b);
+                if !g.scenario.victory.is_empty() {
+                    ui.separator();
+                    for v in &g.scenario.victory {
+                        ui.label(format!(
+                            "{} ({}): {} points",
+                            v.name,
+                            g.label(v.hex),
+                            v.points
+                        ));
                     }
-                    if ui.button("Begin").clicked() {
-                        actions.write(Action::ShowBriefing(false));
-                    }
-                });
-            if let Some(r) = r {
-                rects.0.push(rect_of(r.response.rect));
-            }
+                }
+                if ui.button("Begin").clicked() {
+                    actions.write(Action::ShowBriefing(false));
+                }
+            });
+        if let Some(r) = r {
+            rects.0.push(rect_of(r.response.rect));
         }
     }
 
     // End of the game.
     if g.is_over() {
         let r = egui::Window::new("The battle is over")
+            .fade_in(false)
+            .fade_out(false)
             .collapsible(false)
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(&ctx, |ui| end_screen(ui, g, &mut actions));
@@ -586,6 +640,7 @@ fn game_ui(
     // Notice.
     if let Some((t, err)) = &view.notice.text {
         egui::Area::new(egui::Id::new("notice"))
+            .fade_in(false)
             .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
             .interactable(false)
             .show(&ctx, |ui| {
@@ -605,7 +660,7 @@ fn game_ui(
     // Hot-seat hand-over: an opaque screen over everything.
     if let Some(side) = view.handover.waiting {
         let screen = ctx.viewport_rect();
-        egui::Area::new(egui::Id::new("handover"))
+        egui::Area::new(egui::Id::new("handover")).fade_in(false)
             .order(egui::Order::Foreground)
             .fixed_pos(screen.min)
             .show(&ctx, |ui| {
@@ -1025,6 +1080,7 @@ fn dice_ui(ctx: &egui::Context, anim: &Anim) {
     }
     let rolling = matches!(anim.stage, Stage::Rolling { .. });
     egui::Area::new(egui::Id::new("dice"))
+        .fade_in(false)
         .order(egui::Order::Foreground)
         .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
         .interactable(false)
@@ -1062,16 +1118,14 @@ fn dice_ui(ctx: &egui::Context, anim: &Anim) {
                             });
                         }
                     });
-                    if !rolling {
-                        if let Some((x, a, d)) = &anim.result {
-                            ui.label(
-                                egui::RichText::new(format!(
-                                    "Differential {x:+}: defender {d}, attacker {a}"
-                                ))
-                                .strong()
-                                .size(18.0),
-                            );
-                        }
+                    if !rolling && let Some((x, a, d)) = &anim.result {
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "Differential {x:+}: defender {d}, attacker {a}"
+                            ))
+                            .strong()
+                            .size(18.0),
+                        );
                     }
                 });
         });

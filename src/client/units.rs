@@ -240,19 +240,19 @@ fn sync_counters(
             let pos = hex_to_world(c) + off;
             positions.insert(u, (c, pos));
             let mut slide = None;
-            if let Some((old_hex, old_pos)) = shown.positions.get(&u) {
-                if *old_hex != c {
-                    let mut pts = vec![*old_pos];
-                    if let Some(path) = paths.0.get(&u) {
-                        pts.extend(path.iter().map(|h| hex_to_world(*h)));
-                    }
-                    pts.push(pos);
-                    slide = Some(Slide {
-                        points: pts,
-                        t: 0.0,
-                        z: 0.0,
-                    });
+            if let Some((old_hex, old_pos)) = shown.positions.get(&u)
+                && *old_hex != c
+            {
+                let mut pts = vec![*old_pos];
+                if let Some(path) = paths.0.get(&u) {
+                    pts.extend(path.iter().map(|h| hex_to_world(*h)));
                 }
+                pts.push(pos);
+                slide = Some(Slide {
+                    points: pts,
+                    t: 0.0,
+                    z: 0.0,
+                });
             }
             let start = slide.as_ref().map_or(pos, |s| s.points[0]);
             let flags = (
