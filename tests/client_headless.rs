@@ -320,3 +320,24 @@ fn menu_lists_scenarios_and_shows_errors_instead_of_crashing() {
     let n = app.world().resource::<musket::client::core::Notice>();
     assert!(n.text.as_ref().unwrap().0.contains("broken.ron"));
 }
+
+#[test]
+fn moving_into_enemy_zoc_warns() {
+    let mut app = app("zocwarn");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    click(&mut app, "0809", false);
+    // Right click: move onto Scammon's hex 0708, in Garland's zone of control.
+    let to = hex(&app, "0708");
+    send(&mut app, Action::MoveTo(to));
+    let g = app.world().resource::<Play>().game().unwrap();
+    assert_eq!(
+        g.label(g.unit(g.unit_by_id("usa-gilmore").unwrap()).hex.unwrap()),
+        "0708"
+    );
+    let n = app.world().resource::<musket::client::core::Notice>();
+    let (text, error) = n.text.clone().unwrap();
+    assert!(
+        text.contains("zone of control at") && text.contains("0708") && !error,
+        "{text}"
+    );
+}

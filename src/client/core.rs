@@ -636,10 +636,38 @@ fn move_to(world: &mut World, hex: Coord) {
             }
         }
     }
+    // Enemy ZOC hexes the moves enter (a warning: the rules of the game in hand decide).
+    let zoc_hexes: Vec<String> = {
+        let mut v = Vec::new();
+        for c in &cmds {
+            if let Command::Move { path, .. } = c {
+                for l in path {
+                    if let Ok(h) = g.scenario.parse_hex(l) {
+                        let enemy = g
+                            .rules
+                            .zoc_at(g, h)
+                            .iter()
+                            .any(|e| g.unit(e.unit).side != g.active_side);
+                        if enemy && !v.contains(l) {
+                            v.push(l.clone());
+                        }
+                    }
+                }
+            }
+        }
+        v
+    };
     for c in cmds {
         if !execute(world, c) {
             return;
         }
+    }
+    if !zoc_hexes.is_empty() {
+        notice(
+            world,
+            format!("Entered enemy zone of control at {}", zoc_hexes.join(", ")),
+            false,
+        );
     }
     let mut sel = world.resource_mut::<Selection>();
     sel.hex = Some(hex);
