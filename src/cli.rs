@@ -575,29 +575,21 @@ pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Od
             fraction(*p)
         ));
     }
-    s.push_str(&format!(
-        "Defender's result ({} manpower in the combat):\n",
-        o.defender_manpower
-    ));
-    for (c, p) in &o.defender_results {
+    for (side, manpower, list) in [
+        ("Defender", o.defender_manpower, &o.defender_results),
+        ("Attacker", o.attacker_manpower, &o.attacker_results),
+    ] {
         s.push_str(&format!(
-            "  {:<6} {:>6}  {}\n",
-            c,
-            percent(*p),
-            fraction(*p)
+            "{side}'s result ({manpower} manpower in the combat):\n"
         ));
-    }
-    s.push_str(&format!(
-        "Attacker's result ({} manpower in the combat):\n",
-        o.attacker_manpower
-    ));
-    for (c, p) in &o.attacker_results {
-        s.push_str(&format!(
-            "  {:<6} {:>6}  {}\n",
-            c,
-            percent(*p),
-            fraction(*p)
-        ));
+        for (c, p) in list {
+            s.push_str(&format!(
+                "  {:<6} {:>6}  {}\n",
+                c,
+                percent(*p),
+                fraction(*p)
+            ));
+        }
     }
     s.push_str(&format!(
         "P(defender retreats or routs) {} ({}), P(rout) {} ({})\n",

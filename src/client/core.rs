@@ -75,6 +75,11 @@ pub struct PlayState {
 #[derive(Resource, Default)]
 pub struct Play(pub Option<PlayState>);
 
+/// Identifies the game in play: views rebuild when it changes (a new or loaded game).
+pub fn game_key(g: &crate::rules::game::Game) -> usize {
+    Arc::as_ptr(&g.scenario) as usize
+}
+
 impl Play {
     pub fn game(&self) -> Option<&crate::rules::game::Game> {
         self.0.as_ref().map(|p| &p.session.game)

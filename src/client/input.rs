@@ -77,7 +77,7 @@ fn centre_camera(
     mut done_for: Local<Option<usize>>,
 ) {
     let Some(g) = play.game() else { return };
-    let key = std::sync::Arc::as_ptr(&g.scenario) as usize;
+    let key = super::core::game_key(g);
     if *done_for == Some(key) || rects.0.is_empty() {
         return;
     }

@@ -33,15 +33,6 @@ pub fn world_to_hex(p: Vec2) -> Coord {
     Coord::from_hex(hex_layout().world_pos_to_hex(p))
 }
 
-/// The six corners of a hex, counter-clockwise from the east corner.
-pub fn corners(c: Coord) -> [Vec2; 6] {
-    let centre = hex_to_world(c);
-    std::array::from_fn(|i| {
-        let a = std::f32::consts::FRAC_PI_3 * i as f32;
-        centre + Vec2::new(a.cos(), a.sin()) * HEX_SIZE
-    })
-}
-
 /// The two end points of the hexside between adjacent hexes `a` and `b`.
 pub fn edge(a: Coord, b: Coord) -> (Vec2, Vec2) {
     let ca = hex_to_world(a);

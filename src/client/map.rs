@@ -252,7 +252,7 @@ fn build_map(
 ) {
     let Some(p) = &play.0 else { return };
     let Some(art) = art else { return };
-    let key = std::sync::Arc::as_ptr(&p.session.game.scenario) as usize;
+    let key = super::core::game_key(&p.session.game);
     if built.0 == Some(key) {
         return;
     }
@@ -374,9 +374,4 @@ fn toggle_grid_and_labels(
             commands.entity(e).despawn();
         }
     }
-}
-
-/// The corners of a hex, for overlays.
-pub fn hex_centre(c: Coord) -> Vec2 {
-    hex_to_world(c)
 }

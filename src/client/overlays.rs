@@ -59,7 +59,7 @@ pub fn plugin(app: &mut App) {
 }
 
 fn game_key(p: &super::core::PlayState) -> usize {
-    std::sync::Arc::as_ptr(&p.session.game.scenario) as usize
+    super::core::game_key(&p.session.game)
 }
 
 /// Zones of control of the sides switched on, and the victory hexes.

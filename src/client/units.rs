@@ -188,7 +188,7 @@ fn sync_counters(
         return;
     }
     let game = &p.session.game;
-    let game_key = std::sync::Arc::as_ptr(&game.scenario) as usize;
+    let game_key = super::core::game_key(game);
     let marked: Vec<UnitIdx> = preview
         .request
         .as_ref()
