@@ -12,7 +12,7 @@ use super::core::{Overlays, Play, Screen};
 use super::draw::{Batch, VertexColorMaterial, spawn_batch};
 use super::input::MapCamera;
 use super::layout::{self, HEX_SIZE, edge, hex_to_world};
-use crate::rules::hex::{Coord, Dir};
+use crate::rules::hex::Dir;
 use crate::rules::map::{Feature, RouteKind, Terrain};
 
 /// The project's art, decoded from the bytes built into the binary.
