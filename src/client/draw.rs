@@ -20,6 +20,10 @@ impl Batch {
         self.idx.is_empty()
     }
 
+    pub fn triangles(&self) -> usize {
+        self.idx.len() / 3
+    }
+
     fn vertex(&mut self, p: Vec2, c: [f32; 4]) -> u32 {
         self.pos.push([p.x, p.y, 0.0]);
         self.col.push(c);
@@ -58,13 +62,12 @@ impl Batch {
         }
     }
 
-    /// A polyline with round-ish joins (a small disc at each inner point).
+    /// A polyline: each segment runs half a width past its ends, which closes the joins
+    /// (two triangles a segment: software rendering pays per triangle).
     pub fn polyline(&mut self, pts: &[Vec2], width: f32, color: Color) {
         for w in pts.windows(2) {
-            self.line(w[0], w[1], width, color);
-        }
-        for p in pts.iter().skip(1).take(pts.len().saturating_sub(2)) {
-            self.disc(*p, width / 2.0, 6, color);
+            let d = (w[1] - w[0]).normalize_or_zero() * (width / 2.0);
+            self.line(w[0] - d, w[1] + d, width, color);
         }
     }
 

@@ -200,7 +200,7 @@ pub fn routes_batch(map: &crate::rules::map::Map) -> Batch {
             RouteKind::Trail => {
                 let (c, w) = style::TRAIL;
                 for s in pts.windows(2) {
-                    b.dashed(s[0], s[1], w, 8.0, 6.0, c);
+                    b.dashed(s[0], s[1], w, 14.0, 9.0, c);
                 }
             }
             RouteKind::Railroad => {
@@ -293,34 +293,29 @@ fn build_map(
         map_type: TilemapType::Hexagon(HexCoordSystem::ColumnEven),
         anchor: TilemapAnchor::None,
         transform: Transform::from_xyz(origin.x, origin.y, 0.0),
+
         ..default()
     });
 
     let m = &material.0;
+    let (grid, sides, routes) = (grid_batch(map), hexsides_batch(map), routes_batch(map));
+    debug!(
+        "map layers: {} tiles; triangles: grid {}, hexsides {}, routes {}",
+        map.len(),
+        grid.triangles(),
+        sides.triangles(),
+        routes.triangles()
+    );
     spawn_batch(
         &mut commands,
         &mut meshes,
         m,
-        grid_batch(map),
+        grid,
         1.0,
         (MapPart, GridLayer),
     );
-    spawn_batch(
-        &mut commands,
-        &mut meshes,
-        m,
-        hexsides_batch(map),
-        2.0,
-        MapPart,
-    );
-    spawn_batch(
-        &mut commands,
-        &mut meshes,
-        m,
-        routes_batch(map),
-        3.0,
-        MapPart,
-    );
+    spawn_batch(&mut commands, &mut meshes, m, sides, 2.0, MapPart);
+    spawn_batch(&mut commands, &mut meshes, m, routes, 3.0, MapPart);
 }
 
 /// Zoom level (orthographic scale) below which hex labels show.
