@@ -225,6 +225,23 @@ fn overrides(cli_rules: &Option<PathBuf>) -> RulesOverrides {
     }
 }
 
+/// The game, the attack and its odds the arguments of `odds` and `resolve` describe.
+fn assess_args(
+    a: &AttackArgs,
+    ov: &RulesOverrides,
+) -> Result<(Game, crate::rules::ruleset::AttackRequest, Odds), Failure> {
+    let game = load_game(&a.scenario, ov)?;
+    let req = attack_request(
+        &game,
+        &a.attackers,
+        &a.defender,
+        a.kind.map(Into::into),
+        a.march_type.clone(),
+    )?;
+    let odds = game.rules.odds(&game, &req)?;
+    Ok((game, req, odds))
+}
+
 /// Load a scenario and its rule system.
 pub fn load_game(path: &Path, ov: &RulesOverrides) -> Result<Game, Failure> {
     let sc = scenario::load(path)?;
@@ -260,15 +277,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             }
         }
         Some(Cmd::Odds(a)) => {
-            let game = load_game(&a.scenario, &ov)?;
-            let req = attack_request(
-                &game,
-                &a.attackers,
-                &a.defender,
-                a.kind.map(Into::into),
-                a.march_type.clone(),
-            )?;
-            let odds = game.rules.odds(&game, &req)?;
+            let (game, req, odds) = assess_args(&a, &ov)?;
             if a.json {
                 println!(
                     "{}",
@@ -287,15 +296,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             attacker_losses,
             defender_losses,
         }) => {
-            let game = load_game(&a.scenario, &ov)?;
-            let req = attack_request(
-                &game,
-                &a.attackers,
-                &a.defender,
-                a.kind.map(Into::into),
-                a.march_type.clone(),
-            )?;
-            let odds = game.rules.odds(&game, &req)?;
+            let (game, req, odds) = assess_args(&a, &ov)?;
             let mut session = Session {
                 game,
                 dice: Dice::new(seed),

@@ -58,6 +58,24 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+/// Whether a layer must be rebuilt: its key changed. If so, the key is stored and the layer's
+/// old entities are despawned.
+fn refresh<K: PartialEq, F: Component>(
+    stored: &mut Option<K>,
+    key: K,
+    commands: &mut Commands,
+    parts: &Query<Entity, With<F>>,
+) -> bool {
+    if stored.as_ref() == Some(&key) {
+        return false;
+    }
+    *stored = Some(key);
+    for e in parts {
+        commands.entity(e).despawn();
+    }
+    true
+}
+
 fn game_key(p: &super::core::PlayState) -> usize {
     super::core::game_key(&p.session.game)
 }
@@ -78,13 +96,13 @@ fn zoc_layer(
     if anim.busy() {
         return;
     }
-    let k = Some((p.revision, overlays.zoc, game_key(p)));
-    if keys.zoc == k {
+    if !refresh(
+        &mut keys.zoc,
+        (p.revision, overlays.zoc, game_key(p)),
+        &mut commands,
+        &parts,
+    ) {
         return;
-    }
-    keys.zoc = k;
-    for e in &parts {
-        commands.entity(e).despawn();
     }
     let g = &p.session.game;
     let m = &material.0;
@@ -173,13 +191,16 @@ fn mark_layer(
         return;
     }
     let target = preview.request.as_ref().map(|r| r.defender);
-    let k = Some((p.revision, sel.hex, target, preview.pinned, game_key(p)));
-    if keys.marks == k && !preview.is_changed() {
-        return;
+    if preview.is_changed() {
+        keys.marks = None;
     }
-    keys.marks = k;
-    for e in &parts {
-        commands.entity(e).despawn();
+    if !refresh(
+        &mut keys.marks,
+        (p.revision, sel.hex, target, preview.pinned, game_key(p)),
+        &mut commands,
+        &parts,
+    ) {
+        return;
     }
     let g = &p.session.game;
     let mut marks = Batch::default();
@@ -234,13 +255,13 @@ fn path_layer(
     if anim.busy() {
         return;
     }
-    let k = Some((p.revision, sel.hover, sel.units.clone()));
-    if keys.path == k {
+    if !refresh(
+        &mut keys.path,
+        (p.revision, sel.hover, sel.units.clone()),
+        &mut commands,
+        &parts,
+    ) {
         return;
-    }
-    keys.path = k;
-    for e in &parts {
-        commands.entity(e).despawn();
     }
     let g = &p.session.game;
     let mut path_b = Batch::default();
