@@ -297,20 +297,36 @@ pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
     parse(&text, path)
 }
 
+/// A RON syntax error, placed: line, column (of the offending token) and message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RonError {
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+/// Parse RON text with the project's options; errors carry the place of the problem.
+pub fn from_ron<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, RonError> {
+    ron_options()
+        .from_str(text)
+        .map_err(|e: ron::error::SpannedError| {
+            let (line, col) = error_position(text, &e.span);
+            RonError {
+                line,
+                col,
+                message: e.code.to_string(),
+            }
+        })
+}
+
 /// Parse and validate scenario text; `path` names it in errors.
 pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
-    let file: ScenarioFile =
-        ron_options()
-            .from_str(text)
-            .map_err(|e: ron::error::SpannedError| {
-                let (line, col) = error_position(text, &e.span);
-                ScenarioError::Syntax {
-                    path: path.to_path_buf(),
-                    line,
-                    col,
-                    message: e.code.to_string(),
-                }
-            })?;
+    let file: ScenarioFile = from_ron(text).map_err(|e| ScenarioError::Syntax {
+        path: path.to_path_buf(),
+        line: e.line,
+        col: e.col,
+        message: e.message,
+    })?;
     validate(file).map_err(|problems| ScenarioError::Invalid {
         path: path.to_path_buf(),
         problems,
@@ -321,7 +337,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
 /// the wrong type: `columns: "6"`) before the whitespace in front of the offending token, which
 /// names the wrong column, or the previous line when the value starts a line; skip that
 /// whitespace and any comments, up to the span's end.
-pub fn error_position(text: &str, span: &ron::error::Span) -> (usize, usize) {
+fn error_position(text: &str, span: &ron::error::Span) -> (usize, usize) {
     let offset = |p: &ron::error::Position| -> usize {
         let mut line_start = 0;
         for _ in 1..p.line {

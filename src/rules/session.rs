@@ -14,7 +14,7 @@ use super::dice::Dice;
 use super::event::Event;
 use super::game::Game;
 use super::ruleset::{RulesOverrides, Ruleset, for_id};
-use super::scenario::{Scenario, ScenarioFile, error_position, ron_options, validate};
+use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options, validate};
 
 pub const SAVE_VERSION: u32 = 1;
 
@@ -159,18 +159,12 @@ impl Session {
         path: &str,
         overrides: &RulesOverrides,
     ) -> Result<Session, SaveError> {
-        let save: SaveFile =
-            ron_options()
-                .from_str(text)
-                .map_err(|e: ron::error::SpannedError| {
-                    let (line, col) = error_position(text, &e.span);
-                    SaveError::Syntax {
-                        path: path.to_string(),
-                        line,
-                        col,
-                        message: e.code.to_string(),
-                    }
-                })?;
+        let save: SaveFile = from_ron(text).map_err(|e| SaveError::Syntax {
+            path: path.to_string(),
+            line: e.line,
+            col: e.col,
+            message: e.message,
+        })?;
         if save.version != SAVE_VERSION {
             return Err(SaveError::Version {
                 path: path.to_string(),

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::cv::Cv;
 use crate::rules::map::{Feature, RouteKind, Terrain};
 use crate::rules::ruleset::AttackType;
-use crate::rules::scenario::{Problem, error_position, ron_options};
+use crate::rules::scenario::{Problem, from_ron};
 
 /// The default tables, as shipped.
 pub const DEFAULT_TABLES: &str = include_str!("../../../assets/rules/gcacw.ron");
@@ -341,18 +341,12 @@ impl Tables {
     }
 
     pub fn parse(text: &str, path: &str) -> Result<Tables, TablesError> {
-        let mut t: Tables =
-            ron_options()
-                .from_str(text)
-                .map_err(|e: ron::error::SpannedError| {
-                    let (line, col) = error_position(text, &e.span);
-                    TablesError::Syntax {
-                        path: path.to_string(),
-                        line,
-                        col,
-                        message: e.code.to_string(),
-                    }
-                })?;
+        let mut t: Tables = from_ron(text).map_err(|e| TablesError::Syntax {
+            path: path.to_string(),
+            line: e.line,
+            col: e.col,
+            message: e.message,
+        })?;
         t.check().map_err(|problems| TablesError::Invalid {
             path: path.to_string(),
             problems,
