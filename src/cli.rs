@@ -28,7 +28,8 @@ use crate::rules::session::Session;
     about = "Hex-map wargames of the musket era, with every rule computed and explained."
 )]
 pub struct Cli {
-    /// A rules file to use instead of the built-in GCACW tables (see `musket rules`).
+    /// A rules tables file for the scenario's ruleset, in place of the built-in one (see
+    /// `musket rules ID`).
     #[arg(long, global = true, value_name = "FILE")]
     pub rules: Option<PathBuf>,
 
@@ -80,9 +81,18 @@ pub struct WindowArgs {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum TypeArg {
+    /// GCACW march attack.
     March,
+    /// GCACW assault.
     Assault,
+    /// GCACW grand assault.
     Grand,
+    /// GBACW / Shiloh fire.
+    Fire,
+    /// GBACW / Shiloh melee.
+    Melee,
+    /// NGG 1812 stack attack.
+    Combat,
 }
 
 impl From<TypeArg> for AttackType {
@@ -91,7 +101,18 @@ impl From<TypeArg> for AttackType {
             TypeArg::March => AttackType::March,
             TypeArg::Assault => AttackType::Assault,
             TypeArg::Grand => AttackType::Grand,
+            TypeArg::Fire => AttackType::Fire,
+            TypeArg::Melee => AttackType::Melee,
+            TypeArg::Combat => AttackType::Combat,
         }
+    }
+}
+
+/// Parse `key=value`.
+fn parse_opt(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("{s:?} is not key=value")),
     }
 }
 
@@ -105,9 +126,14 @@ pub struct AttackArgs {
     /// The defending hex, CCRR.
     #[arg(long)]
     pub defender: String,
-    /// Attack type (default: march for one attacking unit, assault for several in one hex).
+    /// Attack type. GCACW: march (one unit, the default), assault (several in one hex, the
+    /// default) or grand; GBACW and Shiloh: fire (default) or melee; NGG 1812: combat.
     #[arg(long = "type", value_enum)]
     pub kind: Option<TypeArg>,
+    /// A condition of the attack the map does not show, `key=value` (repeatable); `musket
+    /// odds … --opt help=1` lists the ruleset's keys.
+    #[arg(long = "opt", value_name = "KEY=VALUE", value_parser = parse_opt)]
+    pub options: Vec<(String, String)>,
     /// A march-attack type of older editions (rows enabled in the rules file).
     #[arg(long)]
     pub march_type: Option<String>,
@@ -153,8 +179,13 @@ pub enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// Print the built-in rules file, to copy and correct (`musket rules > my-gcacw.ron`).
-    Rules,
+    /// Print a ruleset's built-in tables file, to copy and correct (`musket rules gcacw >
+    /// my-gcacw.ron`, then `--rules my-gcacw.ron`).
+    Rules {
+        /// gcacw (default), gbacw, ngg1812 or shiloh.
+        #[arg(default_value = "gcacw")]
+        ruleset: String,
+    },
     /// Time the game's own systems headless (no rendering) on a scenario, as JSON.
     #[command(hide = true)]
     MeasureSystems {
@@ -221,7 +252,7 @@ fn argument_error(e: clap::Error) -> ExitCode {
 
 fn overrides(cli_rules: &Option<PathBuf>) -> RulesOverrides {
     RulesOverrides {
-        gcacw: cli_rules.clone(),
+        file: cli_rules.clone(),
     }
 }
 
@@ -237,6 +268,7 @@ fn assess_args(
         &a.defender,
         a.kind.map(Into::into),
         a.march_type.clone(),
+        &a.options.iter().cloned().collect(),
     )?;
     let odds = game.rules.odds(&game, &req)?;
     Ok((game, req, odds))
@@ -254,10 +286,16 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
         None => run_client(cli.scenario, cli.window, ov),
         Some(Cmd::MeasureSystems { scenario, frames }) => measure_systems(scenario, frames, ov),
-        Some(Cmd::Rules) => {
-            print!("{}", crate::rules::gcacw::data::DEFAULT_TABLES);
-            Ok(ExitCode::SUCCESS)
-        }
+        Some(Cmd::Rules { ruleset }) => match crate::rules::ruleset::builtin_tables(&ruleset) {
+            Some(text) => {
+                print!("{text}");
+                Ok(ExitCode::SUCCESS)
+            }
+            None => Err(Failure(format!(
+                "unknown ruleset {ruleset:?}; known: {}",
+                scenario::KNOWN_RULESETS.join(", ")
+            ))),
+        },
         Some(Cmd::Check { scenarios }) => {
             let mut bad = Vec::new();
             for p in &scenarios {
@@ -309,6 +347,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 defender: a.defender.clone(),
                 kind: a.kind.map(Into::into),
                 march_type: a.march_type.clone(),
+                options: a.options.iter().cloned().collect(),
                 choices: Choices {
                     attacker_losses,
                     defender_losses,

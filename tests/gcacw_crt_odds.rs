@@ -244,6 +244,7 @@ fn odds_contract_example_flank_in_36ths() {
         defender: g.scenario.parse_hex("0303").unwrap(),
         kind: None,
         march_type: None,
+        options: Default::default(),
     };
     let o = g.rules.odds(&g, &req).unwrap();
     let diffs: Vec<(i32, _)> = o.differential.iter().map(|(k, v)| (*k, *v)).collect();

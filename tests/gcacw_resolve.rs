@@ -332,6 +332,7 @@ fn session_save_and_replay_give_the_identical_state() {
         defender: "0303".into(),
         kind: None,
         march_type: None,
+        options: Default::default(),
         choices: Choices::default(),
     };
     assert!(validate(&s.game, &bad).is_err());
@@ -342,6 +343,7 @@ fn session_save_and_replay_give_the_identical_state() {
         defender: "0303".into(),
         kind: None,
         march_type: None,
+        options: Default::default(),
         choices: Choices::default(),
     })
     .unwrap();
@@ -456,6 +458,7 @@ fn session_undo_stops_at_the_last_die_roll() {
         defender: "0303".into(),
         kind: None,
         march_type: None,
+        options: Default::default(),
         choices: Choices::default(),
     })
     .unwrap();

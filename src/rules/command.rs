@@ -6,6 +6,8 @@
 //! `apply(&mut Game, &Command, &mut dice)` validates, then changes the game and returns the
 //! events. A command that fails validation changes nothing and rolls no dice.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::dice::DieSource;
@@ -27,6 +29,9 @@ pub enum Command {
         march_type: Option<String>,
         #[serde(default, skip_serializing_if = "is_default")]
         choices: Choices,
+        /// Conditions of the attack (`Ruleset::attack_options`), by key.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        options: BTreeMap<String, String>,
     },
     /// Move a unit along a path of adjacent hexes (labels, not including its start). Movement
     /// costs are not encoded: the player moves by the rules of the game in hand.
@@ -59,6 +64,7 @@ pub fn attack_request(
     defender: &str,
     kind: Option<AttackType>,
     march_type: Option<String>,
+    options: &BTreeMap<String, String>,
 ) -> Result<AttackRequest, AttackError> {
     let mut units = Vec::new();
     for id in attackers {
@@ -76,6 +82,7 @@ pub fn attack_request(
         defender,
         kind,
         march_type,
+        options: options.clone(),
     })
 }
 
@@ -127,8 +134,9 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
             kind,
             march_type,
             choices,
+            options,
         } => {
-            let req = attack_request(game, attackers, defender, *kind, march_type.clone())?;
+            let req = attack_request(game, attackers, defender, *kind, march_type.clone(), options)?;
             game.rules.check(game, &req, choices)?;
             Ok(())
         }
@@ -198,20 +206,31 @@ fn apply_inner(
             kind,
             march_type,
             choices,
+            options,
         } => {
-            let req = attack_request(game, attackers, defender, *kind, march_type.clone())?;
+            let req = attack_request(game, attackers, defender, *kind, march_type.clone(), options)?;
             let rules = game.rules.clone();
             Ok(rules.resolve(game, &req, choices, dice)?)
         }
         Command::Move { unit, path } => {
             let (u, coords) = move_path(game, unit, path)?;
+            let cost = game.rules.move_cost(game, u, &coords);
             if let Some(last) = coords.last() {
                 game.place(u, Some(*last));
             }
-            Ok(vec![Event::UnitMoved {
+            let mut events = vec![Event::UnitMoved {
                 unit: u,
                 path: coords,
-            }])
+            }];
+            if let Some(c) = cost {
+                events.push(Event::Note {
+                    text: match c.total {
+                        Some(t) => format!("Operations cost {t} ({})", c.lines.join("; ")),
+                        None => format!("Prohibited by the rules ({})", c.lines.join("; ")),
+                    },
+                });
+            }
+            Ok(events)
         }
         Command::Advance { .. } => Ok(Vec::new()),
         Command::EndTurn => {
@@ -220,6 +239,11 @@ fn apply_inner(
             game.active_side = side.other();
             if game.active_side == SideId(0) {
                 game.turn += 1;
+                // "This turn" counts (NGG 1812 11.2: combats fought, forced marches) restart.
+                for u in &mut game.units {
+                    u.combats = 0;
+                    u.forced_march = false;
+                }
             }
             Ok(vec![Event::TurnEnded { turn, side }])
         }

@@ -7,7 +7,7 @@ use super::dice::DieRole;
 use super::game::Game;
 use super::hex::Coord;
 use super::ruleset::{AttackType, Role};
-use super::unit::{SideId, UnitIdx};
+use super::unit::{SideId, Status, UnitIdx};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum Event {
@@ -88,6 +88,41 @@ pub enum Event {
         unit: UnitIdx,
         path: Vec<Coord>,
     },
+    /// A morale check (GBACW): `roll` against `morale`; `passed` as the rule reads it.
+    MoraleCheck {
+        unit: UnitIdx,
+        roll: u8,
+        morale: u8,
+        passed: bool,
+        /// What the check was for, e.g. `P/R` or `after 1*`.
+        why: String,
+    },
+    /// A green unit's morale rating rolled on Seeing the Elephant (GBACW [13.15]).
+    MoraleRated {
+        unit: UnitIdx,
+        dice: u8,
+        morale: u8,
+    },
+    /// A unit's status changed (pinned, routed, engaged, disrupted, or back to normal).
+    StatusChanged {
+        unit: UnitIdx,
+        status: Status,
+    },
+    /// Strength points captured by the enemy (GBACW melee `C`).
+    Captured {
+        unit: UnitIdx,
+        amount: u32,
+        left: u32,
+    },
+    /// A unit placed elsewhere without moving through the hexes between (NGG 11.19's escape).
+    Relocated {
+        unit: UnitIdx,
+        to: Coord,
+    },
+    /// A step of a procedure worth a line in the log (e.g. `FAV 9 + 1 + die 5 = 15`).
+    Note {
+        text: String,
+    },
     TurnEnded {
         turn: u32,
         side: SideId,
@@ -163,6 +198,29 @@ impl Event {
                 name(unit),
                 path.iter().map(l).collect::<Vec<_>>().join(" -> ")
             ),
+            Event::MoraleCheck {
+                unit,
+                roll,
+                morale,
+                passed,
+                why,
+            } => format!(
+                "{} morale check ({why}): rolls {roll} against morale {morale}: {}",
+                name(unit),
+                if *passed { "passes" } else { "fails" }
+            ),
+            Event::MoraleRated { unit, dice, morale } => format!(
+                "{} sees the elephant: dice {dice} -> morale {morale}",
+                name(unit)
+            ),
+            Event::StatusChanged { unit, status } => {
+                format!("{} is now {}", name(unit), status.name())
+            }
+            Event::Captured { unit, amount, left } => {
+                format!("{} loses {amount} SP captured ({left} left)", name(unit))
+            }
+            Event::Relocated { unit, to } => format!("{} is placed in {}", name(unit), l(to)),
+            Event::Note { text } => text.clone(),
             Event::TurnEnded { turn, side } => {
                 format!("{} ends turn {turn}", game.scenario.side_name(*side))
             }

@@ -18,10 +18,52 @@ pub enum Terrain {
     Mountain,
     /// A swamp in rain turns only (gcacw-tables.md §7.2).
     ProvisionalSwamp,
+    // The terrains below serve the other rule systems (Shiloh's terrain chart, NGG 1812's
+    // fortified cities); a scenario may use them only with a ruleset that knows them
+    // (`scenario::terrain_letters`).
+    /// Shiloh: heavy woods (`w` is light woods there).
+    HeavyWoods,
+    /// Shiloh: Peach Orchard.
+    Orchard,
+    /// Shiloh: woods with the church ("Woods/Church").
+    Church,
+    /// Shiloh: ravine.
+    Ravine,
+    /// Shiloh: stream.
+    Stream,
+    /// Shiloh: ford square.
+    Ford,
+    /// Shiloh: bridge square.
+    Bridge,
+    /// Shiloh: sunken road.
+    SunkenRoad,
+    /// NGG 1812: a fortified city.
+    FortifiedCity,
 }
 
 impl Terrain {
-    pub const ALL: [Terrain; 8] = [
+    pub const ALL: [Terrain; 17] = [
+        Terrain::Clear,
+        Terrain::Rolling,
+        Terrain::Rough,
+        Terrain::Woods,
+        Terrain::City,
+        Terrain::Swamp,
+        Terrain::Mountain,
+        Terrain::ProvisionalSwamp,
+        Terrain::HeavyWoods,
+        Terrain::Orchard,
+        Terrain::Church,
+        Terrain::Ravine,
+        Terrain::Stream,
+        Terrain::Ford,
+        Terrain::Bridge,
+        Terrain::SunkenRoad,
+        Terrain::FortifiedCity,
+    ];
+
+    /// The terrains of the GCACW tables (scenario.md's letters).
+    pub const GCACW: [Terrain; 8] = [
         Terrain::Clear,
         Terrain::Rolling,
         Terrain::Rough,
@@ -42,6 +84,15 @@ impl Terrain {
             's' => Terrain::Swamp,
             'm' => Terrain::Mountain,
             'p' => Terrain::ProvisionalSwamp,
+            'h' => Terrain::HeavyWoods,
+            'o' => Terrain::Orchard,
+            'n' => Terrain::Church,
+            'v' => Terrain::Ravine,
+            'e' => Terrain::Stream,
+            'f' => Terrain::Ford,
+            'b' => Terrain::Bridge,
+            'u' => Terrain::SunkenRoad,
+            'k' => Terrain::FortifiedCity,
             _ => return None,
         })
     }
@@ -56,6 +107,15 @@ impl Terrain {
             Terrain::Swamp => 's',
             Terrain::Mountain => 'm',
             Terrain::ProvisionalSwamp => 'p',
+            Terrain::HeavyWoods => 'h',
+            Terrain::Orchard => 'o',
+            Terrain::Church => 'n',
+            Terrain::Ravine => 'v',
+            Terrain::Stream => 'e',
+            Terrain::Ford => 'f',
+            Terrain::Bridge => 'b',
+            Terrain::SunkenRoad => 'u',
+            Terrain::FortifiedCity => 'k',
         }
     }
 
@@ -69,6 +129,15 @@ impl Terrain {
             Terrain::Swamp => "swamp",
             Terrain::Mountain => "mountain",
             Terrain::ProvisionalSwamp => "provisional swamp",
+            Terrain::HeavyWoods => "heavy woods",
+            Terrain::Orchard => "orchard",
+            Terrain::Church => "woods/church",
+            Terrain::Ravine => "ravine",
+            Terrain::Stream => "stream",
+            Terrain::Ford => "ford",
+            Terrain::Bridge => "bridge",
+            Terrain::SunkenRoad => "sunken road",
+            Terrain::FortifiedCity => "fortified city",
         }
     }
 
@@ -225,6 +294,8 @@ pub struct Map {
     /// Label digits per part: 2, or 3 for maps over 99 columns or rows.
     width: usize,
     terrain: Vec<Terrain>,
+    /// Elevation level per hex (0 where the scenario gives none).
+    elevation: Vec<u8>,
     /// Hexsides by canonical side (hex and N / NE / SE), dense over the map and a ring of
     /// off-map hexes around it: a lookup is an index, not a hash.
     sides: Vec<HexsideInfo>,
@@ -245,6 +316,7 @@ impl Map {
             rows,
             width: label_width(columns as u32, rows as u32),
             terrain: vec![fill; (columns * rows) as usize],
+            elevation: vec![0; (columns * rows) as usize],
             sides: vec![HexsideInfo::default(); ((columns + 2) * (rows + 2) * 3) as usize],
             routes: Vec::new(),
         }
@@ -292,6 +364,17 @@ impl Map {
 
     pub fn terrain(&self, c: Coord) -> Option<Terrain> {
         self.index(c).map(|i| self.terrain[i])
+    }
+
+    /// The elevation level of a hex (0 off the map or where the scenario gives none).
+    pub fn elevation(&self, c: Coord) -> u8 {
+        self.index(c).map_or(0, |i| self.elevation[i])
+    }
+
+    pub fn set_elevation(&mut self, c: Coord, level: u8) {
+        if let Some(i) = self.index(c) {
+            self.elevation[i] = level;
+        }
     }
 
     pub fn set_terrain(&mut self, c: Coord, t: Terrain) {

@@ -31,6 +31,12 @@ pub enum AttackType {
     Assault,
     /// GCACW grand assault: units from several hexes.
     Grand,
+    /// GBACW / Shiloh fire combat.
+    Fire,
+    /// GBACW / Shiloh melee.
+    Melee,
+    /// NGG 1812: a stack attacks an adjacent stack (rule 11), with supporting stacks.
+    Combat,
 }
 
 impl AttackType {
@@ -39,16 +45,23 @@ impl AttackType {
             AttackType::March => "march",
             AttackType::Assault => "assault",
             AttackType::Grand => "grand",
+            AttackType::Fire => "fire",
+            AttackType::Melee => "melee",
+            AttackType::Combat => "combat",
         }
     }
 
+    pub const ALL: [AttackType; 6] = [
+        AttackType::March,
+        AttackType::Assault,
+        AttackType::Grand,
+        AttackType::Fire,
+        AttackType::Melee,
+        AttackType::Combat,
+    ];
+
     pub fn parse(s: &str) -> Option<AttackType> {
-        match s {
-            "march" => Some(AttackType::March),
-            "assault" => Some(AttackType::Assault),
-            "grand" => Some(AttackType::Grand),
-            _ => None,
-        }
+        AttackType::ALL.into_iter().find(|t| t.name() == s)
     }
 }
 
@@ -58,6 +71,9 @@ impl fmt::Display for AttackType {
             AttackType::March => "march attack",
             AttackType::Assault => "assault",
             AttackType::Grand => "grand assault",
+            AttackType::Fire => "fire",
+            AttackType::Melee => "melee",
+            AttackType::Combat => "attack",
         })
     }
 }
@@ -71,6 +87,48 @@ pub struct AttackRequest {
     pub kind: Option<AttackType>,
     /// A march-attack type of older editions (only rows enabled in the rules data).
     pub march_type: Option<String>,
+    /// Conditions the map and counters do not show, by key (`--opt key=value`); each rule
+    /// system lists its keys, values and defaults in [`Ruleset::attack_options`].
+    pub options: BTreeMap<String, String>,
+}
+
+impl AttackRequest {
+    pub fn new(attackers: Vec<UnitIdx>, defender: Coord, kind: Option<AttackType>) -> Self {
+        AttackRequest {
+            attackers,
+            defender,
+            kind,
+            march_type: None,
+            options: BTreeMap::new(),
+        }
+    }
+
+    /// The value given for an option, if any.
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options.get(key).map(String::as_str)
+    }
+}
+
+/// One condition of an attack a player sets (a value the map and counters do not show).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionSpec {
+    pub key: &'static str,
+    /// A label for players.
+    pub label: String,
+    /// The values allowed, the default first; empty when any value of `help`'s form is taken.
+    pub values: Vec<String>,
+    pub default: String,
+    /// What it means and which rule it comes from.
+    pub help: String,
+}
+
+/// The operations cost of a move, line by line.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveCost {
+    /// Total cost (`None`: the move is prohibited).
+    pub total: Option<u32>,
+    /// One line per step or special cost, e.g. `0302 light woods, diagonal: 4`.
+    pub lines: Vec<String>,
 }
 
 /// Which side of an attack something belongs to.
@@ -317,6 +375,19 @@ pub enum AttackError {
     MarchTypeNotMarch,
     #[error("{0}")]
     Choice(String),
+    /// An attack type this rule system does not have.
+    #[error("ruleset {ruleset} has no {kind} attacks; types: {types}")]
+    WrongType {
+        ruleset: &'static str,
+        kind: &'static str,
+        types: String,
+    },
+    /// An option this rule system does not know, or a value it does not take.
+    #[error("{0}")]
+    BadOption(String),
+    /// A rule the position breaks (e.g. fire out of range).
+    #[error("{0}")]
+    Illegal(String),
 }
 
 /// A rule system.
@@ -329,6 +400,19 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     fn zoc(&self, game: &Game) -> ZocMap;
     /// The zones of control reaching one hex.
     fn zoc_at(&self, game: &Game, hex: Coord) -> Vec<ZocEntry>;
+    /// The attack types of this rule system, the default first (the client cycles them).
+    fn attack_types(&self) -> &'static [AttackType];
+    /// The options an attack of this kind takes (`--opt key=value`); none by default.
+    fn attack_options(&self, _game: &Game, _kind: AttackType) -> Vec<OptionSpec> {
+        Vec::new()
+    }
+    /// The operations cost of moving `unit` along `path` (hexes after its start), where the
+    /// rule system prices movement; `None` where it does not (the player moves by hand).
+    fn move_cost(&self, _game: &Game, _unit: UnitIdx, _path: &[Coord]) -> Option<MoveCost> {
+        None
+    }
+    /// The text of the built-in rules tables (for `musket rules`).
+    fn tables_text(&self) -> &'static str;
     /// The attack type used when the request names none.
     fn default_attack_type(
         &self,
@@ -354,8 +438,8 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
 /// Rules files a player gives in place of the built-in ones.
 #[derive(Clone, Debug, Default)]
 pub struct RulesOverrides {
-    /// A GCACW tables file.
-    pub gcacw: Option<std::path::PathBuf>,
+    /// A tables file for the scenario's ruleset (`--rules FILE`).
+    pub file: Option<std::path::PathBuf>,
 }
 
 /// Why a rule system could not be set up.
@@ -364,25 +448,57 @@ pub enum RulesError {
     #[error("unknown ruleset {0:?}")]
     Unknown(String),
     #[error(transparent)]
-    Tables(#[from] super::gcacw::data::TablesError),
+    Tables(#[from] super::tables::TablesError),
+}
+
+/// The tables file to use for ruleset `id`: the player's `--rules` file, else
+/// `<user rules dir>/<id>.ron` if it exists, else none (the built-in tables).
+pub fn tables_path(id: &str, overrides: &RulesOverrides) -> Option<std::path::PathBuf> {
+    overrides.file.clone().or_else(|| {
+        super::tables::user_rules_dir()
+            .map(|d| d.join(format!("{id}.ron")))
+            .filter(|p| p.is_file())
+    })
 }
 
 /// The rule system a scenario names, with the player's override or the user rules directory's
 /// file if there is one, else the built-in tables.
 pub fn for_id(id: &str, overrides: &RulesOverrides) -> Result<Arc<dyn Ruleset>, RulesError> {
+    with_tables(id, tables_path(id, overrides))
+}
+
+/// The rule system with its built-in tables only (tests, and replays that must not depend on a
+/// player's files).
+pub fn builtin(id: &str) -> Result<Arc<dyn Ruleset>, RulesError> {
+    with_tables(id, None)
+}
+
+fn with_tables(
+    id: &str,
+    path: Option<std::path::PathBuf>,
+) -> Result<Arc<dyn Ruleset>, RulesError> {
     match id {
         "gcacw" => {
-            let path = overrides.gcacw.clone().or_else(|| {
-                super::gcacw::data::user_rules_dir()
-                    .map(|d| d.join("gcacw.ron"))
-                    .filter(|p| p.is_file())
-            });
             let tables = match path {
                 Some(p) => super::gcacw::data::Tables::load(&p)?,
                 None => super::gcacw::data::Tables::builtin(),
             };
             Ok(Arc::new(super::gcacw::Gcacw::new(tables)))
         }
+        "gbacw" => super::gbacw::load(path.as_deref()),
+        "ngg1812" => super::ngg::load(path.as_deref()),
+        "shiloh" => super::shiloh::load(path.as_deref()),
         other => Err(RulesError::Unknown(other.to_string())),
+    }
+}
+
+/// The built-in tables text of every ruleset (for `musket rules ID`).
+pub fn builtin_tables(id: &str) -> Option<&'static str> {
+    match id {
+        "gcacw" => Some(super::gcacw::data::DEFAULT_TABLES),
+        "gbacw" => Some(super::gbacw::DEFAULT_TABLES),
+        "ngg1812" => Some(super::ngg::DEFAULT_TABLES),
+        "shiloh" => Some(super::shiloh::DEFAULT_TABLES),
+        _ => None,
     }
 }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::cv::Cv;
 use super::hex::{Coord, Dir, parse_label};
 use super::map::{Feature, Map, Route, RouteKind, Terrain, Weather, label_width};
-use super::unit::{SideId, Unit, UnitKind};
+use super::unit::{Class, Mode, SideId, Status, Unit, UnitKind};
 
 /// A validated victory hex.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,7 +26,32 @@ pub struct VictoryHex {
 }
 
 /// The rulesets a scenario may name.
-pub const KNOWN_RULESETS: &[&str] = &["gcacw"];
+pub const KNOWN_RULESETS: &[&str] = &["gcacw", "gbacw", "ngg1812", "shiloh"];
+
+/// The terrain letters each ruleset's tables know (a letter outside its list is an error, so a
+/// Shiloh ravine cannot slip into a GCACW map unpriced).
+pub fn terrain_letters(ruleset: &str) -> &'static str {
+    match ruleset {
+        "gcacw" => "clrwtsmp",
+        // GBACW: the seeds give no terrain effects; any terrain may be drawn.
+        "gbacw" => "clrwtsmphovefbu",
+        // NGG 1812: difficult terrain (forest, marsh, mountain, rough), cities, fortified cities.
+        "ngg1812" => "clrwtsmk",
+        // Shiloh: the card's terrain rows (`w` is light woods).
+        "shiloh" => "cwhonsvefbu",
+        _ => "clrwtsmphonvefbuk",
+    }
+}
+
+/// The unit kinds each ruleset knows.
+pub fn unit_kinds(ruleset: &str) -> &'static [UnitKind] {
+    use UnitKind::*;
+    match ruleset {
+        "gbacw" => &[Infantry, Cavalry, Artillery, Leader, Wagon],
+        "shiloh" => &[Infantry, Cavalry, Artillery, Leader, Gunboat],
+        _ => &[Infantry, Cavalry, Artillery, Leader],
+    }
+}
 
 /// Largest map accepted (both parts of a label have at most three digits).
 pub const MAX_MAP_SIDE: i64 = 999;
@@ -83,6 +108,10 @@ pub struct MapFile {
     pub hexsides: Vec<HexsideFile>,
     #[serde(default)]
     pub routes: Vec<RouteFile>,
+    /// Project addition (optional): elevation levels, one string of digits 0-9 per row, like
+    /// `terrain` (Shiloh's "higher elevation").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elevation: Option<Vec<String>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -149,6 +178,86 @@ pub struct UnitFile {
     pub entrenched: bool,
     #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub active: bool,
+    // Project additions for the other rule systems (all optional; README "Scenario
+    // additions"). Each is refused in a ruleset that does not use it.
+    /// GBACW morale rating, 1 to 6.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub morale: Option<i64>,
+    /// GBACW: a green unit, rated on the Seeing the Elephant table [13.15].
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub green: bool,
+    /// GBACW / NGG 1812 / Shiloh status (default Normal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<Status>,
+    /// NGG 1812 class: Veteran, Line or Conscript (combat units).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<Class>,
+    /// NGG 1812 Commander Rating of a leader.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i64>,
+    /// NGG 1812: force-marched this turn.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub forced_march: bool,
+    /// NGG 1812: combats already taken part in this turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combats: Option<i64>,
+    /// Shiloh: guns of an artillery unit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guns: Option<i64>,
+    /// Shiloh: efficiency 0 to 100 (default 100).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub efficiency: Option<i64>,
+    /// Shiloh: command control multiplier, 0.1 to 2.0 (default 1.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command_control: Option<f64>,
+    /// Shiloh: leader bonus in percent, 0 to 100.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader_bonus: Option<i64>,
+    /// Shiloh: formation mode (default Normal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<Mode>,
+    /// Shiloh: out of ammunition.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub out_of_ammo: bool,
+    /// Shiloh: fortification level 0 to 10.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fortification: Option<i64>,
+}
+
+impl UnitFile {
+    /// An infantry unit with no id, name, side or hex and every optional field at its default
+    /// (for building files in code: `UnitFile { id, .., ..UnitFile::blank() }`).
+    pub fn blank() -> UnitFile {
+        UnitFile {
+            id: String::new(),
+            name: String::new(),
+            side: String::new(),
+            kind: UnitKind::Infantry,
+            hex: String::new(),
+            strength: None,
+            artillery: 0,
+            tactical: 0,
+            tactical_defence: None,
+            fatigue: 0,
+            demoralized: 0,
+            entrenched: false,
+            active: true,
+            morale: None,
+            green: false,
+            status: None,
+            class: None,
+            rating: None,
+            forced_march: false,
+            combats: None,
+            guns: None,
+            efficiency: None,
+            command_control: None,
+            leader_bonus: None,
+            mode: None,
+            out_of_ammo: false,
+            fortification: None,
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -410,6 +519,117 @@ fn quoted(s: &str) -> String {
     format!("{s:?}")
 }
 
+/// The checked values of the optional fields of the other rule systems.
+struct Extra {
+    morale: u8,
+    rating: i32,
+    combats: u8,
+    guns: u32,
+    efficiency: u8,
+    command_control: f64,
+    leader_bonus: i32,
+    fortification: u8,
+}
+
+/// Check the unit fields the other rule systems add: each is refused in a ruleset that does
+/// not use it, and each must lie in its range.
+fn check_extra_fields(
+    ck: &mut Check,
+    ruleset: &str,
+    uf: &UnitFile,
+    f: &dyn Fn(&str) -> String,
+) -> Extra {
+    let given: [(&str, bool, &[&str]); 14] = [
+        ("morale", uf.morale.is_some(), &["gbacw"]),
+        ("green", uf.green, &["gbacw"]),
+        (
+            "status",
+            uf.status.is_some(),
+            &["gbacw", "ngg1812", "shiloh"],
+        ),
+        ("class", uf.class.is_some(), &["ngg1812"]),
+        ("rating", uf.rating.is_some(), &["ngg1812"]),
+        ("forced_march", uf.forced_march, &["ngg1812"]),
+        ("combats", uf.combats.is_some(), &["ngg1812"]),
+        ("guns", uf.guns.is_some(), &["shiloh"]),
+        ("efficiency", uf.efficiency.is_some(), &["shiloh"]),
+        ("command_control", uf.command_control.is_some(), &["shiloh"]),
+        ("leader_bonus", uf.leader_bonus.is_some(), &["shiloh"]),
+        ("mode", uf.mode.is_some(), &["shiloh"]),
+        ("out_of_ammo", uf.out_of_ammo, &["shiloh"]),
+        ("fortification", uf.fortification.is_some(), &["shiloh"]),
+    ];
+    for (name, present, users) in given {
+        if present && !users.contains(&ruleset) {
+            ck.bad(
+                f(name),
+                "",
+                format!(
+                    "ruleset {ruleset} does not use this field (it belongs to {})",
+                    users.join(", ")
+                ),
+            );
+        }
+    }
+    let mut int = |name: &str, v: Option<i64>, lo: i64, hi: i64, default: i64| -> i64 {
+        match v {
+            None => default,
+            Some(x) if (lo..=hi).contains(&x) => x,
+            Some(x) => {
+                ck.bad(f(name), x, format!("{name} is {lo} to {hi}"));
+                default
+            }
+        }
+    };
+    let morale = int("morale", uf.morale, 1, 6, 0) as u8;
+    let rating = int("rating", uf.rating, 0, 9, 0) as i32;
+    let combats = int("combats", uf.combats, 0, 9, 0) as u8;
+    let guns = int("guns", uf.guns, 0, 100, 0) as u32;
+    let efficiency = int("efficiency", uf.efficiency, 0, 100, 100) as u8;
+    let leader_bonus = int("leader_bonus", uf.leader_bonus, 0, 100, 0) as i32;
+    let fortification = int("fortification", uf.fortification, 0, 10, 0) as u8;
+    let command_control = match uf.command_control {
+        None => 1.0,
+        Some(x) if x.is_finite() && (0.1..=2.0).contains(&x) => x,
+        Some(x) => {
+            ck.bad(f("command_control"), x, "command control is 0.1 to 2.0");
+            1.0
+        }
+    };
+    if uf.rating.is_some() && uf.kind != UnitKind::Leader {
+        ck.bad(f("rating"), "", "only a leader (commander) has a rating");
+    }
+    if uf.class.is_some() && matches!(uf.kind, UnitKind::Leader) {
+        ck.bad(f("class"), "", "a commander has no class");
+    }
+    if uf.guns.is_some() && uf.kind != UnitKind::Artillery {
+        ck.bad(f("guns"), "", "only artillery has guns");
+    }
+    if uf.morale.is_some() && uf.green {
+        ck.bad(
+            f("morale"),
+            "",
+            "a green unit has no morale rating until it sees the elephant [13.15]",
+        );
+    }
+    if uf.status == Some(Status::Disrupted) && ruleset != "ngg1812" {
+        ck.bad(f("status"), "Disrupted", "only NGG 1812 units are disrupted");
+    }
+    if matches!(uf.status, Some(Status::Pinned | Status::Engaged)) && ruleset != "gbacw" {
+        ck.bad(f("status"), "", "only GBACW units are pinned or engaged");
+    }
+    Extra {
+        morale,
+        rating,
+        combats,
+        guns,
+        efficiency,
+        command_control,
+        leader_bonus,
+        fortification,
+    }
+}
+
 /// Validate a parsed file into a scenario, or list every problem found.
 pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     let mut ck = Check {
@@ -532,17 +752,49 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                     format!("row {} has {n} letters; the map has {cols} columns", r + 1),
                 );
             }
+            let letters = terrain_letters(&file.ruleset);
+            let spaced = letters.chars().map(String::from).collect::<Vec<_>>().join(" ");
             for (c, ch) in line.chars().enumerate() {
-                match Terrain::from_letter(ch) {
+                match Terrain::from_letter(ch).filter(|_| letters.contains(ch)) {
                     Some(t) => map.set_terrain(Coord::new(c as i32 + 1, r as i32 + 1), t),
                     None => ck.bad(
                         format!("map.terrain[{r}]"),
                         quoted(line),
                         format!(
-                            "unknown terrain letter {ch:?} at column {}; letters: c l r w t s m p",
-                            c + 1
+                            "unknown terrain letter {ch:?} at column {} for ruleset {}; letters: {spaced}",
+                            c + 1,
+                            file.ruleset
                         ),
                     ),
+                }
+            }
+        }
+        if let Some(elev) = &mf.elevation {
+            if elev.len() != rows as usize {
+                ck.bad(
+                    "map.elevation",
+                    format!("{} rows", elev.len()),
+                    format!("the map has {rows} rows; give one string per row"),
+                );
+            }
+            for (r, line) in elev.iter().enumerate() {
+                let n = line.chars().count();
+                if n != cols as usize {
+                    ck.bad(
+                        format!("map.elevation[{r}]"),
+                        quoted(line),
+                        format!("row {} has {n} digits; the map has {cols} columns", r + 1),
+                    );
+                }
+                for (c, ch) in line.chars().enumerate() {
+                    match ch.to_digit(10) {
+                        Some(d) => map.set_elevation(Coord::new(c as i32 + 1, r as i32 + 1), d as u8),
+                        None => ck.bad(
+                            format!("map.elevation[{r}]"),
+                            quoted(line),
+                            format!("{ch:?} at column {} is not a digit 0-9", c + 1),
+                        ),
+                    }
                 }
             }
         }
@@ -685,7 +937,25 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                 }
             }
         }
-        let leader = uf.kind == UnitKind::Leader;
+        if !unit_kinds(&file.ruleset).contains(&uf.kind) {
+            ck.bad(
+                f("kind"),
+                format!("{:?}", uf.kind),
+                format!(
+                    "ruleset {} has no {} units; kinds: {}",
+                    file.ruleset,
+                    uf.kind.name(),
+                    unit_kinds(&file.ruleset)
+                        .iter()
+                        .map(|k| format!("{k:?}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+        }
+        let extra = check_extra_fields(&mut ck, &file.ruleset, uf, &f);
+        // Leaders and wagons have no combat value.
+        let leader = matches!(uf.kind, UnitKind::Leader | UnitKind::Wagon);
         let (cv, manpower, disorganized) = match (&uf.strength, leader) {
             (None, true) => (Cv::ZERO, 0, false),
             (None, false) => {
@@ -705,7 +975,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                     ck.bad(
                         f("strength"),
                         format!("Organized({n})"),
-                        "a leader has no combat value: use Organized(0)",
+                        format!("a {} has no combat value: use Organized(0)", uf.kind.name()),
                     );
                     (Cv::ZERO, 0, false)
                 } else if !leader && *n < 1.0 {
@@ -725,7 +995,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                     ck.bad(
                         f("strength"),
                         shown,
-                        "a leader has no combat value: use Organized(0)",
+                        format!("a {} has no combat value: use Organized(0)", uf.kind.name()),
                     );
                     (Cv::ZERO, 0, false)
                 } else if !(manpower.is_finite()
@@ -793,8 +1063,13 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             .tactical_defence
             .filter(|v| (-100..=100).contains(v))
             .map(|v| v as i32);
-        if !(0..=4).contains(&uf.fatigue) {
-            ck.bad(f("fatigue"), uf.fatigue, "fatigue is 0 to 4");
+        let max_fatigue = if file.ruleset == "shiloh" { 200 } else { 4 };
+        if !(0..=max_fatigue).contains(&uf.fatigue) {
+            ck.bad(
+                f("fatigue"),
+                uf.fatigue,
+                format!("fatigue is 0 to {max_fatigue} in ruleset {}", file.ruleset),
+            );
         }
         if !(0..=2).contains(&uf.demoralized) {
             ck.bad(f("demoralized"), uf.demoralized, "demoralized is 0, 1 or 2");
@@ -811,10 +1086,24 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             artillery,
             tactical,
             tactical_defence,
-            fatigue: uf.fatigue.clamp(0, 4) as u8,
+            fatigue: uf.fatigue.clamp(0, max_fatigue) as u8,
             demoralized: uf.demoralized.clamp(0, 2) as u8,
             entrenched: uf.entrenched,
             active: uf.active,
+            morale: extra.morale,
+            green: uf.green,
+            status: uf.status.unwrap_or_default(),
+            class: uf.class,
+            rating: extra.rating,
+            forced_march: uf.forced_march,
+            combats: extra.combats,
+            guns: extra.guns,
+            efficiency: extra.efficiency,
+            command_control: extra.command_control,
+            leader_bonus: extra.leader_bonus,
+            mode: uf.mode.unwrap_or_default(),
+            out_of_ammo: uf.out_of_ammo,
+            fortification: extra.fortification,
         });
     }
 

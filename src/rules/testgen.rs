@@ -349,7 +349,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
             UnitKind::Infantry => (rng.range(2, 12), if rng.chance(30) { 1 } else { 0 }),
             UnitKind::Cavalry => (rng.range(1, 4), if rng.chance(20) { 1 } else { 0 }),
             UnitKind::Artillery => (rng.range(1, 3), rng.range(1, 4)),
-            UnitKind::Leader => (0, 0),
+            UnitKind::Leader | UnitKind::Wagon | UnitKind::Gunboat => (0, 0),
         };
         let leader = kind == UnitKind::Leader;
         let strength = if leader {
@@ -399,6 +399,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
             demoralized,
             entrenched,
             active,
+            ..UnitFile::blank()
         });
     }
 
@@ -417,6 +418,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
             terrain: grid.into_iter().map(|r| r.into_iter().collect()).collect(),
             hexsides,
             routes,
+            elevation: None,
         },
         units: unit_files,
         victory: Vec::new(),
@@ -482,6 +484,7 @@ pub fn assault_case(game: &Game) -> Option<AttackRequest> {
                         defender: d,
                         kind: Some(AttackType::Assault),
                         march_type: None,
+                        options: Default::default(),
                     },
                 ));
             }
@@ -519,6 +522,7 @@ pub fn grand_case(game: &Game) -> Option<AttackRequest> {
                     defender: d,
                     kind: Some(AttackType::Grand),
                     march_type: None,
+                    options: Default::default(),
                 },
             ));
         }

@@ -32,6 +32,10 @@ pub enum UnitKind {
     Cavalry,
     Artillery,
     Leader,
+    /// GBACW: a wagon (counts 4 SP for density, [8.35]); no combat strength of its own.
+    Wagon,
+    /// Shiloh: a gunboat.
+    Gunboat,
 }
 
 impl UnitKind {
@@ -41,6 +45,71 @@ impl UnitKind {
             UnitKind::Cavalry => "cavalry",
             UnitKind::Artillery => "artillery",
             UnitKind::Leader => "leader",
+            UnitKind::Wagon => "wagon",
+            UnitKind::Gunboat => "gunboat",
+        }
+    }
+}
+
+/// A unit's combat status, in the rule systems that track one (GCACW tracks its own
+/// disorganized / demoralized markers instead and leaves this `Normal`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Status {
+    #[default]
+    Normal,
+    /// NGG 1812 (3.4): flipped; no CF, takes no active part in combat.
+    Disrupted,
+    /// GBACW: pinned by fire.
+    Pinned,
+    /// GBACW / Shiloh: routed.
+    Routed,
+    /// GBACW [12.94]: engaged in melee.
+    Engaged,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Normal => "normal",
+            Status::Disrupted => "disrupted",
+            Status::Pinned => "pinned",
+            Status::Routed => "routed",
+            Status::Engaged => "engaged",
+        }
+    }
+}
+
+/// NGG 1812 unit class (3.1, 3.3): sets the occupancy factor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Class {
+    Veteran,
+    Line,
+    Conscript,
+}
+
+/// Shiloh formation mode (the card's MODES rows).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mode {
+    #[default]
+    Normal,
+    Column,
+    Mounted,
+    Dismounted,
+    Limbered,
+    Unlimbered,
+    Routed,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Normal => "normal",
+            Mode::Column => "column",
+            Mode::Mounted => "mounted",
+            Mode::Dismounted => "dismounted",
+            Mode::Limbered => "limbered",
+            Mode::Unlimbered => "unlimbered",
+            Mode::Routed => "routed",
         }
     }
 }
@@ -68,6 +137,35 @@ pub struct Unit {
     pub demoralized: u8,
     pub entrenched: bool,
     pub active: bool,
+    // Attributes of the other rule systems (scenario fields of the same names; defaults
+    // where a file leaves them out).
+    /// GBACW morale rating (0: not rated yet, e.g. a green unit before it sees the elephant).
+    pub morale: u8,
+    /// GBACW: a green unit (its morale rating is rolled on [13.15] when first needed).
+    pub green: bool,
+    pub status: Status,
+    /// NGG 1812 class (occupancy factor).
+    pub class: Option<Class>,
+    /// NGG 1812 Commander Rating (CR) of a leader.
+    pub rating: i32,
+    /// NGG 1812: force-marched this turn (11.2).
+    pub forced_march: bool,
+    /// NGG 1812: combats taken part in this turn (11.2); reset when a turn ends.
+    pub combats: u8,
+    /// Shiloh: guns of an artillery unit (its manpower are the artillerymen).
+    pub guns: u32,
+    /// Shiloh: efficiency, 0 to 100.
+    pub efficiency: u8,
+    /// Shiloh: command control multiplier (1.0 if not given).
+    pub command_control: f64,
+    /// Shiloh: leader bonus in percent (a leader's, or a unit's own).
+    pub leader_bonus: i32,
+    /// Shiloh: formation mode.
+    pub mode: Mode,
+    /// Shiloh: out of ammunition.
+    pub out_of_ammo: bool,
+    /// Shiloh: fortification level, 0 to 10.
+    pub fortification: u8,
 }
 
 impl Unit {
@@ -75,9 +173,14 @@ impl Unit {
         self.kind == UnitKind::Leader
     }
 
-    /// A combat unit (not a leader) still on the map.
+    /// An undisrupted unit (NGG 1812), i.e. one whose status is not `Disrupted`.
+    pub fn is_disrupted(&self) -> bool {
+        self.status == Status::Disrupted
+    }
+
+    /// A combat unit (not a leader or a wagon) still on the map.
     pub fn is_combat(&self) -> bool {
-        !self.is_leader() && self.hex.is_some()
+        !matches!(self.kind, UnitKind::Leader | UnitKind::Wagon) && self.hex.is_some()
     }
 
     pub fn is_demoralized(&self) -> bool {

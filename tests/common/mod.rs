@@ -39,6 +39,7 @@ pub fn map(columns: u32, rows: u32) -> B {
                 terrain: vec!["c".repeat(columns as usize); rows as usize],
                 hexsides: Vec::new(),
                 routes: Vec::new(),
+                elevation: None,
             },
             units: Vec::new(),
             victory: Vec::new(),
@@ -113,6 +114,7 @@ impl B {
             demoralized: 0,
             entrenched: false,
             active: true,
+            ..UnitFile::blank()
         };
         f(&mut u);
         self.file.units.push(u);
@@ -137,10 +139,28 @@ impl B {
         })
     }
 
+    /// Use another rule system (`gbacw`, `ngg1812`, `shiloh`).
+    pub fn ruleset(mut self, id: &str) -> Self {
+        self.file.ruleset = id.into();
+        self
+    }
+
+    /// Set the terrain rows (one string per row, scenario letters).
+    pub fn terrain_rows(mut self, rows: &[&str]) -> Self {
+        self.file.map.terrain = rows.iter().map(|r| r.to_string()).collect();
+        self
+    }
+
     pub fn game(&self) -> Game {
         let sc =
             validate(self.file.clone()).unwrap_or_else(|p| panic!("test scenario invalid: {p:?}"));
-        Game::new(Arc::new(sc), Arc::new(Gcacw::builtin()))
+        let rules: Arc<dyn musket::rules::ruleset::Ruleset> = if sc.ruleset == "gcacw" {
+            Arc::new(Gcacw::builtin())
+        } else {
+            musket::rules::ruleset::builtin(&sc.ruleset)
+                .unwrap_or_else(|e| panic!("ruleset {}: {e}", sc.ruleset))
+        };
+        Game::new(Arc::new(sc), rules)
     }
 }
 
@@ -158,6 +178,7 @@ pub fn request(
         defender: game.scenario.parse_hex(defender).unwrap(),
         kind,
         march_type: None,
+        options: Default::default(),
     }
 }
 

@@ -106,6 +106,18 @@ pub fn attack_type(game: &Game, req: &AttackRequest) -> Result<AttackType, Attac
     let mut hexes: Vec<Coord> = combat.iter().filter_map(|u| game.unit(*u).hex).collect();
     hexes.sort();
     hexes.dedup();
+    if let Some(k @ (AttackType::Fire | AttackType::Melee | AttackType::Combat)) = req.kind {
+        return Err(AttackError::WrongType {
+            ruleset: "gcacw",
+            kind: k.name(),
+            types: "march, assault, grand".into(),
+        });
+    }
+    if let Some(key) = req.options.keys().next() {
+        return Err(AttackError::BadOption(format!(
+            "ruleset gcacw takes no attack options (got {key:?})"
+        )));
+    }
     match req.kind {
         Some(AttackType::March) if combat.len() > 1 => {
             Err(AttackError::MarchWithSeveral(combat.len()))

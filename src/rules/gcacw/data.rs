@@ -299,27 +299,7 @@ pub struct Parsed {
     pub disorganized_cv: Vec<Cv>,
 }
 
-/// Why a rules file was refused.
-#[derive(Debug, thiserror::Error)]
-pub enum TablesError {
-    #[error("{path}: cannot read the rules file: {source}")]
-    Io {
-        path: String,
-        source: std::io::Error,
-    },
-    #[error("{path}:{line}:{col}: {message}")]
-    Syntax {
-        path: String,
-        line: usize,
-        col: usize,
-        message: String,
-    },
-    #[error("{path}: {}{}", problems[0], if problems.len() > 1 { format!(" (and {} more problems)", problems.len() - 1) } else { String::new() })]
-    Invalid {
-        path: String,
-        problems: Vec<Problem>,
-    },
-}
+pub use crate::rules::tables::{TablesError, user_rules_dir};
 
 impl Tables {
     /// The shipped tables.
@@ -468,7 +448,7 @@ impl Tables {
                 );
             }
         }
-        for t in Terrain::ALL {
+        for t in Terrain::GCACW {
             if t != Terrain::ProvisionalSwamp
                 && self
                     .artillery
@@ -686,25 +666,6 @@ fn parse_code(code: &str, letters: &[(char, Effect)]) -> Result<ResultCode, Stri
         code: trimmed.to_string(),
         loss,
         letters: out,
-    })
-}
-
-/// Where a player's own rules files are looked for: `$XDG_CONFIG_HOME/musket/rules/` or
-/// `~/.config/musket/rules/` (on Windows `%APPDATA%\musket\rules\`).
-pub fn user_rules_dir() -> Option<std::path::PathBuf> {
-    if let Some(x) = std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()) {
-        return Some(std::path::PathBuf::from(x).join("musket").join("rules"));
-    }
-    if cfg!(windows)
-        && let Some(a) = std::env::var_os("APPDATA")
-    {
-        return Some(std::path::PathBuf::from(a).join("musket").join("rules"));
-    }
-    std::env::var_os("HOME").map(|h| {
-        std::path::PathBuf::from(h)
-            .join(".config")
-            .join("musket")
-            .join("rules")
     })
 }
 

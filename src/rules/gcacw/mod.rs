@@ -102,6 +102,14 @@ impl Ruleset for Gcacw {
         "Great Campaigns of the American Civil War"
     }
 
+    fn attack_types(&self) -> &'static [AttackType] {
+        &[AttackType::March, AttackType::Assault, AttackType::Grand]
+    }
+
+    fn tables_text(&self) -> &'static str {
+        data::DEFAULT_TABLES
+    }
+
     fn zoc(&self, game: &Game) -> ZocMap {
         let map = game.map();
         let mut pairs = Vec::new();
