@@ -526,6 +526,7 @@ fn net(o: &Odds) -> String {
             even - d.even(),
             odd - d.even()
         ),
+        (a, d) => format!("{:+}", a.even() - d.even()),
     }
 }
 

@@ -152,6 +152,12 @@ impl Role {
 pub enum ModValue {
     Fixed(i32),
     ByDie { even: i32, odd: i32 },
+    /// A multiplicative factor in ten-thousandths (Shiloh: `Factor(8750)` is x0.875). It adds
+    /// nothing to a die (`even()` / `odd()` are 0).
+    Factor(u32),
+    /// A value that is not a die modifier but a step of a sum (NGG 1812's attack value, GBACW's
+    /// strength points): shown as a signed number, adds nothing to a die.
+    Points(i32),
 }
 
 impl ModValue {
@@ -159,12 +165,22 @@ impl ModValue {
         match self {
             ModValue::Fixed(v) => v,
             ModValue::ByDie { even, .. } => even,
+            ModValue::Factor(_) | ModValue::Points(_) => 0,
         }
     }
     pub fn odd(self) -> i32 {
         match self {
             ModValue::Fixed(v) => v,
             ModValue::ByDie { odd, .. } => odd,
+            ModValue::Factor(_) | ModValue::Points(_) => 0,
+        }
+    }
+
+    /// A factor as a float (1.0 for the additive kinds).
+    pub fn factor(self) -> f64 {
+        match self {
+            ModValue::Factor(f) => f as f64 / 10_000.0,
+            _ => 1.0,
         }
     }
 }
@@ -174,6 +190,13 @@ impl fmt::Display for ModValue {
         match self {
             ModValue::Fixed(v) => write!(f, "{v:+}"),
             ModValue::ByDie { even, odd } => write!(f, "{even:+}/{odd:+}"),
+            ModValue::Factor(x) => {
+                let s = format!("{:.4}", *x as f64 / 10_000.0);
+                let s = s.trim_end_matches('0');
+                let s = if s.ends_with('.') { format!("{s}00") } else if s.split('.').nth(1).is_some_and(|d| d.len() < 2) { format!("{s}0") } else { s.to_string() };
+                write!(f, "x{s}")
+            }
+            ModValue::Points(v) => write!(f, "{v:+}"),
         }
     }
 }

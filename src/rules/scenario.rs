@@ -76,6 +76,9 @@ pub struct ScenarioFile {
     pub weather_by_turn: Option<Vec<Weather>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub briefing: Option<String>,
+    /// Project addition (optional): the night turns (Shiloh doubles operations costs then).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub night_turns: Vec<i64>,
     pub map: MapFile,
     pub units: Vec<UnitFile>,
     /// Project addition (optional): hexes worth victory points to the side holding them at the
@@ -222,6 +225,13 @@ pub struct UnitFile {
     /// Shiloh: fortification level 0 to 10.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fortification: Option<i64>,
+    /// Shiloh: an infantry demibrigade (A and B reorganized): gets the road rate (card note [1]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub demibrigade: bool,
+    /// Shiloh: pays triple movement costs, elevation included (the card's unit 107, TENN ARM
+    /// artillery with S24 guns).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub heavy_guns: bool,
 }
 
 impl UnitFile {
@@ -256,6 +266,8 @@ impl UnitFile {
             mode: None,
             out_of_ammo: false,
             fortification: None,
+            demibrigade: false,
+            heavy_guns: false,
         }
     }
 }
@@ -345,11 +357,18 @@ pub struct Scenario {
     pub map: Map,
     pub units: Vec<Unit>,
     pub victory: Vec<VictoryHex>,
+    /// Night turns (project addition; Shiloh doubles operations costs then).
+    pub night_turns: Vec<u32>,
     /// The file as read, kept so a save can hold the scenario itself.
     pub file: ScenarioFile,
 }
 
 impl Scenario {
+    /// Whether `turn` is a night turn.
+    pub fn is_night(&self, turn: u32) -> bool {
+        self.night_turns.contains(&turn)
+    }
+
     /// The weather of a turn: `weather_by_turn` when given (its last entry beyond its end),
     /// else `weather`.
     pub fn weather_on(&self, turn: u32) -> Weather {
@@ -539,7 +558,9 @@ fn check_extra_fields(
     uf: &UnitFile,
     f: &dyn Fn(&str) -> String,
 ) -> Extra {
-    let given: [(&str, bool, &[&str]); 14] = [
+    let given: [(&str, bool, &[&str]); 16] = [
+        ("demibrigade", uf.demibrigade, &["shiloh"]),
+        ("heavy_guns", uf.heavy_guns, &["shiloh"]),
         ("morale", uf.morale.is_some(), &["gbacw"]),
         ("green", uf.green, &["gbacw"]),
         (
@@ -612,8 +633,12 @@ fn check_extra_fields(
             "a green unit has no morale rating until it sees the elephant [13.15]",
         );
     }
-    if uf.status == Some(Status::Disrupted) && ruleset != "ngg1812" {
-        ck.bad(f("status"), "Disrupted", "only NGG 1812 units are disrupted");
+    if uf.status == Some(Status::Disrupted) && !["ngg1812", "shiloh"].contains(&ruleset) {
+        ck.bad(
+            f("status"),
+            "Disrupted",
+            "only NGG 1812 and Shiloh units are disrupted",
+        );
     }
     if matches!(uf.status, Some(Status::Pinned | Status::Engaged)) && ruleset != "gbacw" {
         ck.bad(f("status"), "", "only GBACW units are pinned or engaged");
@@ -889,6 +914,11 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     // Units.
     let mut units = Vec::new();
     let mut ids: HashSet<&str> = HashSet::new();
+    for (i, t) in file.night_turns.iter().enumerate() {
+        if !(1..=10_000).contains(t) {
+            ck.bad(format!("night_turns[{i}]"), t, "a turn is counted from 1");
+        }
+    }
     let mut hex_side: HashMap<Coord, (SideId, usize)> = HashMap::new();
     if file.units.len() > u16::MAX as usize {
         ck.bad("units", file.units.len(), "too many units");
@@ -1104,6 +1134,8 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             mode: uf.mode.unwrap_or_default(),
             out_of_ammo: uf.out_of_ammo,
             fortification: extra.fortification,
+            demibrigade: uf.demibrigade,
+            heavy_guns: uf.heavy_guns,
         });
     }
 
@@ -1157,6 +1189,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         weather_by_turn: file.weather_by_turn.clone(),
         map,
         units,
+        night_turns: file.night_turns.iter().map(|t| *t as u32).collect(),
         file,
     })
 }

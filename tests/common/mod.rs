@@ -33,6 +33,7 @@ pub fn map(columns: u32, rows: u32) -> B {
             turns: None,
             weather_by_turn: None,
             briefing: None,
+            night_turns: Vec::new(),
             map: MapFile {
                 columns: columns as i64,
                 rows: rows as i64,
