@@ -565,23 +565,26 @@ pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Od
         o.kind
     ));
     let x = &o.extra_json;
-    let text = |k: &str| x.get(k).and_then(Value::as_str).unwrap_or("?").to_string();
-    s.push_str(&format!(
-        "Combat values: attacker {}, defender {}; CRT columns: attacker {}, defender {}\n",
-        text("attacker_cv_text"),
-        text("defender_cv_text"),
-        x.get("crt_columns")
-            .and_then(|c| c.get("attacker"))
-            .and_then(Value::as_str)
-            .unwrap_or("?"),
-        x.get("crt_columns")
-            .and_then(|c| c.get("defender"))
-            .and_then(Value::as_str)
-            .unwrap_or("?"),
-    ));
+    let gcacw = o.ruleset == "gcacw";
+    if gcacw {
+        let text = |k: &str| x.get(k).and_then(Value::as_str).unwrap_or("?").to_string();
+        s.push_str(&format!(
+            "Combat values: attacker {}, defender {}; CRT columns: attacker {}, defender {}\n",
+            text("attacker_cv_text"),
+            text("defender_cv_text"),
+            x.get("crt_columns")
+                .and_then(|c| c.get("attacker"))
+                .and_then(Value::as_str)
+                .unwrap_or("?"),
+            x.get("crt_columns")
+                .and_then(|c| c.get("defender"))
+                .and_then(Value::as_str)
+                .unwrap_or("?"),
+        ));
+    }
     for (role, title, total) in [
-        (Role::Attacker, "Attacker's die", o.attacker_drm),
-        (Role::Defender, "Defender's die", o.defender_drm),
+        (Role::Attacker, if gcacw { "Attacker's die" } else { "Attacker" }, o.attacker_drm),
+        (Role::Defender, if gcacw { "Defender's die" } else { "Defender" }, o.defender_drm),
     ] {
         s.push_str(&format!("{title}:\n"));
         let mut any = false;
@@ -595,19 +598,31 @@ pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Od
         if !any {
             s.push_str("  no modifiers\n");
         }
-        s.push_str(&format!("  total {total}\n"));
-    }
-    s.push_str(&format!(
-        "Net modifier {}{}\n",
-        net(o),
-        if o.extra_die {
-            " (the artillery die is rolled before combat)"
-        } else {
-            ""
+        if gcacw {
+            s.push_str(&format!("  total {total}\n"));
         }
-    ));
+    }
+    if gcacw {
+        s.push_str(&format!(
+            "Net modifier {}{}\n",
+            net(o),
+            if o.extra_die {
+                " (the artillery die is rolled before combat)"
+            } else {
+                ""
+            }
+        ));
+    }
 
-    s.push_str("Final differential (attacker roll + modifiers - defender roll - modifiers):\n");
+    if gcacw {
+        s.push_str("Final differential (attacker roll + modifiers - defender roll - modifiers):\n");
+    } else {
+        let meaning = x
+            .get("differential_meaning")
+            .and_then(Value::as_str)
+            .unwrap_or("the rule system's differential");
+        s.push_str(&format!("Differential ({meaning}):\n"));
+    }
     for (k, p) in &o.differential {
         s.push_str(&format!(
             "  {:>+3}  {:>6}  {}\n",
@@ -640,7 +655,7 @@ pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Od
         fraction(o.p_rout)
     ));
     s.push_str(&format!(
-        "Expected manpower lost: attacker {:.2} of {}, defender {:.2} of {}\n",
+        "Expected losses: attacker {:.2} of {}, defender {:.2} of {}\n",
         prob_f64(o.attacker_expected_loss),
         o.attacker_manpower,
         prob_f64(o.defender_expected_loss),
@@ -671,22 +686,29 @@ pub fn odds_json(game: &Game, attackers: &[crate::rules::unit::UnitIdx], o: &Odd
                 .collect::<Vec<_>>()
         ),
     );
-    m.insert("attacker_cv".into(), get("attacker_cv"));
-    m.insert("defender_cv".into(), get("defender_cv"));
-    m.insert("ratio".into(), get("ratio"));
-    let ratio_mod = o
-        .lines
-        .iter()
-        .find(|l| l.name == "Ratio")
-        .map_or(0, |l| l.value.even());
-    m.insert("ratio_modifier".into(), json!(ratio_mod));
-    let art = get("artillery_modifier");
-    m.insert("artillery_modifier".into(), art);
-    m.insert("flank".into(), get("flank"));
-    m.insert("tactical".into(), get("tactical"));
-    m.insert("attacker_drm".into(), json!(o.attacker_drm.even()));
-    m.insert("attacker_drm_odd".into(), json!(o.attacker_drm.odd()));
-    m.insert("defender_drm".into(), json!(o.defender_drm.even()));
+    if o.ruleset == "gcacw" {
+        m.insert("attacker_cv".into(), get("attacker_cv"));
+        m.insert("defender_cv".into(), get("defender_cv"));
+        m.insert("ratio".into(), get("ratio"));
+        let ratio_mod = o
+            .lines
+            .iter()
+            .find(|l| l.name == "Ratio")
+            .map_or(0, |l| l.value.even());
+        m.insert("ratio_modifier".into(), json!(ratio_mod));
+        let art = get("artillery_modifier");
+        m.insert("artillery_modifier".into(), art);
+        m.insert("flank".into(), get("flank"));
+        m.insert("tactical".into(), get("tactical"));
+        m.insert("attacker_drm".into(), json!(o.attacker_drm.even()));
+        m.insert("attacker_drm_odd".into(), json!(o.attacker_drm.odd()));
+        m.insert("defender_drm".into(), json!(o.defender_drm.even()));
+    } else {
+        // The rule system's own keys, as it gives them.
+        for (k, v) in x {
+            m.insert(k.clone(), v.clone());
+        }
+    }
     m.insert(
         "differential".into(),
         Value::Object(
@@ -716,14 +738,23 @@ pub fn odds_json(game: &Game, attackers: &[crate::rules::unit::UnitIdx], o: &Odd
         json!(
             o.lines
                 .iter()
-                .map(|l| json!({
-                    "side": l.role.name(),
-                    "name": l.name,
-                    "even": l.value.even(),
-                    "odd": l.value.odd(),
-                    "detail": l.detail,
-                    "rule": l.rule,
-                }))
+                .map(|l| {
+                    let mut j = json!({
+                        "side": l.role.name(),
+                        "name": l.name,
+                        "even": l.value.even(),
+                        "odd": l.value.odd(),
+                        "value": l.value.to_string(),
+                        "detail": l.detail,
+                        "rule": l.rule,
+                    });
+                    match l.value {
+                        ModValue::Factor(_) => j["factor"] = json!(l.value.factor()),
+                        ModValue::Points(p) => j["points"] = json!(p),
+                        _ => {}
+                    }
+                    j
+                })
                 .collect::<Vec<_>>()
         ),
     );

@@ -377,7 +377,7 @@ def water_dashes(c, rng, rows, color, width, dash, gap, avoid=(), avoid_r=0.0):
 
 
 # --------------------------------------------------------------------------
-# The eight terrains (index order = atlas order).
+# The terrains (index order = atlas order = `terrain_index` in src/client/map.rs).
 # --------------------------------------------------------------------------
 
 CLEAR_BASE = (214, 214, 170)
@@ -528,6 +528,110 @@ def tile_provisional_swamp(rng):
     return c
 
 
+def tile_heavy_woods(rng):
+    c = base_tile(rng, (70, 100, 56), mottle=5.0, grain=2.5)
+    fills = [(58, 92, 46), (52, 86, 42), (64, 98, 50)]
+    outline, light = (24, 44, 22), (96, 128, 74)
+    trees = scatter(rng, 110, 8.0, INSET + 7, tries=9000)
+    trees.sort(key=lambda p: (p[1], p[0]))
+    for x, y in trees:
+        r = rng.uniform(5.5, 7.0)
+        c.paint(circle(x, y, r), rng.choice(fills))
+        c.paint(circle(x - r * 0.3, y - r * 0.3, r * 0.4), light, 0.3)
+        c.paint(ring(x, y, r, 1.4), outline)
+    return c
+
+
+def tile_orchard(rng):
+    c = base_tile(rng, (200, 206, 156), mottle=4.0, grain=2.5)
+    fill, outline = (120, 150, 80), (60, 84, 44)
+    for row in range(6):
+        for col in range(7):
+            x, y = 22 + col * 14 + (7 if row % 2 else 0), 20 + row * 15
+            if hex_inside(x, y, INSET + 6):
+                c.paint(circle(x, y, 4.2), fill)
+                c.paint(ring(x, y, 4.2, 1.1), outline)
+    return c
+
+
+def tile_church(rng):
+    c = tile_woods(rng)
+    wall, ink = (236, 232, 220), (50, 40, 36)
+    c.paint(rect(50, 50, 78, 74), wall)
+    c.paint(rect_outline(50, 50, 78, 74, 1.6), ink)
+    c.paint(polygon([(48, 51), (64, 38), (80, 51)]), (150, 60, 50))
+    c.paint(line(64, 22, 64, 38, 2.2), ink)
+    c.paint(line(58, 28, 70, 28, 2.2), ink)
+    return c
+
+
+def tile_ravine(rng):
+    base = (196, 176, 132)
+    c = base_tile(rng, base, mottle=6.0, grain=3.0)
+    ink = (92, 66, 40)
+    pts = [(10, 40), (34, 52), (52, 48), (72, 64), (94, 60), (120, 76)]
+    c.paint(polyline(pts, 7.0), shade(base, 0.7))
+    c.paint(polyline(pts, 2.0), ink)
+    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+        for t in (0.25, 0.5, 0.75):
+            x, y = ax + (bx - ax) * t, ay + (by - ay) * t
+            c.paint(line(x, y - 4, x - 2, y - 9, 1.4), ink, 0.7)
+            c.paint(line(x, y + 4, x + 2, y + 9, 1.4), ink, 0.7)
+    return c
+
+
+def _stream(c, width=4.0):
+    water = (60, 120, 190)
+    pts = [(6, 60), (26, 52), (46, 62), (66, 54), (86, 64), (106, 56), (124, 62)]
+    c.paint(polyline(pts, width), water)
+    return pts
+
+
+def tile_stream(rng):
+    c = base_tile(rng, CLEAR_BASE, mottle=4.0, grain=2.5)
+    _stream(c)
+    return c
+
+
+def tile_ford(rng):
+    c = base_tile(rng, CLEAR_BASE, mottle=4.0, grain=2.5)
+    _stream(c, 6.0)
+    for k in range(-2, 3):
+        c.paint(line(58 + k * 5, 46, 62 + k * 5, 72, 2.2), (226, 214, 160))
+    return c
+
+
+def tile_bridge(rng):
+    c = base_tile(rng, CLEAR_BASE, mottle=4.0, grain=2.5)
+    _stream(c, 6.0)
+    c.paint(rect(56, 40, 72, 78), (120, 76, 40))
+    c.paint(rect_outline(56, 40, 72, 78, 1.4), (60, 36, 20))
+    return c
+
+
+def tile_sunken_road(rng):
+    c = base_tile(rng, CLEAR_BASE, mottle=4.0, grain=2.5)
+    bank, road = (120, 96, 60), (170, 130, 84)
+    c.paint(line(8, 64, 120, 64, 14.0), bank)
+    c.paint(line(8, 64, 120, 64, 8.0), road)
+    for x in range(14, 118, 8):
+        c.paint(line(x, 55, x + 3, 57, 1.4), (70, 54, 30))
+        c.paint(line(x, 73, x + 3, 71, 1.4), (70, 54, 30))
+    return c
+
+
+def tile_fortified_city(rng):
+    c = tile_city(rng)
+    ink = (60, 40, 40)
+    pts = []
+    for k in range(10):
+        r = 46 if k % 2 == 0 else 34
+        a = k * math.pi / 5
+        pts.append((64 + r * math.sin(a), 56 - r * math.cos(a) * 0.85))
+    c.paint(polygon_outline(pts, 3.0), ink)
+    return c
+
+
 TERRAINS = [
     ("clear", tile_clear),
     ("rolling", tile_rolling),
@@ -537,6 +641,15 @@ TERRAINS = [
     ("swamp", tile_swamp),
     ("mountain", tile_mountain),
     ("provisional swamp", tile_provisional_swamp),
+    ("heavy woods", tile_heavy_woods),
+    ("orchard", tile_orchard),
+    ("woods/church", tile_church),
+    ("ravine", tile_ravine),
+    ("stream", tile_stream),
+    ("ford", tile_ford),
+    ("bridge", tile_bridge),
+    ("sunken road", tile_sunken_road),
+    ("fortified city", tile_fortified_city),
 ]
 
 
@@ -572,11 +685,23 @@ def symbol_leader():
     return polygon(pts)
 
 
+def symbol_wagon():
+    return union(rect_outline(10.0, 18.0, 54.0, 40.0, STROKE),
+                 ring(20.0, 46.0, 6.0, 3.5), ring(44.0, 46.0, 6.0, 3.5))
+
+
+def symbol_gunboat():
+    hull = polygon([(4.0, 34.0), (60.0, 34.0), (50.0, 48.0), (14.0, 48.0)])
+    return union(hull, rect(24.0, 20.0, 40.0, 34.0), line(32.0, 8.0, 32.0, 20.0, 4.0))
+
+
 SYMBOLS = [
     ("infantry", symbol_infantry),
     ("cavalry", symbol_cavalry),
     ("artillery", symbol_artillery),
     ("leader", symbol_leader),
+    ("wagon", symbol_wagon),
+    ("gunboat", symbol_gunboat),
 ]
 
 

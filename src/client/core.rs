@@ -97,12 +97,21 @@ pub struct Selection {
     pub target: Option<Coord>,
     /// The attack type (None: the rules' default; grand when the attackers are in several hexes).
     pub kind: Option<AttackType>,
+    /// The attack's options (`Ruleset::attack_options`) the player has set; the others take
+    /// their defaults.
+    pub options: std::collections::BTreeMap<String, String>,
     /// The hex under the pointer.
     pub hover: Option<Coord>,
 }
 
 /// What the preview was computed for: game revision, attackers, target, type.
-type PreviewKey = (u64, Vec<UnitIdx>, Option<Coord>, Option<AttackType>);
+type PreviewKey = (
+    u64,
+    Vec<UnitIdx>,
+    Option<Coord>,
+    Option<AttackType>,
+    std::collections::BTreeMap<String, String>,
+);
 
 /// The attack the preview shows, and its odds.
 #[derive(Resource, Default)]
@@ -222,6 +231,8 @@ pub enum Action {
     /// Add or remove a unit from the chosen units.
     ToggleUnit(UnitIdx),
     SetKind(Option<AttackType>),
+    /// Set an attack option (`None`: back to its default).
+    SetOption(String, Option<String>),
     ClearSelection,
     /// Roll the previewed attack.
     ConfirmAttack,
@@ -255,10 +266,48 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Overlays>()
         .init_resource::<Settings>()
         .init_resource::<Briefing>()
+        .init_resource::<MoveCostTip>()
         .add_systems(
             Update,
-            (handle_actions, update_preview).chain().in_set(CoreSystems),
+            (handle_actions, update_preview, update_move_cost)
+                .chain()
+                .in_set(CoreSystems),
         );
+}
+
+/// The operations cost of moving the chosen units to the hovered hex, where the rule system
+/// prices movement (Shiloh): one line per unit, or none.
+#[derive(Resource, Default)]
+pub struct MoveCostTip {
+    key: Option<(u64, Option<Coord>, Vec<UnitIdx>)>,
+    pub lines: Vec<String>,
+}
+
+fn update_move_cost(play: Res<Play>, sel: Res<Selection>, mut tip: ResMut<MoveCostTip>) {
+    let Some(p) = &play.0 else { return };
+    let key = Some((p.revision, sel.hover, sel.units.clone()));
+    if tip.key == key {
+        return;
+    }
+    let g = &p.session.game;
+    let mut lines = Vec::new();
+    let from = super::overlays::movers_hex(g, &sel);
+    if let (Some(h), Some(from)) = (sel.hover, from)
+        && g.side_at(h).is_none_or(|s| s == g.active_side)
+        && let Some(path) = move_path(g, from, h)
+    {
+        for &u in &sel.units {
+            if let Some(c) = g.rules.move_cost(g, u, &path) {
+                let total = c.total.map_or("prohibited".to_string(), |t| format!("{t} OP"));
+                lines.push(format!("{}: {total}", g.unit(u).name));
+                lines.extend(c.lines.iter().map(|l| format!("  {l}")));
+            }
+        }
+    }
+    tip.key = key;
+    if tip.lines != lines {
+        tip.lines = lines;
+    }
 }
 
 /// The systems that apply actions and refresh the preview; input runs before, views after.
@@ -421,7 +470,21 @@ pub fn handle(world: &mut World, action: Action) {
                 sel.units.push(u);
             }
         }
-        Action::SetKind(k) => world.resource_mut::<Selection>().kind = k,
+        Action::SetKind(k) => {
+            let mut sel = world.resource_mut::<Selection>();
+            if sel.kind != k {
+                sel.kind = k;
+                // Options belong to an attack type.
+                sel.options.clear();
+            }
+        }
+        Action::SetOption(key, value) => {
+            let mut sel = world.resource_mut::<Selection>();
+            match value {
+                Some(v) => sel.options.insert(key, v),
+                None => sel.options.remove(&key),
+            };
+        }
         Action::ClearSelection => {
             let hover = world.resource::<Selection>().hover;
             *world.resource_mut::<Selection>() = Selection { hover, ..default() };
@@ -748,9 +811,11 @@ pub fn current_request(
         .collect();
     hexes.sort();
     hexes.dedup();
+    // GCACW: attackers in several hexes make a grand assault.
+    let gcacw = g.rules.id() == "gcacw";
     let kind = match sel.kind {
-        Some(AttackType::Assault) if hexes.len() > 1 => Some(AttackType::Grand),
-        None if hexes.len() > 1 => Some(AttackType::Grand),
+        Some(AttackType::Assault) if gcacw && hexes.len() > 1 => Some(AttackType::Grand),
+        None if gcacw && hexes.len() > 1 => Some(AttackType::Grand),
         k => k,
     };
     Some((
@@ -759,6 +824,7 @@ pub fn current_request(
             defender: target,
             kind,
             march_type: None,
+            options: sel.options.clone(),
         },
         pinned,
     ))
@@ -775,7 +841,15 @@ fn update_preview(play: Res<Play>, sel: Res<Selection>, mut preview: ResMut<Prev
     let req = current_request(g, &sel);
     let key = req
         .as_ref()
-        .map(|(r, _)| (p.revision, r.attackers.clone(), Some(r.defender), r.kind));
+        .map(|(r, _)| {
+            (
+                p.revision,
+                r.attackers.clone(),
+                Some(r.defender),
+                r.kind,
+                r.options.clone(),
+            )
+        });
     if key == preview.key && preview.key.is_some() == req.is_some() {
         return;
     }
@@ -823,6 +897,7 @@ fn confirm_attack(world: &mut World) {
         kind: req.kind,
         march_type: None,
         choices: Choices::default(),
+        options: req.options.clone(),
     };
     // Log the modifiers the attack is made with, as previewed.
     if let Ok(odds) = g.rules.odds(g, &req) {

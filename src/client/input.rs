@@ -17,7 +17,6 @@ use bevy_egui::input::EguiWantsInput;
 use super::core::{Action, HandOver, Play, Screen, Selection};
 use super::layout::{hex_to_world, world_to_hex};
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::AttackType;
 
 /// The map camera.
 #[derive(Component)]
@@ -235,6 +234,7 @@ fn keyboard(
     mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
     mut actions: MessageWriter<Action>,
     sel: Res<Selection>,
+    play: Res<Play>,
     handover: Res<HandOver>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
@@ -316,13 +316,18 @@ fn keyboard(
     } else if just(KeyCode::Digit2) {
         actions.write(Action::ToggleZoc(1));
     } else if just(KeyCode::KeyQ) {
-        let next = match sel.kind {
-            None => Some(AttackType::March),
-            Some(AttackType::March) => Some(AttackType::Assault),
-            Some(AttackType::Assault) => Some(AttackType::Grand),
-            Some(AttackType::Grand) => None,
-        };
-        actions.write(Action::SetKind(next));
+        // Cycle: default, then each of the ruleset's attack types, then default again.
+        if let Some(g) = play.game() {
+            let types = g.rules.attack_types();
+            let next = match sel.kind {
+                None => types.first().copied(),
+                Some(k) => types
+                    .iter()
+                    .position(|t| *t == k)
+                    .and_then(|i| types.get(i + 1).copied()),
+            };
+            actions.write(Action::SetKind(next));
+        }
     } else if just(KeyCode::KeyB) {
         actions.write(Action::ShowBriefing(true));
     } else if just(KeyCode::KeyH) || just(KeyCode::F1) {

@@ -81,6 +81,15 @@ pub fn terrain_index(t: Terrain) -> u32 {
         Terrain::Swamp => 5,
         Terrain::Mountain => 6,
         Terrain::ProvisionalSwamp => 7,
+        Terrain::HeavyWoods => 8,
+        Terrain::Orchard => 9,
+        Terrain::Church => 10,
+        Terrain::Ravine => 11,
+        Terrain::Stream => 12,
+        Terrain::Ford => 13,
+        Terrain::Bridge => 14,
+        Terrain::SunkenRoad => 15,
+        Terrain::FortifiedCity => 16,
     }
 }
 

@@ -18,7 +18,7 @@ use super::save::{SaveEntry, list_saves, saves_dir};
 use crate::rules::cv::{Prob, percent, prob_f64};
 use crate::rules::dice::DieRole;
 use crate::rules::map::{Terrain, Weather};
-use crate::rules::ruleset::{AttackType, ModValue, Odds, Role};
+use crate::rules::ruleset::{ModValue, Odds, Role};
 use crate::rules::unit::{SideId, Unit};
 
 /// One scenario in the menu: its summary or why it does not load.
@@ -344,6 +344,7 @@ pub struct GameView<'w> {
     anim: Res<'w, Anim>,
     briefing: Res<'w, Briefing>,
     art: Option<Res<'w, Art>>,
+    move_cost: Res<'w, super::core::MoveCostTip>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -530,6 +531,29 @@ fn game_ui(
         });
     rects.0.push(rect_of(right.response.rect));
 
+    // The operations cost of a move to the hovered hex (rule systems that price movement).
+    if !view.move_cost.lines.is_empty()
+        && view.preview.odds.is_none()
+        && let Some(pos) = ctx.pointer_hover_pos()
+    {
+        egui::Area::new(egui::Id::new("move_cost_tip"))
+            .fade_in(false)
+            .order(egui::Order::Tooltip)
+            .interactable(false)
+            .fixed_pos(pos + egui::vec2(16.0, 16.0))
+            .show(&ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    for (i, l) in view.move_cost.lines.iter().enumerate() {
+                        if i == 0 || !l.starts_with(' ') {
+                            ui.strong(l);
+                        } else {
+                            ui.label(egui::RichText::new(l.trim_start()).small());
+                        }
+                    }
+                });
+            });
+    }
+
     // Flank reasons next to the pointer, over the target's neighbours.
     if let (Some(h), Some(Ok(odds))) = (view.sel.hover, &view.preview.odds)
         && let Some(n) = odds.hex_notes.iter().find(|n| n.hex == h)
@@ -685,7 +709,7 @@ fn game_ui(
     Ok(())
 }
 
-fn unit_line(u: &Unit) -> String {
+fn unit_line(ruleset: &str, u: &Unit) -> String {
     let mut s = format!(
         "{} [{}] {} {}",
         u.name,
@@ -693,10 +717,55 @@ fn unit_line(u: &Unit) -> String {
         u.kind.name(),
         super::units::strength_text(u)
     );
-    if !u.is_leader() {
-        s.push_str(&format!(" a{} t{:+}", u.artillery, u.tactical));
-    } else if let Some(d) = u.tactical_defence {
-        s.push_str(&format!("/{d:+}"));
+    match ruleset {
+        "gcacw" => {
+            if !u.is_leader() {
+                s.push_str(&format!(" a{} t{:+}", u.artillery, u.tactical));
+            } else if let Some(d) = u.tactical_defence {
+                s.push_str(&format!("/{d:+}"));
+            }
+        }
+        "gbacw" => {
+            if !u.is_leader() && u.kind != crate::rules::unit::UnitKind::Wagon {
+                s.push_str(" SP");
+            }
+        }
+        "ngg1812" => {
+            if let Some(c) = u.class {
+                s.push_str(&format!(" {c:?}"));
+            }
+            if u.forced_march {
+                s.push_str(" forced-march");
+            }
+            if u.combats > 0 {
+                s.push_str(&format!(" fought {}x", u.combats));
+            }
+        }
+        "shiloh" => {
+            if !u.is_leader() {
+                s.push_str(" men");
+                if u.guns > 0 {
+                    s.push_str(&format!(" {} guns", u.guns));
+                }
+                s.push_str(&format!(
+                    " eff {} fat {} cc {:.2} {}",
+                    u.efficiency,
+                    u.fatigue,
+                    u.command_control,
+                    u.mode.name()
+                ));
+                if u.leader_bonus != 0 {
+                    s.push_str(&format!(" leader +{}%", u.leader_bonus));
+                }
+                if u.out_of_ammo {
+                    s.push_str(" out of ammo");
+                }
+                if u.fortification > 0 {
+                    s.push_str(&format!(" fort {}", u.fortification));
+                }
+            }
+        }
+        _ => {}
     }
     for (m, _) in super::units::markers(u) {
         s.push(' ');
@@ -727,7 +796,7 @@ fn inspector(
         let unit = g.unit(u);
         let own = unit.side == g.active_side;
         let text =
-            egui::RichText::new(unit_line(unit)).color(c32(super::units::side_color(unit.side)));
+            egui::RichText::new(unit_line(g.rules.id(), unit)).color(c32(super::units::side_color(unit.side)));
         if own {
             let mut on = sel.units.contains(&u);
             if ui
@@ -793,7 +862,7 @@ fn chosen_list(
         ui.label("Also chosen:");
         for &&u in &elsewhere {
             let mut on = true;
-            if ui.checkbox(&mut on, unit_line(g.unit(u))).changed() {
+            if ui.checkbox(&mut on, unit_line(g.rules.id(), g.unit(u))).changed() {
                 actions.write(Action::ToggleUnit(u));
             }
         }
@@ -875,6 +944,7 @@ fn legend_ui(ui: &mut egui::Ui, tex: Option<egui::TextureId>) {
         });
     ui.label(egui::RichText::new("Crossings: bridge (brown bar), ford (pale stripes), ferry (white dot), dam (grey bar). Gold ring: victory hex.").small());
     ui.label(egui::RichText::new("Counters: F fatigue, D demoralized, E entrenched, i inactive; red band = disorganized; a artillery, ± tactical.").small());
+    ui.label(egui::RichText::new("Other rule systems: M morale, G green, P pinned, R routed, Eng engaged, Dis disrupted; CR commander rating, % leader bonus; col/mtd/lmb/unl/dis formation mode.").small());
     ui.label(
         egui::RichText::new(
             "Flank overlay: green covered, orange covered and reducing, grey not covered.",
@@ -891,20 +961,71 @@ fn preview_ui(
     actions: &mut MessageWriter<Action>,
 ) {
     ui.strong("Attack");
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let mut k = sel.kind;
         ui.label("Type (Q):");
-        for (v, name) in [
-            (None, "default"),
-            (Some(AttackType::March), "march"),
-            (Some(AttackType::Assault), "assault"),
-            (Some(AttackType::Grand), "grand"),
-        ] {
-            if ui.radio_value(&mut k, v, name).changed() {
+        if ui.radio_value(&mut k, None, "default").changed() {
+            actions.write(Action::SetKind(k));
+        }
+        for t in g.rules.attack_types() {
+            if ui.radio_value(&mut k, Some(*t), t.name()).changed() {
                 actions.write(Action::SetKind(k));
             }
         }
     });
+    // Conditions the map does not show (the ruleset's attack options).
+    let kind = preview
+        .request
+        .as_ref()
+        .and_then(|r| r.kind)
+        .or(sel.kind)
+        .or_else(|| g.rules.attack_types().first().copied());
+    if let Some(kind) = kind {
+        let specs = g.rules.attack_options(g, kind);
+        if !specs.is_empty() {
+            egui::Grid::new("attack-options")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for spec in &specs {
+                        ui.label(&spec.label).on_hover_text(&spec.help);
+                        let current = sel
+                            .options
+                            .get(spec.key)
+                            .cloned()
+                            .unwrap_or_else(|| spec.default.clone());
+                        if spec.values.is_empty() {
+                            let mut text = current.clone();
+                            let r = ui.add(
+                                egui::TextEdit::singleline(&mut text).desired_width(60.0),
+                            );
+                            if r.changed() {
+                                actions.write(Action::SetOption(
+                                    spec.key.to_string(),
+                                    Some(text).filter(|t| *t != spec.default),
+                                ));
+                            }
+                            r.on_hover_text(&spec.help);
+                        } else {
+                            egui::ComboBox::from_id_salt(spec.key)
+                                .selected_text(&current)
+                                .show_ui(ui, |ui| {
+                                    for v in &spec.values {
+                                        if ui.selectable_label(*v == current, v).clicked() {
+                                            actions.write(Action::SetOption(
+                                                spec.key.to_string(),
+                                                Some(v.clone()).filter(|v| *v != spec.default),
+                                            ));
+                                        }
+                                    }
+                                })
+                                .response
+                                .on_hover_text(&spec.help);
+                        }
+                        ui.end_row();
+                    }
+                });
+        }
+    }
     let (Some(req), Some(odds)) = (&preview.request, &preview.odds) else {
         ui.label("Choose your units, then point at or click an adjacent enemy hex.");
         return;
@@ -935,12 +1056,12 @@ fn preview_ui(
 
 fn net(o: &Odds) -> String {
     match o.attacker_drm {
-        ModValue::Fixed(a) => format!("{:+}", a - o.defender_drm.even()),
         ModValue::ByDie { even, odd } => format!(
             "{:+} / {:+} (artillery die even / odd)",
             even - o.defender_drm.even(),
             odd - o.defender_drm.even()
         ),
+        a => format!("{:+}", a.even() - o.defender_drm.even()),
     }
 }
 
@@ -962,13 +1083,15 @@ fn odds_ui(ui: &mut egui::Ui, o: &Odds, actions: &mut MessageWriter<Action>, pin
                 ui.end_row();
             }
         });
-    ui.label(egui::RichText::new(format!("Net modifier {}", net(o))).strong());
+    if o.ruleset == "gcacw" {
+        ui.label(egui::RichText::new(format!("Net modifier {}", net(o))).strong());
+    }
     ui.horizontal(|ui| {
         ui.label(format!("P(retreat or rout) {}", percent(o.p_retreat)));
         ui.label(format!("P(rout) {}", percent(o.p_rout)));
     });
     ui.label(format!(
-        "Expected manpower lost: attacker {:.2} of {}, defender {:.2} of {}",
+        "Expected losses: attacker {:.2} of {}, defender {:.2} of {}",
         prob_f64(o.attacker_expected_loss),
         o.attacker_manpower,
         prob_f64(o.defender_expected_loss),

@@ -16,7 +16,7 @@ use super::core::{Play, Preview, Screen, Selection};
 use super::layout::hex_to_world;
 use super::map::Art;
 use crate::rules::hex::Coord;
-use crate::rules::unit::{SideId, Unit, UnitIdx, UnitKind};
+use crate::rules::unit::{Mode, SideId, Status, Unit, UnitIdx, UnitKind};
 
 pub const COUNTER: f32 = 60.0;
 pub const STACK_STEP: f32 = 6.0;
@@ -101,7 +101,17 @@ pub fn side_color_pale(s: SideId) -> Color {
 /// The text of a unit's strength: `5`, or `1/2 (2)` / `2 1/2 (5)` when disorganized.
 pub fn strength_text(u: &Unit) -> String {
     if u.is_leader() {
+        // NGG 1812 commanders show their CR, Shiloh leaders their bonus.
+        if u.rating != 0 {
+            return format!("CR{}", u.rating);
+        }
+        if u.leader_bonus != 0 {
+            return format!("{}%", u.leader_bonus);
+        }
         return format!("{:+}", u.tactical);
+    }
+    if u.kind == UnitKind::Wagon {
+        return String::new();
     }
     if u.disorganized {
         format!("{} ({})", u.cv, u.manpower)
@@ -125,6 +135,33 @@ pub fn markers(u: &Unit) -> Vec<(String, Color)> {
     if !u.active {
         m.push(("i".into(), Color::srgb(0.35, 0.35, 0.35)));
     }
+    // The other rule systems' states.
+    let status = match u.status {
+        Status::Normal => None,
+        Status::Disrupted => Some("Dis"),
+        Status::Pinned => Some("P"),
+        Status::Routed => Some("R"),
+        Status::Engaged => Some("Eng"),
+    };
+    if let Some(s) = status {
+        m.push((s.into(), Color::srgb(0.80, 0.10, 0.10)));
+    }
+    if u.morale > 0 {
+        m.push((format!("M{}", u.morale), Color::srgb(0.20, 0.35, 0.65)));
+    } else if u.green {
+        m.push(("G".into(), Color::srgb(0.25, 0.55, 0.25)));
+    }
+    if u.mode != Mode::Normal && u.mode != Mode::Routed {
+        let short = match u.mode {
+            Mode::Column => "col",
+            Mode::Mounted => "mtd",
+            Mode::Dismounted => "dis",
+            Mode::Limbered => "lmb",
+            Mode::Unlimbered => "unl",
+            _ => "",
+        };
+        m.push((short.into(), Color::srgb(0.35, 0.35, 0.35)));
+    }
     m
 }
 
@@ -134,6 +171,8 @@ fn symbol_index(k: UnitKind) -> f32 {
         UnitKind::Cavalry => 1.0,
         UnitKind::Artillery => 2.0,
         UnitKind::Leader => 3.0,
+        UnitKind::Wagon => 4.0,
+        UnitKind::Gunboat => 5.0,
     }
 }
 
