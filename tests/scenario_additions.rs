@@ -1,0 +1,205 @@
+//! The project's optional additions to the scenario format for the other rule systems (README
+//! "Scenario format"): old files load unchanged, the new fields load where their ruleset uses
+//! them, and every misuse is refused with the field and the problem named.
+
+use std::path::Path;
+
+use musket::rules::map::Terrain;
+use musket::rules::scenario::parse;
+use musket::rules::unit::{Class, Mode, Status, UnitKind};
+
+const EXAMPLE: &str = include_str!("../scenarios/example-flank.ron");
+
+/// The example, switched to `ruleset` and with `extra` appended to Garland's unit entry.
+fn example(ruleset: &str, extra: &str) -> String {
+    let base = if ruleset == "shiloh" {
+        // Shiloh's card has no rolling ground or mountains.
+        EXAMPLE
+            .replacen("\"cclccc\"", "\"cccccc\"", 1)
+            .replacen("\"ccccmc\"", "\"cccccc\"", 1)
+    } else {
+        EXAMPLE.to_string()
+    };
+    base
+        .replacen("ruleset: \"gcacw\"", &format!("ruleset: {ruleset:?}"), 1)
+        .replacen(
+            "strength: Organized(4), artillery: 1, tactical: 1)",
+            &format!("strength: Organized(4), artillery: 1, tactical: 1{extra})"),
+            1,
+        )
+}
+
+fn refused(text: &str) -> String {
+    match parse(text, Path::new("bad.ron")) {
+        Ok(_) => panic!("accepted:\n{text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn old_files_load_unchanged_with_every_new_field_at_its_default() {
+    let sc = parse(EXAMPLE, Path::new("example-flank.ron")).unwrap();
+    let u = &sc.units[0];
+    assert_eq!(u.status, Status::Normal);
+    assert_eq!((u.morale, u.green, u.rating, u.combats), (0, false, 0, 0));
+    assert_eq!((u.efficiency, u.command_control), (100, 1.0));
+    assert_eq!(u.mode, Mode::Normal);
+    assert!(sc.night_turns.is_empty());
+    assert_eq!(sc.map.elevation(sc.units[0].hex.unwrap()), 0);
+}
+
+#[test]
+fn gbacw_fields_load() {
+    let sc = parse(
+        &example("gbacw", ", morale: 4, status: Pinned"),
+        Path::new("x.ron"),
+    )
+    .unwrap();
+    assert_eq!((sc.units[0].morale, sc.units[0].status), (4, Status::Pinned));
+}
+
+#[test]
+fn ngg_fields_load() {
+    let sc = parse(
+        &example(
+            "ngg1812",
+            ", class: Veteran, status: Disrupted, forced_march: true, combats: 1",
+        ),
+        Path::new("x.ron"),
+    )
+    .unwrap();
+    let u = &sc.units[0];
+    assert_eq!(u.class, Some(Class::Veteran));
+    assert!(u.is_disrupted() && u.forced_march && u.combats == 1);
+}
+
+#[test]
+fn shiloh_fields_load() {
+    let sc = parse(
+        &example(
+            "shiloh",
+            ", efficiency: 75, command_control: 1.3, leader_bonus: 15, mode: Column, fortification: 2, out_of_ammo: true",
+        ),
+        Path::new("x.ron"),
+    )
+    .unwrap();
+    let u = &sc.units[0];
+    assert_eq!((u.efficiency, u.leader_bonus, u.fortification), (75, 15, 2));
+    assert_eq!(u.command_control, 1.3);
+    assert_eq!(u.mode, Mode::Column);
+    assert!(u.out_of_ammo);
+}
+
+#[test]
+fn a_field_of_another_ruleset_is_refused_with_its_owner_named() {
+    let msg = refused(&example("gcacw", ", morale: 4"));
+    assert!(
+        msg.contains("units[0].morale") && msg.contains("does not use this field") && msg.contains("gbacw"),
+        "{msg}"
+    );
+    let msg = refused(&example("gbacw", ", efficiency: 60"));
+    assert!(msg.contains("units[0].efficiency") && msg.contains("shiloh"), "{msg}");
+}
+
+#[test]
+fn out_of_range_values_are_refused() {
+    for (ruleset, extra, field) in [
+        ("gbacw", ", morale: 7", "units[0].morale"),
+        ("shiloh", ", efficiency: 101", "units[0].efficiency"),
+        ("shiloh", ", command_control: 2.5", "units[0].command_control"),
+        ("shiloh", ", fatigue: 201", "units[0].fatigue"),
+        ("gcacw", ", fatigue: 5", "units[0].fatigue"),
+        ("ngg1812", ", combats: 10", "units[0].combats"),
+    ] {
+        let msg = refused(&example(ruleset, extra));
+        assert!(msg.contains(field), "{ruleset} {extra}: {msg}");
+    }
+}
+
+#[test]
+fn a_rating_belongs_to_a_leader_and_a_green_unit_has_no_morale_yet() {
+    let msg = refused(&example("ngg1812", ", rating: 2"));
+    assert!(msg.contains("only a leader"), "{msg}");
+    let msg = refused(&example("gbacw", ", morale: 3, green: true"));
+    assert!(msg.contains("green unit"), "{msg}");
+}
+
+#[test]
+fn statuses_belong_to_their_rulesets() {
+    let msg = refused(&example("gbacw", ", status: Disrupted"));
+    assert!(msg.contains("Disrupted"), "{msg}");
+    let msg = refused(&example("shiloh", ", status: Pinned"));
+    assert!(msg.contains("pinned or engaged"), "{msg}");
+}
+
+#[test]
+fn a_terrain_letter_outside_the_rulesets_tables_is_refused() {
+    // A Shiloh ravine has no GCACW price.
+    let text = EXAMPLE.replacen("\"ccwccc\"", "\"ccvccc\"", 1);
+    let msg = refused(&text);
+    assert!(
+        msg.contains("map.terrain[2]") && msg.contains("'v'") && msg.contains("gcacw"),
+        "{msg}"
+    );
+    // The same letter is a ravine in a Shiloh map.
+    let text = example("shiloh", "").replacen("\"ccwccc\"", "\"ccvccc\"", 1);
+    let sc = parse(&text, Path::new("x.ron")).unwrap();
+    let c = musket::rules::hex::parse_label("0303", 2).unwrap();
+    assert_eq!(sc.map.terrain(c), Some(Terrain::Ravine));
+}
+
+#[test]
+fn unit_kinds_belong_to_their_rulesets() {
+    let wagon = EXAMPLE.replacen(
+        "kind: Leader,\n         hex: \"0302\", strength: Organized(0), tactical: 2)",
+        "kind: Wagon,\n         hex: \"0302\")",
+        1,
+    );
+    assert_ne!(wagon, EXAMPLE, "the needle must match");
+    let msg = refused(&wagon);
+    assert!(msg.contains("units[4].kind") && msg.contains("no wagon units"), "{msg}");
+    let sc = parse(
+        &wagon.replacen("ruleset: \"gcacw\"", "ruleset: \"gbacw\"", 1),
+        Path::new("x.ron"),
+    )
+    .unwrap();
+    assert_eq!(sc.units[4].kind, UnitKind::Wagon);
+    assert!(!sc.units[4].is_combat(), "a wagon has no combat strength");
+}
+
+#[test]
+fn elevation_rows_load_and_bad_ones_are_placed() {
+    let with_elev = |rows: &str| {
+        EXAMPLE.replacen(
+            "        hexsides: [",
+            &format!("        elevation: [{rows}],\n        hexsides: ["),
+            1,
+        )
+    };
+    let good = with_elev(r#""000000", "000000", "001200", "000000", "000009""#);
+    let sc = parse(&good, Path::new("x.ron")).unwrap();
+    let at = |l: &str| sc.map.elevation(musket::rules::hex::parse_label(l, 2).unwrap());
+    assert_eq!((at("0303"), at("0403"), at("0605"), at("0101")), (1, 2, 9, 0));
+    let msg = refused(&with_elev(r#""000000", "000000", "00x000", "000000", "000000""#));
+    assert!(msg.contains("map.elevation[2]") && msg.contains("not a digit"), "{msg}");
+    let msg = refused(&with_elev(r#""000000""#));
+    assert!(msg.contains("map.elevation") && msg.contains("5 rows"), "{msg}");
+}
+
+#[test]
+fn night_turns_load_and_are_checked() {
+    let text = EXAMPLE.replacen("    weather: Dry,", "    weather: Dry,\n    night_turns: [7, 8],", 1);
+    let sc = parse(&text, Path::new("x.ron")).unwrap();
+    assert!(sc.is_night(7) && sc.is_night(8) && !sc.is_night(6));
+    let bad = EXAMPLE.replacen("    weather: Dry,", "    weather: Dry,\n    night_turns: [0],", 1);
+    assert!(refused(&bad).contains("night_turns[0]"));
+}
+
+#[test]
+fn an_unknown_ruleset_lists_the_known_ones() {
+    let msg = refused(&example("gbacx", ""));
+    assert!(
+        msg.contains("gcacw, gbacw, ngg1812, shiloh"),
+        "{msg}"
+    );
+}
