@@ -583,8 +583,16 @@ pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Od
         ));
     }
     for (role, title, total) in [
-        (Role::Attacker, if gcacw { "Attacker's die" } else { "Attacker" }, o.attacker_drm),
-        (Role::Defender, if gcacw { "Defender's die" } else { "Defender" }, o.defender_drm),
+        (
+            Role::Attacker,
+            if gcacw { "Attacker's die" } else { "Attacker" },
+            o.attacker_drm,
+        ),
+        (
+            Role::Defender,
+            if gcacw { "Defender's die" } else { "Defender" },
+            o.defender_drm,
+        ),
     ] {
         s.push_str(&format!("{title}:\n"));
         let mut any = false;

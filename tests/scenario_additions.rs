@@ -20,8 +20,7 @@ fn example(ruleset: &str, extra: &str) -> String {
     } else {
         EXAMPLE.to_string()
     };
-    base
-        .replacen("ruleset: \"gcacw\"", &format!("ruleset: {ruleset:?}"), 1)
+    base.replacen("ruleset: \"gcacw\"", &format!("ruleset: {ruleset:?}"), 1)
         .replacen(
             "strength: Organized(4), artillery: 1, tactical: 1)",
             &format!("strength: Organized(4), artillery: 1, tactical: 1{extra})"),
@@ -55,7 +54,10 @@ fn gbacw_fields_load() {
         Path::new("x.ron"),
     )
     .unwrap();
-    assert_eq!((sc.units[0].morale, sc.units[0].status), (4, Status::Pinned));
+    assert_eq!(
+        (sc.units[0].morale, sc.units[0].status),
+        (4, Status::Pinned)
+    );
 }
 
 #[test]
@@ -94,11 +96,16 @@ fn shiloh_fields_load() {
 fn a_field_of_another_ruleset_is_refused_with_its_owner_named() {
     let msg = refused(&example("gcacw", ", morale: 4"));
     assert!(
-        msg.contains("units[0].morale") && msg.contains("does not use this field") && msg.contains("gbacw"),
+        msg.contains("units[0].morale")
+            && msg.contains("does not use this field")
+            && msg.contains("gbacw"),
         "{msg}"
     );
     let msg = refused(&example("gbacw", ", efficiency: 60"));
-    assert!(msg.contains("units[0].efficiency") && msg.contains("shiloh"), "{msg}");
+    assert!(
+        msg.contains("units[0].efficiency") && msg.contains("shiloh"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -106,7 +113,11 @@ fn out_of_range_values_are_refused() {
     for (ruleset, extra, field) in [
         ("gbacw", ", morale: 7", "units[0].morale"),
         ("shiloh", ", efficiency: 101", "units[0].efficiency"),
-        ("shiloh", ", command_control: 2.5", "units[0].command_control"),
+        (
+            "shiloh",
+            ", command_control: 2.5",
+            "units[0].command_control",
+        ),
         ("shiloh", ", fatigue: 201", "units[0].fatigue"),
         ("gcacw", ", fatigue: 5", "units[0].fatigue"),
         ("ngg1812", ", combats: 10", "units[0].combats"),
@@ -157,7 +168,10 @@ fn unit_kinds_belong_to_their_rulesets() {
     );
     assert_ne!(wagon, EXAMPLE, "the needle must match");
     let msg = refused(&wagon);
-    assert!(msg.contains("units[4].kind") && msg.contains("no wagon units"), "{msg}");
+    assert!(
+        msg.contains("units[4].kind") && msg.contains("no wagon units"),
+        "{msg}"
+    );
     let sc = parse(
         &wagon.replacen("ruleset: \"gcacw\"", "ruleset: \"gbacw\"", 1),
         Path::new("x.ron"),
@@ -178,28 +192,47 @@ fn elevation_rows_load_and_bad_ones_are_placed() {
     };
     let good = with_elev(r#""000000", "000000", "001200", "000000", "000009""#);
     let sc = parse(&good, Path::new("x.ron")).unwrap();
-    let at = |l: &str| sc.map.elevation(musket::rules::hex::parse_label(l, 2).unwrap());
-    assert_eq!((at("0303"), at("0403"), at("0605"), at("0101")), (1, 2, 9, 0));
-    let msg = refused(&with_elev(r#""000000", "000000", "00x000", "000000", "000000""#));
-    assert!(msg.contains("map.elevation[2]") && msg.contains("not a digit"), "{msg}");
+    let at = |l: &str| {
+        sc.map
+            .elevation(musket::rules::hex::parse_label(l, 2).unwrap())
+    };
+    assert_eq!(
+        (at("0303"), at("0403"), at("0605"), at("0101")),
+        (1, 2, 9, 0)
+    );
+    let msg = refused(&with_elev(
+        r#""000000", "000000", "00x000", "000000", "000000""#,
+    ));
+    assert!(
+        msg.contains("map.elevation[2]") && msg.contains("not a digit"),
+        "{msg}"
+    );
     let msg = refused(&with_elev(r#""000000""#));
-    assert!(msg.contains("map.elevation") && msg.contains("5 rows"), "{msg}");
+    assert!(
+        msg.contains("map.elevation") && msg.contains("5 rows"),
+        "{msg}"
+    );
 }
 
 #[test]
 fn night_turns_load_and_are_checked() {
-    let text = EXAMPLE.replacen("    weather: Dry,", "    weather: Dry,\n    night_turns: [7, 8],", 1);
+    let text = EXAMPLE.replacen(
+        "    weather: Dry,",
+        "    weather: Dry,\n    night_turns: [7, 8],",
+        1,
+    );
     let sc = parse(&text, Path::new("x.ron")).unwrap();
     assert!(sc.is_night(7) && sc.is_night(8) && !sc.is_night(6));
-    let bad = EXAMPLE.replacen("    weather: Dry,", "    weather: Dry,\n    night_turns: [0],", 1);
+    let bad = EXAMPLE.replacen(
+        "    weather: Dry,",
+        "    weather: Dry,\n    night_turns: [0],",
+        1,
+    );
     assert!(refused(&bad).contains("night_turns[0]"));
 }
 
 #[test]
 fn an_unknown_ruleset_lists_the_known_ones() {
     let msg = refused(&example("gbacx", ""));
-    assert!(
-        msg.contains("gcacw, gbacw, ngg1812, shiloh"),
-        "{msg}"
-    );
+    assert!(msg.contains("gcacw, gbacw, ngg1812, shiloh"), "{msg}");
 }

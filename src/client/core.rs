@@ -298,7 +298,9 @@ fn update_move_cost(play: Res<Play>, sel: Res<Selection>, mut tip: ResMut<MoveCo
     {
         for &u in &sel.units {
             if let Some(c) = g.rules.move_cost(g, u, &path) {
-                let total = c.total.map_or("prohibited".to_string(), |t| format!("{t} OP"));
+                let total = c
+                    .total
+                    .map_or("prohibited".to_string(), |t| format!("{t} OP"));
                 lines.push(format!("{}: {total}", g.unit(u).name));
                 lines.extend(c.lines.iter().map(|l| format!("  {l}")));
             }
@@ -839,17 +841,15 @@ fn update_preview(play: Res<Play>, sel: Res<Selection>, mut preview: ResMut<Prev
     };
     let g = &p.session.game;
     let req = current_request(g, &sel);
-    let key = req
-        .as_ref()
-        .map(|(r, _)| {
-            (
-                p.revision,
-                r.attackers.clone(),
-                Some(r.defender),
-                r.kind,
-                r.options.clone(),
-            )
-        });
+    let key = req.as_ref().map(|(r, _)| {
+        (
+            p.revision,
+            r.attackers.clone(),
+            Some(r.defender),
+            r.kind,
+            r.options.clone(),
+        )
+    });
     if key == preview.key && preview.key.is_some() == req.is_some() {
         return;
     }

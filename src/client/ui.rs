@@ -725,10 +725,8 @@ fn unit_line(ruleset: &str, u: &Unit) -> String {
                 s.push_str(&format!("/{d:+}"));
             }
         }
-        "gbacw" => {
-            if !u.is_leader() && u.kind != crate::rules::unit::UnitKind::Wagon {
-                s.push_str(" SP");
-            }
+        "gbacw" if !u.is_leader() && u.kind != crate::rules::unit::UnitKind::Wagon => {
+            s.push_str(" SP");
         }
         "ngg1812" => {
             if let Some(c) = u.class {
@@ -741,28 +739,26 @@ fn unit_line(ruleset: &str, u: &Unit) -> String {
                 s.push_str(&format!(" fought {}x", u.combats));
             }
         }
-        "shiloh" => {
-            if !u.is_leader() {
-                s.push_str(" men");
-                if u.guns > 0 {
-                    s.push_str(&format!(" {} guns", u.guns));
-                }
-                s.push_str(&format!(
-                    " eff {} fat {} cc {:.2} {}",
-                    u.efficiency,
-                    u.fatigue,
-                    u.command_control,
-                    u.mode.name()
-                ));
-                if u.leader_bonus != 0 {
-                    s.push_str(&format!(" leader +{}%", u.leader_bonus));
-                }
-                if u.out_of_ammo {
-                    s.push_str(" out of ammo");
-                }
-                if u.fortification > 0 {
-                    s.push_str(&format!(" fort {}", u.fortification));
-                }
+        "shiloh" if !u.is_leader() => {
+            s.push_str(" men");
+            if u.guns > 0 {
+                s.push_str(&format!(" {} guns", u.guns));
+            }
+            s.push_str(&format!(
+                " eff {} fat {} cc {:.2} {}",
+                u.efficiency,
+                u.fatigue,
+                u.command_control,
+                u.mode.name()
+            ));
+            if u.leader_bonus != 0 {
+                s.push_str(&format!(" leader +{}%", u.leader_bonus));
+            }
+            if u.out_of_ammo {
+                s.push_str(" out of ammo");
+            }
+            if u.fortification > 0 {
+                s.push_str(&format!(" fort {}", u.fortification));
             }
         }
         _ => {}
@@ -795,8 +791,8 @@ fn inspector(
     for &u in here {
         let unit = g.unit(u);
         let own = unit.side == g.active_side;
-        let text =
-            egui::RichText::new(unit_line(g.rules.id(), unit)).color(c32(super::units::side_color(unit.side)));
+        let text = egui::RichText::new(unit_line(g.rules.id(), unit))
+            .color(c32(super::units::side_color(unit.side)));
         if own {
             let mut on = sel.units.contains(&u);
             if ui
@@ -862,7 +858,10 @@ fn chosen_list(
         ui.label("Also chosen:");
         for &&u in &elsewhere {
             let mut on = true;
-            if ui.checkbox(&mut on, unit_line(g.rules.id(), g.unit(u))).changed() {
+            if ui
+                .checkbox(&mut on, unit_line(g.rules.id(), g.unit(u)))
+                .changed()
+            {
                 actions.write(Action::ToggleUnit(u));
             }
         }
@@ -995,9 +994,8 @@ fn preview_ui(
                             .unwrap_or_else(|| spec.default.clone());
                         if spec.values.is_empty() {
                             let mut text = current.clone();
-                            let r = ui.add(
-                                egui::TextEdit::singleline(&mut text).desired_width(60.0),
-                            );
+                            let r =
+                                ui.add(egui::TextEdit::singleline(&mut text).desired_width(60.0));
                             if r.changed() {
                                 actions.write(Action::SetOption(
                                     spec.key.to_string(),
