@@ -11,7 +11,7 @@ use musket::rules::game::Game;
 use musket::rules::gcacw::Gcacw;
 use musket::rules::ruleset::Ruleset;
 use musket::rules::scenario::{ScenarioFile, validate};
-use musket::rules::testgen::{assault_case, generated, grand_case};
+use musket::rules::testgen::{assault_case, first_contact, generated, grand_case};
 
 const COLUMNS: u32 = 60;
 const ROWS: u32 = 80;
@@ -43,6 +43,31 @@ fn benches(c: &mut Criterion) {
             .expect("the grand assault is legal");
         c.bench_function("odds_grand_assault", |b| {
             b.iter(|| rules.odds(black_box(&game), black_box(&grand)))
+        });
+    }
+
+    // The other rule systems: the first contact of each of their scenarios.
+    let mut files: Vec<_> = std::fs::read_dir("scenarios")
+        .expect("run from the package root")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    for path in files {
+        let sc = musket::rules::scenario::load(&path).expect("shipped scenarios load");
+        if sc.ruleset == "gcacw" {
+            continue;
+        }
+        let rules = musket::rules::ruleset::builtin(&sc.ruleset).expect("built-in tables");
+        let game = Game::new(Arc::new(sc), rules.clone());
+        let req = first_contact(&game).expect("the scenario starts in contact");
+        rules.odds(&game, &req).expect("the first contact can attack");
+        let name = format!(
+            "odds_{}",
+            path.file_stem().unwrap_or_default().to_string_lossy()
+        );
+        c.bench_function(&name, |b| {
+            b.iter(|| rules.odds(black_box(&game), black_box(&req)))
         });
     }
 

@@ -38,26 +38,9 @@ fn send(app: &mut App, a: Action) {
 /// A hex of the active side next to an enemy hex with a combat unit: (own hex, enemy hex).
 fn contact(app: &App) -> (Coord, Coord) {
     let g = app.world().resource::<Play>().game().unwrap();
-    for u in g.unit_indices() {
-        let unit = g.unit(u);
-        let Some(h) = unit.hex else { continue };
-        if unit.side != g.active_side || !unit.is_combat() || unit.is_disrupted() {
-            continue;
-        }
-        for n in h.neighbors() {
-            let enemy = g
-                .units_at(n)
-                .iter()
-                .any(|e| g.unit(*e).side != g.active_side && g.unit(*e).is_combat());
-            if enemy {
-                return (h, n);
-            }
-        }
-    }
-    panic!(
-        "{}: no two enemy stacks are in contact at the start",
-        g.scenario.title
-    );
+    let req = musket::rules::testgen::first_contact(g)
+        .unwrap_or_else(|| panic!("{}: no stacks in contact at the start", g.scenario.title));
+    (g.unit(req.attackers[0]).hex.unwrap(), req.defender)
 }
 
 fn sum(list: &[(String, Prob)]) -> Prob {

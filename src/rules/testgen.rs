@@ -445,6 +445,29 @@ fn busy(game: &Game, hex: Coord) -> usize {
         .sum()
 }
 
+/// The first contact of the active side, in unit order: the undisrupted combat units of its
+/// first hex next to an enemy combat unit, attacking that enemy hex with the rule system's
+/// default attack type (benchmarks and smoke tests of any rule system).
+pub fn first_contact(game: &Game) -> Option<AttackRequest> {
+    for u in game.unit_indices() {
+        let unit = game.unit(u);
+        let Some(h) = unit.hex else { continue };
+        if unit.side != game.active_side || !unit.is_combat() || unit.is_disrupted() {
+            continue;
+        }
+        for n in h.neighbors() {
+            if !combat_of(game, n, unit.side.other()).is_empty() {
+                let attackers = combat_of(game, h, unit.side)
+                    .into_iter()
+                    .filter(|a| !game.unit(*a).is_disrupted())
+                    .collect();
+                return Some(AttackRequest::new(attackers, n, None));
+            }
+        }
+    }
+    None
+}
+
 /// Every pair of adjacent hexes held by opposite sides (each pair once).
 pub fn enemy_pairs(game: &Game) -> Vec<(Coord, Coord)> {
     let mut out = Vec::new();
