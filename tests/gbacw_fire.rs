@@ -53,14 +53,26 @@ fn fcrt_small_arms_11_to_14_die_1_is_p() {
 #[test]
 fn fcrt_column_headings_as_printed() {
     let t = t();
-    for (s, c) in [(0, 0), (1, 1), (3, 1), (4, 2), (10, 3), (50, 9), (51, 10), (500, 10)] {
+    for (s, c) in [
+        (0, 0),
+        (1, 1),
+        (3, 1),
+        (4, 2),
+        (10, 3),
+        (50, 9),
+        (51, 10),
+        (500, 10),
+    ] {
         assert_eq!(t.fire_column(FireTable::SmallArms, s), c, "small arms {s}");
     }
     for (s, c) in [(0, 0), (3, 0), (4, 1), (8, 1), (9, 2), (62, 9), (63, 10)] {
         assert_eq!(t.fire_column(FireTable::Grapeshot, s), c, "grapeshot {s}");
     }
     // [9.16] "63 +", die 6: 3*.
-    assert_eq!(code(FireTable::Grapeshot, 63, 6), FireCode::Loss { n: 3, star: true });
+    assert_eq!(
+        code(FireTable::Grapeshot, 63, 6),
+        FireCode::Loss { n: 3, star: true }
+    );
 }
 
 // [9.16] die rows 5 and 6 are shipped as printed, off the pattern of rows 1-4.
@@ -72,7 +84,13 @@ fn fcrt_rows_5_and_6_as_printed() {
     assert_eq!(row(6), "P/R 1 1 1* 1* 1* 2* 2* 2* 3* 3*");
     assert_eq!(row(1), "- - - - P R P/R 1 1 1 1*");
     // "Ammo Dep?" stands before die row 1 only.
-    let marked: Vec<u8> = t.fcrt.rows.iter().filter(|r| r.ammo_dep).map(|r| r.die).collect();
+    let marked: Vec<u8> = t
+        .fcrt
+        .rows
+        .iter()
+        .filter(|r| r.ammo_dep)
+        .map(|r| r.die)
+        .collect();
     assert_eq!(marked, vec![1]);
 }
 
@@ -80,7 +98,16 @@ fn fcrt_rows_5_and_6_as_printed() {
 #[test]
 fn density_chart_as_printed() {
     let t = t();
-    for (sp, s) in [(1, -1), (2, -1), (3, 0), (6, 0), (7, 1), (9, 1), (10, 2), (40, 2)] {
+    for (sp, s) in [
+        (1, -1),
+        (2, -1),
+        (3, 0),
+        (6, 0),
+        (7, 1),
+        (9, 1),
+        (10, 2),
+        (40, 2),
+    ] {
         assert_eq!(t.density_shift(sp).1, s, "{sp} SP");
     }
 }
@@ -166,7 +193,10 @@ fn fire_odds_follow_the_legend() {
     assert_eq!(o.defender_result_prob("1*"), p(1, 6));
     assert_eq!(o.defender_expected_loss, p(1, 2));
     let pinned = p(4, 6) / 6 + p(2, 6) / 6 + p(2, 6) * p(4, 6) / 6;
-    assert_eq!(o.extra_json["units"][0]["pinned"], format!("{}/{}", pinned.numer(), pinned.denom()));
+    assert_eq!(
+        o.extra_json["units"][0]["pinned"],
+        format!("{}/{}", pinned.numer(), pinned.denom())
+    );
     assert_eq!(sum(&o.defender_results), p(1, 1));
     assert_eq!(sum(&o.attacker_results), p(1, 1));
 }
@@ -191,7 +221,11 @@ fn loss_star_pass_then_higher_pins() {
     let ev = resolve(&mut g, &req, &[1, 2, 4]);
     assert_eq!(unit(&g, "def").manpower, 3);
     assert_eq!(unit(&g, "def").status, Status::Pinned);
-    assert!(ev.contains(&Event::CombatResult { differential: 11, attacker: "-".into(), defender: "1*".into() }));
+    assert!(ev.contains(&Event::CombatResult {
+        differential: 11,
+        attacker: "-".into(),
+        defender: "1*".into()
+    }));
     let checks: Vec<(u8, bool)> = ev
         .iter()
         .filter_map(|e| match e {
@@ -201,7 +235,10 @@ fn loss_star_pass_then_higher_pins() {
         .collect();
     assert_eq!(checks, vec![(2, true), (4, false)]);
     // The die row 1 "Ammo Dep?" mark is noted, not applied.
-    assert!(ev.iter().any(|e| matches!(e, Event::Note { text } if text.contains("Ammo Dep?"))));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Note { text } if text.contains("Ammo Dep?")))
+    );
 }
 
 // [9.16] "# *": "If lower, it is not pinned"; equal is not settled: settings default not pinned.
@@ -223,7 +260,14 @@ fn loss_then_failed_check_routs() {
     let ev = resolve(&mut g, &req, &[1, 5]);
     assert_eq!(unit(&g, "def").manpower, 3);
     assert_eq!(unit(&g, "def").status, Status::Routed);
-    assert!(ev.iter().any(|e| matches!(e, Event::ManpowerLost { amount: 1, left: 3, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ManpowerLost {
+            amount: 1,
+            left: 3,
+            ..
+        }
+    )));
 }
 
 // [9.16] a loss that takes the last SP eliminates the unit; it rolls no morale die.
@@ -250,7 +294,14 @@ fn green_unit_sees_the_elephant_before_its_first_roll() {
     let ev = resolve(&mut g, &req, &[1, 3, 4, 4]);
     let d = unit(&g, "def");
     assert_eq!((d.morale, d.green, d.status), (3, false, Status::Pinned));
-    assert!(ev.iter().any(|e| matches!(e, Event::MoraleRated { dice: 7, morale: 3, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::MoraleRated {
+            dice: 7,
+            morale: 3,
+            ..
+        }
+    )));
     let roles: Vec<DieRole> = ev
         .iter()
         .filter_map(|e| match e {
@@ -258,7 +309,15 @@ fn green_unit_sees_the_elephant_before_its_first_roll() {
             _ => None,
         })
         .collect();
-    assert_eq!(roles, vec![DieRole::Attacker, DieRole::Other, DieRole::Other, DieRole::Other]);
+    assert_eq!(
+        roles,
+        vec![
+            DieRole::Attacker,
+            DieRole::Other,
+            DieRole::Other,
+            DieRole::Other
+        ]
+    );
 }
 
 // Refused attacks: wrong type, unknown option (naming the known keys), out of range; they
@@ -274,14 +333,28 @@ fn refused_fire_rolls_nothing() {
     let rules = g.rules.clone();
     let before = g.units.clone();
     let cases = [
-        (request(&g, &["att"], "0303", Some(AttackType::March)), "WrongType"),
-        (with_opts(request(&g, &["att"], "0303", None), &[("colour", "red")]), "BadOption"),
-        (with_opts(request(&g, &["att"], "0303", None), &[("table", "canister")]), "BadOption"),
+        (
+            request(&g, &["att"], "0303", Some(AttackType::March)),
+            "WrongType",
+        ),
+        (
+            with_opts(request(&g, &["att"], "0303", None), &[("colour", "red")]),
+            "BadOption",
+        ),
+        (
+            with_opts(
+                request(&g, &["att"], "0303", None),
+                &[("table", "canister")],
+            ),
+            "BadOption",
+        ),
         (request(&g, &["far"], "0303", None), "Illegal"),
     ];
     for (req, want) in cases {
         let mut dice = FixedDice::new(&[6, 6, 6]);
-        let e = rules.resolve(&mut g, &req, &Choices::default(), &mut dice).unwrap_err();
+        let e = rules
+            .resolve(&mut g, &req, &Choices::default(), &mut dice)
+            .unwrap_err();
         assert!(format!("{e:?}").starts_with(want), "{e:?}");
         assert_eq!(dice.0.len(), 3, "no die rolled");
         assert_eq!(g.units, before);
@@ -297,7 +370,10 @@ fn refused_fire_rolls_nothing() {
 #[test]
 fn grapeshot_option_reads_the_other_line() {
     let g = duel(8, 4, 3);
-    let req = with_opts(request(&g, &["att"], "0303", None), &[("table", "grapeshot")]);
+    let req = with_opts(
+        request(&g, &["att"], "0303", None),
+        &[("table", "grapeshot")],
+    );
     let o = g.rules.odds(&g, &req).unwrap();
     assert_eq!(o.extra_json["column"], 2);
     assert_eq!(o.extra_json["column_heading"], "4 to 8");
@@ -311,12 +387,25 @@ fn exhaustive(g: &Game, req: &AttackRequest, len: u32) -> (Prob, Prob, Vec<(Stri
     let mut codes: Vec<(String, Prob)> = Vec::new();
     let def_side = g.unit(g.units_at(req.defender)[0]).side;
     for n in 0..6u64.pow(len) {
-        let dice: Vec<u8> = (0..len).map(|i| ((n / 6u64.pow(i)) % 6) as u8 + 1).collect();
+        let dice: Vec<u8> = (0..len)
+            .map(|i| ((n / 6u64.pow(i)) % 6) as u8 + 1)
+            .collect();
         let mut h = g.clone();
         let ev = resolve(&mut h, req, &dice);
-        let rolled = ev.iter().filter(|e| matches!(e, Event::DieRolled { .. })).count();
+        let rolled = ev
+            .iter()
+            .filter(|e| matches!(e, Event::DieRolled { .. }))
+            .count();
         assert!(rolled <= len as usize);
-        if ev.iter().any(|e| matches!(e, Event::StatusChanged { status: Status::Routed, .. })) {
+        if ev.iter().any(|e| {
+            matches!(
+                e,
+                Event::StatusChanged {
+                    status: Status::Routed,
+                    ..
+                }
+            )
+        }) {
             rout += w;
         }
         for e in &ev {
@@ -326,10 +415,12 @@ fn exhaustive(g: &Game, req: &AttackRequest, len: u32) -> (Prob, Prob, Vec<(Stri
                 {
                     loss += w * Prob::from_integer(*amount as u64)
                 }
-                Event::CombatResult { defender, .. } => match codes.iter_mut().find(|(c, _)| c == defender) {
-                    Some((_, p)) => *p += w,
-                    None => codes.push((defender.clone(), w)),
-                },
+                Event::CombatResult { defender, .. } => {
+                    match codes.iter_mut().find(|(c, _)| c == defender) {
+                        Some((_, p)) => *p += w,
+                        None => codes.push((defender.clone(), w)),
+                    }
+                }
                 _ => {}
             }
         }
@@ -347,7 +438,11 @@ fn agree(g: &Game, len: u32) {
     assert_eq!(rout, o.p_rout);
     assert_eq!(loss, o.defender_expected_loss);
     for (c, p) in &o.defender_results {
-        assert_eq!(codes.iter().find(|(x, _)| x == c).map(|(_, q)| *q), Some(*p), "{c}");
+        assert_eq!(
+            codes.iter().find(|(x, _)| x == c).map(|(_, q)| *q),
+            Some(*p),
+            "{c}"
+        );
     }
 }
 

@@ -72,14 +72,27 @@ fn melee_differential_above_plus_6_reads_plus_6() {
 fn melee_die_2_plus_1_defender_r2_as_printed() {
     let t = Tables::builtin();
     let r = &t.melee.rows[1];
-    assert_eq!((r.attacker[5].as_str(), r.defender[5].as_str()), ("-", "R2"));
+    assert_eq!(
+        (r.attacker[5].as_str(), r.defender[5].as_str()),
+        ("-", "R2")
+    );
     let mut g = melee(6, 5);
     let req = request(&g, &["att"], "0305", M);
     // Die 2, defender retreats 2 then checks: 1 <= 3 passes, no capture.
     let ev = resolve(&mut g, &req, &[2, 1]);
-    assert!(ev.contains(&Event::CombatResult { differential: 1, attacker: "-".into(), defender: "R2".into() }));
+    assert!(ev.contains(&Event::CombatResult {
+        differential: 1,
+        attacker: "-".into(),
+        defender: "R2".into()
+    }));
     assert_eq!(unit(&g, "def").manpower, 5);
-    assert_eq!(unit(&g, "def").hex.unwrap().distance(g.scenario.parse_hex("0305").unwrap()), 2);
+    assert_eq!(
+        unit(&g, "def")
+            .hex
+            .unwrap()
+            .distance(g.scenario.parse_hex("0305").unwrap()),
+        2
+    );
     assert_eq!(unit(&g, "def").status, Status::Normal);
 }
 
@@ -93,13 +106,33 @@ fn k_and_c1r2_with_a_failed_check() {
     let ev = resolve(&mut g, &req, &[1, 6]);
     assert_eq!(unit(&g, "att").manpower, 3);
     assert_eq!(unit(&g, "def").manpower, 4);
-    assert!(ev.iter().any(|e| matches!(e, Event::Captured { amount: 1, left: 4, .. })));
-    assert!(ev.iter().any(|e| matches!(e, Event::ManpowerLost { amount: 1, left: 3, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Captured {
+            amount: 1,
+            left: 4,
+            ..
+        }
+    )));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ManpowerLost {
+            amount: 1,
+            left: 3,
+            ..
+        }
+    )));
     assert_eq!(unit(&g, "def").hex.unwrap().distance(start), 5);
     assert_eq!(unit(&g, "def").status, Status::Routed);
     // Losses come before the retreat ([12.98] "Retreats are always executed after losses").
-    let cap = ev.iter().position(|e| matches!(e, Event::Captured { .. })).unwrap();
-    let ret = ev.iter().position(|e| matches!(e, Event::Retreated { .. })).unwrap();
+    let cap = ev
+        .iter()
+        .position(|e| matches!(e, Event::Captured { .. }))
+        .unwrap();
+    let ret = ev
+        .iter()
+        .position(|e| matches!(e, Event::Retreated { .. }))
+        .unwrap();
     assert!(cap < ret);
 }
 
@@ -111,7 +144,11 @@ fn repulse_moves_the_attacker_2_and_a_failing_defender_3() {
     let req = request(&g, &["att"], "0305", M);
     let (a0, d0) = (unit(&g, "att").hex.unwrap(), unit(&g, "def").hex.unwrap());
     let ev = resolve(&mut g, &req, &[4, 2, 5]);
-    assert!(ev.contains(&Event::CombatResult { differential: 0, attacker: "Rpls".into(), defender: "Rpls".into() }));
+    assert!(ev.contains(&Event::CombatResult {
+        differential: 0,
+        attacker: "Rpls".into(),
+        defender: "Rpls".into()
+    }));
     assert_eq!(unit(&g, "att").hex.unwrap().distance(a0), 2);
     assert_eq!(unit(&g, "def").hex.unwrap().distance(d0), 3);
     assert_eq!(unit(&g, "def").status, Status::Normal);
@@ -136,7 +173,10 @@ fn melee_modifiers_are_added_to_strength() {
     let o = g.rules.odds(&g, &req).unwrap();
     assert_eq!(o.differential.keys().copied().collect::<Vec<_>>(), vec![2]);
     req.options.insert("table".into(), "grapeshot".into());
-    assert!(g.rules.odds(&g, &req).is_err(), "a fire option is refused in melee");
+    assert!(
+        g.rules.odds(&g, &req).is_err(),
+        "a fire option is refused in melee"
+    );
 }
 
 // The odds and the resolution agree over every sequence of dice (a green defender: die,
@@ -156,13 +196,18 @@ fn melee_preview_and_resolve_agree_over_every_die() {
         let (mut rout, mut retreat, mut loss) = (p(0, 1), p(0, 1), p(0, 1));
         let def = g.unit_by_id("def").unwrap();
         for n in 0..6u64.pow(len) {
-            let dice: Vec<u8> = (0..len).map(|i| ((n / 6u64.pow(i)) % 6) as u8 + 1).collect();
+            let dice: Vec<u8> = (0..len)
+                .map(|i| ((n / 6u64.pow(i)) % 6) as u8 + 1)
+                .collect();
             let mut h = g.clone();
             let ev = resolve(&mut h, &req, &dice);
             if h.unit(def).status == Status::Routed {
                 rout += w;
             }
-            if ev.iter().any(|e| matches!(e, Event::Retreated { units, .. } if units.contains(&def))) {
+            if ev
+                .iter()
+                .any(|e| matches!(e, Event::Retreated { units, .. } if units.contains(&def)))
+            {
                 retreat += w;
             }
             loss += w * Prob::from_integer((g.unit(def).manpower - h.unit(def).manpower) as u64);
@@ -177,7 +222,8 @@ fn melee_preview_and_resolve_agree_over_every_die() {
 // the save replays to the identical state.
 #[test]
 fn bloody_hill_full_combat_in_a_session() {
-    let sc = musket::rules::scenario::load(std::path::Path::new("scenarios/gbacw-bloody-hill.ron")).unwrap();
+    let sc = musket::rules::scenario::load(std::path::Path::new("scenarios/gbacw-bloody-hill.ron"))
+        .unwrap();
     let rules = musket::rules::ruleset::builtin("gbacw").unwrap();
     let mut s = Session::new(Arc::new(sc), rules, 1861);
     let attack = |att: &[&str], hex: &str, kind| Command::Attack {
@@ -192,9 +238,17 @@ fn bloody_hill_full_combat_in_a_session() {
     assert!(s.execute(attack(&["usa-totten"], "0605", None)).is_err());
     assert_eq!(s.dice.rolls(), 0);
     let before: u32 = s.game.units.iter().map(|u| u.manpower).sum();
-    let ev = s.execute(attack(&["usa-1mo", "usa-1ks"], "0605", Some(AttackType::Fire))).unwrap();
+    let ev = s
+        .execute(attack(
+            &["usa-1mo", "usa-1ks"],
+            "0605",
+            Some(AttackType::Fire),
+        ))
+        .unwrap();
     assert!(ev.iter().any(|e| matches!(e, Event::CombatResult { .. })));
-    let ev2 = s.execute(attack(&["usa-1ks"], "0506", Some(AttackType::Melee))).unwrap();
+    let ev2 = s
+        .execute(attack(&["usa-1ks"], "0506", Some(AttackType::Melee)))
+        .unwrap();
     assert!(ev2.iter().any(|e| matches!(e, Event::CombatResult { .. })));
     // Every SP lost is in the events.
     let lost: u32 = ev
@@ -216,16 +270,24 @@ fn bloody_hill_full_combat_in_a_session() {
 // A tables file with a bad entry is refused with the place named, never a panic.
 #[test]
 fn bad_tables_file_names_the_place() {
-    let text = musket::rules::gbacw::DEFAULT_TABLES.replacen("\"P/R\", \"P/R\", \"1\"", "\"P/R\", \"Q\", \"1\"", 1);
+    let text = musket::rules::gbacw::DEFAULT_TABLES.replacen(
+        "\"P/R\", \"P/R\", \"1\"",
+        "\"P/R\", \"Q\", \"1\"",
+        1,
+    );
     assert_ne!(text, musket::rules::gbacw::DEFAULT_TABLES);
     let dir = std::env::temp_dir().join(format!("gbacw-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("gbacw.ron");
     std::fs::write(&f, &text).unwrap();
-    let e = musket::rules::gbacw::load(Some(&f)).unwrap_err().to_string();
+    let e = musket::rules::gbacw::load(Some(&f))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("fcrt.rows[4].results[2] = Q"), "{e}");
     std::fs::write(&f, "(ruleset: \"gbacw\",").unwrap();
-    let e = musket::rules::gbacw::load(Some(&f)).unwrap_err().to_string();
+    let e = musket::rules::gbacw::load(Some(&f))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("gbacw.ron:1:"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -242,5 +304,8 @@ fn blocked_retreat_stops_with_a_note() {
     let req = request(&g, &["att"], "0302", M);
     let ev = resolve(&mut g, &req, &[4, 1, 1]);
     assert_eq!(g.label(unit(&g, "att").hex.unwrap()), "0301");
-    assert!(ev.iter().any(|e| matches!(e, Event::Note { text } if text.contains("no retreat step"))));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Note { text } if text.contains("no retreat step")))
+    );
 }

@@ -36,7 +36,12 @@ impl Roll for Live<'_> {
 
 /// The SP each unit loses when a side loses `n`: `order` first (if given), then the rest by
 /// most SP (ties: unit order). Capped at the side's SP.
-pub fn allocate(game: &Game, units: &[UnitIdx], order: Option<&[UnitIdx]>, n: u32) -> Vec<(UnitIdx, u32)> {
+pub fn allocate(
+    game: &Game,
+    units: &[UnitIdx],
+    order: Option<&[UnitIdx]>,
+    n: u32,
+) -> Vec<(UnitIdx, u32)> {
     let mut seq: Vec<UnitIdx> = order.map(|o| o.to_vec()).unwrap_or_default();
     let mut rest: Vec<UnitIdx> = units.iter().copied().filter(|u| !seq.contains(u)).collect();
     rest.sort_by_key(|u| (std::cmp::Reverse(game.unit(*u).manpower), *u));
@@ -57,15 +62,28 @@ pub fn allocate(game: &Game, units: &[UnitIdx], order: Option<&[UnitIdx]>, n: u3
 }
 
 /// Apply a loss (or a capture) and its events; eliminated units leave the map.
-pub fn take_losses(game: &mut Game, losses: &[(UnitIdx, u32)], captured: bool, ev: &mut Vec<Event>) {
+pub fn take_losses(
+    game: &mut Game,
+    losses: &[(UnitIdx, u32)],
+    captured: bool,
+    ev: &mut Vec<Event>,
+) {
     for &(u, n) in losses {
         let left = game.unit(u).manpower - n;
         game.unit_mut(u).manpower = left;
         game.unit_mut(u).cv = crate::rules::cv::Cv::whole(left);
         if captured {
-            ev.push(Event::Captured { unit: u, amount: n, left });
+            ev.push(Event::Captured {
+                unit: u,
+                amount: n,
+                left,
+            });
         } else {
-            ev.push(Event::ManpowerLost { unit: u, amount: n, left });
+            ev.push(Event::ManpowerLost {
+                unit: u,
+                amount: n,
+                left,
+            });
         }
         if left == 0 {
             game.place(u, None);
@@ -88,7 +106,11 @@ fn enemy_distance(game: &Game, enemy: SideId, h: Coord) -> u32 {
 fn step_ok(game: &Game, side: SideId, p: Coord, q: Coord) -> Result<(), String> {
     let enemy = side.other();
     if !p.is_adjacent(q) {
-        return Err(format!("{} is not adjacent to {}", game.label(q), game.label(p)));
+        return Err(format!(
+            "{} is not adjacent to {}",
+            game.label(q),
+            game.label(p)
+        ));
     }
     if !game.map().contains(q) {
         return Err(format!("{} is off the map", game.label(q)));
@@ -133,9 +155,18 @@ pub fn default_path(game: &Game, side: SideId, from: Coord, n: u32) -> Vec<Coord
 }
 
 /// Check a player's path of exactly `n` hexes from `from`.
-pub fn check_path(game: &Game, side: SideId, from: Coord, path: &[Coord], n: u32) -> Result<(), String> {
+pub fn check_path(
+    game: &Game,
+    side: SideId,
+    from: Coord,
+    path: &[Coord],
+    n: u32,
+) -> Result<(), String> {
     if path.len() != n as usize {
-        return Err(format!("the result retreats {n} hexes, the path has {}", path.len()));
+        return Err(format!(
+            "the result retreats {n} hexes, the path has {}",
+            path.len()
+        ));
     }
     let mut at = from;
     for &q in path {
@@ -247,7 +278,10 @@ pub fn set_status(game: &mut Game, u: UnitIdx, s: Status, ev: &mut Vec<Event>) {
     let new = worse(cur, s);
     if new != cur {
         game.unit_mut(u).status = new;
-        ev.push(Event::StatusChanged { unit: u, status: new });
+        ev.push(Event::StatusChanged {
+            unit: u,
+            status: new,
+        });
     }
 }
 
@@ -270,14 +304,19 @@ pub fn choice_units(
             )));
         }
         if out.contains(&u) {
-            return Err(AttackError::Choice(format!("{what}: unit {id:?} is named twice")));
+            return Err(AttackError::Choice(format!(
+                "{what}: unit {id:?} is named twice"
+            )));
         }
         out.push(u);
     }
     Ok(Some(out))
 }
 
-pub fn choice_path(game: &Game, list: &Option<Vec<String>>) -> Result<Option<Vec<Coord>>, AttackError> {
+pub fn choice_path(
+    game: &Game,
+    list: &Option<Vec<String>>,
+) -> Result<Option<Vec<Coord>>, AttackError> {
     let Some(labels) = list else { return Ok(None) };
     if labels.is_empty() {
         return Err(AttackError::Choice("retreat: the path is empty".into()));

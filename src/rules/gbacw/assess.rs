@@ -194,7 +194,11 @@ pub fn fire(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Fire, Attack
     let sp_sum: u32 = sides.attackers.iter().map(|u| game.unit(*u).manpower).sum();
     let strength = given.unwrap_or(sp_sum);
     let base_column = t.fire_column(table, strength);
-    let hex_sp: u32 = sides.in_hex.iter().map(|u| unit_density_sp(t, game, *u)).sum();
+    let hex_sp: u32 = sides
+        .in_hex
+        .iter()
+        .map(|u| unit_density_sp(t, game, *u))
+        .sum();
     let density_sp = hex_sp;
     let (density_row, density_shift) = t.density_shift(density_sp);
     let last = t.fire_columns(table).len() as i32 - 1;
@@ -384,7 +388,11 @@ pub fn melee(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, Atta
                 defender_sp as i32 + dm
             )
         } else {
-            format!("{} - {} = {raw:+}", attacker_sp as i32 + am, defender_sp as i32 + dm)
+            format!(
+                "{} - {} = {raw:+}",
+                attacker_sp as i32 + am,
+                defender_sp as i32 + dm
+            )
         },
         rule: "[12.98] notes: less than -4 treated as -4, greater than +6 as +6".into(),
     });

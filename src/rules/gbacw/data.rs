@@ -162,7 +162,10 @@ pub enum FireCode {
     R,
     PR,
     /// Lose `n` SP / guns and make a morale check; `star`: if passed, roll again for a pin.
-    Loss { n: u32, star: bool },
+    Loss {
+        n: u32,
+        star: bool,
+    },
 }
 
 /// A melee result code.
@@ -207,7 +210,10 @@ pub fn parse_heading(s: &str) -> Option<Span> {
     let t = s.trim();
     if let Some(n) = t.strip_suffix("or less") {
         let hi = n.trim().parse().ok()?;
-        return Some(Span { lo: 0, hi: Some(hi) });
+        return Some(Span {
+            lo: 0,
+            hi: Some(hi),
+        });
     }
     if let Some(n) = t.strip_suffix('+') {
         return Some(Span {
@@ -278,7 +284,11 @@ pub fn parse_melee_code(s: &str) -> Option<MeleeCode> {
 pub fn check(t: &mut Tables) -> Vec<Problem> {
     let mut out = Vec::new();
     if t.ruleset != "gbacw" {
-        out.push(problem("ruleset", &t.ruleset, "this file is for ruleset \"gbacw\""));
+        out.push(problem(
+            "ruleset",
+            &t.ruleset,
+            "this file is for ruleset \"gbacw\"",
+        ));
     }
     let mut p = Parsed::default();
     // Fire column headings: contiguous from 0, the last open.
@@ -335,11 +345,19 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
     }
     let cols = t.fcrt.small_arms.len();
     if t.fcrt.rows.len() != 6 {
-        out.push(problem("fcrt.rows", t.fcrt.rows.len(), "six die rows, 1 to 6"));
+        out.push(problem(
+            "fcrt.rows",
+            t.fcrt.rows.len(),
+            "six die rows, 1 to 6",
+        ));
     }
     for (i, r) in t.fcrt.rows.iter().enumerate() {
         if r.die as usize != i + 1 {
-            out.push(problem(format!("fcrt.rows[{i}].die"), r.die, format!("expected {}", i + 1)));
+            out.push(problem(
+                format!("fcrt.rows[{i}].die"),
+                r.die,
+                format!("expected {}", i + 1),
+            ));
         }
         if r.results.len() != cols {
             out.push(problem(
@@ -383,10 +401,18 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
             None => out.push(problem(f, &r.sp, "reads \"A-B\" or \"N+\"")),
             Some(sp) => {
                 if sp.lo != next {
-                    out.push(problem(&f, &r.sp, format!("expected the row to start at {next}")));
+                    out.push(problem(
+                        &f,
+                        &r.sp,
+                        format!("expected the row to start at {next}"),
+                    ));
                 }
                 if sp.hi.is_none() != (i + 1 == t.density.rows.len()) {
-                    out.push(problem(&f, &r.sp, "the last row, and only it, is open (\"N+\")"));
+                    out.push(problem(
+                        &f,
+                        &r.sp,
+                        "the last row, and only it, is open (\"N+\")",
+                    ));
                 }
                 if let Some(h) = sp.hi {
                     if h < sp.lo {
@@ -405,15 +431,27 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
     let mut seen = [false; 11];
     for (i, r) in t.elephant.iter().enumerate() {
         if !(2..=12).contains(&r.dice) {
-            out.push(problem(format!("elephant[{i}].dice"), r.dice, "two dice give 2 to 12"));
+            out.push(problem(
+                format!("elephant[{i}].dice"),
+                r.dice,
+                "two dice give 2 to 12",
+            ));
             continue;
         }
         if !(1..=6).contains(&r.morale) {
-            out.push(problem(format!("elephant[{i}].morale"), r.morale, "a morale rating is 1 to 6"));
+            out.push(problem(
+                format!("elephant[{i}].morale"),
+                r.morale,
+                "a morale rating is 1 to 6",
+            ));
         }
         let k = (r.dice - 2) as usize;
         if seen[k] {
-            out.push(problem(format!("elephant[{i}].dice"), r.dice, "listed twice"));
+            out.push(problem(
+                format!("elephant[{i}].dice"),
+                r.dice,
+                "listed twice",
+            ));
         }
         seen[k] = true;
         p.elephant[k] = r.morale;
@@ -437,7 +475,11 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
     }
     for (i, r) in m.rows.iter().enumerate() {
         if r.die as usize != i + 1 {
-            out.push(problem(format!("melee.rows[{i}].die"), r.die, format!("expected {}", i + 1)));
+            out.push(problem(
+                format!("melee.rows[{i}].die"),
+                r.die,
+                format!("expected {}", i + 1),
+            ));
         }
         for (side, list, dst) in [
             ("attacker", &r.attacker, &mut p.melee_attacker),

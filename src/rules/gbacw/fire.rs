@@ -22,9 +22,7 @@ use crate::rules::cv::{Prob, prob_f64};
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::Game;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, ModValue, Odds,
-};
+use crate::rules::ruleset::{AttackError, AttackRequest, AttackType, Choices, ModValue, Odds};
 use crate::rules::unit::{Status, UnitIdx};
 
 use super::apply::{self, Live};
@@ -125,7 +123,8 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
             for &u in &fd.rollers {
                 let i = a.targets.iter().position(|x| *x == u).unwrap_or(0);
                 let unit = game.unit(u);
-                let dist = enumerate(|r| roll_unit(t, unit, check, r).map(|c| (c.status, c.failed)));
+                let dist =
+                    enumerate(|r| roll_unit(t, unit, check, r).map(|c| (c.status, c.failed)));
                 let mut pr = zero;
                 for ((status, f), p) in dist {
                     match status {
@@ -147,7 +146,12 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
     }
     let heads = t.fire_headings(a.table);
     let defender_manpower: u32 = a.targets.iter().map(|u| game.unit(*u).manpower).sum();
-    let attacker_manpower: u32 = a.sides.attackers.iter().map(|u| game.unit(*u).manpower).sum();
+    let attacker_manpower: u32 = a
+        .sides
+        .attackers
+        .iter()
+        .map(|u| game.unit(*u).manpower)
+        .sum();
     let mut x = Map::new();
     x.insert("fire_strength".into(), json!(a.strength));
     x.insert("fire_strength_given".into(), json!(a.strength_given));
@@ -162,11 +166,18 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
     x.insert("ammo_dep_marked".into(), frac(ammo));
     x.insert(
         "attacker_cv_text".into(),
-        json!(format!("fire strength {} ({})", a.strength, a.table.printed())),
+        json!(format!(
+            "fire strength {} ({})",
+            a.strength,
+            a.table.printed()
+        )),
     );
     x.insert(
         "defender_cv_text".into(),
-        json!(format!("density {} SP ({:+})", a.density_sp, a.density_shift)),
+        json!(format!(
+            "density {} SP ({:+})",
+            a.density_sp, a.density_shift
+        )),
     );
     x.insert(
         "crt_columns".into(),
@@ -310,7 +321,15 @@ pub fn resolve(
                     && hexes > 0
                     && let Some(from) = game.unit(u).hex
                 {
-                    apply::retreat(game, &[u], from, hexes, true, plan.retreat.as_deref(), &mut ev);
+                    apply::retreat(
+                        game,
+                        &[u],
+                        from,
+                        hexes,
+                        true,
+                        plan.retreat.as_deref(),
+                        &mut ev,
+                    );
                 }
             }
         }

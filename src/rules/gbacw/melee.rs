@@ -18,7 +18,7 @@
 //!    - `Rpls` (attacker): retreat 2, check morale, fail: 3 more hexes.
 //!      `Rpls` (defender): check morale, fail: retreat 3 hexes.
 //!    - `Eng`: every surviving unit of the side is marked `Engaged` ([12.94] is not in the seeds).
-//!    Wagons and leaders have no morale rating: they move with their hex, they do not check.
+//!    - Wagons and leaders have no morale rating: they move with their hex, they do not check.
 
 use std::collections::BTreeMap;
 
@@ -125,21 +125,43 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
         }
     }
     let mut x = Map::new();
-    x.insert("attacker_strength".into(), json!(a.attacker_sp as i32 + a.attacker_modifier));
-    x.insert("defender_strength".into(), json!(a.defender_sp as i32 + a.defender_modifier));
+    x.insert(
+        "attacker_strength".into(),
+        json!(a.attacker_sp as i32 + a.attacker_modifier),
+    );
+    x.insert(
+        "defender_strength".into(),
+        json!(a.defender_sp as i32 + a.defender_modifier),
+    );
     x.insert("attacker_modifier".into(), json!(a.attacker_modifier));
     x.insert("defender_modifier".into(), json!(a.defender_modifier));
     x.insert("raw_differential".into(), json!(a.raw_differential));
     x.insert("column".into(), json!(a.differential));
-    x.insert("p_attacker_retreat".into(), json!(format!("{}/{}", p_att_retreat.numer(), p_att_retreat.denom())));
-    x.insert("p_engaged".into(), json!(format!("{}/{}", p_eng.numer(), p_eng.denom())));
+    x.insert(
+        "p_attacker_retreat".into(),
+        json!(format!(
+            "{}/{}",
+            p_att_retreat.numer(),
+            p_att_retreat.denom()
+        )),
+    );
+    x.insert(
+        "p_engaged".into(),
+        json!(format!("{}/{}", p_eng.numer(), p_eng.denom())),
+    );
     x.insert(
         "attacker_cv_text".into(),
-        json!(format!("melee strength {}", a.attacker_sp as i32 + a.attacker_modifier)),
+        json!(format!(
+            "melee strength {}",
+            a.attacker_sp as i32 + a.attacker_modifier
+        )),
     );
     x.insert(
         "defender_cv_text".into(),
-        json!(format!("melee strength {}", a.defender_sp as i32 + a.defender_modifier)),
+        json!(format!(
+            "melee strength {}",
+            a.defender_sp as i32 + a.defender_modifier
+        )),
     );
     x.insert(
         "crt_columns".into(),
@@ -181,8 +203,18 @@ fn plan(game: &Game, a: &Melee, c: &Choices) -> Result<Plan, AttackError> {
         ));
     }
     Ok(Plan {
-        attacker_losses: apply::choice_units(game, &c.attacker_losses, &a.sides.attackers, "attacker_losses")?,
-        defender_losses: apply::choice_units(game, &c.defender_losses, &a.defenders, "defender_losses")?,
+        attacker_losses: apply::choice_units(
+            game,
+            &c.attacker_losses,
+            &a.sides.attackers,
+            "attacker_losses",
+        )?,
+        defender_losses: apply::choice_units(
+            game,
+            &c.defender_losses,
+            &a.defenders,
+            "defender_losses",
+        )?,
         retreat: apply::choice_path(game, &c.retreat)?,
     })
 }
@@ -193,8 +225,18 @@ pub fn check(t: &Tables, game: &Game, req: &AttackRequest, c: &Choices) -> Resul
 }
 
 /// One unit's melee morale check with its events; `true` when it fails.
-fn morale_check(t: &Tables, game: &mut Game, u: UnitIdx, why: &str, dice: &mut dyn DieSource, ev: &mut Vec<Event>) -> bool {
-    let mut live = Live { dice, rolled: Vec::new() };
+fn morale_check(
+    t: &Tables,
+    game: &mut Game,
+    u: UnitIdx,
+    why: &str,
+    dice: &mut dyn DieSource,
+    ev: &mut Vec<Event>,
+) -> bool {
+    let mut live = Live {
+        dice,
+        rolled: Vec::new(),
+    };
     let check = Check::Melee { why: why.into() };
     match roll_unit(t, game.unit(u), &check, &mut live) {
         Some(c) => {
@@ -218,7 +260,11 @@ fn side_result(
     dice: &mut dyn DieSource,
     ev: &mut Vec<Event>,
 ) {
-    let alive: Vec<UnitIdx> = units.iter().copied().filter(|u| game.unit(*u).on_map()).collect();
+    let alive: Vec<UnitIdx> = units
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).on_map())
+        .collect();
     if alive.is_empty() {
         return;
     }
@@ -227,7 +273,9 @@ fn side_result(
             apply::set_status(game, u, Status::Engaged, ev);
         }
         ev.push(Event::Note {
-            text: "[12.98] Eng: the units are engaged; what that means is [12.94], not in the seeds".into(),
+            text:
+                "[12.98] Eng: the units are engaged; what that means is [12.94], not in the seeds"
+                    .into(),
         });
         return;
     }
@@ -311,11 +359,41 @@ pub fn resolve(
         attacker: at.clone(),
         defender: dt.clone(),
     });
-    let dloss = apply::allocate(game, &a.defenders, plan.defender_losses.as_deref(), loss_of(&dc));
-    let aloss = apply::allocate(game, &a.sides.attackers, plan.attacker_losses.as_deref(), loss_of(&ac));
+    let dloss = apply::allocate(
+        game,
+        &a.defenders,
+        plan.defender_losses.as_deref(),
+        loss_of(&dc),
+    );
+    let aloss = apply::allocate(
+        game,
+        &a.sides.attackers,
+        plan.attacker_losses.as_deref(),
+        loss_of(&ac),
+    );
     apply::take_losses(game, &dloss, dc.captured > 0, &mut ev);
     apply::take_losses(game, &aloss, ac.captured > 0, &mut ev);
-    side_result(t, game, Role::Attacker, &a.sides.attackers, &ac, &at, None, dice, &mut ev);
-    side_result(t, game, Role::Defender, &a.defenders, &dc, &dt, plan.retreat.as_deref(), dice, &mut ev);
+    side_result(
+        t,
+        game,
+        Role::Attacker,
+        &a.sides.attackers,
+        &ac,
+        &at,
+        None,
+        dice,
+        &mut ev,
+    );
+    side_result(
+        t,
+        game,
+        Role::Defender,
+        &a.defenders,
+        &dc,
+        &dt,
+        plan.retreat.as_deref(),
+        dice,
+        &mut ev,
+    );
     Ok(ev)
 }

@@ -26,7 +26,7 @@ use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, Ruleset, RulesError,
+    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
     ZocEntry, ZocMap,
 };
 

@@ -95,7 +95,13 @@ pub struct Checked {
 }
 
 /// A unit's rating, rolling on [13.15] first if it is green and not rated yet.
-fn rating(t: &Tables, green: bool, morale: u8, steps: &mut Vec<Step>, r: &mut dyn Roll) -> Option<u8> {
+fn rating(
+    t: &Tables,
+    green: bool,
+    morale: u8,
+    steps: &mut Vec<Step>,
+    r: &mut dyn Roll,
+) -> Option<u8> {
     if green && morale == 0 {
         let d1 = r.d6()?;
         let d2 = r.d6()?;
@@ -113,7 +119,13 @@ pub fn passes(t: &Tables, roll: u8, morale: u8) -> bool {
 }
 
 /// Run one unit's procedure. `None` when the dice run out (enumeration only).
-pub fn roll_morale(t: &Tables, green: bool, morale: u8, check: &Check, r: &mut dyn Roll) -> Option<Checked> {
+pub fn roll_morale(
+    t: &Tables,
+    green: bool,
+    morale: u8,
+    check: &Check,
+    r: &mut dyn Roll,
+) -> Option<Checked> {
     let mut steps = Vec::new();
     let m = rating(t, green, morale, &mut steps, r)?;
     let d = r.d6()?;
@@ -134,7 +146,14 @@ pub fn roll_morale(t: &Tables, green: bool, morale: u8, check: &Check, r: &mut d
         }
         Check::PR => {
             steps.push(roll(d <= m, "P/R: equal or lower pins, higher routs"));
-            (Some(if d <= m { Status::Pinned } else { Status::Routed }), false)
+            (
+                Some(if d <= m {
+                    Status::Pinned
+                } else {
+                    Status::Routed
+                }),
+                false,
+            )
         }
         Check::AfterLoss { star, code } => {
             let ok = passes(t, d, m);
@@ -191,5 +210,9 @@ pub fn severity(s: Status) -> u8 {
 
 /// The status a unit ends with after a result's status.
 pub fn worse(current: Status, new: Status) -> Status {
-    if severity(new) >= severity(current) { new } else { current }
+    if severity(new) >= severity(current) {
+        new
+    } else {
+        current
+    }
 }
