@@ -182,7 +182,7 @@ fn elephant_2d6_7_gives_morale_3() {
 // the +1 density shift): die 1 P, 2 R, 3 P/R, 4 and 5 "1", 6 "1*". A die above 2 routs on R,
 // P/R, and fails the check after 1 / 1* (settings: a failed check routs): P(rout) =
 // (0 + 4/6 + 4/6 + 4/6 + 4/6 + 4/6) / 6 = 5/9; P(pinned) = (4/6 [P] + 2/6 [P/R] + 0 + 0 +
-// 2/6 * 4/6 [1*: pass, second roll above 2]) / 6 = 11/27 ... computed below.
+// 2/6 * 4/6 [1*: pass, second roll above 2]) / 6 = 11/54.
 #[test]
 fn fire_odds_follow_the_legend() {
     let g = duel(8, 7, 2);
@@ -193,6 +193,7 @@ fn fire_odds_follow_the_legend() {
     assert_eq!(o.defender_result_prob("1*"), p(1, 6));
     assert_eq!(o.defender_expected_loss, p(1, 2));
     let pinned = p(4, 6) / 6 + p(2, 6) / 6 + p(2, 6) * p(4, 6) / 6;
+    assert_eq!(pinned, p(11, 54));
     assert_eq!(
         o.extra_json["units"][0]["pinned"],
         format!("{}/{}", pinned.numer(), pinned.denom())
