@@ -1,14 +1,176 @@
-//! Placeholder while the gbacw rule system is built.
+//! SPI Great Battles of the American Civil War, standard rules (1980): fire combat [9.16] with
+//! density [8.35], Seeing the Elephant [13.15] and melee [12.98] (seed
+//! `gbacw-charts-and-tables.txt`). Only the charts are in the seeds: every rule behind them
+//! that the project needs (fire strength and range, the morale-check procedure, retreat paths)
+//! is an explicit, documented default in `assets/rules/gbacw.ron` or below, listed in
+//! docs/rulesets/gbacw.md with what a player who owns the game must supply.
+//!
+//! Zones of control: the seeds give no GBACW zone-of-control rule, so [`Gbacw::zoc`] is empty.
+//!
+//! The odds and the resolution share one reading of the tables ([`fire::read_die`],
+//! [`melee::read_die`], [`apply::allocate`]) and one morale procedure
+//! ([`morale::roll_morale`]), which the odds run over every sequence of dice.
+
+pub mod apply;
+pub mod assess;
+pub mod data;
+pub mod fire;
+pub mod melee;
+pub mod morale;
 
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::rules::ruleset::{RulesError, Ruleset};
+use crate::rules::dice::DieSource;
+use crate::rules::event::Event;
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::ruleset::{
+    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
+    ZocEntry, ZocMap,
+};
+
+pub use data::Tables;
 
 /// The default tables, as shipped.
 pub const DEFAULT_TABLES: &str = include_str!("../../../assets/rules/gbacw.ron");
 
 /// The rule system with the player's tables file, or the built-in one.
-pub fn load(_path: Option<&Path>) -> Result<Arc<dyn Ruleset>, RulesError> {
-    Err(RulesError::Unknown("gbacw".into()))
+pub fn load(path: Option<&Path>) -> Result<Arc<dyn Ruleset>, RulesError> {
+    Ok(Arc::new(Gbacw::new(Tables::load(path)?)))
+}
+
+/// The GBACW rule system with its tables.
+#[derive(Debug, Clone)]
+pub struct Gbacw {
+    pub tables: Tables,
+}
+
+impl Gbacw {
+    pub fn new(tables: Tables) -> Self {
+        Gbacw { tables }
+    }
+
+    pub fn builtin() -> Self {
+        Gbacw::new(Tables::builtin())
+    }
+}
+
+impl Ruleset for Gbacw {
+    fn id(&self) -> &'static str {
+        "gbacw"
+    }
+
+    fn name(&self) -> &'static str {
+        "Great Battles of the American Civil War (SPI 1980)"
+    }
+
+    /// No zones of control: the seeds give none for GBACW.
+    fn zoc(&self, game: &Game) -> ZocMap {
+        ZocMap::from_pairs(game.map().len(), vec![])
+    }
+
+    fn zoc_at(&self, _game: &Game, _hex: Coord) -> Vec<ZocEntry> {
+        Vec::new()
+    }
+
+    fn attack_types(&self) -> &'static [AttackType] {
+        &[AttackType::Fire, AttackType::Melee]
+    }
+
+    fn attack_options(&self, _game: &Game, kind: AttackType) -> Vec<OptionSpec> {
+        let s = &self.tables.settings;
+        match kind {
+            AttackType::Fire => {
+                let (first, second) = match s.default_fire_table {
+                    data::FireTable::SmallArms => ("small-arms", "grapeshot"),
+                    data::FireTable::Grapeshot => ("grapeshot", "small-arms"),
+                };
+                vec![
+                    OptionSpec {
+                        key: "table",
+                        label: "FCRT column line".into(),
+                        values: vec![first.into(), second.into()],
+                        default: first.into(),
+                        help: "[9.16] Small Arms & CB or Grapeshot line; when each applies is in the fire rules, not in the seeds (default: settings.default_fire_table)".into(),
+                    },
+                    OptionSpec {
+                        key: "shift",
+                        label: "Other column shifts".into(),
+                        values: vec![],
+                        default: "0".into(),
+                        help: "whole number -20..20: column shifts from the game's other charts (terrain, etc.), which the seeds do not hold; added to the [8.35] density shift".into(),
+                    },
+                    OptionSpec {
+                        key: "strength",
+                        label: "Fire strength".into(),
+                        values: vec![],
+                        default: "SP total".into(),
+                        help: "whole number 0..10000: the fire strength by the game's fire rules (not in the seeds); default: the firers' SP total".into(),
+                    },
+                ]
+            }
+            AttackType::Melee => vec![
+                OptionSpec {
+                    key: "attacker_modifier",
+                    label: "Attacker melee modifiers".into(),
+                    values: vec![],
+                    default: "0".into(),
+                    help: "whole number -100..100 added to the attacker's melee strength: the Melee Modifiers (flip side of [12.98]) are not in the seeds".into(),
+                },
+                OptionSpec {
+                    key: "defender_modifier",
+                    label: "Defender melee modifiers".into(),
+                    values: vec![],
+                    default: "0".into(),
+                    help: "whole number -100..100 added to the defender's melee strength: the Melee Modifiers (flip side of [12.98]) are not in the seeds".into(),
+                },
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    fn tables_text(&self) -> &'static str {
+        DEFAULT_TABLES
+    }
+
+    fn default_attack_type(
+        &self,
+        _game: &Game,
+        req: &AttackRequest,
+    ) -> Result<AttackType, AttackError> {
+        assess::kind(req)
+    }
+
+    fn check(
+        &self,
+        game: &Game,
+        req: &AttackRequest,
+        choices: &Choices,
+    ) -> Result<(), AttackError> {
+        match assess::kind(req)? {
+            AttackType::Melee => melee::check(&self.tables, game, req, choices),
+            _ => fire::check(&self.tables, game, req, choices),
+        }
+    }
+
+    fn odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+        match assess::kind(req)? {
+            AttackType::Melee => melee::odds(&self.tables, game, req),
+            _ => fire::odds(&self.tables, game, req),
+        }
+    }
+
+    fn resolve(
+        &self,
+        game: &mut Game,
+        req: &AttackRequest,
+        choices: &Choices,
+        dice: &mut dyn DieSource,
+    ) -> Result<Vec<Event>, AttackError> {
+        match assess::kind(req)? {
+            AttackType::Melee => melee::resolve(&self.tables, game, req, choices, dice),
+            _ => fire::resolve(&self.tables, game, req, choices, dice),
+        }
+    }
 }

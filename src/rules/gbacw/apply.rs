@@ -1,0 +1,333 @@
+//! What fire and melee share when a result is applied: who loses strength points, retreat
+//! paths, status changes and the events of a morale procedure.
+//!
+//! Defaults (each [project default: not in the seeds]):
+//! - Losses: in the order the command's `defender_losses` / `attacker_losses` names (units it
+//!   leaves out follow in the default order); by default the unit with the most SP loses first
+//!   (ties: the first in unit order), the rest from the next. A unit at 0 SP is eliminated.
+//! - Retreat: each hex of the path is on the map, holds no enemy unit and is farther from the
+//!   nearest enemy unit than the hex before. Default path: at each step the allowed neighbour
+//!   farthest from the nearest enemy, ties by direction N, NE, SE, S, SW, NW. When no step is
+//!   allowed the units stop where they are and a note says so (the seeds give no rule for a
+//!   blocked retreat; nothing is eliminated).
+
+use crate::rules::dice::{DieRole, DieSource};
+use crate::rules::event::Event;
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::ruleset::AttackError;
+use crate::rules::unit::{SideId, Status, UnitIdx};
+
+use super::morale::{Checked, Roll, Step, worse};
+
+/// The game's dice as a [`Roll`], recording every value for the `DieRolled` events.
+pub struct Live<'a> {
+    pub dice: &'a mut dyn DieSource,
+    pub rolled: Vec<u8>,
+}
+
+impl Roll for Live<'_> {
+    fn d6(&mut self) -> Option<u8> {
+        let d = self.dice.d6();
+        self.rolled.push(d);
+        Some(d)
+    }
+}
+
+/// The SP each unit loses when a side loses `n`: `order` first (if given), then the rest by
+/// most SP (ties: unit order). Capped at the side's SP.
+pub fn allocate(
+    game: &Game,
+    units: &[UnitIdx],
+    order: Option<&[UnitIdx]>,
+    n: u32,
+) -> Vec<(UnitIdx, u32)> {
+    let mut seq: Vec<UnitIdx> = order.map(|o| o.to_vec()).unwrap_or_default();
+    let mut rest: Vec<UnitIdx> = units.iter().copied().filter(|u| !seq.contains(u)).collect();
+    rest.sort_by_key(|u| (std::cmp::Reverse(game.unit(*u).manpower), *u));
+    seq.extend(rest);
+    let mut left = n;
+    let mut out = Vec::new();
+    for u in seq {
+        if left == 0 {
+            break;
+        }
+        let take = game.unit(u).manpower.min(left);
+        if take > 0 {
+            out.push((u, take));
+            left -= take;
+        }
+    }
+    out
+}
+
+/// Apply a loss (or a capture) and its events; eliminated units leave the map.
+pub fn take_losses(
+    game: &mut Game,
+    losses: &[(UnitIdx, u32)],
+    captured: bool,
+    ev: &mut Vec<Event>,
+) {
+    for &(u, n) in losses {
+        let left = game.unit(u).manpower - n;
+        game.unit_mut(u).manpower = left;
+        game.unit_mut(u).cv = crate::rules::cv::Cv::whole(left);
+        if captured {
+            ev.push(Event::Captured {
+                unit: u,
+                amount: n,
+                left,
+            });
+        } else {
+            ev.push(Event::ManpowerLost {
+                unit: u,
+                amount: n,
+                left,
+            });
+        }
+        if left == 0 {
+            game.place(u, None);
+            ev.push(Event::Eliminated { unit: u });
+        }
+    }
+}
+
+/// Distance from a hex to the nearest unit of `enemy` (`u32::MAX` when there is none).
+fn enemy_distance(game: &Game, enemy: SideId, h: Coord) -> u32 {
+    game.units
+        .iter()
+        .filter(|u| u.side == enemy)
+        .filter_map(|u| u.hex)
+        .map(|e| e.distance(h))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+fn step_ok(game: &Game, side: SideId, p: Coord, q: Coord) -> Result<(), String> {
+    let enemy = side.other();
+    if !p.is_adjacent(q) {
+        return Err(format!(
+            "{} is not adjacent to {}",
+            game.label(q),
+            game.label(p)
+        ));
+    }
+    if !game.map().contains(q) {
+        return Err(format!("{} is off the map", game.label(q)));
+    }
+    if game.units_at(q).iter().any(|u| game.unit(*u).side == enemy) {
+        return Err(format!("{} holds enemy units", game.label(q)));
+    }
+    if enemy_distance(game, enemy, q) <= enemy_distance(game, enemy, p) {
+        return Err(format!(
+            "{} is not farther from the enemy than {}",
+            game.label(q),
+            game.label(p)
+        ));
+    }
+    Ok(())
+}
+
+/// The default path of up to `n` hexes (shorter when blocked).
+pub fn default_path(game: &Game, side: SideId, from: Coord, n: u32) -> Vec<Coord> {
+    let mut path = Vec::new();
+    let mut at = from;
+    for _ in 0..n {
+        let enemy = side.other();
+        let best = at
+            .neighbors()
+            .into_iter()
+            .filter(|q| step_ok(game, side, at, *q).is_ok())
+            .map(|q| (enemy_distance(game, enemy, q), q))
+            .fold(None::<(u32, Coord)>, |b, c| match b {
+                Some(b) if b.0 >= c.0 => Some(b),
+                _ => Some(c),
+            });
+        match best {
+            Some((_, q)) => {
+                path.push(q);
+                at = q;
+            }
+            None => break,
+        }
+    }
+    path
+}
+
+/// Check a player's path of exactly `n` hexes from `from`.
+pub fn check_path(
+    game: &Game,
+    side: SideId,
+    from: Coord,
+    path: &[Coord],
+    n: u32,
+) -> Result<(), String> {
+    if path.len() != n as usize {
+        return Err(format!(
+            "the result retreats {n} hexes, the path has {}",
+            path.len()
+        ));
+    }
+    let mut at = from;
+    for &q in path {
+        step_ok(game, side, at, q)?;
+        at = q;
+    }
+    Ok(())
+}
+
+/// Retreat `units` (all in `from`) `n` hexes, by `chosen` if it is legal, else the default.
+pub fn retreat(
+    game: &mut Game,
+    units: &[UnitIdx],
+    from: Coord,
+    n: u32,
+    rout: bool,
+    chosen: Option<&[Coord]>,
+    ev: &mut Vec<Event>,
+) {
+    if units.is_empty() || n == 0 {
+        return;
+    }
+    let side = game.unit(units[0]).side;
+    let path = match chosen {
+        Some(p) => match check_path(game, side, from, p, n) {
+            Ok(()) => p.to_vec(),
+            Err(why) => {
+                ev.push(Event::ChoiceOverridden {
+                    what: "retreat".into(),
+                    why,
+                });
+                default_path(game, side, from, n)
+            }
+        },
+        None => default_path(game, side, from, n),
+    };
+    if (path.len() as u32) < n {
+        ev.push(Event::Note {
+            text: format!(
+                "{}: no retreat step after {} of {n} hexes; the units stop there (a blocked retreat is not in the seeds)",
+                units
+                    .iter()
+                    .map(|u| game.unit(*u).name.clone())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                path.len()
+            ),
+        });
+    }
+    if let Some(&last) = path.last() {
+        for &u in units {
+            game.place(u, Some(last));
+        }
+        ev.push(Event::Retreated {
+            units: units.to_vec(),
+            path,
+            rout,
+        });
+    }
+}
+
+/// Events of a unit's morale procedure (its dice are `rolled`, in order), and its rating.
+pub fn morale_events(game: &mut Game, u: UnitIdx, c: &Checked, ev: &mut Vec<Event>) {
+    for s in &c.steps {
+        match s {
+            Step::Elephant { d1, d2, morale } => {
+                ev.push(Event::DieRolled {
+                    role: DieRole::Other,
+                    value: *d1,
+                });
+                ev.push(Event::DieRolled {
+                    role: DieRole::Other,
+                    value: *d2,
+                });
+                let unit = game.unit_mut(u);
+                unit.morale = *morale;
+                unit.green = false;
+                ev.push(Event::MoraleRated {
+                    unit: u,
+                    dice: d1 + d2,
+                    morale: *morale,
+                });
+            }
+            Step::Roll {
+                roll,
+                morale,
+                passed,
+                why,
+            } => {
+                ev.push(Event::DieRolled {
+                    role: DieRole::Other,
+                    value: *roll,
+                });
+                ev.push(Event::MoraleCheck {
+                    unit: u,
+                    roll: *roll,
+                    morale: *morale,
+                    passed: *passed,
+                    why: why.clone(),
+                });
+            }
+        }
+    }
+}
+
+/// Set a unit's status (never better than it was) with its event.
+pub fn set_status(game: &mut Game, u: UnitIdx, s: Status, ev: &mut Vec<Event>) {
+    let cur = game.unit(u).status;
+    let new = worse(cur, s);
+    if new != cur {
+        game.unit_mut(u).status = new;
+        ev.push(Event::StatusChanged {
+            unit: u,
+            status: new,
+        });
+    }
+}
+
+/// Parse the command's loss order and retreat path.
+pub fn choice_units(
+    game: &Game,
+    list: &Option<Vec<String>>,
+    allowed: &[UnitIdx],
+    what: &str,
+) -> Result<Option<Vec<UnitIdx>>, AttackError> {
+    let Some(list) = list else { return Ok(None) };
+    let mut out = Vec::new();
+    for id in list {
+        let u = game
+            .unit_by_id(id)
+            .ok_or_else(|| AttackError::Choice(format!("{what}: unknown unit id {id:?}")))?;
+        if !allowed.contains(&u) {
+            return Err(AttackError::Choice(format!(
+                "{what}: unit {id:?} does not take part on that side of this combat"
+            )));
+        }
+        if out.contains(&u) {
+            return Err(AttackError::Choice(format!(
+                "{what}: unit {id:?} is named twice"
+            )));
+        }
+        out.push(u);
+    }
+    Ok(Some(out))
+}
+
+pub fn choice_path(
+    game: &Game,
+    list: &Option<Vec<String>>,
+) -> Result<Option<Vec<Coord>>, AttackError> {
+    let Some(labels) = list else { return Ok(None) };
+    if labels.is_empty() {
+        return Err(AttackError::Choice("retreat: the path is empty".into()));
+    }
+    let mut out = Vec::new();
+    for l in labels {
+        out.push(
+            game.scenario
+                .parse_hex(l)
+                .map_err(|e| AttackError::Choice(format!("retreat: {e}")))?,
+        );
+    }
+    Ok(Some(out))
+}

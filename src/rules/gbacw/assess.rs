@@ -1,0 +1,411 @@
+//! Everything about a GBACW attack that does not depend on the dice: who takes part, the
+//! options, fire strength and column, density, melee strengths and differential.
+
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::ruleset::{AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role};
+use crate::rules::unit::{SideId, UnitIdx, UnitKind};
+
+use super::data::{FireTable, Tables};
+
+pub const FIRE_KEYS: &[&str] = &["table", "shift", "strength"];
+pub const MELEE_KEYS: &[&str] = &["attacker_modifier", "defender_modifier"];
+
+/// The checks every attack shares.
+#[derive(Clone, Debug)]
+pub struct Sides {
+    pub attacker_side: SideId,
+    pub defender_side: SideId,
+    pub hex: Coord,
+    /// The attacking units, in the order named.
+    pub attackers: Vec<UnitIdx>,
+    /// Every unit in the defending hex (leaders and wagons included), in unit order.
+    pub in_hex: Vec<UnitIdx>,
+}
+
+pub fn kind(req: &AttackRequest) -> Result<AttackType, AttackError> {
+    match req.kind {
+        None | Some(AttackType::Fire) => Ok(AttackType::Fire),
+        Some(AttackType::Melee) => Ok(AttackType::Melee),
+        Some(k) => Err(AttackError::WrongType {
+            ruleset: "gbacw",
+            kind: k.name(),
+            types: "fire, melee".into(),
+        }),
+    }
+}
+
+fn int_option(req: &AttackRequest, key: &str, lo: i32, hi: i32) -> Result<i32, AttackError> {
+    match req.option(key) {
+        None => Ok(0),
+        Some(v) => match v.trim().parse::<i32>() {
+            Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+            _ => Err(AttackError::BadOption(format!(
+                "option {key}={v:?}: a whole number from {lo} to {hi}"
+            ))),
+        },
+    }
+}
+
+fn check_keys(req: &AttackRequest, kind: AttackType, keys: &[&str]) -> Result<(), AttackError> {
+    for k in req.options.keys() {
+        if !keys.contains(&k.as_str()) {
+            return Err(AttackError::BadOption(format!(
+                "ruleset gbacw: unknown {} option {k:?}; known keys: {}",
+                kind.name(),
+                keys.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
+pub fn sides(game: &Game, req: &AttackRequest) -> Result<Sides, AttackError> {
+    if req.attackers.is_empty() {
+        return Err(AttackError::NoAttackers);
+    }
+    for (i, u) in req.attackers.iter().enumerate() {
+        if u.i() >= game.units.len() {
+            return Err(AttackError::UnknownUnit(format!("#{}", u.0)));
+        }
+        if req.attackers[..i].contains(u) {
+            return Err(AttackError::DuplicateAttacker(game.unit(*u).id.clone()));
+        }
+        if !game.unit(*u).on_map() {
+            return Err(AttackError::Eliminated(game.unit(*u).id.clone()));
+        }
+    }
+    let first = game.unit(req.attackers[0]);
+    let attacker_side = first.side;
+    if let Some(o) = req
+        .attackers
+        .iter()
+        .map(|u| game.unit(*u))
+        .find(|u| u.side != attacker_side)
+    {
+        return Err(AttackError::MixedSides(first.id.clone(), o.id.clone()));
+    }
+    for &u in &req.attackers {
+        let unit = game.unit(u);
+        if matches!(unit.kind, UnitKind::Leader | UnitKind::Wagon) {
+            return Err(AttackError::Illegal(format!(
+                "{:?} is a {}: it has no combat strength points to attack with",
+                unit.id,
+                unit.kind.name()
+            )));
+        }
+    }
+    let hex = req.defender;
+    if !game.map().contains(hex) {
+        return Err(AttackError::BadHex(format!(
+            "the defending hex {} is off the map",
+            game.label(hex)
+        )));
+    }
+    let in_hex = game.units_at(hex).to_vec();
+    if in_hex.is_empty() {
+        return Err(AttackError::EmptyHex(game.label(hex)));
+    }
+    let defender_side = game.unit(in_hex[0]).side;
+    if defender_side == attacker_side {
+        return Err(AttackError::SameSide {
+            unit: first.id.clone(),
+            hex: game.label(hex),
+            side: game.scenario.side_name(attacker_side).to_string(),
+        });
+    }
+    if !in_hex.iter().any(|u| game.unit(*u).is_combat()) {
+        return Err(AttackError::NoCombatDefender(game.label(hex)));
+    }
+    Ok(Sides {
+        attacker_side,
+        defender_side,
+        hex,
+        attackers: req.attackers.clone(),
+        in_hex,
+    })
+}
+
+/// The SP a unit counts for density [8.35].
+pub fn unit_density_sp(t: &Tables, game: &Game, u: UnitIdx) -> u32 {
+    let unit = game.unit(u);
+    match unit.kind {
+        UnitKind::Artillery => t.density.battery_sp,
+        UnitKind::Wagon => t.density.wagon_sp,
+        UnitKind::Leader => 0,
+        _ => unit.manpower,
+    }
+}
+
+/// A fire attack, before the die.
+#[derive(Clone, Debug)]
+pub struct Fire {
+    pub sides: Sides,
+    /// The units that take fire results: the combat units in the target hex (leaders and
+    /// wagons only count for density).
+    pub targets: Vec<UnitIdx>,
+    pub table: FireTable,
+    pub strength: u32,
+    pub strength_given: bool,
+    pub base_column: usize,
+    pub density_sp: u32,
+    pub density_row: usize,
+    pub density_shift: i32,
+    pub extra_shift: i32,
+    /// The column read, 0-based, after shifts, clamped to the table.
+    pub column: usize,
+    /// Whether the shifts ran past an end of the table.
+    pub clamped: bool,
+    pub lines: Vec<ModifierLine>,
+}
+
+pub fn fire(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Fire, AttackError> {
+    check_keys(req, AttackType::Fire, FIRE_KEYS)?;
+    let table = match req.option("table") {
+        None => t.settings.default_fire_table,
+        Some("small-arms") => FireTable::SmallArms,
+        Some("grapeshot") => FireTable::Grapeshot,
+        Some(v) => {
+            return Err(AttackError::BadOption(format!(
+                "option table={v:?}: small-arms or grapeshot"
+            )));
+        }
+    };
+    let extra_shift = int_option(req, "shift", -20, 20)?;
+    let given = match req.option("strength") {
+        None => None,
+        Some(_) => Some(int_option(req, "strength", 0, 10_000)? as u32),
+    };
+    let sides = sides(game, req)?;
+    let range = t.settings.fire_range;
+    for &u in &sides.attackers {
+        let unit = game.unit(u);
+        let from = unit.hex.unwrap_or(sides.hex);
+        let d = from.distance(sides.hex);
+        if d > range {
+            return Err(AttackError::Illegal(format!(
+                "{:?} in {} is {d} hexes from {}: out of fire range {range} (settings.fire_range; the fire-range rules are not in the seeds)",
+                unit.id,
+                game.label(from),
+                game.label(sides.hex)
+            )));
+        }
+    }
+    let sp_sum: u32 = sides.attackers.iter().map(|u| game.unit(*u).manpower).sum();
+    let strength = given.unwrap_or(sp_sum);
+    let base_column = t.fire_column(table, strength);
+    let hex_sp: u32 = sides
+        .in_hex
+        .iter()
+        .map(|u| unit_density_sp(t, game, *u))
+        .sum();
+    let density_sp = hex_sp;
+    let (density_row, density_shift) = t.density_shift(density_sp);
+    let last = t.fire_columns(table).len() as i32 - 1;
+    let raw = base_column as i32 + density_shift + extra_shift;
+    let column = raw.clamp(0, last) as usize;
+    let heads = t.fire_headings(table);
+    let targets: Vec<UnitIdx> = sides
+        .in_hex
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).is_combat())
+        .collect();
+    let mut lines = vec![ModifierLine {
+        role: Role::Attacker,
+        name: "Fire strength".into(),
+        value: ModValue::Points(strength as i32),
+        detail: if given.is_some() {
+            format!(
+                "given with --opt strength (the firers' SP total is {sp_sum}); reads {} \"{}\"",
+                table.printed(),
+                heads[base_column]
+            )
+        } else {
+            format!(
+                "SP of {} = {sp_sum}; reads {} \"{}\"",
+                sides
+                    .attackers
+                    .iter()
+                    .map(|u| format!("{} {}", game.unit(*u).id, game.unit(*u).manpower))
+                    .collect::<Vec<_>>()
+                    .join(" + "),
+                table.printed(),
+                heads[base_column]
+            )
+        },
+        rule: "[9.16] column; strength = SP total [project default: the fire-strength rules are not in the seeds]".into(),
+    }];
+    lines.push(ModifierLine {
+        role: Role::Defender,
+        name: "Density".into(),
+        value: ModValue::Points(density_shift),
+        detail: format!(
+            "{density_sp} SP in {} ({}; battery {}, wagon {}) reads \"{}\": {density_shift:+} column(s)",
+            game.label(sides.hex),
+            sides
+                .in_hex
+                .iter()
+                .map(|u| format!("{} {}", game.unit(*u).id, unit_density_sp(t, game, *u)))
+                .collect::<Vec<_>>()
+                .join(" + "),
+            t.density.battery_sp,
+            t.density.wagon_sp,
+            t.density.rows[density_row].sp
+        ),
+        rule: "[8.35]".into(),
+    });
+    if extra_shift != 0 {
+        lines.push(ModifierLine {
+            role: Role::Attacker,
+            name: "Other shifts".into(),
+            value: ModValue::Points(extra_shift),
+            detail: "given with --opt shift".into(),
+            rule: "player-supplied: the other column-shift charts are not in the seeds".into(),
+        });
+    }
+    lines.push(ModifierLine {
+        role: Role::Attacker,
+        name: "Column".into(),
+        value: ModValue::Points(column as i32 + 1),
+        detail: format!(
+            "column {} {:+} = {}{}: \"{}\"",
+            base_column + 1,
+            density_shift + extra_shift,
+            raw + 1,
+            if raw != column as i32 {
+                format!(", held at the table's end ({})", column + 1)
+            } else {
+                String::new()
+            },
+            heads[column]
+        ),
+        rule: "[9.16], [8.35]".into(),
+    });
+    Ok(Fire {
+        sides,
+        targets,
+        table,
+        strength,
+        strength_given: given.is_some(),
+        base_column,
+        density_sp,
+        density_row,
+        density_shift,
+        extra_shift,
+        column,
+        clamped: raw != column as i32,
+        lines,
+    })
+}
+
+/// A melee, before the die.
+#[derive(Clone, Debug)]
+pub struct Melee {
+    pub sides: Sides,
+    /// The defending units: every non-leader unit in the hex (a wagon has 0 SP).
+    pub defenders: Vec<UnitIdx>,
+    pub attacker_sp: u32,
+    pub defender_sp: u32,
+    pub attacker_modifier: i32,
+    pub defender_modifier: i32,
+    pub raw_differential: i32,
+    pub differential: i32,
+    pub column: usize,
+    pub lines: Vec<ModifierLine>,
+}
+
+pub fn melee(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, AttackError> {
+    check_keys(req, AttackType::Melee, MELEE_KEYS)?;
+    let am = int_option(req, "attacker_modifier", -100, 100)?;
+    let dm = int_option(req, "defender_modifier", -100, 100)?;
+    let sides = sides(game, req)?;
+    for &u in &sides.attackers {
+        let unit = game.unit(u);
+        let from = unit.hex.unwrap_or(sides.hex);
+        if !from.is_adjacent(sides.hex) {
+            return Err(AttackError::NotAdjacent {
+                unit: unit.id.clone(),
+                from: game.label(from),
+                hex: game.label(sides.hex),
+            });
+        }
+    }
+    let defenders: Vec<UnitIdx> = sides
+        .in_hex
+        .iter()
+        .copied()
+        .filter(|u| !game.unit(*u).is_leader())
+        .collect();
+    let attacker_sp: u32 = sides.attackers.iter().map(|u| game.unit(*u).manpower).sum();
+    let defender_sp: u32 = defenders.iter().map(|u| game.unit(*u).manpower).sum();
+    let raw = attacker_sp as i32 + am - (defender_sp as i32 + dm);
+    let (column, differential) = t.melee_column(raw);
+    let list = |us: &[UnitIdx]| {
+        us.iter()
+            .map(|u| format!("{} {}", game.unit(*u).id, game.unit(*u).manpower))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    let mut lines = vec![
+        ModifierLine {
+            role: Role::Attacker,
+            name: "Melee strength".into(),
+            value: ModValue::Points(attacker_sp as i32),
+            detail: format!("SP of {}", list(&sides.attackers)),
+            rule: "[12.98] [project default: melee strength = SP total; the melee-strength rules are not in the seeds]".into(),
+        },
+        ModifierLine {
+            role: Role::Defender,
+            name: "Melee strength".into(),
+            value: ModValue::Points(defender_sp as i32),
+            detail: format!("SP of {}", list(&defenders)),
+            rule: "[12.98] [project default: melee strength = SP total; the melee-strength rules are not in the seeds]".into(),
+        },
+    ];
+    for (role, v, key) in [
+        (Role::Attacker, am, "attacker_modifier"),
+        (Role::Defender, dm, "defender_modifier"),
+    ] {
+        if v != 0 {
+            lines.push(ModifierLine {
+                role,
+                name: "Melee modifiers".into(),
+                value: ModValue::Points(v),
+                detail: format!("given with --opt {key}"),
+                rule: "player-supplied: the Melee Modifiers (flip side of [12.98]) are not in the seeds".into(),
+            });
+        }
+    }
+    lines.push(ModifierLine {
+        role: Role::Attacker,
+        name: "Differential".into(),
+        value: ModValue::Points(differential),
+        detail: if raw != differential {
+            format!(
+                "{} - {} = {raw:+}, treated as {differential:+}",
+                attacker_sp as i32 + am,
+                defender_sp as i32 + dm
+            )
+        } else {
+            format!(
+                "{} - {} = {raw:+}",
+                attacker_sp as i32 + am,
+                defender_sp as i32 + dm
+            )
+        },
+        rule: "[12.98] notes: less than -4 treated as -4, greater than +6 as +6".into(),
+    });
+    Ok(Melee {
+        sides,
+        defenders,
+        attacker_sp,
+        defender_sp,
+        attacker_modifier: am,
+        defender_modifier: dm,
+        raw_differential: raw,
+        differential,
+        column,
+        lines,
+    })
+}

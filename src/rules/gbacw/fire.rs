@@ -1,0 +1,338 @@
+//! GBACW fire combat: [9.16] with the [8.35] density shifts, the legend's morale rolls and
+//! [13.15] for green units.
+//!
+//! Procedure (defaults are [project default: not in the seeds], docs/rulesets/gbacw.md):
+//! 1. Fire strength = the firers' SP total (a battery's SP are its guns), or `--opt strength=N`;
+//!    it gives the column of the chosen line (`--opt table=`, default `settings`), shifted by
+//!    the density of the target hex ([8.35]: battery 1 SP, wagon 4 SP, leaders 0) and by
+//!    `--opt shift=N`, held at the table's ends.
+//! 2. Dice, in this order: the fire die (role Attacker); then, for each combat unit in the target
+//!    hex that must roll (unit order): two dice for [13.15] if it is green and not rated yet,
+//!    its morale die, and for `#*` after a pass the second die.
+//! 3. The result applies to the hex: `P`, `R`, `P/R` make every combat unit in it roll; `#` /
+//!    `#*` take `#` SP from the hex (the loss order of [`super::apply`]), then every surviving
+//!    combat unit checks morale. Leaders and wagons only count for density.
+//! 4. A routed unit is marked `Routed`; it moves `settings.fire_rout_retreat_hexes` (default
+//!    0: the rout movement rules are not in the seeds).
+//! 5. Die row 1's "Ammo Dep?" is shown in a note; its effect is not in the seeds.
+
+use serde_json::{Map, Value, json};
+
+use crate::rules::cv::{Prob, prob_f64};
+use crate::rules::dice::{DieRole, DieSource};
+use crate::rules::event::Event;
+use crate::rules::game::Game;
+use crate::rules::ruleset::{AttackError, AttackRequest, AttackType, Choices, ModValue, Odds};
+use crate::rules::unit::{Status, UnitIdx};
+
+use super::apply::{self, Live};
+use super::assess::{self, Fire};
+use super::data::{FireCode, Tables};
+use super::morale::{Check, enumerate, roll_unit};
+
+/// What one fire die gives, before the morale dice.
+#[derive(Clone, Debug)]
+pub struct FireDie {
+    pub die: u8,
+    pub code: FireCode,
+    pub code_text: String,
+    pub ammo_dep: bool,
+    pub losses: Vec<(UnitIdx, u32)>,
+    pub check: Option<Check>,
+    /// The units that roll, in unit order.
+    pub rollers: Vec<UnitIdx>,
+}
+
+/// Read the table for a die: the function the odds enumerate and the resolution calls.
+pub fn read_die(t: &Tables, game: &Game, a: &Fire, order: Option<&[UnitIdx]>, die: u8) -> FireDie {
+    let row = (die.clamp(1, 6) - 1) as usize;
+    let code = t.parsed.fire[row][a.column];
+    let code_text = t.fcrt.rows[row].results[a.column].trim().to_string();
+    let (losses, check) = match code {
+        FireCode::None => (Vec::new(), None),
+        FireCode::P => (Vec::new(), Some(Check::P)),
+        FireCode::R => (Vec::new(), Some(Check::R)),
+        FireCode::PR => (Vec::new(), Some(Check::PR)),
+        FireCode::Loss { n, star } => (
+            apply::allocate(game, &a.targets, order, n),
+            Some(Check::AfterLoss {
+                star,
+                code: code_text.clone(),
+            }),
+        ),
+    };
+    let rollers = if check.is_some() {
+        a.targets
+            .iter()
+            .copied()
+            .filter(|u| {
+                let lost: u32 = losses.iter().filter(|(x, _)| x == u).map(|(_, n)| n).sum();
+                game.unit(*u).manpower > lost
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    FireDie {
+        die,
+        code,
+        code_text,
+        ammo_dep: t.fcrt.rows[row].ammo_dep,
+        losses,
+        check,
+        rollers,
+    }
+}
+
+fn frac(p: Prob) -> Value {
+    json!(format!("{}/{}", p.numer(), p.denom()))
+}
+
+pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+    let a = assess::fire(t, game, req)?;
+    let zero = Prob::from_integer(0);
+    let one = Prob::from_integer(1);
+    let sixth = Prob::new(1, 6);
+    let mut results: Vec<(String, Prob)> = Vec::new();
+    let mut loss = zero;
+    let mut p_rout = zero;
+    let n = a.targets.len();
+    let mut pinned = vec![zero; n];
+    let mut routed = vec![zero; n];
+    let mut eliminated = vec![zero; n];
+    let mut failed = vec![zero; n];
+    let mut ammo = zero;
+    for die in 1..=6u8 {
+        let fd = read_die(t, game, &a, None, die);
+        match results.iter_mut().find(|(c, _)| *c == fd.code_text) {
+            Some((_, p)) => *p += sixth,
+            None => results.push((fd.code_text.clone(), sixth)),
+        }
+        if fd.ammo_dep {
+            ammo += sixth;
+        }
+        let lost: u32 = fd.losses.iter().map(|(_, n)| n).sum();
+        loss += sixth * Prob::from_integer(lost as u64);
+        for (i, u) in a.targets.iter().enumerate() {
+            if !fd.rollers.contains(u) && fd.losses.iter().any(|(x, _)| x == u) {
+                eliminated[i] += sixth;
+            }
+        }
+        let mut none_routs = one;
+        if let Some(check) = &fd.check {
+            for &u in &fd.rollers {
+                let i = a.targets.iter().position(|x| *x == u).unwrap_or(0);
+                let unit = game.unit(u);
+                let dist =
+                    enumerate(|r| roll_unit(t, unit, check, r).map(|c| (c.status, c.failed)));
+                let mut pr = zero;
+                for ((status, f), p) in dist {
+                    match status {
+                        Some(Status::Pinned) => pinned[i] += sixth * p,
+                        Some(Status::Routed) => {
+                            routed[i] += sixth * p;
+                            pr += p;
+                        }
+                        _ => {}
+                    }
+                    if f {
+                        failed[i] += sixth * p;
+                    }
+                }
+                none_routs *= one - pr;
+            }
+        }
+        p_rout += sixth * (one - none_routs);
+    }
+    let heads = t.fire_headings(a.table);
+    let defender_manpower: u32 = a.targets.iter().map(|u| game.unit(*u).manpower).sum();
+    let attacker_manpower: u32 = a
+        .sides
+        .attackers
+        .iter()
+        .map(|u| game.unit(*u).manpower)
+        .sum();
+    let mut x = Map::new();
+    x.insert("fire_strength".into(), json!(a.strength));
+    x.insert("fire_strength_given".into(), json!(a.strength_given));
+    x.insert("table".into(), json!(a.table.key()));
+    x.insert("base_column".into(), json!(a.base_column + 1));
+    x.insert("density_sp".into(), json!(a.density_sp));
+    x.insert("density_shift".into(), json!(a.density_shift));
+    x.insert("shift".into(), json!(a.extra_shift));
+    x.insert("column".into(), json!(a.column + 1));
+    x.insert("column_heading".into(), json!(heads[a.column]));
+    x.insert("column_clamped".into(), json!(a.clamped));
+    x.insert("ammo_dep_marked".into(), frac(ammo));
+    x.insert(
+        "attacker_cv_text".into(),
+        json!(format!(
+            "fire strength {} ({})",
+            a.strength,
+            a.table.printed()
+        )),
+    );
+    x.insert(
+        "defender_cv_text".into(),
+        json!(format!(
+            "density {} SP ({:+})",
+            a.density_sp, a.density_shift
+        )),
+    );
+    x.insert(
+        "crt_columns".into(),
+        json!({ "attacker": format!("\"{}\" (column {})", heads[a.column], a.column + 1), "defender": "-" }),
+    );
+    x.insert(
+        "units".into(),
+        Value::Array(
+            a.targets
+                .iter()
+                .enumerate()
+                .map(|(i, u)| {
+                    json!({
+                        "id": game.unit(*u).id,
+                        "pinned": frac(pinned[i]),
+                        "routed": frac(routed[i]),
+                        "eliminated": frac(eliminated[i]),
+                        "failed_morale_check": frac(failed[i]),
+                        "p_pinned": prob_f64(pinned[i]),
+                        "p_routed": prob_f64(routed[i]),
+                    })
+                })
+                .collect(),
+        ),
+    );
+    let mut differential = std::collections::BTreeMap::new();
+    differential.insert(a.column as i32 + 1, one);
+    let p_retreat = p_rout;
+    Ok(Odds {
+        ruleset: "gbacw",
+        kind: AttackType::Fire,
+        lines: a.lines.clone(),
+        attacker_drm: ModValue::Fixed(0),
+        defender_drm: ModValue::Fixed(0),
+        extra_die: false,
+        differential,
+        attacker_results: vec![("-".into(), one)],
+        defender_results: results,
+        attacker_expected_loss: zero,
+        defender_expected_loss: loss,
+        attacker_manpower,
+        defender_manpower,
+        p_retreat,
+        p_rout,
+        hex_notes: Vec::new(),
+        extra_json: x,
+    })
+}
+
+struct Plan {
+    losses: Option<Vec<UnitIdx>>,
+    retreat: Option<Vec<crate::rules::hex::Coord>>,
+}
+
+fn plan(game: &Game, a: &Fire, c: &Choices) -> Result<Plan, AttackError> {
+    if c.attacker_losses.is_some() {
+        return Err(AttackError::Choice(
+            "attacker_losses: the firers take no losses from their own fire".into(),
+        ));
+    }
+    if c.advance.is_some() {
+        return Err(AttackError::Choice(
+            "advance: a GBACW fire result offers no advance".into(),
+        ));
+    }
+    Ok(Plan {
+        losses: apply::choice_units(game, &c.defender_losses, &a.targets, "defender_losses")?,
+        retreat: apply::choice_path(game, &c.retreat)?,
+    })
+}
+
+pub fn check(t: &Tables, game: &Game, req: &AttackRequest, c: &Choices) -> Result<(), AttackError> {
+    let a = assess::fire(t, game, req)?;
+    plan(game, &a, c).map(|_| ())
+}
+
+pub fn resolve(
+    t: &Tables,
+    game: &mut Game,
+    req: &AttackRequest,
+    choices: &Choices,
+    dice: &mut dyn DieSource,
+) -> Result<Vec<Event>, AttackError> {
+    let a = assess::fire(t, game, req)?;
+    let plan = plan(game, &a, choices)?;
+    let mut ev = vec![Event::AttackDeclared {
+        kind: AttackType::Fire,
+        attackers: a.sides.attackers.clone(),
+        defender: a.sides.hex,
+        defenders: a.sides.in_hex.clone(),
+        attacker_drm: 0,
+        defender_drm: 0,
+    }];
+    let die = dice.d6();
+    ev.push(Event::DieRolled {
+        role: DieRole::Attacker,
+        value: die,
+    });
+    let fd = read_die(t, game, &a, plan.losses.as_deref(), die);
+    ev.push(Event::Note {
+        text: format!(
+            "Fire strength {} on {} column {} \"{}\" (density {:+}{}), die {die}: {}",
+            a.strength,
+            a.table.printed(),
+            a.column + 1,
+            t.fire_headings(a.table)[a.column],
+            a.density_shift,
+            if a.extra_shift != 0 {
+                format!(", other shifts {:+}", a.extra_shift)
+            } else {
+                String::new()
+            },
+            fd.code_text
+        ),
+    });
+    ev.push(Event::CombatResult {
+        differential: a.column as i32 + 1,
+        attacker: "-".into(),
+        defender: fd.code_text.clone(),
+    });
+    if fd.ammo_dep {
+        ev.push(Event::Note {
+            text: "[9.16] die row 1 is marked \"Ammo Dep?\"; its effect is not in the seeds and is not applied".into(),
+        });
+    }
+    apply::take_losses(game, &fd.losses, false, &mut ev);
+    if let Some(check) = &fd.check {
+        for &u in &fd.rollers {
+            let mut live = Live {
+                dice: &mut *dice,
+                rolled: Vec::new(),
+            };
+            let Some(c) = roll_unit(t, game.unit(u), check, &mut live) else {
+                continue;
+            };
+            apply::morale_events(game, u, &c, &mut ev);
+            if let Some(s) = c.status {
+                apply::set_status(game, u, s, &mut ev);
+                let hexes = t.settings.fire_rout_retreat_hexes;
+                if s == Status::Routed
+                    && hexes > 0
+                    && let Some(from) = game.unit(u).hex
+                {
+                    apply::retreat(
+                        game,
+                        &[u],
+                        from,
+                        hexes,
+                        true,
+                        plan.retreat.as_deref(),
+                        &mut ev,
+                    );
+                }
+            }
+        }
+    }
+    Ok(ev)
+}

@@ -1,0 +1,218 @@
+//! Morale: Seeing the Elephant [13.15], the [9.16] legend's P, R, P/R, `#` and `#*` rolls, and
+//! the melee morale checks of [12.98]. One function, [`roll_morale`], runs a procedure against a
+//! source of dice; the resolution gives it the game's dice, the odds give it every sequence of
+//! dice ([`enumerate`]), so the preview and the roll cannot disagree.
+
+use crate::rules::cv::Prob;
+use crate::rules::unit::{Status, Unit};
+
+use super::data::{FailedCheck, Tables};
+
+/// A source of dice that may run out (the enumeration's scripted dice do).
+pub trait Roll {
+    fn d6(&mut self) -> Option<u8>;
+}
+
+/// Dice given in order; `None` once used up (the enumeration then branches on the next die).
+pub struct Script<'a> {
+    pub dice: &'a [u8],
+    pub pos: usize,
+}
+
+impl Roll for Script<'_> {
+    fn d6(&mut self) -> Option<u8> {
+        let d = self.dice.get(self.pos).copied();
+        self.pos += 1;
+        d
+    }
+}
+
+/// Every outcome of a procedure over all dice sequences it asks for, with its probability
+/// (sequences of different length are weighted 6^-length), merged by equal outcomes.
+pub fn enumerate<T: PartialEq>(f: impl Fn(&mut dyn Roll) -> Option<T>) -> Vec<(T, Prob)> {
+    let mut out: Vec<(T, Prob)> = Vec::new();
+    let mut stack: Vec<Vec<u8>> = vec![Vec::new()];
+    while let Some(seq) = stack.pop() {
+        let mut s = Script { dice: &seq, pos: 0 };
+        let r = f(&mut s);
+        match r {
+            Some(t) if s.pos <= seq.len() => {
+                let p = Prob::new(1, 6u64.pow(seq.len() as u32));
+                match out.iter_mut().find(|(x, _)| *x == t) {
+                    Some((_, q)) => *q += p,
+                    None => out.push((t, p)),
+                }
+            }
+            _ => {
+                for d in (1..=6).rev() {
+                    let mut n = seq.clone();
+                    n.push(d);
+                    stack.push(n);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What a unit must roll for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// [9.16] P: "if the result is higher than the unit's morale, unit is pinned".
+    P,
+    /// [9.16] R: "if the result is higher than the unit's morale, unit routs".
+    R,
+    /// [9.16] P/R: "equal to or lower ... pinned; if higher, the unit routs".
+    PR,
+    /// [9.16] `#` / `#*`: a morale check after losses; `star`: roll again on a pass.
+    AfterLoss { star: bool, code: String },
+    /// [12.98]: a morale check after a melee result (the caller applies pass / fail).
+    Melee { why: String },
+}
+
+/// One step of a procedure, for the events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// [13.15]: two dice and the rating they give.
+    Elephant { d1: u8, d2: u8, morale: u8 },
+    /// A roll against the rating.
+    Roll {
+        roll: u8,
+        morale: u8,
+        passed: bool,
+        why: String,
+    },
+}
+
+/// The outcome of a procedure for one unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    pub steps: Vec<Step>,
+    /// The status the result gives (`None`: unchanged).
+    pub status: Option<Status>,
+    /// Whether a morale check (as opposed to a P / R / P/R roll) was failed.
+    pub failed: bool,
+}
+
+/// A unit's rating, rolling on [13.15] first if it is green and not rated yet.
+fn rating(
+    t: &Tables,
+    green: bool,
+    morale: u8,
+    steps: &mut Vec<Step>,
+    r: &mut dyn Roll,
+) -> Option<u8> {
+    if green && morale == 0 {
+        let d1 = r.d6()?;
+        let d2 = r.d6()?;
+        let m = t.elephant(d1 + d2);
+        steps.push(Step::Elephant { d1, d2, morale: m });
+        Some(m)
+    } else {
+        Some(morale)
+    }
+}
+
+/// Whether a morale check roll passes (settings.morale_check_passes_on_equal).
+pub fn passes(t: &Tables, roll: u8, morale: u8) -> bool {
+    roll < morale || (roll == morale && t.settings.morale_check_passes_on_equal)
+}
+
+/// Run one unit's procedure. `None` when the dice run out (enumeration only).
+pub fn roll_morale(
+    t: &Tables,
+    green: bool,
+    morale: u8,
+    check: &Check,
+    r: &mut dyn Roll,
+) -> Option<Checked> {
+    let mut steps = Vec::new();
+    let m = rating(t, green, morale, &mut steps, r)?;
+    let d = r.d6()?;
+    let roll = |passed: bool, why: &str| Step::Roll {
+        roll: d,
+        morale: m,
+        passed,
+        why: why.to_string(),
+    };
+    let (status, failed) = match check {
+        Check::P => {
+            steps.push(roll(d <= m, "P: higher than morale pins"));
+            (if d > m { Some(Status::Pinned) } else { None }, false)
+        }
+        Check::R => {
+            steps.push(roll(d <= m, "R: higher than morale routs"));
+            (if d > m { Some(Status::Routed) } else { None }, false)
+        }
+        Check::PR => {
+            steps.push(roll(d <= m, "P/R: equal or lower pins, higher routs"));
+            (
+                Some(if d <= m {
+                    Status::Pinned
+                } else {
+                    Status::Routed
+                }),
+                false,
+            )
+        }
+        Check::AfterLoss { star, code } => {
+            let ok = passes(t, d, m);
+            steps.push(roll(ok, &format!("after {code}")));
+            if !ok {
+                let st = match t.settings.failed_check_after_loss {
+                    FailedCheck::Rout => Some(Status::Routed),
+                    FailedCheck::Pin => Some(Status::Pinned),
+                    FailedCheck::Nothing => None,
+                };
+                (st, true)
+            } else if *star {
+                let d2 = r.d6()?;
+                let pin = d2 > m || (d2 == m && t.settings.second_roll_equal_pins);
+                steps.push(Step::Roll {
+                    roll: d2,
+                    morale: m,
+                    passed: !pin,
+                    why: format!("{code} second roll: higher than morale pins"),
+                });
+                (pin.then_some(Status::Pinned), false)
+            } else {
+                (None, false)
+            }
+        }
+        Check::Melee { why } => {
+            let ok = passes(t, d, m);
+            steps.push(roll(ok, why));
+            (None, !ok)
+        }
+    };
+    Some(Checked {
+        steps,
+        status,
+        failed,
+    })
+}
+
+/// [`roll_morale`] for a unit as it stands.
+pub fn roll_unit(t: &Tables, u: &Unit, check: &Check, r: &mut dyn Roll) -> Option<Checked> {
+    roll_morale(t, u.green, u.morale, check, r)
+}
+
+/// How bad a status is: a result never makes a unit's status better (a pinned result leaves a
+/// routed unit routed) [project default: not in the seeds].
+pub fn severity(s: Status) -> u8 {
+    match s {
+        Status::Normal | Status::Disrupted => 0,
+        Status::Engaged => 1,
+        Status::Pinned => 2,
+        Status::Routed => 3,
+    }
+}
+
+/// The status a unit ends with after a result's status.
+pub fn worse(current: Status, new: Status) -> Status {
+    if severity(new) >= severity(current) {
+        new
+    } else {
+        current
+    }
+}

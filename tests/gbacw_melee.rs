@@ -1,0 +1,311 @@
+//! GBACW melee: [12.98] Melee Combat Results Table (seed `gbacw-charts-and-tables.txt`), a full
+//! combat in the Bloody Hill demo, and the tables file's errors.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::*;
+use musket::rules::command::Command;
+use musket::rules::cv::Prob;
+use musket::rules::dice::FixedDice;
+use musket::rules::event::Event;
+use musket::rules::game::Game;
+use musket::rules::gbacw::Tables;
+use musket::rules::ruleset::{AttackRequest, AttackType, Choices};
+use musket::rules::session::Session;
+use musket::rules::unit::Status;
+
+const M: Option<AttackType> = Some(AttackType::Melee);
+
+/// Attacker `a` SP in 0304 (morale 4), defender `d` SP in 0305 (morale 3), on a 8x8 map.
+fn melee(a: u32, d: u32) -> Game {
+    map(8, 8)
+        .ruleset("gbacw")
+        .unit_with("def", 'C', "0305", d, |u| u.morale = Some(3))
+        .unit_with("att", 'U', "0304", a, |u| u.morale = Some(4))
+        .game()
+}
+
+fn resolve(g: &mut Game, req: &AttackRequest, dice: &[u8]) -> Vec<Event> {
+    let rules = g.rules.clone();
+    rules
+        .resolve(g, req, &Choices::default(), &mut FixedDice::new(dice))
+        .unwrap()
+}
+
+fn unit<'a>(g: &'a Game, id: &str) -> &'a musket::rules::unit::Unit {
+    g.unit(g.unit_by_id(id).unwrap())
+}
+
+// [12.98] notes: "Attacks are less than -4 are treated as -4."
+#[test]
+fn melee_differential_below_minus_4_reads_minus_4() {
+    let g = melee(1, 10);
+    let o = odds(&g, &["att"], "0305", M);
+    assert_eq!(o.differential.keys().copied().collect::<Vec<_>>(), vec![-4]);
+    assert_eq!(o.extra_json["raw_differential"], -9);
+    // Column -4: die 6 attacker C3R3, the defender "-" on every die.
+    assert_eq!(o.attacker_result_prob("C3R3"), p(1, 6));
+    assert_eq!(o.defender_result_prob("-"), p(1, 1));
+}
+
+// [12.98] notes: "Greater than +6 treated as +6."
+#[test]
+fn melee_differential_above_plus_6_reads_plus_6() {
+    let g = melee(12, 2);
+    let o = odds(&g, &["att"], "0305", M);
+    assert_eq!(o.differential.keys().copied().collect::<Vec<_>>(), vec![6]);
+    // Column +6, defender: C2R3 C2R2 C2R2 C1R2 C1R2 C1R2.
+    assert_eq!(o.defender_result_prob("C2R3"), p(1, 6));
+    assert_eq!(o.defender_result_prob("C2R2"), p(1, 3));
+    assert_eq!(o.defender_result_prob("C1R2"), p(1, 2));
+    assert_eq!(sum(&o.defender_results), p(1, 1));
+    assert_eq!(sum(&o.attacker_results), p(1, 1));
+    // Every result retreats the defender (it keeps a unit: 2 SP, at most 2 captured? C2 takes
+    // both SP on 1/2 of the dice, and an eliminated side does not retreat).
+    assert_eq!(o.p_retreat, p(1, 2));
+}
+
+// [12.98] die 2 at +1: the defender's "R2" without capture, as printed.
+#[test]
+fn melee_die_2_plus_1_defender_r2_as_printed() {
+    let t = Tables::builtin();
+    let r = &t.melee.rows[1];
+    assert_eq!(
+        (r.attacker[5].as_str(), r.defender[5].as_str()),
+        ("-", "R2")
+    );
+    let mut g = melee(6, 5);
+    let req = request(&g, &["att"], "0305", M);
+    // Die 2, defender retreats 2 then checks: 1 <= 3 passes, no capture.
+    let ev = resolve(&mut g, &req, &[2, 1]);
+    assert!(ev.contains(&Event::CombatResult {
+        differential: 1,
+        attacker: "-".into(),
+        defender: "R2".into()
+    }));
+    assert_eq!(unit(&g, "def").manpower, 5);
+    assert_eq!(
+        unit(&g, "def")
+            .hex
+            .unwrap()
+            .distance(g.scenario.parse_hex("0305").unwrap()),
+        2
+    );
+    assert_eq!(unit(&g, "def").status, Status::Normal);
+}
+
+// [12.98] -1, die 1: attacker K (one SP a casualty), defender C1R2 (one SP captured, retreat 2,
+// then a morale check; failed: 3 more hexes, routed).
+#[test]
+fn k_and_c1r2_with_a_failed_check() {
+    let mut g = melee(4, 5);
+    let req = request(&g, &["att"], "0305", M);
+    let start = g.scenario.parse_hex("0305").unwrap();
+    let ev = resolve(&mut g, &req, &[1, 6]);
+    assert_eq!(unit(&g, "att").manpower, 3);
+    assert_eq!(unit(&g, "def").manpower, 4);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Captured {
+            amount: 1,
+            left: 4,
+            ..
+        }
+    )));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ManpowerLost {
+            amount: 1,
+            left: 3,
+            ..
+        }
+    )));
+    assert_eq!(unit(&g, "def").hex.unwrap().distance(start), 5);
+    assert_eq!(unit(&g, "def").status, Status::Routed);
+    // Losses come before the retreat ([12.98] "Retreats are always executed after losses").
+    let cap = ev
+        .iter()
+        .position(|e| matches!(e, Event::Captured { .. }))
+        .unwrap();
+    let ret = ev
+        .iter()
+        .position(|e| matches!(e, Event::Retreated { .. }))
+        .unwrap();
+    assert!(cap < ret);
+}
+
+// [12.98] Rpls at 0, die 4: the attacker retreats 2 and checks (passes with 2); the defender
+// checks (fails with 5 against 3) and retreats 3 hexes.
+#[test]
+fn repulse_moves_the_attacker_2_and_a_failing_defender_3() {
+    let mut g = melee(5, 5);
+    let req = request(&g, &["att"], "0305", M);
+    let (a0, d0) = (unit(&g, "att").hex.unwrap(), unit(&g, "def").hex.unwrap());
+    let ev = resolve(&mut g, &req, &[4, 2, 5]);
+    assert!(ev.contains(&Event::CombatResult {
+        differential: 0,
+        attacker: "Rpls".into(),
+        defender: "Rpls".into()
+    }));
+    assert_eq!(unit(&g, "att").hex.unwrap().distance(a0), 2);
+    assert_eq!(unit(&g, "def").hex.unwrap().distance(d0), 3);
+    assert_eq!(unit(&g, "def").status, Status::Normal);
+}
+
+// [12.98] Eng at 0, die 3: both sides engaged.
+#[test]
+fn eng_marks_both_sides_engaged() {
+    let mut g = melee(5, 5);
+    let req = request(&g, &["att"], "0305", M);
+    resolve(&mut g, &req, &[3]);
+    assert_eq!(unit(&g, "att").status, Status::Engaged);
+    assert_eq!(unit(&g, "def").status, Status::Engaged);
+}
+
+// Player-supplied melee modifiers move the differential: 5 + 2 - (5 + 0) = +2.
+#[test]
+fn melee_modifiers_are_added_to_strength() {
+    let g = melee(5, 5);
+    let mut req = request(&g, &["att"], "0305", M);
+    req.options.insert("attacker_modifier".into(), "2".into());
+    let o = g.rules.odds(&g, &req).unwrap();
+    assert_eq!(o.differential.keys().copied().collect::<Vec<_>>(), vec![2]);
+    req.options.insert("table".into(), "grapeshot".into());
+    assert!(
+        g.rules.odds(&g, &req).is_err(),
+        "a fire option is refused in melee"
+    );
+}
+
+// The odds and the resolution agree over every sequence of dice (a green defender: die,
+// two [13.15] dice, its check; the attacker's check).
+#[test]
+fn melee_preview_and_resolve_agree_over_every_die() {
+    for (a, d) in [(5u32, 5u32), (4, 5), (9, 3), (2, 6)] {
+        let g = map(8, 8)
+            .ruleset("gbacw")
+            .unit_with("def", 'C', "0305", d, |u| u.green = true)
+            .unit_with("att", 'U', "0304", a, |u| u.morale = Some(3))
+            .game();
+        let req = request(&g, &["att"], "0305", M);
+        let o = g.rules.odds(&g, &req).unwrap();
+        let len = 5u32;
+        let w = Prob::new(1, 6u64.pow(len));
+        let (mut rout, mut retreat, mut loss) = (p(0, 1), p(0, 1), p(0, 1));
+        let def = g.unit_by_id("def").unwrap();
+        for n in 0..6u64.pow(len) {
+            let dice: Vec<u8> = (0..len)
+                .map(|i| ((n / 6u64.pow(i)) % 6) as u8 + 1)
+                .collect();
+            let mut h = g.clone();
+            let ev = resolve(&mut h, &req, &dice);
+            if h.unit(def).status == Status::Routed {
+                rout += w;
+            }
+            if ev
+                .iter()
+                .any(|e| matches!(e, Event::Retreated { units, .. } if units.contains(&def)))
+            {
+                retreat += w;
+            }
+            loss += w * Prob::from_integer((g.unit(def).manpower - h.unit(def).manpower) as u64);
+        }
+        assert_eq!(rout, o.p_rout, "{a} v {d}");
+        assert_eq!(retreat, o.p_retreat, "{a} v {d}");
+        assert_eq!(loss, o.defender_expected_loss, "{a} v {d}");
+    }
+}
+
+// A full combat in the demo scenario through a session: fire, then melee, then the turn ends;
+// the save replays to the identical state.
+#[test]
+fn bloody_hill_full_combat_in_a_session() {
+    let sc = musket::rules::scenario::load(std::path::Path::new("scenarios/gbacw-bloody-hill.ron"))
+        .unwrap();
+    let rules = musket::rules::ruleset::builtin("gbacw").unwrap();
+    let mut s = Session::new(Arc::new(sc), rules, 1861);
+    let attack = |att: &[&str], hex: &str, kind| Command::Attack {
+        attackers: att.iter().map(|a| a.to_string()).collect(),
+        defender: hex.into(),
+        kind,
+        march_type: None,
+        options: Default::default(),
+        choices: Choices::default(),
+    };
+    // Out of range: refused, no die rolled.
+    assert!(s.execute(attack(&["usa-totten"], "0605", None)).is_err());
+    assert_eq!(s.dice.rolls(), 0);
+    let before: u32 = s.game.units.iter().map(|u| u.manpower).sum();
+    let ev = s
+        .execute(attack(
+            &["usa-1mo", "usa-1ks"],
+            "0605",
+            Some(AttackType::Fire),
+        ))
+        .unwrap();
+    assert!(ev.iter().any(|e| matches!(e, Event::CombatResult { .. })));
+    let ev2 = s
+        .execute(attack(&["usa-1ks"], "0506", Some(AttackType::Melee)))
+        .unwrap();
+    assert!(ev2.iter().any(|e| matches!(e, Event::CombatResult { .. })));
+    // Every SP lost is in the events.
+    let lost: u32 = ev
+        .iter()
+        .chain(&ev2)
+        .map(|e| match e {
+            Event::ManpowerLost { amount, .. } | Event::Captured { amount, .. } => *amount,
+            _ => 0,
+        })
+        .sum();
+    let after: u32 = s.game.units.iter().map(|u| u.manpower).sum();
+    assert_eq!(before - after, lost);
+    assert!(s.dice.rolls() >= 2);
+    s.execute(Command::EndTurn).unwrap();
+    let back = Session::load_save(&s.save_string(), "save.ron", &Default::default()).unwrap();
+    assert_eq!(back.game.units, s.game.units);
+}
+
+// A tables file with a bad entry is refused with the place named, never a panic.
+#[test]
+fn bad_tables_file_names_the_place() {
+    let text = musket::rules::gbacw::DEFAULT_TABLES.replacen(
+        "\"P/R\", \"P/R\", \"1\"",
+        "\"P/R\", \"Q\", \"1\"",
+        1,
+    );
+    assert_ne!(text, musket::rules::gbacw::DEFAULT_TABLES);
+    let dir = std::env::temp_dir().join(format!("gbacw-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("gbacw.ron");
+    std::fs::write(&f, &text).unwrap();
+    let e = musket::rules::gbacw::load(Some(&f))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("fcrt.rows[4].results[2] = Q"), "{e}");
+    std::fs::write(&f, "(ruleset: \"gbacw\",").unwrap();
+    let e = musket::rules::gbacw::load(Some(&f))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("gbacw.ron:1:"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// A retreat with no allowed step stops where it is, with a note (the seeds give no rule for a
+// blocked retreat; nothing is eliminated). The attacker on the map edge, [12.98] Rpls.
+#[test]
+fn blocked_retreat_stops_with_a_note() {
+    let mut g = map(8, 8)
+        .ruleset("gbacw")
+        .unit_with("def", 'C', "0302", 5, |u| u.morale = Some(3))
+        .unit_with("att", 'U', "0301", 5, |u| u.morale = Some(4))
+        .game();
+    let req = request(&g, &["att"], "0302", M);
+    let ev = resolve(&mut g, &req, &[4, 1, 1]);
+    assert_eq!(g.label(unit(&g, "att").hex.unwrap()), "0301");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Note { text } if text.contains("no retreat step")))
+    );
+}
