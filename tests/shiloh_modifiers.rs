@@ -40,11 +40,23 @@ fn with_opts(mut req: AttackRequest, opts: &[(&str, &str)]) -> AttackRequest {
     req
 }
 
-fn assess(g: &Game, att: &[&str], def: &str, kind: Option<AttackType>, opts: &[(&str, &str)]) -> Assessment {
+fn assess(
+    g: &Game,
+    att: &[&str],
+    def: &str,
+    kind: Option<AttackType>,
+    opts: &[(&str, &str)],
+) -> Assessment {
     Assessment::new(&rules(), g, &with_opts(request(g, att, def, kind), opts)).unwrap()
 }
 
-fn assess_err(g: &Game, att: &[&str], def: &str, kind: Option<AttackType>, opts: &[(&str, &str)]) -> AttackError {
+fn assess_err(
+    g: &Game,
+    att: &[&str],
+    def: &str,
+    kind: Option<AttackType>,
+    opts: &[(&str, &str)],
+) -> AttackError {
     Assessment::new(&rules(), g, &with_opts(request(g, att, def, kind), opts)).unwrap_err()
 }
 
@@ -98,7 +110,12 @@ fn worked_example_printed_factors_give_the_printed_total() {
     assert_eq!(two_places(p * fac(1.3)), r(37, 100));
     let t = &rules().tables;
     assert!(fac(1.3) > fac(t.random.card_max));
-    assert!(t.random.by_die.iter().all(|x| fac(*x) <= fac(1.2) && fac(*x) >= fac(1.0)));
+    assert!(
+        t.random
+            .by_die
+            .iter()
+            .all(|x| fac(*x) <= fac(1.2) && fac(*x) >= fac(1.0))
+    );
 }
 
 // Card worked example rebuilt on the map: firer 2000 men in its square (0.80), target in light
@@ -127,14 +144,20 @@ fn worked_example_on_the_map_uses_the_formula_values() {
     assert_eq!(factor(&a, "command control"), r(130, 100));
     assert_eq!(a.att[0].product, r(284_595_675, 1_000_000_000));
     // 2000 x 0.284595675 = 569.19 (the card's 560 uses the rounded 0.28).
-    assert_eq!(a.att[0].strength(&rules().tables, R::from_integer(1)), r(56_919_135, 100_000));
+    assert_eq!(
+        a.att[0].strength(&rules().tables, R::from_integer(1)),
+        r(56_919_135, 100_000)
+    );
 }
 
 // Card example: "(With rifles at range one, it would kill 22 to 26 men.)" from strength 560:
 // the [recon] rate 22/560, spread by the random modifier 1.0 .. 1.2.
 #[test]
 fn rifles_at_range_one_kill_22_to_26_from_strength_560() {
-    let g = board('c', 'c').unit("f", 'C', "0203", 1000).unit("t", 'U', "0202", 1000).game();
+    let g = board('c', 'c')
+        .unit("f", 'C', "0203", 1000)
+        .unit("t", 'U', "0202", 1000)
+        .game();
     let a = assess(&g, &["f"], "0202", None, &[]);
     assert_eq!(a.casualties(R::from_integer(560)), 22);
     assert_eq!(a.casualties(R::from_integer(560) * fac(1.2)), 26);
@@ -145,16 +168,29 @@ fn rifles_at_range_one_kill_22_to_26_from_strength_560() {
 // in modifier of 0.49 (0.7 x 0.7) in the Fire Phases and the Melee Phases."
 #[test]
 fn example_1_target_in_woods_on_higher_elevation() {
-    let mut b = board('c', 'w').unit("f", 'C', "0203", 1000).unit("t", 'U', "0202", 1000);
-    b.file.map.elevation = Some(vec!["0000".into(), "0100".into(), "0000".into(), "0000".into()]);
+    let mut b = board('c', 'w')
+        .unit("f", 'C', "0203", 1000)
+        .unit("t", 'U', "0202", 1000);
+    b.file.map.elevation = Some(vec![
+        "0000".into(),
+        "0100".into(),
+        "0000".into(),
+        "0000".into(),
+    ]);
     let g = b.game();
     for kind in [AttackType::Fire, AttackType::Melee] {
         let a = assess(&g, &["f"], "0202", Some(kind), &[]);
         assert_eq!(a.att[0].product, r(49, 100), "{kind}");
     }
     // Same position without the elevation: 0.70 only.
-    let g = board('c', 'w').unit("f", 'C', "0203", 1000).unit("t", 'U', "0202", 1000).game();
-    assert_eq!(assess(&g, &["f"], "0202", None, &[]).att[0].product, r(70, 100));
+    let g = board('c', 'w')
+        .unit("f", 'C', "0203", 1000)
+        .unit("t", 'U', "0202", 1000)
+        .game();
+    assert_eq!(
+        assess(&g, &["f"], "0202", None, &[]).att[0].product,
+        r(70, 100)
+    );
 }
 
 // Card example 2: "A target unit flanked by a firing unit in clear terrain would give the firing
@@ -162,21 +198,42 @@ fn example_1_target_in_woods_on_higher_elevation() {
 // fire with a 1.0 modifier (if it had a target) but would melee with a 0.5 modifier."
 #[test]
 fn example_2_flanked_target() {
-    let g = board('c', 'c').unit("f", 'C', "0203", 1000).unit("t", 'U', "0202", 1000).game();
+    let g = board('c', 'c')
+        .unit("f", 'C', "0203", 1000)
+        .unit("t", 'U', "0202", 1000)
+        .game();
     let fire = assess(&g, &["f"], "0202", None, &[("flanked", "target")]);
     assert_eq!(fire.att[0].product, r(150, 100));
-    let melee = assess(&g, &["f"], "0202", Some(AttackType::Melee), &[("flanked", "target")]);
+    let melee = assess(
+        &g,
+        &["f"],
+        "0202",
+        Some(AttackType::Melee),
+        &[("flanked", "target")],
+    );
     assert_eq!(melee.att[0].product, r(150, 100));
     // The flanked defender melees with 0.5 (footnote ***).
     assert_eq!(melee.def[0].product, r(50, 100));
     // The flanked unit firing in the fire phase: 1.0; in Final Defensive Fire: 0.5 (footnote *).
-    let g2 = board('c', 'c').unit("t", 'U', "0203", 1000).unit("f", 'C', "0202", 1000).game();
+    let g2 = board('c', 'c')
+        .unit("t", 'U', "0203", 1000)
+        .unit("f", 'C', "0202", 1000)
+        .game();
     let a = assess(&g2, &["t"], "0202", None, &[("flanked", "firer")]);
     assert_eq!(a.att[0].product, R::from_integer(1));
-    let a = assess(&g2, &["t"], "0202", None, &[("flanked", "firer"), ("phase", "final-defensive")]);
+    let a = assess(
+        &g2,
+        &["t"],
+        "0202",
+        None,
+        &[("flanked", "firer"), ("phase", "final-defensive")],
+    );
     assert_eq!(a.att[0].product, r(50, 100));
     // Without the option: no flank factor.
-    assert_eq!(assess(&g, &["f"], "0202", None, &[]).att[0].product, R::from_integer(1));
+    assert_eq!(
+        assess(&g, &["f"], "0202", None, &[]).att[0].product,
+        R::from_integer(1)
+    );
 }
 
 // Card example 3: "An artillery unit in woods firing at a unit in woods would receive a 0.49
@@ -197,7 +254,10 @@ fn example_3_artillery_in_woods_firing_at_woods() {
     assert_eq!(factor(&a, "artillerymen"), R::from_integer(1));
     // Melee: "Artillery in Woods" is 1.00 in the melee column, but artillery may not attack in
     // melee (OP table: Melee (attacker) P for artillery).
-    assert!(matches!(assess_err(&g, &["art"], "0202", Some(AttackType::Melee), &[]), AttackError::Illegal(_)));
+    assert!(matches!(
+        assess_err(&g, &["art"], "0202", Some(AttackType::Melee), &[]),
+        AttackError::Illegal(_)
+    ));
 }
 
 // Artillerymen: "A Union artillery unit with six guns would need 96 men ... If it lost 19 men
@@ -220,8 +280,14 @@ fn artillerymen_77_of_96() {
 fn additional_modifiers_card_values() {
     let t = &rules().tables;
     assert_eq!(firer_density_factor(t, SRole::Fire, 1200), r(96, 100));
-    assert_eq!(firer_density_factor(t, SRole::MeleeAttacker, 1200), r(98, 100));
-    assert_eq!(firer_density_factor(t, SRole::Fire, 900), R::from_integer(1));
+    assert_eq!(
+        firer_density_factor(t, SRole::MeleeAttacker, 1200),
+        r(98, 100)
+    );
+    assert_eq!(
+        firer_density_factor(t, SRole::Fire, 900),
+        R::from_integer(1)
+    );
     assert_eq!(target_density_factor(t, 1200), r(104, 100));
     assert_eq!(target_density_factor(t, 800), r(96, 100));
     assert_eq!(target_density_factor(t, 3000), r(140, 100));
@@ -238,14 +304,20 @@ fn additional_modifiers_card_values() {
     let mut g = g;
     let l = g.unit_by_id("ldr").unwrap();
     g.unit_mut(l).leader_bonus = 20;
-    assert_eq!(factor(&assess(&g, &["f"], "0202", None, &[]), "leader bonus"), r(120, 100));
+    assert_eq!(
+        factor(&assess(&g, &["f"], "0202", None, &[]), "leader bonus"),
+        r(120, 100)
+    );
     // Command Control: "750 men and a command control of 1.3 would have ... 975".
     let g = board('c', 'c')
         .unit_with("f", 'C', "0203", 750, |u| u.command_control = Some(1.3))
         .unit("t", 'U', "0202", 1000)
         .game();
     let a = assess(&g, &["f"], "0202", None, &[]);
-    assert_eq!(a.att[0].strength(&rules().tables, R::from_integer(1)), R::from_integer(975));
+    assert_eq!(
+        a.att[0].strength(&rules().tables, R::from_integer(1)),
+        R::from_integer(975)
+    );
 }
 
 // "All modifiers are cumulative with a maximum of 2.0 and a minimum of 0.2."
@@ -259,10 +331,19 @@ fn cumulative_product_is_clamped_to_0_2_and_2_0() {
         })
         .unit("t", 'U', "0202", 1000)
         .game();
-    let a = assess(&g, &["cav"], "0202", Some(AttackType::Melee), &[("flanked", "target")]);
+    let a = assess(
+        &g,
+        &["cav"],
+        "0202",
+        Some(AttackType::Melee),
+        &[("flanked", "target")],
+    );
     assert_eq!(a.att[0].product, R::from_integer(3));
     let t = &rules().tables;
-    assert_eq!(a.att[0].clamped(t, R::from_integer(1)), (R::from_integer(2), true));
+    assert_eq!(
+        a.att[0].clamped(t, R::from_integer(1)),
+        (R::from_integer(2), true)
+    );
     // Column 0.30 x heavy woods 0.40 = 0.12 -> 0.2.
     let g = board('c', 'h')
         .unit_with("col", 'C', "0203", 1000, |u| u.mode = Some(Mode::Column))
@@ -271,7 +352,10 @@ fn cumulative_product_is_clamped_to_0_2_and_2_0() {
     let a = assess(&g, &["col"], "0202", None, &[]);
     assert_eq!(a.att[0].product, r(12, 100));
     assert_eq!(a.att[0].clamped(t, R::from_integer(1)), (r(2, 10), true));
-    assert_eq!(a.att[0].strength(t, R::from_integer(1)), R::from_integer(200));
+    assert_eq!(
+        a.att[0].strength(t, R::from_integer(1)),
+        R::from_integer(200)
+    );
     assert_eq!(a.att[0].clamped(t, fac(1.2)), (r(2, 10), true));
 }
 
@@ -294,46 +378,127 @@ fn final_defensive_fire_only_units_and_routed_once() {
         .unit("t", 'U', "0202", 500)
         .game();
     for id in ["lim", "rout", "ammo"] {
-        assert!(matches!(assess_err(&g, &[id], "0202", None, &[]), AttackError::Illegal(_)), "{id}");
+        assert!(
+            matches!(
+                assess_err(&g, &[id], "0202", None, &[]),
+                AttackError::Illegal(_)
+            ),
+            "{id}"
+        );
     }
     let fdf = [("phase", "final-defensive")];
-    assert_eq!(factor(&assess(&g, &["lim"], "0202", None, &fdf), "mode limbered"), r(20, 100));
-    assert_eq!(factor(&assess(&g, &["ammo"], "0202", None, &fdf), "out of ammunition"), r(30, 100));
+    assert_eq!(
+        factor(&assess(&g, &["lim"], "0202", None, &fdf), "mode limbered"),
+        r(20, 100)
+    );
+    assert_eq!(
+        factor(
+            &assess(&g, &["ammo"], "0202", None, &fdf),
+            "out of ammunition"
+        ),
+        r(30, 100)
+    );
     let a = assess(&g, &["rout"], "0202", None, &fdf);
-    let halves = a.att[0].factors.iter().filter(|f| f.value == r(1, 2)).count();
+    let halves = a.att[0]
+        .factors
+        .iter()
+        .filter(|f| f.value == r(1, 2))
+        .count();
     assert_eq!(halves, 1, "routed applied once: {:?}", a.att[0].factors);
     // Melee column: out of ammo 0.70.
-    assert_eq!(factor(&assess(&g, &["ammo"], "0202", Some(AttackType::Melee), &[]), "out of ammunition"), r(70, 100));
+    assert_eq!(
+        factor(
+            &assess(&g, &["ammo"], "0202", Some(AttackType::Melee), &[]),
+            "out of ammunition"
+        ),
+        r(70, 100)
+    );
 }
 
 // Target location and firing unit's location tables, fire and melee columns.
 #[test]
 fn location_tables_fire_and_melee_columns() {
-    for (tt, fire, melee) in [('v', 70, 130), ('u', 50, 70), ('h', 40, 40), ('o', 70, 70), ('n', 70, 70), ('e', 80, 80), ('s', 80, 80), ('f', 100, 100), ('b', 100, 100)] {
-        let g = board('c', tt).unit("f", 'C', "0203", 1000).unit("t", 'U', "0202", 1000).game();
-        assert_eq!(assess(&g, &["f"], "0202", None, &[]).att[0].product, r(fire, 100), "{tt} fire");
-        assert_eq!(assess(&g, &["f"], "0202", Some(AttackType::Melee), &[]).att[0].product, r(melee, 100), "{tt} melee");
+    for (tt, fire, melee) in [
+        ('v', 70, 130),
+        ('u', 50, 70),
+        ('h', 40, 40),
+        ('o', 70, 70),
+        ('n', 70, 70),
+        ('e', 80, 80),
+        ('s', 80, 80),
+        ('f', 100, 100),
+        ('b', 100, 100),
+    ] {
+        let g = board('c', tt)
+            .unit("f", 'C', "0203", 1000)
+            .unit("t", 'U', "0202", 1000)
+            .game();
+        assert_eq!(
+            assess(&g, &["f"], "0202", None, &[]).att[0].product,
+            r(fire, 100),
+            "{tt} fire"
+        );
+        assert_eq!(
+            assess(&g, &["f"], "0202", Some(AttackType::Melee), &[]).att[0].product,
+            r(melee, 100),
+            "{tt} melee"
+        );
     }
     for (ft, melee) in [('e', 70), ('f', 90), ('b', 90), ('v', 60)] {
-        let g = board(ft, 'c').unit("f", 'C', "0203", 1000).unit("t", 'U', "0202", 1000).game();
-        assert_eq!(assess(&g, &["f"], "0202", None, &[]).att[0].product, R::from_integer(1), "{ft} fire");
-        assert_eq!(assess(&g, &["f"], "0202", Some(AttackType::Melee), &[]).att[0].product, r(melee, 100), "{ft} melee");
+        let g = board(ft, 'c')
+            .unit("f", 'C', "0203", 1000)
+            .unit("t", 'U', "0202", 1000)
+            .game();
+        assert_eq!(
+            assess(&g, &["f"], "0202", None, &[]).att[0].product,
+            R::from_integer(1),
+            "{ft} fire"
+        );
+        assert_eq!(
+            assess(&g, &["f"], "0202", Some(AttackType::Melee), &[]).att[0].product,
+            r(melee, 100),
+            "{ft} melee"
+        );
     }
 }
 
 #[test]
 fn bad_options_and_types_are_refused() {
-    let g = board('c', 'c').unit("f", 'C', "0203", 1000).unit("t", 'U', "0202", 1000).game();
+    let g = board('c', 'c')
+        .unit("f", 'C', "0203", 1000)
+        .unit("t", 'U', "0202", 1000)
+        .game();
     match assess_err(&g, &["f"], "0202", None, &[("flank", "yes")]) {
         AttackError::BadOption(m) => assert!(m.contains("flanked") && m.contains("phase"), "{m}"),
         e => panic!("{e:?}"),
     }
-    assert!(matches!(assess_err(&g, &["f"], "0202", None, &[("phase", "night")]), AttackError::BadOption(_)));
-    assert!(matches!(assess_err(&g, &["f"], "0202", Some(AttackType::Melee), &[("flanked", "firer")]), AttackError::BadOption(_)));
-    assert!(matches!(assess_err(&g, &["f"], "0202", Some(AttackType::Assault), &[]), AttackError::WrongType { .. }));
+    assert!(matches!(
+        assess_err(&g, &["f"], "0202", None, &[("phase", "night")]),
+        AttackError::BadOption(_)
+    ));
+    assert!(matches!(
+        assess_err(
+            &g,
+            &["f"],
+            "0202",
+            Some(AttackType::Melee),
+            &[("flanked", "firer")]
+        ),
+        AttackError::BadOption(_)
+    ));
+    assert!(matches!(
+        assess_err(&g, &["f"], "0202", Some(AttackType::Assault), &[]),
+        AttackError::WrongType { .. }
+    ));
     // Fire reaches adjacent hexes only [project default].
-    let g = board('c', 'c').unit("f", 'C', "0204", 1000).unit("t", 'U', "0202", 1000).game();
-    assert!(matches!(assess_err(&g, &["f"], "0202", None, &[]), AttackError::NotAdjacent { .. }));
+    let g = board('c', 'c')
+        .unit("f", 'C', "0204", 1000)
+        .unit("t", 'U', "0202", 1000)
+        .game();
+    assert!(matches!(
+        assess_err(&g, &["f"], "0202", None, &[]),
+        AttackError::NotAdjacent { .. }
+    ));
 }
 
 fn sum_list(l: &[(String, Prob)]) -> Prob {
@@ -363,7 +528,9 @@ proptest! {
 fn combat(ev: &[Event]) -> (String, String) {
     ev.iter()
         .find_map(|e| match e {
-            Event::CombatResult { attacker, defender, .. } => Some((attacker.clone(), defender.clone())),
+            Event::CombatResult {
+                attacker, defender, ..
+            } => Some((attacker.clone(), defender.clone())),
             _ => None,
         })
         .unwrap()
@@ -374,7 +541,10 @@ fn combat(ev: &[Event]) -> (String, String) {
 #[test]
 fn resolve_matches_the_odds_for_every_die() {
     let b = board('c', 'w')
-        .unit_with("f", 'C', "0203", 2400, |u| { u.efficiency = Some(70); u.leader_bonus = Some(10); })
+        .unit_with("f", 'C', "0203", 2400, |u| {
+            u.efficiency = Some(70);
+            u.leader_bonus = Some(10);
+        })
         .unit("t", 'U', "0202", 1800);
     for d in 1..=6u8 {
         let mut g = b.game();
@@ -382,8 +552,13 @@ fn resolve_matches_the_odds_for_every_die() {
         let want = a.outcome(d, 0);
         let req = request(&g, &["f"], "0202", None);
         let rules = g.rules.clone();
-        let ev = rules.resolve(&mut g, &req, &Choices::default(), &mut FixedDice::new(&[d])).unwrap();
-        assert_eq!(combat(&ev), ("-".to_string(), want.defender_loss.to_string()));
+        let ev = rules
+            .resolve(&mut g, &req, &Choices::default(), &mut FixedDice::new(&[d]))
+            .unwrap();
+        assert_eq!(
+            combat(&ev),
+            ("-".to_string(), want.defender_loss.to_string())
+        );
         let t = g.unit(g.unit_by_id("t").unwrap());
         assert_eq!(t.manpower, 1800 - want.defender_loss);
         let o = g.rules.odds(&b.game(), &req).unwrap();
@@ -395,9 +570,25 @@ fn resolve_matches_the_odds_for_every_die() {
         let want = a.outcome(da, dd);
         let req = request(&g, &["f"], "0202", Some(AttackType::Melee));
         let rules = g.rules.clone();
-        let ev = rules.resolve(&mut g, &req, &Choices::default(), &mut FixedDice::new(&[da, dd])).unwrap();
-        assert_eq!(combat(&ev), (want.attacker_loss.to_string(), want.defender_loss.to_string()));
-        assert_eq!(g.unit(g.unit_by_id("f").unwrap()).manpower, 2400 - want.attacker_loss);
+        let ev = rules
+            .resolve(
+                &mut g,
+                &req,
+                &Choices::default(),
+                &mut FixedDice::new(&[da, dd]),
+            )
+            .unwrap();
+        assert_eq!(
+            combat(&ev),
+            (
+                want.attacker_loss.to_string(),
+                want.defender_loss.to_string()
+            )
+        );
+        assert_eq!(
+            g.unit(g.unit_by_id("f").unwrap()).manpower,
+            2400 - want.attacker_loss
+        );
     }
 }
 
@@ -411,10 +602,16 @@ fn refused_attack_changes_nothing_and_elimination() {
     let rules = g.rules.clone();
     let mut dice = FixedDice::new(&[6]);
     let bad = with_opts(request(&g, &["f"], "0202", None), &[("x", "y")]);
-    assert!(rules.resolve(&mut g, &bad, &Choices::default(), &mut dice).is_err());
+    assert!(
+        rules
+            .resolve(&mut g, &bad, &Choices::default(), &mut dice)
+            .is_err()
+    );
     assert_eq!(dice.0.len(), 1, "no die drawn");
     let ok = request(&g, &["f"], "0202", None);
-    let ev = rules.resolve(&mut g, &ok, &Choices::default(), &mut dice).unwrap();
+    let ev = rules
+        .resolve(&mut g, &ok, &Choices::default(), &mut dice)
+        .unwrap();
     assert!(ev.iter().any(|e| matches!(e, Event::Eliminated { .. })));
     assert!(!g.unit(g.unit_by_id("t").unwrap()).on_map());
 }
@@ -422,11 +619,20 @@ fn refused_attack_changes_nothing_and_elimination() {
 // A full combat in the demo scenario through a session: Confederate fire, then melee.
 #[test]
 fn full_combat_in_the_demo_scenario() {
-    let sc = musket::rules::scenario::load(std::path::Path::new("scenarios/shiloh-hornets-nest.ron")).unwrap();
+    let sc =
+        musket::rules::scenario::load(std::path::Path::new("scenarios/shiloh-hornets-nest.ron"))
+            .unwrap();
     let rules = musket::rules::ruleset::builtin("shiloh").unwrap();
     let mut s = Session::new(std::sync::Arc::new(sc), rules, 11);
-    let before = s.game.unit(s.game.unit_by_id("usa-prentiss-b1").unwrap()).manpower;
-    let o = s.game.rules.odds(&s.game, &request(&s.game, &["csa-gibson"], "0503", None)).unwrap();
+    let before = s
+        .game
+        .unit(s.game.unit_by_id("usa-prentiss-b1").unwrap())
+        .manpower;
+    let o = s
+        .game
+        .rules
+        .odds(&s.game, &request(&s.game, &["csa-gibson"], "0503", None))
+        .unwrap();
     assert!(o.defender_expected_loss > Prob::from_integer(0));
     let ev = s
         .execute(Command::Attack {
@@ -441,18 +647,30 @@ fn full_combat_in_the_demo_scenario() {
     let (_, d) = combat(&ev);
     let lost: u32 = d.parse().unwrap();
     assert!(o.defender_result_prob(&d) > Prob::from_integer(0));
-    assert_eq!(s.game.unit(s.game.unit_by_id("usa-prentiss-b1").unwrap()).manpower, before - lost);
+    assert_eq!(
+        s.game
+            .unit(s.game.unit_by_id("usa-prentiss-b1").unwrap())
+            .manpower,
+        before - lost
+    );
     let ev = s
         .execute(Command::Attack {
             attackers: vec!["csa-shaver".into()],
             defender: "0603".into(),
             kind: Some(AttackType::Melee),
             march_type: None,
-            options: [("flanked".to_string(), "target".to_string())].into_iter().collect(),
+            options: [("flanked".to_string(), "target".to_string())]
+                .into_iter()
+                .collect(),
             choices: Choices::default(),
         })
         .unwrap();
-    assert!(ev.iter().filter(|e| matches!(e, Event::DieRolled { .. })).count() == 2);
+    assert!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::DieRolled { .. }))
+            .count()
+            == 2
+    );
     assert!(ev.iter().any(|e| matches!(e, Event::ManpowerLost { .. })));
 }
 
@@ -463,13 +681,20 @@ fn bad_tables_file_error_names_the_place() {
     let p = dir.join("shiloh.ron");
     let text = musket::rules::shiloh::DEFAULT_TABLES.replace("clamp_max: 2.00", "clamp_max: 0.10");
     std::fs::write(&p, text).unwrap();
-    let e = musket::rules::shiloh::load(Some(&p)).unwrap_err().to_string();
+    let e = musket::rules::shiloh::load(Some(&p))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("shiloh.ron") && e.contains("clamp_min"), "{e}");
     std::fs::write(&p, "(ruleset: \"shiloh\", oops").unwrap();
-    let e = musket::rules::shiloh::load(Some(&p)).unwrap_err().to_string();
+    let e = musket::rules::shiloh::load(Some(&p))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("shiloh.ron:1:"), "{e}");
-    let text = musket::rules::shiloh::DEFAULT_TABLES.replace("by_die: [1.00, 1.04,", "by_die: [1.04,");
+    let text =
+        musket::rules::shiloh::DEFAULT_TABLES.replace("by_die: [1.00, 1.04,", "by_die: [1.04,");
     std::fs::write(&p, text).unwrap();
-    let e = musket::rules::shiloh::load(Some(&p)).unwrap_err().to_string();
+    let e = musket::rules::shiloh::load(Some(&p))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("random.by_die"), "{e}");
 }

@@ -19,21 +19,57 @@ fn t() -> musket::rules::shiloh::data::Tables {
 fn op_table_every_row_and_column_both_directions() {
     use Class::*;
     let t = t();
-    let rows: [(Terrain, [Option<(u32, u32)>; 4]); 9] = [
-        (Terrain::Clear, [Some((2, 3)), Some((1, 2)), Some((2, 3)), None]),
-        (Terrain::Orchard, [Some((2, 3)), Some((1, 2)), Some((2, 3)), None]),
-        (Terrain::Woods, [Some((3, 4)), Some((2, 3)), Some((3, 4)), None]),
-        (Terrain::HeavyWoods, [Some((4, 6)), Some((4, 6)), Some((7, 9)), None]),
+    type Row = [Option<(u32, u32)>; 4];
+    let rows: [(Terrain, Row); 9] = [
+        (
+            Terrain::Clear,
+            [Some((2, 3)), Some((1, 2)), Some((2, 3)), None],
+        ),
+        (
+            Terrain::Orchard,
+            [Some((2, 3)), Some((1, 2)), Some((2, 3)), None],
+        ),
+        (
+            Terrain::Woods,
+            [Some((3, 4)), Some((2, 3)), Some((3, 4)), None],
+        ),
+        (
+            Terrain::HeavyWoods,
+            [Some((4, 6)), Some((4, 6)), Some((7, 9)), None],
+        ),
         (Terrain::Swamp, [Some((6, 8)), Some((6, 8)), None, None]),
-        (Terrain::Ravine, [Some((3, 4)), Some((7, 9)), Some((7, 9)), None]),
-        (Terrain::Ford, [Some((3, 5)), Some((1, 2)), Some((5, 7)), None]),
-        (Terrain::Bridge, [Some((1, 5)), Some((1, 5)), Some((1, 5)), None]),
-        (Terrain::Stream, [Some((4, 6)), Some((1, 2)), Some((5, 7)), None]),
+        (
+            Terrain::Ravine,
+            [Some((3, 4)), Some((7, 9)), Some((7, 9)), None],
+        ),
+        (
+            Terrain::Ford,
+            [Some((3, 5)), Some((1, 2)), Some((5, 7)), None],
+        ),
+        (
+            Terrain::Bridge,
+            [Some((1, 5)), Some((1, 5)), Some((1, 5)), None],
+        ),
+        (
+            Terrain::Stream,
+            [Some((4, 6)), Some((1, 2)), Some((5, 7)), None],
+        ),
     ];
     for (terrain, cols) in rows {
-        for (c, want) in [InfDisCav, MtdCav, LimbArt, UnlimbArt].into_iter().zip(cols) {
-            assert_eq!(terrain_cost(&t, terrain, c, false), want.map(|w| w.0), "{terrain} {c:?}");
-            assert_eq!(terrain_cost(&t, terrain, c, true), want.map(|w| w.1), "{terrain} {c:?} diagonal");
+        for (c, want) in [InfDisCav, MtdCav, LimbArt, UnlimbArt]
+            .into_iter()
+            .zip(cols)
+        {
+            assert_eq!(
+                terrain_cost(&t, terrain, c, false),
+                want.map(|w| w.0),
+                "{terrain} {c:?}"
+            );
+            assert_eq!(
+                terrain_cost(&t, terrain, c, true),
+                want.map(|w| w.1),
+                "{terrain} {c:?} diagonal"
+            );
         }
     }
     // Roads [1]: 1 1 1 P.
@@ -46,7 +82,10 @@ fn op_table_every_row_and_column_both_directions() {
 
 fn cost(g: &Game, id: &str, path: &[&str]) -> Option<u32> {
     let u = g.unit_by_id(id).unwrap();
-    let p: Vec<_> = path.iter().map(|h| g.scenario.parse_hex(h).unwrap()).collect();
+    let p: Vec<_> = path
+        .iter()
+        .map(|h| g.scenario.parse_hex(h).unwrap())
+        .collect();
     g.rules.move_cost(g, u, &p).unwrap().total
 }
 
@@ -57,7 +96,11 @@ fn sh() -> B {
 // On the hex map every step is orthogonal: light woods costs 3, not (4); heavy woods 4.
 #[test]
 fn hex_steps_pay_the_orthogonal_cost() {
-    let g = sh().terrain("0102", 'w').terrain("0103", 'h').unit("i", 'U', "0101", 1000).game();
+    let g = sh()
+        .terrain("0102", 'w')
+        .terrain("0103", 'h')
+        .unit("i", 'U', "0101", 1000)
+        .game();
     assert_eq!(cost(&g, "i", &["0102"]), Some(3));
     assert_eq!(cost(&g, "i", &["0102", "0103"]), Some(7));
 }
@@ -91,14 +134,25 @@ fn road_movement() {
     let g = b.game();
     assert_eq!(cost(&g, "demi", &["0102"]), Some(1));
     assert_eq!(cost(&g, "demi", &["0102", "0103"]), Some(1 + 2));
-    assert_eq!(cost(&g, "brig", &["0102"]), Some(2), "not a demibrigade: clear 2");
-    assert_eq!(cost(&g, "normal", &["0102"]), Some(2), "normal mode: no road rate");
+    assert_eq!(
+        cost(&g, "brig", &["0102"]),
+        Some(2),
+        "not a demibrigade: clear 2"
+    );
+    assert_eq!(
+        cost(&g, "normal", &["0102"]),
+        Some(2),
+        "normal mode: no road rate"
+    );
     assert_eq!(cost(&g, "cav", &["0102", "0103"]), Some(1 + 2));
     // Off the road the ravine costs the mounted column 7.
-    let g = sh().terrain("0102", 'v').unit_with("cav", 'U', "0101", 500, |u| {
-        u.kind = UnitKind::Cavalry;
-        u.mode = Some(Mode::Mounted);
-    }).game();
+    let g = sh()
+        .terrain("0102", 'v')
+        .unit_with("cav", 'U', "0101", 500, |u| {
+            u.kind = UnitKind::Cavalry;
+            u.mode = Some(Mode::Mounted);
+        })
+        .game();
     assert_eq!(cost(&g, "cav", &["0102"]), Some(7));
 }
 
@@ -124,12 +178,23 @@ fn elevation_heavy_guns_and_unlimbered() {
             u.guns = Some(6);
             u.mode = Some(Mode::Unlimbered);
         });
-    b.file.map.elevation = Some(vec!["000000".into(), "100000".into(), "000000".into(), "000000".into(), "000000".into(), "000000".into()]);
+    b.file.map.elevation = Some(vec![
+        "000000".into(),
+        "100000".into(),
+        "000000".into(),
+        "000000".into(),
+        "000000".into(),
+        "000000".into(),
+    ]);
     let g = b.game();
     assert_eq!(cost(&g, "i", &["0102"]), Some(2 + 1));
     assert_eq!(cost(&g, "lim", &["0102"]), Some(2 + 2));
     assert_eq!(cost(&g, "s24", &["0102"]), Some((2 + 2) * 3));
-    assert_eq!(cost(&g, "i", &["0102", "0103"]), Some(3 + 2), "going down costs no extra");
+    assert_eq!(
+        cost(&g, "i", &["0102", "0103"]),
+        Some(3 + 2),
+        "going down costs no extra"
+    );
     assert_eq!(cost(&g, "unl", &["0102"]), None);
 }
 
@@ -156,28 +221,47 @@ fn sunken_road_doubled_in_normal_and_dismounted() {
 #[test]
 fn zone_of_control_costs() {
     // Enemy in 0304; ZOC hexes include 0303, 0204 and 0205 ... and 0203 (odd column 3's NW).
-    let b = sh().unit("e", 'C', "0304", 1000).unit("i", 'U', "0302", 1000);
+    let b = sh()
+        .unit("e", 'C', "0304", 1000)
+        .unit("i", 'U', "0302", 1000);
     let g = b.game();
     assert_eq!(cost(&g, "i", &["0303"]), Some(2 + 2), "enter");
-    let g = sh().unit("e", 'C', "0304", 1000).unit("i", 'U', "0303", 1000).game();
+    let g = sh()
+        .unit("e", 'C', "0304", 1000)
+        .unit("i", 'U', "0303", 1000)
+        .game();
     assert_eq!(cost(&g, "i", &["0302"]), Some(2 + 2), "leave");
     // 0303 -> 0203: both next to 0304 (0203 is its NW neighbour).
     let hex = |s: &str| g.scenario.parse_hex(s).unwrap();
     assert!(hex("0203").is_adjacent(hex("0304")) && hex("0203").is_adjacent(hex("0303")));
-    assert_eq!(cost(&g, "i", &["0203"]), None, "ZOC to ZOC into an empty hex: prohibited");
-    let g = sh().unit("e", 'C', "0304", 1000).unit("i", 'U', "0303", 1000).unit("f", 'U', "0203", 500).game();
+    assert_eq!(
+        cost(&g, "i", &["0203"]),
+        None,
+        "ZOC to ZOC into an empty hex: prohibited"
+    );
+    let g = sh()
+        .unit("e", 'C', "0304", 1000)
+        .unit("i", 'U', "0303", 1000)
+        .unit("f", 'U', "0203", 500)
+        .game();
     assert_eq!(cost(&g, "i", &["0203"]), Some(2 + 5));
-    let g = sh().unit("e", 'C', "0304", 1000).unit_with("cav", 'U', "0302", 500, |u| {
-        u.kind = UnitKind::Cavalry;
-        u.mode = Some(Mode::Mounted);
-    }).game();
+    let g = sh()
+        .unit("e", 'C', "0304", 1000)
+        .unit_with("cav", 'U', "0302", 500, |u| {
+            u.kind = UnitKind::Cavalry;
+            u.mode = Some(Mode::Mounted);
+        })
+        .game();
     assert_eq!(cost(&g, "cav", &["0303"]), Some(1 + 1));
 }
 
 // "Gunboats pay 1 OP per square."
 #[test]
 fn gunboats_pay_one() {
-    let g = sh().terrain("0102", 'h').unit_with("gb", 'U', "0101", 50, |u| u.kind = UnitKind::Gunboat).game();
+    let g = sh()
+        .terrain("0102", 'h')
+        .unit_with("gb", 'U', "0101", 50, |u| u.kind = UnitKind::Gunboat)
+        .game();
     assert_eq!(cost(&g, "gb", &["0102", "0103"]), Some(2));
 }
 
@@ -187,7 +271,11 @@ fn special_actions_and_footnotes() {
     use Action::*;
     use Class::*;
     let t = t();
-    let at = |terrain, zoc, night| ActionCtx { terrain, in_enemy_zoc: zoc, night };
+    let at = |terrain, zoc, night| ActionCtx {
+        terrain,
+        in_enemy_zoc: zoc,
+        night,
+    };
     let clear = at(Terrain::Clear, false, false);
     let table = [
         (ChangeToColumn, [Ok(2), Ok(2), Err(()), Ok(2)]),
@@ -199,34 +287,111 @@ fn special_actions_and_footnotes() {
         (FireInFirePhase, [Ok(2), Ok(2), Err(()), Ok(4)]),
     ];
     for (action, cols) in table {
-        for (c, want) in [InfDisCav, MtdCav, LimbArt, UnlimbArt].into_iter().zip(cols) {
-            assert_eq!(special_action_cost(&t, c, action, clear).map_err(|_| ()), want, "{action:?} {c:?}");
+        for (c, want) in [InfDisCav, MtdCav, LimbArt, UnlimbArt]
+            .into_iter()
+            .zip(cols)
+        {
+            assert_eq!(
+                special_action_cost(&t, c, action, clear).map_err(|_| ()),
+                want,
+                "{action:?} {c:?}"
+            );
         }
     }
     // [4] "Units in woods pay 3 OPs to change into these formations. Units pay 2 extra OPs if
     // in an enemy ZOC."
-    assert_eq!(special_action_cost(&t, InfDisCav, ChangeToColumn, at(Terrain::Woods, false, false)), Ok(3));
-    assert_eq!(special_action_cost(&t, InfDisCav, ChangeToColumn, at(Terrain::Woods, true, false)), Ok(5));
-    assert_eq!(special_action_cost(&t, InfDisCav, ChangeToColumn, at(Terrain::Clear, true, false)), Ok(4));
-    assert_eq!(special_action_cost(&t, InfDisCav, ChangeToNormal, at(Terrain::Woods, true, false)), Ok(4));
+    assert_eq!(
+        special_action_cost(
+            &t,
+            InfDisCav,
+            ChangeToColumn,
+            at(Terrain::Woods, false, false)
+        ),
+        Ok(3)
+    );
+    assert_eq!(
+        special_action_cost(
+            &t,
+            InfDisCav,
+            ChangeToColumn,
+            at(Terrain::Woods, true, false)
+        ),
+        Ok(5)
+    );
+    assert_eq!(
+        special_action_cost(
+            &t,
+            InfDisCav,
+            ChangeToColumn,
+            at(Terrain::Clear, true, false)
+        ),
+        Ok(4)
+    );
+    assert_eq!(
+        special_action_cost(
+            &t,
+            InfDisCav,
+            ChangeToNormal,
+            at(Terrain::Woods, true, false)
+        ),
+        Ok(4)
+    );
     // [3] "Artillery units cannot change mode in a ravine square."
-    assert!(special_action_cost(&t, UnlimbArt, ChangeToColumn, at(Terrain::Ravine, false, false)).is_err());
-    assert!(special_action_cost(&t, LimbArt, ChangeToNormal, at(Terrain::Ravine, false, false)).is_err());
-    assert_eq!(special_action_cost(&t, InfDisCav, ChangeToNormal, at(Terrain::Ravine, false, false)), Ok(4));
+    assert!(
+        special_action_cost(
+            &t,
+            UnlimbArt,
+            ChangeToColumn,
+            at(Terrain::Ravine, false, false)
+        )
+        .is_err()
+    );
+    assert!(
+        special_action_cost(
+            &t,
+            LimbArt,
+            ChangeToNormal,
+            at(Terrain::Ravine, false, false)
+        )
+        .is_err()
+    );
+    assert_eq!(
+        special_action_cost(
+            &t,
+            InfDisCav,
+            ChangeToNormal,
+            at(Terrain::Ravine, false, false)
+        ),
+        Ok(4)
+    );
     // Night: doubled.
-    assert_eq!(special_action_cost(&t, InfDisCav, Fortify, at(Terrain::Clear, false, true)), Ok(16));
+    assert_eq!(
+        special_action_cost(&t, InfDisCav, Fortify, at(Terrain::Clear, false, true)),
+        Ok(16)
+    );
 }
 
 // The card: "ZOC stands for zone of control, ... the squares next to a unit": every on-map hex
 // next to a combat unit, not a leader's.
 #[test]
 fn zoc_is_the_hexes_next_to_a_combat_unit() {
-    let g = sh().unit("a", 'U', "0303", 1000).leader("l", 'C', "0101", 0).game();
+    let g = sh()
+        .unit("a", 'U', "0303", 1000)
+        .leader("l", 'C', "0101", 0)
+        .game();
     let z = g.rules.zoc(&g);
     assert_eq!(z.len(), 6);
     let c = g.scenario.parse_hex("0302").unwrap();
     assert_eq!(g.rules.zoc_at(&g, c).len(), 1);
-    assert!(g.rules.zoc_at(&g, g.scenario.parse_hex("0102").unwrap()).is_empty());
+    assert!(
+        g.rules
+            .zoc_at(&g, g.scenario.parse_hex("0102").unwrap())
+            .is_empty()
+    );
     let g = sh().unit("a", 'U', "0101", 1000).game();
-    assert_eq!(g.rules.zoc(&g).len(), 2, "only on-map hexes: 0201 and 0102 of the corner");
+    assert_eq!(
+        g.rules.zoc(&g).len(),
+        2,
+        "only on-map hexes: 0201 and 0102 of the corner"
+    );
 }

@@ -217,10 +217,17 @@ impl Tables {
             if !(x.is_finite() && (0.0..=10.0).contains(&x)) {
                 p.push(problem(field, x, "a factor is 0 to 10"));
             } else if ((x * 10_000.0).round() - x * 10_000.0).abs() > 1e-6 {
-                p.push(problem(field, x, "a factor has at most four decimal places"));
+                p.push(problem(
+                    field,
+                    x,
+                    "a factor has at most four decimal places",
+                ));
             }
         };
-        let fm = |name: &str, v: &FireMelee, p: &mut Vec<Problem>, factor: &mut dyn FnMut(String, f64, &mut Vec<Problem>)| {
+        let fm = |name: &str,
+                  v: &FireMelee,
+                  p: &mut Vec<Problem>,
+                  factor: &mut dyn FnMut(String, f64, &mut Vec<Problem>)| {
             factor(format!("{name}.fire"), v.fire, p);
             factor(format!("{name}.melee"), v.melee, p);
         };
@@ -230,7 +237,11 @@ impl Tables {
         }
         for t in SHILOH_TERRAIN {
             if self.target_row(t).is_none() {
-                p.push(problem("target_location", t.name(), "no row for this terrain"));
+                p.push(problem(
+                    "target_location",
+                    t.name(),
+                    "no row for this terrain",
+                ));
             }
             if self.op_row(t).is_none() {
                 p.push(problem("op_rows", t.name(), "no row prices this terrain"));
@@ -240,14 +251,42 @@ impl Tables {
             factor(format!("firer_location[{i}].fire"), r.fire, &mut p);
             factor(format!("firer_location[{i}].melee"), r.melee, &mut p);
         }
-        fm("higher_elevation", &self.higher_elevation.clone(), &mut p, &mut factor);
-        fm("artillery_in_woods", &self.artillery_in_woods.clone(), &mut p, &mut factor);
-        fm("flanked.flanker", &self.flanked.flanker.clone(), &mut p, &mut factor);
-        factor("flanked.flanked_unit_final_defensive_fire".into(), self.flanked.flanked_unit_final_defensive_fire, &mut p);
-        factor("flanked.flanked_defender_melee".into(), self.flanked.flanked_defender_melee, &mut p);
+        fm(
+            "higher_elevation",
+            &self.higher_elevation.clone(),
+            &mut p,
+            &mut factor,
+        );
+        fm(
+            "artillery_in_woods",
+            &self.artillery_in_woods.clone(),
+            &mut p,
+            &mut factor,
+        );
+        fm(
+            "flanked.flanker",
+            &self.flanked.flanker.clone(),
+            &mut p,
+            &mut factor,
+        );
+        factor(
+            "flanked.flanked_unit_final_defensive_fire".into(),
+            self.flanked.flanked_unit_final_defensive_fire,
+            &mut p,
+        );
+        factor(
+            "flanked.flanked_defender_melee".into(),
+            self.flanked.flanked_defender_melee,
+            &mut p,
+        );
         fm("disrupted", &self.disrupted.clone(), &mut p, &mut factor);
         fm("routed", &self.routed.clone(), &mut p, &mut factor);
-        fm("out_of_ammo", &self.out_of_ammo.clone(), &mut p, &mut factor);
+        fm(
+            "out_of_ammo",
+            &self.out_of_ammo.clone(),
+            &mut p,
+            &mut factor,
+        );
         for (i, r) in self.modes.iter().enumerate() {
             factor(format!("modes[{i}].fire"), r.fire, &mut p);
             factor(format!("modes[{i}].melee"), r.melee, &mut p);
@@ -260,10 +299,17 @@ impl Tables {
         for (name, d) in [
             ("target_density", &self.target_density),
             ("firer_density_fire", &self.firer_density_fire),
-            ("firer_density_melee_attacker", &self.firer_density_melee_attacker),
+            (
+                "firer_density_melee_attacker",
+                &self.firer_density_melee_attacker,
+            ),
         ] {
             if d.men_per_percent == 0 {
-                p.push(problem(format!("{name}.men_per_percent"), 0, "must be at least 1"));
+                p.push(problem(
+                    format!("{name}.men_per_percent"),
+                    0,
+                    "must be at least 1",
+                ));
             }
             factor(format!("{name}.min"), d.min, &mut p);
             if let Some(m) = d.max {
@@ -271,8 +317,14 @@ impl Tables {
             }
         }
         for (name, v) in [
-            ("efficiency_points_per_percent", self.efficiency_points_per_percent),
-            ("fatigue_points_per_percent", self.fatigue_points_per_percent),
+            (
+                "efficiency_points_per_percent",
+                self.efficiency_points_per_percent,
+            ),
+            (
+                "fatigue_points_per_percent",
+                self.fatigue_points_per_percent,
+            ),
             ("artillerymen_per_gun", self.artillerymen_per_gun),
         ] {
             if v == 0 {
@@ -296,7 +348,11 @@ impl Tables {
         }
         for (i, w) in self.weapons.iter().enumerate() {
             if w.per_strength == 0 {
-                p.push(problem(format!("weapons[{i}].per_strength"), 0, "must be at least 1"));
+                p.push(problem(
+                    format!("weapons[{i}].per_strength"),
+                    0,
+                    "must be at least 1",
+                ));
             }
         }
         if self.weapon().is_none() {
@@ -310,11 +366,19 @@ impl Tables {
             p.push(problem("fire_range", 0, "must be at least 1"));
         }
         if self.melee_casualties.per_strength == 0 {
-            p.push(problem("melee_casualties.per_strength", 0, "must be at least 1"));
+            p.push(problem(
+                "melee_casualties.per_strength",
+                0,
+                "must be at least 1",
+            ));
         }
         let four = |name: String, n: usize, p: &mut Vec<Problem>| {
             if n != 4 {
-                p.push(problem(name, n, "give four entries: INF./DIS. CAV., MTD. CAV., LIMB. ART., UNLIMB. ART."));
+                p.push(problem(
+                    name,
+                    n,
+                    "give four entries: INF./DIS. CAV., MTD. CAV., LIMB. ART., UNLIMB. ART.",
+                ));
             }
         };
         four("road".into(), self.road.len(), &mut p);
@@ -338,12 +402,20 @@ impl Tables {
                 if let Cost::C(o, d) = c
                     && (*o == 0 || *d == 0)
                 {
-                    p.push(problem(format!("op_rows[{i}].costs[{j}]"), format!("{c:?}"), "an OP cost is at least 1"));
+                    p.push(problem(
+                        format!("op_rows[{i}].costs[{j}]"),
+                        format!("{c:?}"),
+                        "an OP cost is at least 1",
+                    ));
                 }
             }
             for t in &r.terrain {
                 if !SHILOH_TERRAIN.contains(t) {
-                    p.push(problem(format!("op_rows[{i}].terrain"), t.name(), "not a Shiloh terrain"));
+                    p.push(problem(
+                        format!("op_rows[{i}].terrain"),
+                        t.name(),
+                        "not a Shiloh terrain",
+                    ));
                 }
             }
         }

@@ -22,8 +22,8 @@ use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, MoveCost, Odds, OptionSpec, Ruleset,
-    RulesError, ZocEntry, ZocKind, ZocMap,
+    AttackError, AttackRequest, AttackType, Choices, MoveCost, Odds, OptionSpec, RulesError,
+    Ruleset, ZocEntry, ZocKind, ZocMap,
 };
 use crate::rules::tables::load_tables;
 use crate::rules::unit::UnitIdx;
@@ -43,7 +43,12 @@ pub fn load(path: Option<&Path>) -> Result<Arc<dyn Ruleset>, RulesError> {
 
 /// The tables alone (a player's file, or the built-in one).
 pub fn load_data(path: Option<&Path>) -> Result<Tables, crate::rules::tables::TablesError> {
-    load_tables(path, DEFAULT_TABLES, "assets/rules/shiloh.ron", Tables::check)
+    load_tables(
+        path,
+        DEFAULT_TABLES,
+        "assets/rules/shiloh.ron",
+        Tables::check,
+    )
 }
 
 /// The Shiloh rule system with its tables.
@@ -140,7 +145,12 @@ impl Ruleset for Shiloh {
         resolve::kind_of(req)
     }
 
-    fn check(&self, game: &Game, req: &AttackRequest, choices: &Choices) -> Result<(), AttackError> {
+    fn check(
+        &self,
+        game: &Game,
+        req: &AttackRequest,
+        choices: &Choices,
+    ) -> Result<(), AttackError> {
         let a = resolve::Assessment::new(self, game, req)?;
         resolve::check_choices(game, &a, choices).map(|_| ())
     }

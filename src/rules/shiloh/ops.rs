@@ -152,13 +152,21 @@ pub fn move_cost(t: &Tables, game: &Game, ui: UnitIdx, path: &[Coord]) -> Option
             }
         } else {
             let r = terrain_cost(t, terrain, class, false);
-            parts.push(format!("{} {}", class.name(), r.map_or("P".into(), |v| v.to_string())));
+            parts.push(format!(
+                "{} {}",
+                class.name(),
+                r.map_or("P".into(), |v| v.to_string())
+            ));
             r
         };
         if let Some(mut b) = base {
             if terrain == Terrain::SunkenRoad && matches!(u.mode, Mode::Normal | Mode::Dismounted) {
                 b *= t.sunken_road_multiplier;
-                parts.push(format!("sunken road in {} mode x{}", u.mode.name(), t.sunken_road_multiplier));
+                parts.push(format!(
+                    "sunken road in {} mode x{}",
+                    u.mode.name(),
+                    t.sunken_road_multiplier
+                ));
             }
             let mut ok = true;
             if map.elevation(c) > map.elevation(prev) {
@@ -177,7 +185,10 @@ pub fn move_cost(t: &Tables, game: &Game, ui: UnitIdx, path: &[Coord]) -> Option
                 b *= t.heavy_guns_multiplier;
                 parts.push(format!("heavy guns x{}", t.heavy_guns_multiplier));
             }
-            let (zf, zt) = (in_enemy_zoc(game, prev, u.side), in_enemy_zoc(game, c, u.side));
+            let (zf, zt) = (
+                in_enemy_zoc(game, prev, u.side),
+                in_enemy_zoc(game, c, u.side),
+            );
             if ok && (zf || zt) {
                 let friendly = game
                     .units_at(c)
@@ -186,9 +197,15 @@ pub fn move_cost(t: &Tables, game: &Game, ui: UnitIdx, path: &[Coord]) -> Option
                 let (row, what) = if zf && zt {
                     (t.zoc_to_zoc[class as usize], "enemy ZOC to enemy ZOC")
                 } else if zt {
-                    (t.enter_or_leave_enemy_zoc[class as usize], "enter enemy ZOC")
+                    (
+                        t.enter_or_leave_enemy_zoc[class as usize],
+                        "enter enemy ZOC",
+                    )
                 } else {
-                    (t.enter_or_leave_enemy_zoc[class as usize], "leave enemy ZOC")
+                    (
+                        t.enter_or_leave_enemy_zoc[class as usize],
+                        "leave enemy ZOC",
+                    )
                 };
                 if zf && zt && !friendly {
                     ok = false;
@@ -254,7 +271,12 @@ pub struct ActionCtx {
 }
 
 /// The OP cost of a special action, or why it cannot be taken.
-pub fn special_action_cost(t: &Tables, class: Class, action: Action, ctx: ActionCtx) -> Result<u32, String> {
+pub fn special_action_cost(
+    t: &Tables,
+    class: Class,
+    action: Action,
+    ctx: ActionCtx,
+) -> Result<u32, String> {
     let row = match action {
         Action::ChangeToColumn => &t.change_to_column,
         Action::ChangeToNormal => &t.change_to_normal,
@@ -264,9 +286,13 @@ pub fn special_action_cost(t: &Tables, class: Class, action: Action, ctx: Action
         Action::MeleeDefender => &t.melee_defender,
         Action::FireInFirePhase => &t.fire_in_fire_phase,
     };
-    let mut cost = act(row[class as usize]).map_err(|w| format!("{} {action:?}: {w}", class.name()))?;
+    let mut cost =
+        act(row[class as usize]).map_err(|w| format!("{} {action:?}: {w}", class.name()))?;
     let change = matches!(action, Action::ChangeToColumn | Action::ChangeToNormal);
-    if change && matches!(class, Class::LimbArt | Class::UnlimbArt) && ctx.terrain == Terrain::Ravine {
+    if change
+        && matches!(class, Class::LimbArt | Class::UnlimbArt)
+        && ctx.terrain == Terrain::Ravine
+    {
         return Err("artillery units cannot change mode in a ravine square (note [3])".into());
     }
     if action == Action::ChangeToColumn {
@@ -284,7 +310,12 @@ pub fn special_action_cost(t: &Tables, class: Class, action: Action, ctx: Action
 }
 
 /// A unit's special action where it stands, on the game's current turn.
-pub fn unit_action_cost(t: &Tables, game: &Game, ui: UnitIdx, action: Action) -> Result<u32, String> {
+pub fn unit_action_cost(
+    t: &Tables,
+    game: &Game,
+    ui: UnitIdx,
+    action: Action,
+) -> Result<u32, String> {
     let u = game.unit(ui);
     let hex = u.hex.ok_or("the unit is not on the map")?;
     let class = class_of(u).ok_or("the card prices no special actions for this unit")?;

@@ -31,13 +31,12 @@ use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Odds, OptionSpec,
-    Role,
+    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Odds, OptionSpec, Role,
 };
 use crate::rules::unit::{UnitIdx, UnitKind};
 
 use super::data::fac;
-use super::ops::{Action, class_of, special_action_cost, ActionCtx};
+use super::ops::{Action, ActionCtx, class_of, special_action_cost};
 use super::strength::{Flank, Phase, SRole, Situation, UnitStrength, show, unit_strength};
 use super::{R, Shiloh};
 
@@ -64,9 +63,10 @@ pub fn option_specs(kind: AttackType) -> Vec<OptionSpec> {
             label: "Fire phase".into(),
             values: vec!["fire".into(), "final-defensive".into()],
             default: "fire".into(),
-            help: "card footnotes * and **: disrupted, routed, limbered and out-of-ammunition units \
+            help:
+                "card footnotes * and **: disrupted, routed, limbered and out-of-ammunition units \
                    may only fire in Final Defensive Fire; a flanked unit firing then has x0.5."
-                .into(),
+                    .into(),
         });
     }
     v
@@ -215,7 +215,11 @@ impl Assessment {
         for &a in &req.attackers {
             let u = game.unit(a);
             let from = u.hex.expect("on map");
-            let reach = if kind == AttackType::Fire { t.fire_range } else { 1 };
+            let reach = if kind == AttackType::Fire {
+                t.fire_range
+            } else {
+                1
+            };
             if from.distance(def_hex) > reach || from == def_hex {
                 return Err(if reach == 1 {
                     AttackError::NotAdjacent {
@@ -247,7 +251,9 @@ impl Assessment {
             }
             if let (Some(action), Some(class)) = (action, class_of(u)) {
                 let ctx = ActionCtx {
-                    terrain: map.terrain(from).unwrap_or(crate::rules::map::Terrain::Clear),
+                    terrain: map
+                        .terrain(from)
+                        .unwrap_or(crate::rules::map::Terrain::Clear),
                     in_enemy_zoc: false,
                     night: false,
                 };
@@ -389,7 +395,10 @@ impl Assessment {
                     role,
                     name: format!("{id}: product of the modifiers"),
                     value: factor_value(us.product),
-                    detail: format!("{} (before the random modifier and the clamp)", show(us.product)),
+                    detail: format!(
+                        "{} (before the random modifier and the clamp)",
+                        show(us.product)
+                    ),
                     rule: "[card] All modifiers are cumulative (multiplied together)".into(),
                 });
                 lines.push(ModifierLine {
@@ -510,15 +519,26 @@ pub fn odds(_rules: &Shiloh, game: &Game, a: &Assessment) -> Odds {
             })
         })
         .collect();
-    let product = a.att.first().map(|u| u.product).unwrap_or(R::from_integer(1));
+    let product = a
+        .att
+        .first()
+        .map(|u| u.product)
+        .unwrap_or(R::from_integer(1));
     x.insert("modifier_product".into(), json!(to_f(product)));
     x.insert(
         "clamped".into(),
-        json!(a.att.iter().chain(&a.def).any(|u| a.random.iter().any(|r| clamp_pair(a.clamp, u.product * *r).1))),
+        json!(a.att.iter().chain(&a.def).any(|u| {
+            a.random
+                .iter()
+                .any(|r| clamp_pair(a.clamp, u.product * *r).1)
+        })),
     );
     x.insert("units".into(), Value::Array(units));
     x.insert("by_die".into(), Value::Array(by_die));
-    x.insert("casualty_rate".into(), json!(format!("{}/{}", a.rate.0, a.rate.1)));
+    x.insert(
+        "casualty_rate".into(),
+        json!(format!("{}/{}", a.rate.0, a.rate.1)),
+    );
     x.insert(
         "phase".into(),
         json!(match a.phase {
@@ -555,7 +575,12 @@ pub fn odds(_rules: &Shiloh, game: &Game, a: &Assessment) -> Odds {
     }
 }
 
-fn order(game: &Game, list: &Option<Vec<String>>, allowed: &[UnitIdx], what: &str) -> Result<Option<Vec<UnitIdx>>, AttackError> {
+fn order(
+    game: &Game,
+    list: &Option<Vec<String>>,
+    allowed: &[UnitIdx],
+    what: &str,
+) -> Result<Option<Vec<UnitIdx>>, AttackError> {
     let Some(list) = list else { return Ok(None) };
     let mut out = Vec::new();
     for id in list {
@@ -563,22 +588,25 @@ fn order(game: &Game, list: &Option<Vec<String>>, allowed: &[UnitIdx], what: &st
             .unit_by_id(id)
             .ok_or_else(|| AttackError::Choice(format!("{what}: unknown unit id {id:?}")))?;
         if !allowed.contains(&u) {
-            return Err(AttackError::Choice(format!("{what}: unit {id:?} is not in this combat")));
+            return Err(AttackError::Choice(format!(
+                "{what}: unit {id:?} is not in this combat"
+            )));
         }
         if out.contains(&u) {
-            return Err(AttackError::Choice(format!("{what}: unit {id:?} is named twice")));
+            return Err(AttackError::Choice(format!(
+                "{what}: unit {id:?} is named twice"
+            )));
         }
         out.push(u);
     }
     Ok(Some(out))
 }
 
+/// Loss orders for the attackers and the defenders, when the command gives them.
+pub type LossOrders = (Option<Vec<UnitIdx>>, Option<Vec<UnitIdx>>);
+
 /// Check the choices: loss orders only (Shiloh's card has no retreat or advance here).
-pub fn check_choices(
-    game: &Game,
-    a: &Assessment,
-    c: &Choices,
-) -> Result<(Option<Vec<UnitIdx>>, Option<Vec<UnitIdx>>), AttackError> {
+pub fn check_choices(game: &Game, a: &Assessment, c: &Choices) -> Result<LossOrders, AttackError> {
     if c.retreat.is_some() || c.advance.is_some() {
         return Err(AttackError::Choice(
             "shiloh fire and melee have no retreat or advance (not on the card)".into(),
@@ -590,7 +618,13 @@ pub fn check_choices(
     ))
 }
 
-fn take_losses(game: &mut Game, units: &[UnitIdx], loss: u32, first: Option<Vec<UnitIdx>>, ev: &mut Vec<Event>) {
+fn take_losses(
+    game: &mut Game,
+    units: &[UnitIdx],
+    loss: u32,
+    first: Option<Vec<UnitIdx>>,
+    ev: &mut Vec<Event>,
+) {
     let mut seq = first.unwrap_or_default();
     let mut rest: Vec<UnitIdx> = units.iter().copied().filter(|u| !seq.contains(u)).collect();
     rest.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
@@ -609,7 +643,11 @@ fn take_losses(game: &mut Game, units: &[UnitIdx], loss: u32, first: Option<Vec<
         unit.cv = Cv::whole(unit.manpower);
         left -= take;
         let now = unit.manpower;
-        ev.push(Event::ManpowerLost { unit: u, amount: take, left: now });
+        ev.push(Event::ManpowerLost {
+            unit: u,
+            amount: take,
+            left: now,
+        });
         if now == 0 {
             game.place(u, None);
             ev.push(Event::Eliminated { unit: u });
@@ -636,10 +674,16 @@ pub fn resolve(
         defender_drm: 0,
     }];
     let ad = dice.d6();
-    ev.push(Event::DieRolled { role: DieRole::Attacker, value: ad });
+    ev.push(Event::DieRolled {
+        role: DieRole::Attacker,
+        value: ad,
+    });
     let dd = if a.kind == AttackType::Melee {
         let d = dice.d6();
-        ev.push(Event::DieRolled { role: DieRole::Defender, value: d });
+        ev.push(Event::DieRolled {
+            role: DieRole::Defender,
+            value: d,
+        });
         d
     } else {
         0
@@ -692,7 +736,11 @@ pub fn resolve(
     }
     ev.push(Event::CombatResult {
         differential: o.defender_loss as i32 - o.attacker_loss as i32,
-        attacker: if a.kind == AttackType::Melee { o.attacker_loss.to_string() } else { "-".into() },
+        attacker: if a.kind == AttackType::Melee {
+            o.attacker_loss.to_string()
+        } else {
+            "-".into()
+        },
         defender: o.defender_loss.to_string(),
     });
     take_losses(game, &a.defenders, o.defender_loss, def_order, &mut ev);

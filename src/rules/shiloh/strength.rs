@@ -121,7 +121,10 @@ pub fn fatigue_factor(t: &Tables, fatigue: u8) -> R {
 pub fn target_density_factor(t: &Tables, men: u32) -> R {
     let d = &t.target_density;
     let f = R::from_integer(1)
-        + R::new(men as i128 - d.base_men as i128, 100 * d.men_per_percent as i128);
+        + R::new(
+            men as i128 - d.base_men as i128,
+            100 * d.men_per_percent as i128,
+        );
     let f = f.max(fac(d.min));
     match d.max {
         Some(m) => f.min(fac(m)),
@@ -174,7 +177,12 @@ pub fn leader_bonus(game: &Game, u: &Unit) -> (i32, Option<String>) {
 }
 
 /// Men of `side`'s combat units in `hex` (artillery excluded when `no_artillery`).
-pub fn men_in_hex(game: &Game, hex: Coord, side: crate::rules::unit::SideId, no_artillery: bool) -> u32 {
+pub fn men_in_hex(
+    game: &Game,
+    hex: Coord,
+    side: crate::rules::unit::SideId,
+    no_artillery: bool,
+) -> u32 {
     game.units_at(hex)
         .iter()
         .map(|x| game.unit(*x))
@@ -194,7 +202,10 @@ pub fn final_defensive_only(t: &Tables, u: &Unit) -> Option<String> {
     if mode_row.is_some_and(|r| r.final_defensive_only) {
         return Some(format!("mode {}", u.mode.name()));
     }
-    if u.status == Status::Routed && t.mode_row(Mode::Routed).is_some_and(|r| r.final_defensive_only) {
+    if u.status == Status::Routed
+        && t.mode_row(Mode::Routed)
+            .is_some_and(|r| r.final_defensive_only)
+    {
         return Some("routed".into());
     }
     if u.status == Status::Disrupted && t.disrupted_final_defensive_only {
@@ -221,7 +232,12 @@ pub fn show(r: R) -> String {
 }
 
 /// Every factor of one unit's strength. `Err` says why the unit cannot fire or melee here.
-pub fn unit_strength(t: &Tables, game: &Game, ui: UnitIdx, s: &Situation) -> Result<UnitStrength, String> {
+pub fn unit_strength(
+    t: &Tables,
+    game: &Game,
+    ui: UnitIdx,
+    s: &Situation,
+) -> Result<UnitStrength, String> {
     let u = game.unit(ui);
     let map = game.map();
     let hex = u.hex.ok_or_else(|| format!("{} is not on the map", u.id))?;
@@ -230,10 +246,16 @@ pub fn unit_strength(t: &Tables, game: &Game, ui: UnitIdx, s: &Situation) -> Res
     let col = if fire { "fire" } else { "melee" };
     let mut fs: Vec<Factor> = Vec::new();
     let mut push = |name: String, value: R, detail: String, rule: String| {
-        fs.push(Factor { name, value, detail, rule })
+        fs.push(Factor {
+            name,
+            value,
+            detail,
+            rule,
+        })
     };
 
-    if s.role == SRole::Fire && s.phase == Phase::Fire
+    if s.role == SRole::Fire
+        && s.phase == Phase::Fire
         && let Some(why) = final_defensive_only(t, u)
     {
         return Err(format!(
@@ -244,7 +266,9 @@ pub fn unit_strength(t: &Tables, game: &Game, ui: UnitIdx, s: &Situation) -> Res
 
     // Target location.
     let tt = map.terrain(s.target).unwrap_or(Terrain::Clear);
-    let row = t.target_row(tt).ok_or_else(|| format!("no target-location row for {}", tt.name()))?;
+    let row = t
+        .target_row(tt)
+        .ok_or_else(|| format!("no target-location row for {}", tt.name()))?;
     push(
         format!("{}: target in {}", u.id, tt.name()),
         pick(row.fire, row.melee),
@@ -284,7 +308,12 @@ pub fn unit_strength(t: &Tables, game: &Game, ui: UnitIdx, s: &Situation) -> Res
     match (s.flank, s.role) {
         (Flank::Target, SRole::Fire | SRole::MeleeAttacker) => {
             let f = &t.flanked.flanker;
-            push(format!("{}: target is flanked", u.id), pick(f.fire, f.melee), "the firer flanks the target (option flanked=target)".into(), f.source.clone());
+            push(
+                format!("{}: target is flanked", u.id),
+                pick(f.fire, f.melee),
+                "the firer flanks the target (option flanked=target)".into(),
+                f.source.clone(),
+            );
         }
         (Flank::Target, SRole::MeleeDefender) => push(
             format!("{}: flanked defender in melee", u.id),
@@ -294,20 +323,41 @@ pub fn unit_strength(t: &Tables, game: &Game, ui: UnitIdx, s: &Situation) -> Res
         ),
         (Flank::Firer, SRole::Fire) => {
             let (v, d) = match s.phase {
-                Phase::FinalDefensive => (fac(t.flanked.flanked_unit_final_defensive_fire), "the flanked unit firing in Final Defensive Fire"),
-                Phase::Fire => (R::from_integer(1), "the flanked unit firing in the fire phase (example 2: 1.0)"),
+                Phase::FinalDefensive => (
+                    fac(t.flanked.flanked_unit_final_defensive_fire),
+                    "the flanked unit firing in Final Defensive Fire",
+                ),
+                Phase::Fire => (
+                    R::from_integer(1),
+                    "the flanked unit firing in the fire phase (example 2: 1.0)",
+                ),
             };
-            push(format!("{}: firer is flanked", u.id), v, d.into(), format!("{} (footnote *; example 2)", t.flanked.source));
+            push(
+                format!("{}: firer is flanked", u.id),
+                v,
+                d.into(),
+                format!("{} (footnote *; example 2)", t.flanked.source),
+            );
         }
         _ => {}
     }
     if u.status == Status::Disrupted {
         let d = &t.disrupted;
-        push(format!("{}: disrupted", u.id), pick(d.fire, d.melee), "firing unit is disrupted".into(), d.source.clone());
+        push(
+            format!("{}: disrupted", u.id),
+            pick(d.fire, d.melee),
+            "firing unit is disrupted".into(),
+            d.source.clone(),
+        );
     }
     if u.out_of_ammo {
         let d = &t.out_of_ammo;
-        push(format!("{}: out of ammunition", u.id), pick(d.fire, d.melee), "firing unit out of ammo".into(), d.source.clone());
+        push(
+            format!("{}: out of ammunition", u.id),
+            pick(d.fire, d.melee),
+            "firing unit out of ammo".into(),
+            d.source.clone(),
+        );
     }
     // Mode (Routed as a mode and as a condition: its 0.5 once).
     if is_routed(u) {
@@ -315,12 +365,23 @@ pub fn unit_strength(t: &Tables, game: &Game, ui: UnitIdx, s: &Situation) -> Res
         push(
             format!("{}: routed", u.id),
             pick(mr.fire, mr.melee),
-            format!("mode {}, status {} (condition and mode: applied once)", u.mode.name(), u.status.name()),
+            format!(
+                "mode {}, status {} (condition and mode: applied once)",
+                u.mode.name(),
+                u.status.name()
+            ),
             mr.source.clone(),
         );
     } else {
-        let mr = t.mode_row(u.mode).ok_or_else(|| format!("no mode row for {}", u.mode.name()))?;
-        push(format!("{}: mode {}", u.id, u.mode.name()), pick(mr.fire, mr.melee), format!("{col} column"), mr.source.clone());
+        let mr = t
+            .mode_row(u.mode)
+            .ok_or_else(|| format!("no mode row for {}", u.mode.name()))?;
+        push(
+            format!("{}: mode {}", u.id, u.mode.name()),
+            pick(mr.fire, mr.melee),
+            format!("{col} column"),
+            mr.source.clone(),
+        );
     }
     // Additional modifiers.
     let (bonus, from) = leader_bonus(game, u);
@@ -355,7 +416,8 @@ pub fn unit_strength(t: &Tables, game: &Game, ui: UnitIdx, s: &Situation) -> Res
             firer_density_factor(t, s.role, men),
             format!("{men} men in the firer's square"),
             if fire {
-                "[card] Density of Firing Unit's Square: 1% per 50 men over 1000 (1200 men = .96)".into()
+                "[card] Density of Firing Unit's Square: 1% per 50 men over 1000 (1200 men = .96)"
+                    .into()
             } else {
                 "[card] Density of Firing Unit's Square, melee attacker: 1% per 100 men over 1000 (1200 men = .98)".into()
             },
@@ -405,7 +467,13 @@ pub fn unit_strength(t: &Tables, game: &Game, ui: UnitIdx, s: &Situation) -> Res
         push(
             format!("{}: artillerymen", u.id),
             a,
-            format!("{} men / ({} x {} guns): {}", u.manpower, t.artillerymen_per_gun, u.guns, show(a)),
+            format!(
+                "{} men / ({} x {} guns): {}",
+                u.manpower,
+                t.artillerymen_per_gun,
+                u.guns,
+                show(a)
+            ),
             "[card] Artillerymen: 16 per gun (6 guns need 96)".into(),
         );
         let base = t.artillerymen_per_gun * u.guns;
