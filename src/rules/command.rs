@@ -136,14 +136,7 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
             choices,
             options,
         } => {
-            let req = attack_request(
-                game,
-                attackers,
-                defender,
-                *kind,
-                march_type.clone(),
-                options,
-            )?;
+            let req = attack_request(game, attackers, defender, *kind, march_type.clone(), options)?;
             game.rules.check(game, &req, choices)?;
             Ok(())
         }
@@ -215,14 +208,7 @@ fn apply_inner(
             choices,
             options,
         } => {
-            let req = attack_request(
-                game,
-                attackers,
-                defender,
-                *kind,
-                march_type.clone(),
-                options,
-            )?;
+            let req = attack_request(game, attackers, defender, *kind, march_type.clone(), options)?;
             let rules = game.rules.clone();
             Ok(rules.resolve(game, &req, choices, dice)?)
         }

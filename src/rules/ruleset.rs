@@ -151,10 +151,7 @@ impl Role {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ModValue {
     Fixed(i32),
-    ByDie {
-        even: i32,
-        odd: i32,
-    },
+    ByDie { even: i32, odd: i32 },
     /// A multiplicative factor in ten-thousandths (Shiloh: `Factor(8750)` is x0.875). It adds
     /// nothing to a die (`even()` / `odd()` are 0).
     Factor(u32),
@@ -196,13 +193,7 @@ impl fmt::Display for ModValue {
             ModValue::Factor(x) => {
                 let s = format!("{:.4}", *x as f64 / 10_000.0);
                 let s = s.trim_end_matches('0');
-                let s = if s.ends_with('.') {
-                    format!("{s}00")
-                } else if s.split('.').nth(1).is_some_and(|d| d.len() < 2) {
-                    format!("{s}0")
-                } else {
-                    s.to_string()
-                };
+                let s = if s.ends_with('.') { format!("{s}00") } else if s.split('.').nth(1).is_some_and(|d| d.len() < 2) { format!("{s}0") } else { s.to_string() };
                 write!(f, "x{s}")
             }
             ModValue::Points(v) => write!(f, "{v:+}"),
@@ -505,7 +496,10 @@ pub fn builtin(id: &str) -> Result<Arc<dyn Ruleset>, RulesError> {
     with_tables(id, None)
 }
 
-fn with_tables(id: &str, path: Option<std::path::PathBuf>) -> Result<Arc<dyn Ruleset>, RulesError> {
+fn with_tables(
+    id: &str,
+    path: Option<std::path::PathBuf>,
+) -> Result<Arc<dyn Ruleset>, RulesError> {
     match id {
         "gcacw" => {
             let tables = match path {

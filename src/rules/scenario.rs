@@ -778,11 +778,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                 );
             }
             let letters = terrain_letters(&file.ruleset);
-            let spaced = letters
-                .chars()
-                .map(String::from)
-                .collect::<Vec<_>>()
-                .join(" ");
+            let spaced = letters.chars().map(String::from).collect::<Vec<_>>().join(" ");
             for (c, ch) in line.chars().enumerate() {
                 match Terrain::from_letter(ch).filter(|_| letters.contains(ch)) {
                     Some(t) => map.set_terrain(Coord::new(c as i32 + 1, r as i32 + 1), t),
@@ -817,9 +813,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                 }
                 for (c, ch) in line.chars().enumerate() {
                     match ch.to_digit(10) {
-                        Some(d) => {
-                            map.set_elevation(Coord::new(c as i32 + 1, r as i32 + 1), d as u8)
-                        }
+                        Some(d) => map.set_elevation(Coord::new(c as i32 + 1, r as i32 + 1), d as u8),
                         None => ck.bad(
                             format!("map.elevation[{r}]"),
                             quoted(line),

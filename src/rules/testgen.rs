@@ -412,7 +412,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
         turns: None,
         weather_by_turn: None,
         briefing: None,
-        night_turns: Vec::new(),
+            night_turns: Vec::new(),
         map: MapFile {
             columns: i64::from(cols),
             rows: i64::from(rws),

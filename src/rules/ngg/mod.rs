@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::rules::ruleset::{RulesError, Ruleset};
+use crate::rules::ruleset::{Ruleset, RulesError};
 
 /// The default tables, as shipped.
 pub const DEFAULT_TABLES: &str = include_str!("../../../assets/rules/ngg1812.ron");
