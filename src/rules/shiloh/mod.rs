@@ -1,14 +1,172 @@
-//! Placeholder while the shiloh rule system is built.
+//! Shiloh: Grant's Trial in the West (SSI, 1987): the rules card's fire and melee strength
+//! modifiers and operations-point costs (seed `shiloh-fire-melee-operations.txt`), with the
+//! project defaults the card leaves open (`docs/rulesets/shiloh.md`).
+//!
+//! - [`strength`]: a unit's strength = men x the cumulative product of the card's modifiers,
+//!   clamped to [0.2, 2.0], in exact fractions;
+//! - [`resolve`]: fire and melee, odds and resolution from one assessment;
+//! - [`ops`]: OP costs of moves and special actions.
+
+pub mod data;
+pub mod ops;
+pub mod resolve;
+pub mod strength;
 
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::rules::ruleset::{RulesError, Ruleset};
+use num_rational::Ratio;
+
+use crate::rules::dice::DieSource;
+use crate::rules::event::Event;
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::ruleset::{
+    AttackError, AttackRequest, AttackType, Choices, MoveCost, Odds, OptionSpec, RulesError,
+    Ruleset, ZocEntry, ZocKind, ZocMap,
+};
+use crate::rules::tables::load_tables;
+use crate::rules::unit::UnitIdx;
+
+use data::Tables;
+
+/// An exact factor or strength.
+pub type R = Ratio<i128>;
 
 /// The default tables, as shipped.
 pub const DEFAULT_TABLES: &str = include_str!("../../../assets/rules/shiloh.ron");
 
 /// The rule system with the player's tables file, or the built-in one.
-pub fn load(_path: Option<&Path>) -> Result<Arc<dyn Ruleset>, RulesError> {
-    Err(RulesError::Unknown("shiloh".into()))
+pub fn load(path: Option<&Path>) -> Result<Arc<dyn Ruleset>, RulesError> {
+    Ok(Arc::new(Shiloh::new(load_data(path)?)))
+}
+
+/// The tables alone (a player's file, or the built-in one).
+pub fn load_data(path: Option<&Path>) -> Result<Tables, crate::rules::tables::TablesError> {
+    load_tables(
+        path,
+        DEFAULT_TABLES,
+        "assets/rules/shiloh.ron",
+        Tables::check,
+    )
+}
+
+/// The Shiloh rule system with its tables.
+#[derive(Debug, Clone)]
+pub struct Shiloh {
+    pub tables: Tables,
+}
+
+impl Shiloh {
+    pub fn new(tables: Tables) -> Self {
+        Shiloh { tables }
+    }
+
+    /// With the built-in tables.
+    pub fn builtin() -> Self {
+        Shiloh::new(load_data(None).expect("built-in shiloh tables are valid"))
+    }
+}
+
+impl Ruleset for Shiloh {
+    fn id(&self) -> &'static str {
+        "shiloh"
+    }
+
+    fn name(&self) -> &'static str {
+        "Shiloh: Grant's Trial in the West"
+    }
+
+    /// The card: a ZOC is "the squares next to a unit": every on-map hex adjacent to a combat
+    /// unit (not a leader), normal.
+    fn zoc(&self, game: &Game) -> ZocMap {
+        let map = game.map();
+        let mut pairs = Vec::new();
+        for (i, u) in game.units.iter().enumerate() {
+            if !u.is_combat() {
+                continue;
+            }
+            let Some(from) = u.hex else { continue };
+            for to in from.neighbors() {
+                if let Some(ix) = map.index(to) {
+                    pairs.push((
+                        ix as u32,
+                        ZocEntry {
+                            unit: UnitIdx(i as u16),
+                            kind: ZocKind::Normal,
+                        },
+                    ));
+                }
+            }
+        }
+        ZocMap::from_pairs(map.len(), pairs)
+    }
+
+    fn zoc_at(&self, game: &Game, hex: Coord) -> Vec<ZocEntry> {
+        let mut out = Vec::new();
+        if !game.map().contains(hex) {
+            return out;
+        }
+        for n in hex.neighbors() {
+            for &u in game.units_at(n) {
+                if game.unit(u).is_combat() {
+                    out.push(ZocEntry {
+                        unit: u,
+                        kind: ZocKind::Normal,
+                    });
+                }
+            }
+        }
+        out.sort_by_key(|e| e.unit);
+        out
+    }
+
+    fn attack_types(&self) -> &'static [AttackType] {
+        &[AttackType::Fire, AttackType::Melee]
+    }
+
+    fn attack_options(&self, _game: &Game, kind: AttackType) -> Vec<OptionSpec> {
+        resolve::option_specs(kind)
+    }
+
+    fn move_cost(&self, game: &Game, unit: UnitIdx, path: &[Coord]) -> Option<MoveCost> {
+        ops::move_cost(&self.tables, game, unit, path)
+    }
+
+    fn tables_text(&self) -> &'static str {
+        DEFAULT_TABLES
+    }
+
+    fn default_attack_type(
+        &self,
+        _game: &Game,
+        req: &AttackRequest,
+    ) -> Result<AttackType, AttackError> {
+        resolve::kind_of(req)
+    }
+
+    fn check(
+        &self,
+        game: &Game,
+        req: &AttackRequest,
+        choices: &Choices,
+    ) -> Result<(), AttackError> {
+        let a = resolve::Assessment::new(self, game, req)?;
+        resolve::check_choices(game, &a, choices).map(|_| ())
+    }
+
+    fn odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+        let a = resolve::Assessment::new(self, game, req)?;
+        Ok(resolve::odds(self, game, &a))
+    }
+
+    fn resolve(
+        &self,
+        game: &mut Game,
+        req: &AttackRequest,
+        choices: &Choices,
+        dice: &mut dyn DieSource,
+    ) -> Result<Vec<Event>, AttackError> {
+        resolve::resolve(self, game, req, choices, dice)
+    }
 }

@@ -1,0 +1,434 @@
+//! The Shiloh rules card as data: `assets/rules/shiloh.ron`, embedded as the default and
+//! overridable by a player's own file. Every value is checked when it is read; factors are
+//! decimals of at most four places, read as exact fractions ([`R`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::map::Terrain;
+use crate::rules::scenario::Problem;
+use crate::rules::tables::problem;
+use crate::rules::unit::Mode;
+
+use super::R;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tables {
+    pub ruleset: String,
+    pub edition: String,
+    pub target_location: Vec<LocRow>,
+    pub higher_elevation: FireMelee,
+    pub firer_location: Vec<LocRow>,
+    pub artillery_in_woods: FireMelee,
+    pub woods: Vec<Terrain>,
+    pub flanked: Flanked,
+    pub disrupted: FireMelee,
+    pub routed: FireMelee,
+    pub out_of_ammo: FireMelee,
+    pub disrupted_final_defensive_only: bool,
+    pub out_of_ammo_final_defensive_only: bool,
+    pub modes: Vec<ModeRow>,
+    pub target_density: Density,
+    pub firer_density_fire: Density,
+    pub firer_density_melee_attacker: Density,
+    pub fortification_percent_per_level: u32,
+    pub efficiency_points_per_percent: u32,
+    pub fatigue_points_per_percent: u32,
+    pub artillerymen_per_gun: u32,
+    pub clamp_min: f64,
+    pub clamp_max: f64,
+    pub random: RandomMod,
+    pub weapons: Vec<WeaponRow>,
+    pub default_weapon: String,
+    pub fire_range: u32,
+    pub melee_casualties: Rate,
+    pub op_rows: Vec<OpRow>,
+    pub road: Vec<Cost>,
+    pub road_in_ravine: u32,
+    pub enter_higher_elevation: Vec<Act>,
+    pub enter_or_leave_enemy_zoc: Vec<Act>,
+    pub zoc_to_zoc: Vec<Act>,
+    pub change_to_column: Vec<Act>,
+    pub change_to_normal: Vec<Act>,
+    pub fortify: Vec<Act>,
+    pub reorganize: Vec<Act>,
+    pub melee_attacker: Vec<Act>,
+    pub melee_defender: Vec<Act>,
+    pub fire_in_fire_phase: Vec<Act>,
+    pub gunboat_per_square: u32,
+    pub heavy_guns_multiplier: u32,
+    pub sunken_road_multiplier: u32,
+    pub night_multiplier: u32,
+    pub change_to_column_in_woods: u32,
+    pub change_mode_enemy_zoc_extra: u32,
+}
+
+/// A fire and a melee factor.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FireMelee {
+    pub fire: f64,
+    pub melee: f64,
+    pub source: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LocRow {
+    pub terrain: Terrain,
+    pub fire: f64,
+    pub melee: f64,
+    pub source: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Flanked {
+    pub flanker: FireMelee,
+    pub flanked_unit_final_defensive_fire: f64,
+    pub flanked_defender_melee: f64,
+    pub source: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModeRow {
+    pub mode: Mode,
+    pub fire: f64,
+    pub melee: f64,
+    pub final_defensive_only: bool,
+    pub source: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Density {
+    pub base_men: u32,
+    pub men_per_percent: u32,
+    #[serde(default)]
+    pub max: Option<f64>,
+    pub min: f64,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomMod {
+    pub card_min: f64,
+    pub card_max: f64,
+    /// Factor for die faces 1 to 6.
+    pub by_die: Vec<f64>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponRow {
+    pub weapon: String,
+    pub range: u32,
+    pub men: u32,
+    pub per_strength: u32,
+    pub source: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rate {
+    pub men: u32,
+    pub per_strength: u32,
+    pub source: String,
+}
+
+/// An OP cost: orthogonal and diagonal, or prohibited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cost {
+    C(u32, u32),
+    P,
+}
+
+/// A special action's cost, prohibited, or not applicable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Act {
+    N(u32),
+    P,
+    NA,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpRow {
+    pub name: String,
+    pub terrain: Vec<Terrain>,
+    pub costs: Vec<Cost>,
+    pub source: String,
+}
+
+/// A decimal factor as an exact fraction (four decimal places).
+pub fn fac(x: f64) -> R {
+    R::new((x * 10_000.0).round() as i128, 10_000)
+}
+
+/// The terrains the card prices (scenario letters `cwhonsvefbu`).
+pub const SHILOH_TERRAIN: [Terrain; 11] = [
+    Terrain::Clear,
+    Terrain::Woods,
+    Terrain::HeavyWoods,
+    Terrain::Orchard,
+    Terrain::Church,
+    Terrain::Swamp,
+    Terrain::Ravine,
+    Terrain::Stream,
+    Terrain::Ford,
+    Terrain::Bridge,
+    Terrain::SunkenRoad,
+];
+
+const ALL_MODES: [Mode; 7] = [
+    Mode::Normal,
+    Mode::Column,
+    Mode::Mounted,
+    Mode::Dismounted,
+    Mode::Limbered,
+    Mode::Unlimbered,
+    Mode::Routed,
+];
+
+impl Tables {
+    pub fn target_row(&self, t: Terrain) -> Option<&LocRow> {
+        self.target_location.iter().find(|r| r.terrain == t)
+    }
+    pub fn firer_row(&self, t: Terrain) -> Option<&LocRow> {
+        self.firer_location.iter().find(|r| r.terrain == t)
+    }
+    pub fn mode_row(&self, m: Mode) -> Option<&ModeRow> {
+        self.modes.iter().find(|r| r.mode == m)
+    }
+    pub fn op_row(&self, t: Terrain) -> Option<&OpRow> {
+        self.op_rows.iter().find(|r| r.terrain.contains(&t))
+    }
+    pub fn weapon(&self) -> Option<&WeaponRow> {
+        self.weapons
+            .iter()
+            .find(|w| w.weapon == self.default_weapon && w.range == 1)
+    }
+
+    /// Every problem in the tables (field path, value, why).
+    pub fn check(&mut self) -> Vec<Problem> {
+        let mut p = Vec::new();
+        let mut factor = |field: String, x: f64, p: &mut Vec<Problem>| {
+            if !(x.is_finite() && (0.0..=10.0).contains(&x)) {
+                p.push(problem(field, x, "a factor is 0 to 10"));
+            } else if ((x * 10_000.0).round() - x * 10_000.0).abs() > 1e-6 {
+                p.push(problem(
+                    field,
+                    x,
+                    "a factor has at most four decimal places",
+                ));
+            }
+        };
+        let fm = |name: &str,
+                  v: &FireMelee,
+                  p: &mut Vec<Problem>,
+                  factor: &mut dyn FnMut(String, f64, &mut Vec<Problem>)| {
+            factor(format!("{name}.fire"), v.fire, p);
+            factor(format!("{name}.melee"), v.melee, p);
+        };
+        for (i, r) in self.target_location.iter().enumerate() {
+            factor(format!("target_location[{i}].fire"), r.fire, &mut p);
+            factor(format!("target_location[{i}].melee"), r.melee, &mut p);
+        }
+        for t in SHILOH_TERRAIN {
+            if self.target_row(t).is_none() {
+                p.push(problem(
+                    "target_location",
+                    t.name(),
+                    "no row for this terrain",
+                ));
+            }
+            if self.op_row(t).is_none() {
+                p.push(problem("op_rows", t.name(), "no row prices this terrain"));
+            }
+        }
+        for (i, r) in self.firer_location.iter().enumerate() {
+            factor(format!("firer_location[{i}].fire"), r.fire, &mut p);
+            factor(format!("firer_location[{i}].melee"), r.melee, &mut p);
+        }
+        fm(
+            "higher_elevation",
+            &self.higher_elevation.clone(),
+            &mut p,
+            &mut factor,
+        );
+        fm(
+            "artillery_in_woods",
+            &self.artillery_in_woods.clone(),
+            &mut p,
+            &mut factor,
+        );
+        fm(
+            "flanked.flanker",
+            &self.flanked.flanker.clone(),
+            &mut p,
+            &mut factor,
+        );
+        factor(
+            "flanked.flanked_unit_final_defensive_fire".into(),
+            self.flanked.flanked_unit_final_defensive_fire,
+            &mut p,
+        );
+        factor(
+            "flanked.flanked_defender_melee".into(),
+            self.flanked.flanked_defender_melee,
+            &mut p,
+        );
+        fm("disrupted", &self.disrupted.clone(), &mut p, &mut factor);
+        fm("routed", &self.routed.clone(), &mut p, &mut factor);
+        fm(
+            "out_of_ammo",
+            &self.out_of_ammo.clone(),
+            &mut p,
+            &mut factor,
+        );
+        for (i, r) in self.modes.iter().enumerate() {
+            factor(format!("modes[{i}].fire"), r.fire, &mut p);
+            factor(format!("modes[{i}].melee"), r.melee, &mut p);
+        }
+        for m in ALL_MODES {
+            if self.mode_row(m).is_none() {
+                p.push(problem("modes", m.name(), "no row for this mode"));
+            }
+        }
+        for (name, d) in [
+            ("target_density", &self.target_density),
+            ("firer_density_fire", &self.firer_density_fire),
+            (
+                "firer_density_melee_attacker",
+                &self.firer_density_melee_attacker,
+            ),
+        ] {
+            if d.men_per_percent == 0 {
+                p.push(problem(
+                    format!("{name}.men_per_percent"),
+                    0,
+                    "must be at least 1",
+                ));
+            }
+            factor(format!("{name}.min"), d.min, &mut p);
+            if let Some(m) = d.max {
+                factor(format!("{name}.max"), m, &mut p);
+            }
+        }
+        for (name, v) in [
+            (
+                "efficiency_points_per_percent",
+                self.efficiency_points_per_percent,
+            ),
+            (
+                "fatigue_points_per_percent",
+                self.fatigue_points_per_percent,
+            ),
+            ("artillerymen_per_gun", self.artillerymen_per_gun),
+        ] {
+            if v == 0 {
+                p.push(problem(name, 0, "must be at least 1"));
+            }
+        }
+        factor("clamp_min".into(), self.clamp_min, &mut p);
+        factor("clamp_max".into(), self.clamp_max, &mut p);
+        if self.clamp_min > self.clamp_max {
+            p.push(problem("clamp_min", self.clamp_min, "is above clamp_max"));
+        }
+        if self.random.by_die.len() != 6 {
+            p.push(problem(
+                "random.by_die",
+                self.random.by_die.len(),
+                "give six factors, one per face of a d6",
+            ));
+        }
+        for (i, x) in self.random.by_die.iter().enumerate() {
+            factor(format!("random.by_die[{i}]"), *x, &mut p);
+        }
+        for (i, w) in self.weapons.iter().enumerate() {
+            if w.per_strength == 0 {
+                p.push(problem(
+                    format!("weapons[{i}].per_strength"),
+                    0,
+                    "must be at least 1",
+                ));
+            }
+        }
+        if self.weapon().is_none() {
+            p.push(problem(
+                "default_weapon",
+                &self.default_weapon,
+                "no weapons row of this name at range 1",
+            ));
+        }
+        if self.fire_range == 0 {
+            p.push(problem("fire_range", 0, "must be at least 1"));
+        }
+        if self.melee_casualties.per_strength == 0 {
+            p.push(problem(
+                "melee_casualties.per_strength",
+                0,
+                "must be at least 1",
+            ));
+        }
+        let four = |name: String, n: usize, p: &mut Vec<Problem>| {
+            if n != 4 {
+                p.push(problem(
+                    name,
+                    n,
+                    "give four entries: INF./DIS. CAV., MTD. CAV., LIMB. ART., UNLIMB. ART.",
+                ));
+            }
+        };
+        four("road".into(), self.road.len(), &mut p);
+        for (name, row) in [
+            ("enter_higher_elevation", &self.enter_higher_elevation),
+            ("enter_or_leave_enemy_zoc", &self.enter_or_leave_enemy_zoc),
+            ("zoc_to_zoc", &self.zoc_to_zoc),
+            ("change_to_column", &self.change_to_column),
+            ("change_to_normal", &self.change_to_normal),
+            ("fortify", &self.fortify),
+            ("reorganize", &self.reorganize),
+            ("melee_attacker", &self.melee_attacker),
+            ("melee_defender", &self.melee_defender),
+            ("fire_in_fire_phase", &self.fire_in_fire_phase),
+        ] {
+            four(name.into(), row.len(), &mut p);
+        }
+        for (i, r) in self.op_rows.iter().enumerate() {
+            four(format!("op_rows[{i}].costs"), r.costs.len(), &mut p);
+            for (j, c) in r.costs.iter().enumerate() {
+                if let Cost::C(o, d) = c
+                    && (*o == 0 || *d == 0)
+                {
+                    p.push(problem(
+                        format!("op_rows[{i}].costs[{j}]"),
+                        format!("{c:?}"),
+                        "an OP cost is at least 1",
+                    ));
+                }
+            }
+            for t in &r.terrain {
+                if !SHILOH_TERRAIN.contains(t) {
+                    p.push(problem(
+                        format!("op_rows[{i}].terrain"),
+                        t.name(),
+                        "not a Shiloh terrain",
+                    ));
+                }
+            }
+        }
+        for (name, v) in [
+            ("heavy_guns_multiplier", self.heavy_guns_multiplier),
+            ("sunken_road_multiplier", self.sunken_road_multiplier),
+            ("night_multiplier", self.night_multiplier),
+            ("gunboat_per_square", self.gunboat_per_square),
+        ] {
+            if v == 0 {
+                p.push(problem(name, 0, "must be at least 1"));
+            }
+        }
+        p
+    }
+}

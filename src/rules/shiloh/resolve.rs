@@ -1,0 +1,751 @@
+//! Shiloh fire and melee: the assessment shared by odds and resolution.
+//!
+//! Procedure (card values; every [project default] is in the tables file and
+//! `docs/rulesets/shiloh.md`):
+//! - Fire: every attacker must be within `fire_range` hexes of the target (default 1,
+//!   [project default]). Each firing unit's strength = its men (artillery: 16 per gun) x the
+//!   cumulative product of its card modifiers x the random modifier, the product clamped to
+//!   [0.2, 2.0]. Casualties to the target = floor(sum of strengths x 22 / 560) ([recon] from the
+//!   card's example: rifles at range one), capped at the men in the target hex.
+//! - Melee ([project default: not on the card, not the game's procedure]): the attackers'
+//!   melee strength (as above, melee column) inflicts floor(S x 22 / 560) casualties on the
+//!   defenders; the defenders' melee strength, computed against the hex of the first-listed
+//!   attacker, inflicts the same rate on the attackers. Nobody retreats or routs.
+//! - Dice, in this order: one d6 for the attackers' random modifier (die face 1..6 -> 1.00,
+//!   1.04, ... 1.20, [project default]); in melee, then one d6 for the defenders'. One die per
+//!   side per attack, shared by the side's units.
+//! - Losses: the defenders' first, then the attackers'; within a side, the order the command
+//!   names (`Choices::defender_losses` / `attacker_losses`), else the unit with the most men
+//!   first (ties: scenario order), the rest from the next. A unit at 0 men is eliminated.
+//! - Odds: `defender_results` / `attacker_results` are exact casualty counts (codes such as
+//!   "22"; fire's attacker result is "-"); `differential` holds the defender's casualties minus
+//!   the attacker's (fire: the defender's casualties).
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use crate::rules::cv::{Cv, Prob};
+use crate::rules::dice::{DieRole, DieSource};
+use crate::rules::event::Event;
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::ruleset::{
+    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Odds, OptionSpec, Role,
+};
+use crate::rules::unit::{UnitIdx, UnitKind};
+
+use super::data::fac;
+use super::ops::{Action, ActionCtx, class_of, special_action_cost};
+use super::strength::{Flank, Phase, SRole, Situation, UnitStrength, show, unit_strength};
+use super::{R, Shiloh};
+
+/// The options of an attack of this kind.
+pub fn option_specs(kind: AttackType) -> Vec<OptionSpec> {
+    let mut v = vec![OptionSpec {
+        key: "flanked",
+        label: "Flanked".into(),
+        values: if kind == AttackType::Melee {
+            vec!["no".into(), "target".into()]
+        } else {
+            vec!["no".into(), "target".into(), "firer".into()]
+        },
+        default: "no".into(),
+        help: "card SPECIAL CONDITIONS and footnotes * / ***: `target` = the target (melee: the \
+               defender) is flanked by the attackers (x1.5 fire and melee; the flanked defender \
+               melees x0.5); `firer` = the firing units are themselves flanked (x1.0 in the fire \
+               phase, x0.5 in Final Defensive Fire). How flanking is determined is not on the card."
+            .into(),
+    }];
+    if kind == AttackType::Fire {
+        v.push(OptionSpec {
+            key: "phase",
+            label: "Fire phase".into(),
+            values: vec!["fire".into(), "final-defensive".into()],
+            default: "fire".into(),
+            help:
+                "card footnotes * and **: disrupted, routed, limbered and out-of-ammunition units \
+                   may only fire in Final Defensive Fire; a flanked unit firing then has x0.5."
+                    .into(),
+        });
+    }
+    v
+}
+
+/// The attack type of a request (fire by default).
+pub fn kind_of(req: &AttackRequest) -> Result<AttackType, AttackError> {
+    match req.kind {
+        None => Ok(AttackType::Fire),
+        Some(k @ (AttackType::Fire | AttackType::Melee)) => Ok(k),
+        Some(k) => Err(AttackError::WrongType {
+            ruleset: "shiloh",
+            kind: k.name(),
+            types: "fire, melee".into(),
+        }),
+    }
+}
+
+fn parse_options(kind: AttackType, req: &AttackRequest) -> Result<(Phase, Flank), AttackError> {
+    let specs = option_specs(kind);
+    for (k, v) in &req.options {
+        let Some(s) = specs.iter().find(|s| s.key == k) else {
+            return Err(AttackError::BadOption(format!(
+                "unknown option {k:?} for shiloh {kind}; options: {}",
+                specs.iter().map(|s| s.key).collect::<Vec<_>>().join(", ")
+            )));
+        };
+        if !s.values.contains(v) {
+            return Err(AttackError::BadOption(format!(
+                "option {k}={v:?}: values are {}",
+                s.values.join(", ")
+            )));
+        }
+    }
+    let phase = match req.option("phase") {
+        Some("final-defensive") => Phase::FinalDefensive,
+        _ => Phase::Fire,
+    };
+    let flank = match req.option("flanked") {
+        Some("target") => Flank::Target,
+        Some("firer") => Flank::Firer,
+        _ => Flank::No,
+    };
+    Ok((phase, flank))
+}
+
+/// One attack, assessed: everything the odds and the resolution share.
+#[derive(Clone, Debug)]
+pub struct Assessment {
+    pub kind: AttackType,
+    pub phase: Phase,
+    pub flank: Flank,
+    pub defender_hex: Coord,
+    pub attackers: Vec<UnitIdx>,
+    /// The combat units in the defending hex.
+    pub defenders: Vec<UnitIdx>,
+    pub att: Vec<UnitStrength>,
+    /// Melee only: the defenders' strengths against the attackers.
+    pub def: Vec<UnitStrength>,
+    /// Random modifier per die face 1..6.
+    pub random: Vec<R>,
+    /// Casualty rate per strength point (men, per strength).
+    pub rate: (u32, u32),
+    pub rate_source: String,
+    pub attacker_men: u32,
+    pub defender_men: u32,
+    clamp: (R, R),
+}
+
+/// What one set of dice gives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub attacker_strength: R,
+    pub defender_strength: R,
+    pub defender_loss: u32,
+    pub attacker_loss: u32,
+}
+
+fn floor(r: R) -> u32 {
+    (r.numer() / r.denom()).max(0) as u32
+}
+
+impl Assessment {
+    pub fn new(rules: &Shiloh, game: &Game, req: &AttackRequest) -> Result<Self, AttackError> {
+        let t = &rules.tables;
+        let kind = kind_of(req)?;
+        let (phase, flank) = parse_options(kind, req)?;
+        if req.attackers.is_empty() {
+            return Err(AttackError::NoAttackers);
+        }
+        let map = game.map();
+        let def_hex = req.defender;
+        if !map.contains(def_hex) {
+            return Err(AttackError::BadHex(format!(
+                "hex {} is not on the map",
+                game.label(def_hex)
+            )));
+        }
+        let mut seen = Vec::new();
+        for &a in &req.attackers {
+            if a.i() >= game.units.len() {
+                return Err(AttackError::UnknownUnit(format!("#{}", a.0)));
+            }
+            let u = game.unit(a);
+            if seen.contains(&a) {
+                return Err(AttackError::DuplicateAttacker(u.id.clone()));
+            }
+            seen.push(a);
+            if !u.on_map() {
+                return Err(AttackError::Eliminated(u.id.clone()));
+            }
+            let first = game.unit(req.attackers[0]);
+            if u.side != first.side {
+                return Err(AttackError::MixedSides(
+                    game.scenario.side_name(first.side).into(),
+                    game.scenario.side_name(u.side).into(),
+                ));
+            }
+            if u.is_leader() || u.kind == UnitKind::Wagon {
+                return Err(AttackError::Illegal(format!(
+                    "{} is a leader: it does not fire or melee; its bonus counts for the units in its hex",
+                    u.id
+                )));
+            }
+        }
+        let side = game.unit(req.attackers[0]).side;
+        let here = game.units_at(def_hex);
+        if here.is_empty() {
+            return Err(AttackError::EmptyHex(game.label(def_hex)));
+        }
+        let defenders: Vec<UnitIdx> = here
+            .iter()
+            .copied()
+            .filter(|d| game.unit(*d).is_combat())
+            .collect();
+        if defenders.is_empty() {
+            return Err(AttackError::NoCombatDefender(game.label(def_hex)));
+        }
+        if game.unit(defenders[0]).side == side {
+            return Err(AttackError::SameSide {
+                unit: game.unit(req.attackers[0]).id.clone(),
+                hex: game.label(def_hex),
+                side: game.scenario.side_name(side).into(),
+            });
+        }
+        for &a in &req.attackers {
+            let u = game.unit(a);
+            let from = u.hex.expect("on map");
+            let reach = if kind == AttackType::Fire {
+                t.fire_range
+            } else {
+                1
+            };
+            if from.distance(def_hex) > reach || from == def_hex {
+                return Err(if reach == 1 {
+                    AttackError::NotAdjacent {
+                        unit: u.id.clone(),
+                        from: game.label(from),
+                        hex: game.label(def_hex),
+                    }
+                } else {
+                    AttackError::Illegal(format!(
+                        "{} in {} is {} hexes from {}; fire reaches {reach} (fire_range)",
+                        u.id,
+                        game.label(from),
+                        from.distance(def_hex),
+                        game.label(def_hex)
+                    ))
+                });
+            }
+            // The OP table's action rows: P means the unit cannot take the action.
+            let action = match (kind, phase) {
+                (AttackType::Melee, _) => Some(Action::MeleeAttacker),
+                (_, Phase::Fire) => Some(Action::FireInFirePhase),
+                _ => None,
+            };
+            if u.kind == UnitKind::Gunboat && kind == AttackType::Melee {
+                return Err(AttackError::Illegal(format!(
+                    "{} is a gunboat: the card gives gunboats no melee",
+                    u.id
+                )));
+            }
+            if let (Some(action), Some(class)) = (action, class_of(u)) {
+                let ctx = ActionCtx {
+                    terrain: map
+                        .terrain(from)
+                        .unwrap_or(crate::rules::map::Terrain::Clear),
+                    in_enemy_zoc: false,
+                    night: false,
+                };
+                if let Err(why) = special_action_cost(t, class, action, ctx) {
+                    return Err(AttackError::Illegal(format!(
+                        "{}: {why} (card OPERATIONS COSTS TABLE)",
+                        u.id
+                    )));
+                }
+            }
+        }
+        let role = if kind == AttackType::Fire {
+            SRole::Fire
+        } else {
+            SRole::MeleeAttacker
+        };
+        let mut att = Vec::new();
+        for &a in &req.attackers {
+            let s = Situation {
+                role,
+                phase,
+                flank,
+                target: def_hex,
+            };
+            att.push(unit_strength(t, game, a, &s).map_err(AttackError::Illegal)?);
+        }
+        let mut def = Vec::new();
+        if kind == AttackType::Melee {
+            let target = game.unit(req.attackers[0]).hex.expect("on map");
+            for &d in &defenders {
+                let s = Situation {
+                    role: SRole::MeleeDefender,
+                    phase,
+                    flank,
+                    target,
+                };
+                def.push(unit_strength(t, game, d, &s).map_err(AttackError::Illegal)?);
+            }
+        }
+        let (rate, rate_source) = if kind == AttackType::Fire {
+            let w = t.weapon().expect("checked tables");
+            ((w.men, w.per_strength), w.source.clone())
+        } else {
+            let m = &t.melee_casualties;
+            ((m.men, m.per_strength), m.source.clone())
+        };
+        Ok(Assessment {
+            kind,
+            phase,
+            flank,
+            defender_hex: def_hex,
+            attacker_men: req.attackers.iter().map(|a| game.unit(*a).manpower).sum(),
+            defender_men: defenders.iter().map(|d| game.unit(*d).manpower).sum(),
+            attackers: req.attackers.clone(),
+            defenders,
+            att,
+            def,
+            random: t.random.by_die.iter().map(|x| fac(*x)).collect(),
+            rate,
+            rate_source,
+            clamp: (fac(t.clamp_min), fac(t.clamp_max)),
+        })
+    }
+
+    fn side_strength(&self, list: &[UnitStrength], random: R) -> R {
+        list.iter()
+            .map(|u| {
+                let p = u.product * random;
+                let p = p.max(self.clamp.0).min(self.clamp.1);
+                R::from_integer(u.base as i128) * p
+            })
+            .sum()
+    }
+
+    /// Casualties a strength inflicts (floor(S x men / per_strength)), before the cap.
+    pub fn casualties(&self, strength: R) -> u32 {
+        floor(strength * R::new(self.rate.0 as i128, self.rate.1 as i128))
+    }
+
+    /// The outcome of the attackers' die (and, in melee, the defenders').
+    pub fn outcome(&self, att_die: u8, def_die: u8) -> Outcome {
+        let ra = self.random[(att_die.clamp(1, 6) - 1) as usize];
+        let s_att = self.side_strength(&self.att, ra);
+        let defender_loss = self.casualties(s_att).min(self.defender_men);
+        let (s_def, attacker_loss) = if self.kind == AttackType::Melee {
+            let rd = self.random[(def_die.clamp(1, 6) - 1) as usize];
+            let s = self.side_strength(&self.def, rd);
+            (s, self.casualties(s).min(self.attacker_men))
+        } else {
+            (R::from_integer(0), 0)
+        };
+        Outcome {
+            attacker_strength: s_att,
+            defender_strength: s_def,
+            defender_loss,
+            attacker_loss,
+        }
+    }
+
+    /// Every dice combination with its probability (fire: one die; melee: two).
+    pub fn enumerate(&self) -> Vec<((u8, u8), Prob, Outcome)> {
+        let mut out = Vec::new();
+        if self.kind == AttackType::Melee {
+            for a in 1..=6u8 {
+                for d in 1..=6u8 {
+                    out.push(((a, d), Prob::new(1, 36), self.outcome(a, d)));
+                }
+            }
+        } else {
+            for a in 1..=6u8 {
+                out.push(((a, 0), Prob::new(1, 6), self.outcome(a, 0)));
+            }
+        }
+        out
+    }
+
+    fn lines(&self, game: &Game) -> Vec<ModifierLine> {
+        let mut lines = Vec::new();
+        for (role, list) in [(Role::Attacker, &self.att), (Role::Defender, &self.def)] {
+            for us in list {
+                let id = &game.unit(us.unit).id;
+                lines.push(ModifierLine {
+                    role,
+                    name: format!("{id}: base"),
+                    value: ModValue::Points(us.base as i32),
+                    detail: us.base_detail.clone(),
+                    rule: "[card] strength = men x modifiers".into(),
+                });
+                for f in &us.factors {
+                    lines.push(ModifierLine {
+                        role,
+                        name: f.name.clone(),
+                        value: factor_value(f.value),
+                        detail: f.detail.clone(),
+                        rule: f.rule.clone(),
+                    });
+                }
+                lines.push(ModifierLine {
+                    role,
+                    name: format!("{id}: product of the modifiers"),
+                    value: factor_value(us.product),
+                    detail: format!(
+                        "{} (before the random modifier and the clamp)",
+                        show(us.product)
+                    ),
+                    rule: "[card] All modifiers are cumulative (multiplied together)".into(),
+                });
+                lines.push(ModifierLine {
+                    role,
+                    name: format!("{id}: random modifier"),
+                    value: factor_value(self.random[0]),
+                    detail: format!(
+                        "d6 1..6 -> {}; the product x random is clamped to [{}, {}]",
+                        self.random.iter().map(|r| format!("{:.2}", to_f(*r))).collect::<Vec<_>>().join(", "),
+                        to_f(self.clamp.0),
+                        to_f(self.clamp.1)
+                    ),
+                    rule: "[card] Random Modifier 1.0 to 1.2; one d6 per side [project default: not on the card]".into(),
+                });
+                let (p1, c1) = clamp_pair(self.clamp, us.product * self.random[0]);
+                let s1 = R::from_integer(us.base as i128) * p1;
+                lines.push(ModifierLine {
+                    role,
+                    name: format!("{id}: strength at random 1.00"),
+                    value: ModValue::Points(floor(s1) as i32),
+                    detail: format!(
+                        "{} x {}{} = {}",
+                        us.base,
+                        show(p1),
+                        if c1 { " (clamped)" } else { "" },
+                        show(s1)
+                    ),
+                    rule: "[card] Maximum and Minimum Modifiers: 2.0 and 0.2".into(),
+                });
+            }
+        }
+        lines.push(ModifierLine {
+            role: Role::Attacker,
+            name: "Casualty rate".into(),
+            value: ModValue::Factor(to_factor(R::new(self.rate.0 as i128, self.rate.1 as i128))),
+            detail: format!("{} men per {} strength", self.rate.0, self.rate.1),
+            rule: self.rate_source.clone(),
+        });
+        lines
+    }
+}
+
+fn clamp_pair(c: (R, R), p: R) -> (R, bool) {
+    if p < c.0 {
+        (c.0, true)
+    } else if p > c.1 {
+        (c.1, true)
+    } else {
+        (p, false)
+    }
+}
+
+fn to_f(r: R) -> f64 {
+    *r.numer() as f64 / *r.denom() as f64
+}
+
+/// A factor in ten-thousandths (rounded to the nearest when not exact, e.g. 77/96).
+pub fn to_factor(r: R) -> u32 {
+    let x = r * R::from_integer(10_000);
+    ((x.numer() * 2 + x.denom()) / (2 * x.denom())).max(0) as u32
+}
+
+fn factor_value(r: R) -> ModValue {
+    ModValue::Factor(to_factor(r))
+}
+
+fn dist_codes(map: BTreeMap<u32, Prob>) -> Vec<(String, Prob)> {
+    map.into_iter().map(|(k, p)| (k.to_string(), p)).collect()
+}
+
+/// The exact odds.
+pub fn odds(_rules: &Shiloh, game: &Game, a: &Assessment) -> Odds {
+    let all = a.enumerate();
+    let zero = Prob::from_integer(0);
+    let mut dres: BTreeMap<u32, Prob> = BTreeMap::new();
+    let mut ares: BTreeMap<u32, Prob> = BTreeMap::new();
+    let mut diff: BTreeMap<i32, Prob> = BTreeMap::new();
+    let (mut el_d, mut el_a) = (zero, zero);
+    for (_, p, o) in &all {
+        *dres.entry(o.defender_loss).or_insert(zero) += *p;
+        *ares.entry(o.attacker_loss).or_insert(zero) += *p;
+        *diff
+            .entry(o.defender_loss as i32 - o.attacker_loss as i32)
+            .or_insert(zero) += *p;
+        el_d += *p * Prob::from_integer(o.defender_loss as u64);
+        el_a += *p * Prob::from_integer(o.attacker_loss as u64);
+    }
+    let attacker_results = if a.kind == AttackType::Melee {
+        dist_codes(ares)
+    } else {
+        vec![("-".to_string(), Prob::from_integer(1))]
+    };
+    let mut x = serde_json::Map::new();
+    let by_die: Vec<Value> = (1..=6u8)
+        .map(|d| {
+            let o = a.outcome(d, d);
+            json!({"die": d, "random": to_f(a.random[(d - 1) as usize]), "strength": to_f(o.attacker_strength), "defender_casualties": o.defender_loss})
+        })
+        .collect();
+    let s1 = a.side_strength(&a.att, a.random[0]);
+    x.insert("strength".into(), json!(to_f(s1)));
+    x.insert("strength_exact".into(), json!(show(s1)));
+    let units: Vec<Value> = a
+        .att
+        .iter()
+        .chain(&a.def)
+        .map(|us| {
+            let (p, c) = clamp_pair(a.clamp, us.product * a.random[0]);
+            json!({
+                "unit": game.unit(us.unit).id,
+                "side": if a.att.iter().any(|x| x.unit == us.unit) { "attacker" } else { "defender" },
+                "base": us.base,
+                "factors": us.factors.iter().map(|f| json!({"name": f.name, "value": to_f(f.value), "exact": show(f.value), "rule": f.rule})).collect::<Vec<_>>(),
+                "modifier_product": to_f(us.product),
+                "modifier_product_exact": show(us.product),
+                "clamped": c,
+                "strength": to_f(R::from_integer(us.base as i128) * p),
+            })
+        })
+        .collect();
+    let product = a
+        .att
+        .first()
+        .map(|u| u.product)
+        .unwrap_or(R::from_integer(1));
+    x.insert("modifier_product".into(), json!(to_f(product)));
+    x.insert(
+        "clamped".into(),
+        json!(a.att.iter().chain(&a.def).any(|u| {
+            a.random
+                .iter()
+                .any(|r| clamp_pair(a.clamp, u.product * *r).1)
+        })),
+    );
+    x.insert("units".into(), Value::Array(units));
+    x.insert("by_die".into(), Value::Array(by_die));
+    x.insert(
+        "casualty_rate".into(),
+        json!(format!("{}/{}", a.rate.0, a.rate.1)),
+    );
+    x.insert(
+        "phase".into(),
+        json!(match a.phase {
+            Phase::Fire => "fire",
+            Phase::FinalDefensive => "final-defensive",
+        }),
+    );
+    x.insert(
+        "flanked".into(),
+        json!(match a.flank {
+            Flank::No => "no",
+            Flank::Target => "target",
+            Flank::Firer => "firer",
+        }),
+    );
+    Odds {
+        ruleset: "shiloh",
+        kind: a.kind,
+        lines: a.lines(game),
+        attacker_drm: ModValue::Fixed(0),
+        defender_drm: ModValue::Fixed(0),
+        extra_die: false,
+        differential: diff,
+        attacker_results,
+        defender_results: dist_codes(dres),
+        attacker_expected_loss: el_a,
+        defender_expected_loss: el_d,
+        attacker_manpower: a.attacker_men,
+        defender_manpower: a.defender_men,
+        p_retreat: zero,
+        p_rout: zero,
+        hex_notes: Vec::new(),
+        extra_json: x,
+    }
+}
+
+fn order(
+    game: &Game,
+    list: &Option<Vec<String>>,
+    allowed: &[UnitIdx],
+    what: &str,
+) -> Result<Option<Vec<UnitIdx>>, AttackError> {
+    let Some(list) = list else { return Ok(None) };
+    let mut out = Vec::new();
+    for id in list {
+        let u = game
+            .unit_by_id(id)
+            .ok_or_else(|| AttackError::Choice(format!("{what}: unknown unit id {id:?}")))?;
+        if !allowed.contains(&u) {
+            return Err(AttackError::Choice(format!(
+                "{what}: unit {id:?} is not in this combat"
+            )));
+        }
+        if out.contains(&u) {
+            return Err(AttackError::Choice(format!(
+                "{what}: unit {id:?} is named twice"
+            )));
+        }
+        out.push(u);
+    }
+    Ok(Some(out))
+}
+
+/// Loss orders for the attackers and the defenders, when the command gives them.
+pub type LossOrders = (Option<Vec<UnitIdx>>, Option<Vec<UnitIdx>>);
+
+/// Check the choices: loss orders only (Shiloh's card has no retreat or advance here).
+pub fn check_choices(game: &Game, a: &Assessment, c: &Choices) -> Result<LossOrders, AttackError> {
+    if c.retreat.is_some() || c.advance.is_some() {
+        return Err(AttackError::Choice(
+            "shiloh fire and melee have no retreat or advance (not on the card)".into(),
+        ));
+    }
+    Ok((
+        order(game, &c.attacker_losses, &a.attackers, "attacker_losses")?,
+        order(game, &c.defender_losses, &a.defenders, "defender_losses")?,
+    ))
+}
+
+fn take_losses(
+    game: &mut Game,
+    units: &[UnitIdx],
+    loss: u32,
+    first: Option<Vec<UnitIdx>>,
+    ev: &mut Vec<Event>,
+) {
+    let mut seq = first.unwrap_or_default();
+    let mut rest: Vec<UnitIdx> = units.iter().copied().filter(|u| !seq.contains(u)).collect();
+    rest.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
+    seq.extend(rest);
+    let mut left = loss;
+    for u in seq {
+        if left == 0 {
+            break;
+        }
+        let unit = game.unit_mut(u);
+        let take = left.min(unit.manpower);
+        if take == 0 {
+            continue;
+        }
+        unit.manpower -= take;
+        unit.cv = Cv::whole(unit.manpower);
+        left -= take;
+        let now = unit.manpower;
+        ev.push(Event::ManpowerLost {
+            unit: u,
+            amount: take,
+            left: now,
+        });
+        if now == 0 {
+            game.place(u, None);
+            ev.push(Event::Eliminated { unit: u });
+        }
+    }
+}
+
+/// Roll and apply (dice order in the module documentation).
+pub fn resolve(
+    rules: &Shiloh,
+    game: &mut Game,
+    req: &AttackRequest,
+    choices: &Choices,
+    dice: &mut dyn DieSource,
+) -> Result<Vec<Event>, AttackError> {
+    let a = Assessment::new(rules, game, req)?;
+    let (att_order, def_order) = check_choices(game, &a, choices)?;
+    let mut ev = vec![Event::AttackDeclared {
+        kind: a.kind,
+        attackers: a.attackers.clone(),
+        defender: a.defender_hex,
+        defenders: a.defenders.clone(),
+        attacker_drm: 0,
+        defender_drm: 0,
+    }];
+    let ad = dice.d6();
+    ev.push(Event::DieRolled {
+        role: DieRole::Attacker,
+        value: ad,
+    });
+    let dd = if a.kind == AttackType::Melee {
+        let d = dice.d6();
+        ev.push(Event::DieRolled {
+            role: DieRole::Defender,
+            value: d,
+        });
+        d
+    } else {
+        0
+    };
+    let o = a.outcome(ad, dd);
+    let note = |list: &[UnitStrength], r: R, game: &Game| -> Vec<String> {
+        list.iter()
+            .map(|us| {
+                let (p, c) = clamp_pair(a.clamp, us.product * r);
+                format!(
+                    "{}: {} x {} (modifiers) x {:.2} (random) = {}{} -> strength {:.2}",
+                    game.unit(us.unit).id,
+                    us.base,
+                    show(us.product),
+                    to_f(r),
+                    show(p),
+                    if c { " (clamped)" } else { "" },
+                    to_f(R::from_integer(us.base as i128) * p)
+                )
+            })
+            .collect()
+    };
+    let ra = a.random[(ad - 1) as usize];
+    for l in note(&a.att, ra, game) {
+        ev.push(Event::Note { text: l });
+    }
+    ev.push(Event::Note {
+        text: format!(
+            "Attackers' strength {:.2} x {}/{} = {} casualties to the defenders",
+            to_f(o.attacker_strength),
+            a.rate.0,
+            a.rate.1,
+            o.defender_loss
+        ),
+    });
+    if a.kind == AttackType::Melee {
+        let rd = a.random[(dd - 1) as usize];
+        for l in note(&a.def, rd, game) {
+            ev.push(Event::Note { text: l });
+        }
+        ev.push(Event::Note {
+            text: format!(
+                "Defenders' melee strength {:.2} x {}/{} = {} casualties to the attackers [project default melee procedure]",
+                to_f(o.defender_strength),
+                a.rate.0,
+                a.rate.1,
+                o.attacker_loss
+            ),
+        });
+    }
+    ev.push(Event::CombatResult {
+        differential: o.defender_loss as i32 - o.attacker_loss as i32,
+        attacker: if a.kind == AttackType::Melee {
+            o.attacker_loss.to_string()
+        } else {
+            "-".into()
+        },
+        defender: o.defender_loss.to_string(),
+    });
+    take_losses(game, &a.defenders, o.defender_loss, def_order, &mut ev);
+    if a.kind == AttackType::Melee {
+        take_losses(game, &a.attackers, o.attacker_loss, att_order, &mut ev);
+    }
+    Ok(ev)
+}

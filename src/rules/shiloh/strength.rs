@@ -1,0 +1,498 @@
+//! Fire and melee strength: a unit's men times the product of every modifier on the card,
+//! the cumulative product (random modifier included) clamped to [0.2, 2.0].
+//!
+//! Every factor is an exact fraction: efficiency 75 gives 175/200 = 0.875 and fatigue 15 gives
+//! 185/200 = 0.925 exactly, as the card's formulas say (the card's example prints 0.87 and
+//! 0.93; see `docs/rulesets/shiloh.md`).
+
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::map::Terrain;
+use crate::rules::unit::{Mode, Status, Unit, UnitIdx, UnitKind};
+
+use super::R;
+use super::data::{Tables, fac};
+
+/// Whose strength is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SRole {
+    /// A unit firing (fire combat).
+    Fire,
+    /// A unit attacking in melee.
+    MeleeAttacker,
+    /// A unit defending in melee (its strength against the attackers).
+    MeleeDefender,
+}
+
+impl SRole {
+    pub fn is_fire(self) -> bool {
+        self == SRole::Fire
+    }
+}
+
+/// The combat phase of a fire attack (footnotes *, **).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Fire,
+    FinalDefensive,
+}
+
+/// Who is flanked (the card does not say how flanking is determined: the player says).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flank {
+    No,
+    /// The target (melee: the defender) is flanked by the attackers.
+    Target,
+    /// The firing units are themselves flanked (fire only).
+    Firer,
+}
+
+/// One factor of a unit's strength.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Factor {
+    pub name: String,
+    pub value: R,
+    pub detail: String,
+    pub rule: String,
+}
+
+/// A unit's strength before the random modifier.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitStrength {
+    pub unit: UnitIdx,
+    /// Men the factors multiply (artillery fire: 16 per gun, see `base_detail`).
+    pub base: u32,
+    pub base_detail: String,
+    pub factors: Vec<Factor>,
+    /// The product of `factors`, unclamped, without the random modifier.
+    pub product: R,
+}
+
+impl UnitStrength {
+    /// The cumulative product with the random modifier `random`, clamped, and whether the
+    /// clamp bit.
+    pub fn clamped(&self, t: &Tables, random: R) -> (R, bool) {
+        clamp(t, self.product * random)
+    }
+
+    /// Strength with the random modifier `random` (exact).
+    pub fn strength(&self, t: &Tables, random: R) -> R {
+        R::from_integer(self.base as i128) * self.clamped(t, random).0
+    }
+}
+
+/// Clamp a cumulative product to the card's [0.2, 2.0].
+pub fn clamp(t: &Tables, p: R) -> (R, bool) {
+    let (lo, hi) = (fac(t.clamp_min), fac(t.clamp_max));
+    if p < lo {
+        (lo, true)
+    } else if p > hi {
+        (hi, true)
+    } else {
+        (p, false)
+    }
+}
+
+/// The situation of one unit's fire or melee.
+#[derive(Clone, Copy, Debug)]
+pub struct Situation {
+    pub role: SRole,
+    pub phase: Phase,
+    pub flank: Flank,
+    /// The hex the unit fires at (melee defender: the attacking stack's hex).
+    pub target: Coord,
+}
+
+/// Efficiency factor: -1% per `pts` points below 100 (exact).
+pub fn efficiency_factor(t: &Tables, efficiency: u8) -> R {
+    let pts = t.efficiency_points_per_percent as i128;
+    let below = 100 - (efficiency.min(100) as i128);
+    R::new((100 * pts - below).max(0), 100 * pts)
+}
+
+/// Fatigue factor: -1% per `pts` points of fatigue (exact, never below 0).
+pub fn fatigue_factor(t: &Tables, fatigue: u8) -> R {
+    let pts = t.fatigue_points_per_percent as i128;
+    R::new((100 * pts - fatigue as i128).max(0), 100 * pts)
+}
+
+/// Target density (fire): +1% per `men_per_percent` men over `base_men`, -1% under, within
+/// [min, max].
+pub fn target_density_factor(t: &Tables, men: u32) -> R {
+    let d = &t.target_density;
+    let f = R::from_integer(1)
+        + R::new(
+            men as i128 - d.base_men as i128,
+            100 * d.men_per_percent as i128,
+        );
+    let f = f.max(fac(d.min));
+    match d.max {
+        Some(m) => f.min(fac(m)),
+        None => f,
+    }
+}
+
+/// Firing unit's square density: -1% per `men_per_percent` men over `base_men`.
+pub fn firer_density_factor(t: &Tables, role: SRole, men: u32) -> R {
+    let d = match role {
+        SRole::MeleeAttacker => &t.firer_density_melee_attacker,
+        _ => &t.firer_density_fire,
+    };
+    let over = men.saturating_sub(d.base_men) as i128;
+    (R::from_integer(1) - R::new(over, 100 * d.men_per_percent as i128)).max(fac(d.min))
+}
+
+/// Fortification: -10% per level of the target (never below 0).
+pub fn fortification_factor(t: &Tables, level: u8) -> R {
+    let pct = (level as i128) * t.fortification_percent_per_level as i128;
+    R::new((100 - pct).max(0), 100)
+}
+
+/// Artillerymen: men / (16 x guns), at most 1.
+pub fn artillerymen_factor(t: &Tables, men: u32, guns: u32) -> R {
+    let need = (t.artillerymen_per_gun * guns) as i128;
+    if need == 0 {
+        return R::from_integer(1);
+    }
+    R::new(men as i128, need).min(R::from_integer(1))
+}
+
+/// Command control as an exact fraction (ten-thousandths).
+pub fn command_control_factor(cc: f64) -> R {
+    fac(cc)
+}
+
+/// Leader bonus in percent: the unit's own, or the best of its side's leaders in its hex.
+pub fn leader_bonus(game: &Game, u: &Unit) -> (i32, Option<String>) {
+    let mut best = (u.leader_bonus, None);
+    if let Some(h) = u.hex {
+        for &l in game.units_at(h) {
+            let lu = game.unit(l);
+            if lu.is_leader() && lu.side == u.side && lu.leader_bonus > best.0 {
+                best = (lu.leader_bonus, Some(lu.name.clone()));
+            }
+        }
+    }
+    best
+}
+
+/// Men of `side`'s combat units in `hex` (artillery excluded when `no_artillery`).
+pub fn men_in_hex(
+    game: &Game,
+    hex: Coord,
+    side: crate::rules::unit::SideId,
+    no_artillery: bool,
+) -> u32 {
+    game.units_at(hex)
+        .iter()
+        .map(|x| game.unit(*x))
+        .filter(|x| x.side == side && x.is_combat())
+        .filter(|x| !(no_artillery && x.kind == UnitKind::Artillery))
+        .map(|x| x.manpower)
+        .sum()
+}
+
+fn is_routed(u: &Unit) -> bool {
+    u.mode == Mode::Routed || u.status == Status::Routed
+}
+
+/// Whether a unit may fire in the fire phase, or only in Final Defensive Fire (footnote **).
+pub fn final_defensive_only(t: &Tables, u: &Unit) -> Option<String> {
+    let mode_row = t.mode_row(u.mode);
+    if mode_row.is_some_and(|r| r.final_defensive_only) {
+        return Some(format!("mode {}", u.mode.name()));
+    }
+    if u.status == Status::Routed
+        && t.mode_row(Mode::Routed)
+            .is_some_and(|r| r.final_defensive_only)
+    {
+        return Some("routed".into());
+    }
+    if u.status == Status::Disrupted && t.disrupted_final_defensive_only {
+        return Some("disrupted".into());
+    }
+    if u.out_of_ammo && t.out_of_ammo_final_defensive_only {
+        return Some("out of ammunition".into());
+    }
+    None
+}
+
+fn f2(r: R) -> String {
+    let v = *r.numer() as f64 / *r.denom() as f64;
+    format!("{v:.4}")
+}
+
+/// A fraction shown exactly and as a decimal.
+pub fn show(r: R) -> String {
+    if *r.denom() == 1 {
+        format!("{}", r.numer())
+    } else {
+        format!("{}/{} = {}", r.numer(), r.denom(), f2(r))
+    }
+}
+
+/// Every factor of one unit's strength. `Err` says why the unit cannot fire or melee here.
+pub fn unit_strength(
+    t: &Tables,
+    game: &Game,
+    ui: UnitIdx,
+    s: &Situation,
+) -> Result<UnitStrength, String> {
+    let u = game.unit(ui);
+    let map = game.map();
+    let hex = u.hex.ok_or_else(|| format!("{} is not on the map", u.id))?;
+    let fire = s.role.is_fire();
+    let pick = |fire_v: f64, melee_v: f64| fac(if fire { fire_v } else { melee_v });
+    let col = if fire { "fire" } else { "melee" };
+    let mut fs: Vec<Factor> = Vec::new();
+    let mut push = |name: String, value: R, detail: String, rule: String| {
+        fs.push(Factor {
+            name,
+            value,
+            detail,
+            rule,
+        })
+    };
+
+    if s.role == SRole::Fire
+        && s.phase == Phase::Fire
+        && let Some(why) = final_defensive_only(t, u)
+    {
+        return Err(format!(
+            "{} ({why}) may only fire during Final Defensive Fire (card footnote **); use --opt phase=final-defensive",
+            u.id
+        ));
+    }
+
+    // Target location.
+    let tt = map.terrain(s.target).unwrap_or(Terrain::Clear);
+    let row = t
+        .target_row(tt)
+        .ok_or_else(|| format!("no target-location row for {}", tt.name()))?;
+    push(
+        format!("{}: target in {}", u.id, tt.name()),
+        pick(row.fire, row.melee),
+        format!("target hex {} ({col})", game.label(s.target)),
+        row.source.clone(),
+    );
+    let (te, fe) = (map.elevation(s.target), map.elevation(hex));
+    if te > fe {
+        let h = &t.higher_elevation;
+        push(
+            format!("{}: target on higher elevation", u.id),
+            pick(h.fire, h.melee),
+            format!("target level {te} > firer level {fe}"),
+            h.source.clone(),
+        );
+    }
+    // Firing unit's location.
+    let ft = map.terrain(hex).unwrap_or(Terrain::Clear);
+    if let Some(r) = t.firer_row(ft) {
+        push(
+            format!("{}: firer in {}", u.id, ft.name()),
+            pick(r.fire, r.melee),
+            format!("firer hex {}", game.label(hex)),
+            r.source.clone(),
+        );
+    }
+    if u.kind == UnitKind::Artillery && t.woods.contains(&ft) {
+        let a = &t.artillery_in_woods;
+        push(
+            format!("{}: artillery in woods", u.id),
+            pick(a.fire, a.melee),
+            format!("firer hex {} is {}", game.label(hex), ft.name()),
+            a.source.clone(),
+        );
+    }
+    // Special conditions.
+    match (s.flank, s.role) {
+        (Flank::Target, SRole::Fire | SRole::MeleeAttacker) => {
+            let f = &t.flanked.flanker;
+            push(
+                format!("{}: target is flanked", u.id),
+                pick(f.fire, f.melee),
+                "the firer flanks the target (option flanked=target)".into(),
+                f.source.clone(),
+            );
+        }
+        (Flank::Target, SRole::MeleeDefender) => push(
+            format!("{}: flanked defender in melee", u.id),
+            fac(t.flanked.flanked_defender_melee),
+            "the defender is flanked (option flanked=target)".into(),
+            format!("{} (footnote ***; example 2)", t.flanked.source),
+        ),
+        (Flank::Firer, SRole::Fire) => {
+            let (v, d) = match s.phase {
+                Phase::FinalDefensive => (
+                    fac(t.flanked.flanked_unit_final_defensive_fire),
+                    "the flanked unit firing in Final Defensive Fire",
+                ),
+                Phase::Fire => (
+                    R::from_integer(1),
+                    "the flanked unit firing in the fire phase (example 2: 1.0)",
+                ),
+            };
+            push(
+                format!("{}: firer is flanked", u.id),
+                v,
+                d.into(),
+                format!("{} (footnote *; example 2)", t.flanked.source),
+            );
+        }
+        _ => {}
+    }
+    if u.status == Status::Disrupted {
+        let d = &t.disrupted;
+        push(
+            format!("{}: disrupted", u.id),
+            pick(d.fire, d.melee),
+            "firing unit is disrupted".into(),
+            d.source.clone(),
+        );
+    }
+    if u.out_of_ammo {
+        let d = &t.out_of_ammo;
+        push(
+            format!("{}: out of ammunition", u.id),
+            pick(d.fire, d.melee),
+            "firing unit out of ammo".into(),
+            d.source.clone(),
+        );
+    }
+    // Mode (Routed as a mode and as a condition: its 0.5 once).
+    if is_routed(u) {
+        let mr = t.mode_row(Mode::Routed).ok_or("no Routed mode row")?;
+        push(
+            format!("{}: routed", u.id),
+            pick(mr.fire, mr.melee),
+            format!(
+                "mode {}, status {} (condition and mode: applied once)",
+                u.mode.name(),
+                u.status.name()
+            ),
+            mr.source.clone(),
+        );
+    } else {
+        let mr = t
+            .mode_row(u.mode)
+            .ok_or_else(|| format!("no mode row for {}", u.mode.name()))?;
+        push(
+            format!("{}: mode {}", u.id, u.mode.name()),
+            pick(mr.fire, mr.melee),
+            format!("{col} column"),
+            mr.source.clone(),
+        );
+    }
+    // Additional modifiers.
+    let (bonus, from) = leader_bonus(game, u);
+    push(
+        format!("{}: leader bonus {bonus}", u.id),
+        R::new(100 + bonus as i128, 100),
+        match from {
+            Some(l) => format!("{l} in the hex: x(1 + {bonus}/100)"),
+            None => format!("x(1 + {bonus}/100)"),
+        },
+        "[card] Leader Bonus: direct modifier (bonus 20 -> x1.2)".into(),
+    );
+    if fire {
+        let men = game
+            .units_at(s.target)
+            .iter()
+            .map(|x| game.unit(*x))
+            .filter(|x| x.is_combat())
+            .map(|x| x.manpower)
+            .sum::<u32>();
+        push(
+            format!("{}: target density", u.id),
+            target_density_factor(t, men),
+            format!("{men} men in the target square"),
+            "[card] Target Density: 1% per 50 men over/under 1000, max 1.4 (min 0.8 [project default])".into(),
+        );
+    }
+    if u.kind != UnitKind::Artillery && s.role != SRole::MeleeDefender {
+        let men = men_in_hex(game, hex, u.side, true);
+        push(
+            format!("{}: firer's square density", u.id),
+            firer_density_factor(t, s.role, men),
+            format!("{men} men in the firer's square"),
+            if fire {
+                "[card] Density of Firing Unit's Square: 1% per 50 men over 1000 (1200 men = .96)"
+                    .into()
+            } else {
+                "[card] Density of Firing Unit's Square, melee attacker: 1% per 100 men over 1000 (1200 men = .98)".into()
+            },
+        );
+    }
+    let fort = game
+        .units_at(s.target)
+        .iter()
+        .map(|x| game.unit(*x))
+        .filter(|x| x.is_combat())
+        .map(|x| x.fortification)
+        .max()
+        .unwrap_or(0);
+    if fort > 0 {
+        push(
+            format!("{}: target fortified {fort}", u.id),
+            fortification_factor(t, fort),
+            format!("-{}% per level", t.fortification_percent_per_level),
+            "[card] Fortification Level: 10% per level (level 5 = 0.5)".into(),
+        );
+    }
+    let e = efficiency_factor(t, u.efficiency);
+    push(
+        format!("{}: efficiency {}", u.id, u.efficiency),
+        e,
+        format!("1 - (100 - {})/2 %: {}", u.efficiency, show(e)),
+        "[card] Efficiency: -1% per 2 points below 100 (60 -> .80)".into(),
+    );
+    let fa = fatigue_factor(t, u.fatigue);
+    push(
+        format!("{}: fatigue {}", u.id, u.fatigue),
+        fa,
+        format!("1 - {}/2 %: {}", u.fatigue, show(fa)),
+        "[card] Fatigue: -1% per 2 points (20 -> .90)".into(),
+    );
+    push(
+        format!("{}: command control", u.id),
+        command_control_factor(u.command_control),
+        format!("x{}", u.command_control),
+        "[card] Command Control: direct modifier (750 men x 1.3 = 975)".into(),
+    );
+    let (base, base_detail) = if u.kind == UnitKind::Artillery && fire {
+        if u.guns == 0 {
+            return Err(format!("artillery {} has no guns", u.id));
+        }
+        let a = artillerymen_factor(t, u.manpower, u.guns);
+        push(
+            format!("{}: artillerymen", u.id),
+            a,
+            format!(
+                "{} men / ({} x {} guns): {}",
+                u.manpower,
+                t.artillerymen_per_gun,
+                u.guns,
+                show(a)
+            ),
+            "[card] Artillerymen: 16 per gun (6 guns need 96)".into(),
+        );
+        let base = t.artillerymen_per_gun * u.guns;
+        (
+            base,
+            format!(
+                "{} guns x {} artillerymen = {base} [project default: not on the card: artillery fires with its full crew complement, scaled by the artillerymen modifier]",
+                u.guns, t.artillerymen_per_gun
+            ),
+        )
+    } else {
+        (u.manpower, format!("{} men", u.manpower))
+    };
+    let product = fs.iter().fold(R::from_integer(1), |a, f| a * f.value);
+    Ok(UnitStrength {
+        unit: ui,
+        base,
+        base_detail,
+        factors: fs,
+        product,
+    })
+}
