@@ -308,6 +308,15 @@ fn additional_modifiers_card_values() {
         factor(&assess(&g, &["f"], "0202", None, &[]), "leader bonus"),
         r(120, 100)
     );
+    // Naming the leader with its stack (as choosing the whole stack does) changes nothing: a
+    // leader does not fire, its bonus counts for the unit either way.
+    let with_leader = assess(&g, &["f", "ldr"], "0202", None, &[]);
+    assert_eq!(with_leader.att.len(), 1);
+    assert_eq!(factor(&with_leader, "leader bonus"), r(120, 100));
+    assert!(matches!(
+        assess_err(&g, &["ldr"], "0202", None, &[]),
+        AttackError::ZeroCv
+    ));
     // Command Control: "750 men and a command control of 1.3 would have ... 975".
     let g = board('c', 'c')
         .unit_with("f", 'C', "0203", 750, |u| u.command_control = Some(1.3))

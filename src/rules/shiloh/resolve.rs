@@ -157,6 +157,25 @@ impl Assessment {
         if req.attackers.is_empty() {
             return Err(AttackError::NoAttackers);
         }
+        // Leaders named among the attackers (a stack chosen whole) do not fire or melee; their
+        // bonus counts for the units in their hex either way.
+        let stripped;
+        let req = if req
+            .attackers
+            .iter()
+            .any(|a| a.i() < game.units.len() && game.unit(*a).is_leader())
+        {
+            let mut r = req.clone();
+            r.attackers
+                .retain(|a| a.i() >= game.units.len() || !game.unit(*a).is_leader());
+            stripped = r;
+            &stripped
+        } else {
+            req
+        };
+        if req.attackers.is_empty() {
+            return Err(AttackError::ZeroCv);
+        }
         let map = game.map();
         let def_hex = req.defender;
         if !map.contains(def_hex) {
@@ -185,9 +204,9 @@ impl Assessment {
                     game.scenario.side_name(u.side).into(),
                 ));
             }
-            if u.is_leader() || u.kind == UnitKind::Wagon {
+            if u.kind == UnitKind::Wagon {
                 return Err(AttackError::Illegal(format!(
-                    "{} is a leader: it does not fire or melee; its bonus counts for the units in its hex",
+                    "{} is a wagon: it does not fire or melee",
                     u.id
                 )));
             }
