@@ -488,3 +488,31 @@ proptest! {
         prop_assert_eq!(o.differential.values().copied().sum::<Prob>(), p(1, 1));
     }
 }
+
+// Choosing a stack names its leader too: a leader has no SP, so it does not fire, and the fire
+// is the same as without it; a leader alone has nothing to fire with.
+#[test]
+fn a_leader_named_with_its_stack_does_not_fire() {
+    let g = map(6, 6)
+        .ruleset("gbacw")
+        .unit_with("def", 'C', "0303", 4, |u| u.morale = Some(3))
+        .unit_with("att", 'U', "0302", 8, |u| u.morale = Some(4))
+        .leader("ldr", 'U', "0302", 0)
+        .game();
+    let alone = g
+        .rules
+        .odds(&g, &request(&g, &["att"], "0303", None))
+        .unwrap();
+    let with = g
+        .rules
+        .odds(&g, &request(&g, &["att", "ldr"], "0303", None))
+        .unwrap();
+    assert_eq!(alone.defender_results, with.defender_results);
+    assert_eq!(alone.extra_json.get("fire_strength"), with.extra_json.get("fire_strength"));
+    assert_eq!(
+        g.rules
+            .odds(&g, &request(&g, &["ldr"], "0303", None))
+            .unwrap_err(),
+        AttackError::ZeroCv
+    );
+}

@@ -85,15 +85,17 @@ pub fn sides(game: &Game, req: &AttackRequest) -> Result<Sides, AttackError> {
     {
         return Err(AttackError::MixedSides(first.id.clone(), o.id.clone()));
     }
-    for &u in &req.attackers {
-        let unit = game.unit(u);
-        if matches!(unit.kind, UnitKind::Leader | UnitKind::Wagon) {
-            return Err(AttackError::Illegal(format!(
-                "{:?} is a {}: it has no combat strength points to attack with",
-                unit.id,
-                unit.kind.name()
-            )));
-        }
+    // Leaders and wagons named with their stack (choosing a stack names them all) have no
+    // strength points: they do not attack, and an attack by them alone has nothing to attack
+    // with.
+    let attackers: Vec<UnitIdx> = req
+        .attackers
+        .iter()
+        .copied()
+        .filter(|u| !matches!(game.unit(*u).kind, UnitKind::Leader | UnitKind::Wagon))
+        .collect();
+    if attackers.is_empty() {
+        return Err(AttackError::ZeroCv);
     }
     let hex = req.defender;
     if !game.map().contains(hex) {
@@ -121,7 +123,7 @@ pub fn sides(game: &Game, req: &AttackRequest) -> Result<Sides, AttackError> {
         attacker_side,
         defender_side,
         hex,
-        attackers: req.attackers.clone(),
+        attackers,
         in_hex,
     })
 }

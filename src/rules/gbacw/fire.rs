@@ -154,6 +154,10 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
         .sum();
     let mut x = Map::new();
     x.insert("fire_strength".into(), json!(a.strength));
+    x.insert(
+        "differential_meaning".into(),
+        json!("the [9.16] column read, 1 to 11, after the density and other shifts"),
+    );
     x.insert("fire_strength_given".into(), json!(a.strength_given));
     x.insert("table".into(), json!(a.table.key()));
     x.insert("base_column".into(), json!(a.base_column + 1));

@@ -126,6 +126,10 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
     }
     let mut x = Map::new();
     x.insert(
+        "differential_meaning".into(),
+        json!("melee strength differential, attacker minus defender, held to -4..+6 [12.98]"),
+    );
+    x.insert(
         "attacker_strength".into(),
         json!(a.attacker_sp as i32 + a.attacker_modifier),
     );

@@ -511,6 +511,10 @@ pub fn odds(_rules: &Shiloh, game: &Game, a: &Assessment) -> Odds {
         vec![("-".to_string(), Prob::from_integer(1))]
     };
     let mut x = serde_json::Map::new();
+    x.insert(
+        "differential_meaning".into(),
+        serde_json::json!("the defender's casualties minus the attacker's, in men"),
+    );
     let by_die: Vec<Value> = (1..=6u8)
         .map(|d| {
             let o = a.outcome(d, d);
