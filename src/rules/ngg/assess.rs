@@ -174,7 +174,11 @@ fn yes_no(req: &AttackRequest, key: &str) -> Result<bool, AttackError> {
 
 fn halving(game: &Game, units: &[UnitIdx]) -> (i32, String) {
     let fm = units.iter().any(|u| game.unit(*u).forced_march);
-    let fought = units.iter().map(|u| game.unit(*u).combats).max().unwrap_or(0);
+    let fought = units
+        .iter()
+        .map(|u| game.unit(*u).combats)
+        .max()
+        .unwrap_or(0);
     match (fm, fought) {
         (true, 1..) | (_, 2..) => (
             4,
@@ -240,7 +244,11 @@ impl Assessment {
         }
         let first = game.unit(req.attackers[0]);
         let attacker_side = first.side;
-        if let Some(u) = req.attackers.iter().find(|u| game.unit(**u).side != attacker_side) {
+        if let Some(u) = req
+            .attackers
+            .iter()
+            .find(|u| game.unit(**u).side != attacker_side)
+        {
             return Err(AttackError::MixedSides(
                 game.scenario.side_name(attacker_side).into(),
                 game.scenario.side_name(game.unit(*u).side).into(),
@@ -294,9 +302,10 @@ impl Assessment {
         let combat_count = |v: &[UnitIdx]| v.iter().filter(|u| !game.unit(**u).is_leader()).count();
         let stack_hex = match req.option("stack") {
             Some(label) => {
-                let c = game.scenario.parse_hex(label).map_err(|e| {
-                    AttackError::BadOption(format!("option stack={label}: {e}"))
-                })?;
+                let c = game
+                    .scenario
+                    .parse_hex(label)
+                    .map_err(|e| AttackError::BadOption(format!("option stack={label}: {e}")))?;
                 if !groups.iter().any(|(h, _)| *h == c) {
                     return Err(AttackError::BadOption(format!(
                         "option stack={label}: no named attacker is in {}",
@@ -307,7 +316,11 @@ impl Assessment {
             }
             None => {
                 // Default: the hex with most named combat units; ties: the first named.
-                let best = groups.iter().map(|(_, v)| combat_count(v)).max().unwrap_or(0);
+                let best = groups
+                    .iter()
+                    .map(|(_, v)| combat_count(v))
+                    .max()
+                    .unwrap_or(0);
                 groups
                     .iter()
                     .find(|(_, v)| combat_count(v) == best)
@@ -318,7 +331,13 @@ impl Assessment {
         let split = |v: &[UnitIdx]| -> (Vec<UnitIdx>, Vec<UnitIdx>) {
             v.iter().partition(|u| !game.unit(**u).is_leader())
         };
-        let named = |h: Coord| groups.iter().find(|(c, _)| *c == h).map(|(_, v)| v.clone()).unwrap_or_default();
+        let named = |h: Coord| {
+            groups
+                .iter()
+                .find(|(c, _)| *c == h)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default()
+        };
         let (s_combat, s_leaders) = split(&named(stack_hex));
         if s_combat.is_empty() {
             return Err(AttackError::Illegal(format!(
@@ -396,43 +415,106 @@ impl Assessment {
         let a = Role::Attacker;
         let n = s_combat.len() as i32;
         let cf = n * t.cf_per_undisrupted_unit;
-        lines.push(line(a, "Combat factors", cf, format!("{n} undisrupted combat units, CF {} each", t.cf_per_undisrupted_unit), "3.3"));
+        lines.push(line(
+            a,
+            "Combat factors",
+            cf,
+            format!(
+                "{n} undisrupted combat units, CF {} each",
+                t.cf_per_undisrupted_unit
+            ),
+            "3.3",
+        ));
         let ks = kinds(&s_combat);
         let ca = combined(ks.len());
         if ca != 0 {
-            lines.push(line(a, "Combined arms", ca, format!("{} types: {}", ks.len(), ks.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")), "11.3"));
+            lines.push(line(
+                a,
+                "Combined arms",
+                ca,
+                format!(
+                    "{} types: {}",
+                    ks.len(),
+                    ks.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+                ),
+                "11.3",
+            ));
         }
         let (div, why) = halving(game, &s_combat);
         let raw = cf + ca;
         let mut value = raw.div_euclid(div);
         if div > 1 {
-            lines.push(line(a, "Halved/quartered", value - raw, format!("{why}: {raw} / {div} = {value} (rounded down)"), "11.2"));
+            lines.push(line(
+                a,
+                "Halved/quartered",
+                value - raw,
+                format!("{why}: {raw} / {div} = {value} (rounded down)"),
+                "11.2",
+            ));
         }
         let mut fav_parts = vec![format!("attack value {value}")];
         if river(stack_hex) {
             value += t.terrain.river_stack;
-            lines.push(line(a, "River", t.terrain.river_stack, format!("{} to {} crosses a river (bridged or not)", game.label(stack_hex), game.label(dhex)), "11.4"));
+            lines.push(line(
+                a,
+                "River",
+                t.terrain.river_stack,
+                format!(
+                    "{} to {} crosses a river (bridged or not)",
+                    game.label(stack_hex),
+                    game.label(dhex)
+                ),
+                "11.4",
+            ));
             fav_parts.push(format!("river {:+}", t.terrain.river_stack));
         }
         if fortified {
             let (v, what) = if has_artillery(&s_combat) {
                 (t.terrain.fortified_with_artillery_stack, "with artillery")
             } else {
-                (t.terrain.fortified_without_artillery_stack, "without artillery")
+                (
+                    t.terrain.fortified_without_artillery_stack,
+                    "without artillery",
+                )
             };
             value += v;
-            lines.push(line(a, "Fortified city", v, format!("attacking {what} into a fortified city"), "11.4"));
+            lines.push(line(
+                a,
+                "Fortified city",
+                v,
+                format!("attacking {what} into a fortified city"),
+                "11.4",
+            ));
             fav_parts.push(format!("fortified city {v:+}"));
         } else if difficult {
             value += t.terrain.difficult_stack;
-            lines.push(line(a, "Terrain", t.terrain.difficult_stack, format!("attacking into {}", terrain.map_or("?", |x| x.name())), "11.4"));
+            lines.push(line(
+                a,
+                "Terrain",
+                t.terrain.difficult_stack,
+                format!("attacking into {}", terrain.map_or("?", |x| x.name())),
+                "11.4",
+            ));
             fav_parts.push(format!("terrain {:+}", t.terrain.difficult_stack));
         }
-        let best_cr = |ls: &[UnitIdx]| ls.iter().map(|u| (game.unit(*u).rating, *u)).max_by_key(|(r, u)| (*r, std::cmp::Reverse(*u)));
+        let best_cr = |ls: &[UnitIdx]| {
+            ls.iter()
+                .map(|u| (game.unit(*u).rating, *u))
+                .max_by_key(|(r, u)| (*r, std::cmp::Reverse(*u)))
+        };
         if let Some((cr, l)) = best_cr(&s_leaders) {
             let v = cr.min(n);
             value += v;
-            lines.push(line(a, "Commander", v, format!("{} CR {cr}, limited to {n} combat units present", game.unit(l).name), "11.5"));
+            lines.push(line(
+                a,
+                "Commander",
+                v,
+                format!(
+                    "{} CR {cr}, limited to {n} combat units present",
+                    game.unit(l).name
+                ),
+                "11.5",
+            ));
             fav_parts.push(format!("commander {v:+}"));
         }
         let stack = Stack {
@@ -468,9 +550,15 @@ impl Assessment {
             }
             if fortified {
                 let (m, what) = if has_artillery(&c) {
-                    (t.terrain.fortified_with_artillery_support, "fortified city with artillery (no value given by 11.5)")
+                    (
+                        t.terrain.fortified_with_artillery_support,
+                        "fortified city with artillery (no value given by 11.5)",
+                    )
                 } else {
-                    (t.terrain.fortified_without_artillery_support, "fortified city without artillery")
+                    (
+                        t.terrain.fortified_without_artillery_support,
+                        "fortified city without artillery",
+                    )
                 };
                 v += m;
                 detail.push(format!("{what} {m:+}"));
@@ -482,7 +570,13 @@ impl Assessment {
                 v += t.support_commander_bonus;
                 detail.push(format!("commander {:+}", t.support_commander_bonus));
             }
-            lines.push(line(a, &format!("Supporting stack {}", game.label(*h)), v, detail.join(", "), "10.3, 11.5"));
+            lines.push(line(
+                a,
+                &format!("Supporting stack {}", game.label(*h)),
+                v,
+                detail.join(", "),
+                "10.3, 11.5",
+            ));
             fav_parts.push(format!("support {} {v:+}", game.label(*h)));
             fav_base += v;
             attacker_supports.push(Stack {
@@ -493,13 +587,18 @@ impl Assessment {
                 value: v,
             });
         }
-        let attacker_cap = stack.undisrupted + attacker_supports.iter().map(|s| s.undisrupted).sum::<u32>();
+        let attacker_cap =
+            stack.undisrupted + attacker_supports.iter().map(|s| s.undisrupted).sum::<u32>();
 
         // 11.6-11.7, 11.18: the defence.
         let d = Role::Defender;
         let (d_combat, d_leaders): (Vec<UnitIdx>, Vec<UnitIdx>) =
             in_hex.iter().partition(|u| !game.unit(**u).is_leader());
-        let d_und: Vec<UnitIdx> = d_combat.iter().copied().filter(|u| !game.unit(*u).is_disrupted()).collect();
+        let d_und: Vec<UnitIdx> = d_combat
+            .iter()
+            .copied()
+            .filter(|u| !game.unit(*u).is_disrupted())
+            .collect();
         let leaders_only = d_combat.is_empty();
         let disrupted_only = !leaders_only && d_und.is_empty();
         for &u in &d_combat {
@@ -509,29 +608,75 @@ impl Assessment {
         let dn = d_und.len() as i32;
         let mut dvalue = 0;
         if leaders_only {
-            lines.push(line(d, "Commanders only", 0, "no combat unit: each commander rolls to escape".into(), "11.19"));
+            lines.push(line(
+                d,
+                "Commanders only",
+                0,
+                "no combat unit: each commander rolls to escape".into(),
+                "11.19",
+            ));
         } else if disrupted_only {
-            lines.push(line(d, "Disrupted units only", 0, "FDV is 1d6 alone (no commander, no support)".into(), "11.18"));
+            lines.push(line(
+                d,
+                "Disrupted units only",
+                0,
+                "FDV is 1d6 alone (no commander, no support)".into(),
+                "11.18",
+            ));
             fdv_parts.push("disrupted only: 0".into());
         } else {
             let cf = dn * t.cf_per_undisrupted_unit;
-            lines.push(line(d, "Combat factors", cf, format!("{dn} undisrupted combat units, CF {} each", t.cf_per_undisrupted_unit), "3.3"));
+            lines.push(line(
+                d,
+                "Combat factors",
+                cf,
+                format!(
+                    "{dn} undisrupted combat units, CF {} each",
+                    t.cf_per_undisrupted_unit
+                ),
+                "3.3",
+            ));
             let ks = kinds(&d_und);
             let ca = combined(ks.len());
             if ca != 0 {
-                lines.push(line(d, "Combined arms", ca, format!("{} undisrupted types: {}", ks.len(), ks.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")), "11.6"));
+                lines.push(line(
+                    d,
+                    "Combined arms",
+                    ca,
+                    format!(
+                        "{} undisrupted types: {}",
+                        ks.len(),
+                        ks.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+                    ),
+                    "11.6",
+                ));
             }
             let (div, why) = halving(game, &d_combat);
             let raw = cf + ca;
             dvalue = raw.div_euclid(div);
             if div > 1 {
-                lines.push(line(d, "Halved/quartered", dvalue - raw, format!("{why}: {raw} / {div} = {dvalue} (rounded down)"), "11.2"));
+                lines.push(line(
+                    d,
+                    "Halved/quartered",
+                    dvalue - raw,
+                    format!("{why}: {raw} / {div} = {dvalue} (rounded down)"),
+                    "11.2",
+                ));
             }
             fdv_parts.push(format!("defence value {dvalue}"));
             if let Some((cr, l)) = best_cr(&d_leaders) {
                 let v = cr.min(dn);
                 dvalue += v;
-                lines.push(line(d, "Commander", v, format!("{} CR {cr}, limited to {dn} undisrupted combat units", game.unit(l).name), "11.7"));
+                lines.push(line(
+                    d,
+                    "Commander",
+                    v,
+                    format!(
+                        "{} CR {cr}, limited to {dn} undisrupted combat units",
+                        game.unit(l).name
+                    ),
+                    "11.7",
+                ));
                 fdv_parts.push(format!("commander {v:+}"));
             }
         }
@@ -592,11 +737,19 @@ impl Assessment {
         };
         let mut defender_supports = Vec::new();
         if !support_hexes.is_empty() && (disrupted_only || leaders_only) {
-            lines.push(line(d, "Supporting stacks ignored", 0, "the defending hex holds no undisrupted combat unit".into(), "11.18"));
+            lines.push(line(
+                d,
+                "Supporting stacks ignored",
+                0,
+                "the defending hex holds no undisrupted combat unit".into(),
+                "11.18",
+            ));
         } else {
             for h in support_hexes {
-                let (c, l): (Vec<UnitIdx>, Vec<UnitIdx>) =
-                    game.units_at(h).iter().partition(|u| !game.unit(**u).is_leader());
+                let (c, l): (Vec<UnitIdx>, Vec<UnitIdx>) = game
+                    .units_at(h)
+                    .iter()
+                    .partition(|u| !game.unit(**u).is_leader());
                 let n = c.iter().filter(|u| !game.unit(**u).is_disrupted()).count() as i32;
                 let (div, why) = halving(game, &c);
                 let mut v = n.div_euclid(div);
@@ -608,7 +761,13 @@ impl Assessment {
                     v += t.support_commander_bonus;
                     detail.push(format!("commander {:+}", t.support_commander_bonus));
                 }
-                lines.push(line(d, &format!("Supporting stack {}", game.label(h)), v, detail.join(", "), "10.5, 11.7"));
+                lines.push(line(
+                    d,
+                    &format!("Supporting stack {}", game.label(h)),
+                    v,
+                    detail.join(", "),
+                    "10.5, 11.7",
+                ));
                 fdv_parts.push(format!("support {} {v:+}", game.label(h)));
                 fdv_base += v;
                 defender_supports.push(Stack {
@@ -646,7 +805,14 @@ impl Assessment {
             odd_hit_defender,
             lines,
             fav_text: format!("FAV = {} = {fav_base} + 1d6", fav_parts.join(", ")),
-            fdv_text: format!("FDV = {} = {fdv_base} + 1d6", if fdv_parts.is_empty() { "0".to_string() } else { fdv_parts.join(", ") }),
+            fdv_text: format!(
+                "FDV = {} = {fdv_base} + 1d6",
+                if fdv_parts.is_empty() {
+                    "0".to_string()
+                } else {
+                    fdv_parts.join(", ")
+                }
+            ),
             retreat_choice: None,
             attacker_losses: None,
             defender_losses: None,
@@ -655,8 +821,14 @@ impl Assessment {
         a.read_choices(rules, game, choices)?;
         // 11.1: a cavalry-only defence may withdraw before combat from attackers without cavalry.
         let all_cav = !a.defence.combat.is_empty()
-            && a.defence.combat.iter().all(|u| game.unit(*u).kind == UnitKind::Cavalry);
-        let att_cav = req.attackers.iter().any(|u| game.unit(*u).kind == UnitKind::Cavalry);
+            && a.defence
+                .combat
+                .iter()
+                .all(|u| game.unit(*u).kind == UnitKind::Cavalry);
+        let att_cav = req
+            .attackers
+            .iter()
+            .any(|u| game.unit(*u).kind == UnitKind::Cavalry);
         if withdraw && all_cav && !att_cav {
             let movers: Vec<UnitIdx> = in_hex.clone();
             a.pre_withdrawal = a.withdrawal_hex(rules, game, &movers);
@@ -665,16 +837,26 @@ impl Assessment {
     }
 
     fn read_choices(&mut self, rules: &Ngg, game: &Game, c: &Choices) -> Result<(), AttackError> {
-        let ids = |list: &Option<Vec<String>>, allowed: &[UnitIdx], what: &str, twice: bool| -> Result<Option<Vec<UnitIdx>>, AttackError> {
+        let ids = |list: &Option<Vec<String>>,
+                   allowed: &[UnitIdx],
+                   what: &str,
+                   twice: bool|
+         -> Result<Option<Vec<UnitIdx>>, AttackError> {
             let Some(list) = list else { return Ok(None) };
             let mut out = Vec::new();
             for id in list {
-                let u = game.unit_by_id(id).ok_or_else(|| AttackError::Choice(format!("{what}: unknown unit id {id:?}")))?;
+                let u = game.unit_by_id(id).ok_or_else(|| {
+                    AttackError::Choice(format!("{what}: unknown unit id {id:?}"))
+                })?;
                 if !allowed.contains(&u) {
-                    return Err(AttackError::Choice(format!("{what}: unit {id:?} is not one of this combat's units that may be named here")));
+                    return Err(AttackError::Choice(format!(
+                        "{what}: unit {id:?} is not one of this combat's units that may be named here"
+                    )));
                 }
                 if !twice && out.contains(&u) {
-                    return Err(AttackError::Choice(format!("{what}: unit {id:?} is named twice")));
+                    return Err(AttackError::Choice(format!(
+                        "{what}: unit {id:?} is named twice"
+                    )));
                 }
                 out.push(u);
             }
@@ -694,9 +876,15 @@ impl Assessment {
                     path.len()
                 )));
             }
-            let h = game.scenario.parse_hex(&path[0]).map_err(|e| AttackError::Choice(format!("retreat: {e}")))?;
+            let h = game
+                .scenario
+                .parse_hex(&path[0])
+                .map_err(|e| AttackError::Choice(format!("retreat: {e}")))?;
             if let Err(why) = self.hex_legal(rules, game, h, None) {
-                return Err(AttackError::Choice(format!("retreat to {}: {why}", game.label(h))));
+                return Err(AttackError::Choice(format!(
+                    "retreat to {}: {why}",
+                    game.label(h)
+                )));
             }
             self.retreat_choice = Some(h);
         }
@@ -755,9 +943,16 @@ impl Assessment {
             && !(self.defender_is_russian(rules, game)
                 && t.withdrawal.russian_may_enter.contains(&terrain))
         {
-            return Err(format!("into difficult terrain ({}) (11.11, 14.6)", terrain.name()));
+            return Err(format!(
+                "into difficult terrain ({}) (11.11, 14.6)",
+                terrain.name()
+            ));
         }
-        if game.units_at(h).iter().any(|u| game.unit(*u).side != self.defender_side) {
+        if game
+            .units_at(h)
+            .iter()
+            .any(|u| game.unit(*u).side != self.defender_side)
+        {
             return Err("onto enemy units (11.11)".into());
         }
         if h == self.stack.hex || h.is_adjacent(self.stack.hex) {
@@ -766,7 +961,11 @@ impl Assessment {
         if let Some(movers) = movers {
             let of = |u: &UnitIdx| {
                 let x = game.unit(*u);
-                if x.is_leader() { 0 } else { x.class.map_or(0, |c| t.of_halves(c)) }
+                if x.is_leader() {
+                    0
+                } else {
+                    x.class.map_or(0, |c| t.of_halves(c))
+                }
             };
             let there: u32 = game.units_at(h).iter().map(of).sum();
             let moving: u32 = movers.iter().map(of).sum();
@@ -822,12 +1021,14 @@ impl Assessment {
         if let Some(h) = self.pre_withdrawal {
             o.withdrawal = Withdrawal::To(h);
             o.advance = attack_stack_all;
-            o.notes.push("11.1: the cavalry-only defenders withdraw before combat".into());
+            o.notes
+                .push("11.1: the cavalry-only defenders withdraw before combat".into());
             return o;
         }
         if self.leaders_only {
             o.escapes = self.defence.leaders.clone();
-            o.notes.push("11.19: unaccompanied commanders attacked: each rolls to escape".into());
+            o.notes
+                .push("11.19: unaccompanied commanders attacked: each rolls to escape".into());
             return o;
         }
         o.fav = self.fav_base + i32::from(ad);
@@ -855,28 +1056,71 @@ impl Assessment {
         }
         // 11.17: apply the hits.
         let mut st: BTreeMap<UnitIdx, u8> = BTreeMap::new(); // 0 undisrupted, 1 disrupted, 2 gone
-        for u in self.attacker_units().into_iter().chain(self.defender_units()) {
+        for u in self
+            .attacker_units()
+            .into_iter()
+            .chain(self.defender_units())
+        {
             st.insert(u, u8::from(game.unit(u).status == Status::Disrupted));
         }
         let att_support: Vec<UnitIdx> = if o.res == Res::Tie {
             Vec::new() // 11.9: one unit in the attacking stack
         } else {
-            self.attacker_supports.iter().flat_map(|s| s.combat.clone()).collect()
+            self.attacker_supports
+                .iter()
+                .flat_map(|s| s.combat.clone())
+                .collect()
         };
-        let def_support: Vec<UnitIdx> = self.defender_supports.iter().flat_map(|s| s.combat.clone()).collect();
-        o.attacker_steps = allocate(&mut st, o.attacker_hits, &self.stack.combat, &att_support, self.attacker_losses.as_deref(), &mut o.notes, "attacker");
-        o.defender_steps = allocate(&mut st, o.defender_hits, &self.defence.combat, &def_support, self.defender_losses.as_deref(), &mut o.notes, "defender");
+        let def_support: Vec<UnitIdx> = self
+            .defender_supports
+            .iter()
+            .flat_map(|s| s.combat.clone())
+            .collect();
+        o.attacker_steps = allocate(
+            &mut st,
+            o.attacker_hits,
+            &self.stack.combat,
+            &att_support,
+            self.attacker_losses.as_deref(),
+            &mut o.notes,
+            "attacker",
+        );
+        o.defender_steps = allocate(
+            &mut st,
+            o.defender_hits,
+            &self.defence.combat,
+            &def_support,
+            self.defender_losses.as_deref(),
+            &mut o.notes,
+            "defender",
+        );
         if self.odd_hit_attacker && o.attacker_hits % 2 == 1 {
-            odd_hit(&mut st, &self.stack.combat, &att_support, &mut o.attacker_steps);
+            odd_hit(
+                &mut st,
+                &self.stack.combat,
+                &att_support,
+                &mut o.attacker_steps,
+            );
         }
         if self.odd_hit_defender && o.defender_hits % 2 == 1 {
-            odd_hit(&mut st, &self.defence.combat, &def_support, &mut o.defender_steps);
+            odd_hit(
+                &mut st,
+                &self.defence.combat,
+                &def_support,
+                &mut o.defender_steps,
+            );
         }
         let alive = |st: &BTreeMap<UnitIdx, u8>, v: &[UnitIdx]| -> Vec<UnitIdx> {
-            v.iter().copied().filter(|u| st.get(u).is_some_and(|s| *s < 2)).collect()
+            v.iter()
+                .copied()
+                .filter(|u| st.get(u).is_some_and(|s| *s < 2))
+                .collect()
         };
         let undisrupted = |st: &BTreeMap<UnitIdx, u8>, v: &[UnitIdx]| -> Vec<UnitIdx> {
-            v.iter().copied().filter(|u| st.get(u) == Some(&0)).collect()
+            v.iter()
+                .copied()
+                .filter(|u| st.get(u) == Some(&0))
+                .collect()
         };
         let def_alive = alive(&st, &self.defence.combat);
         let margin = t.forced_withdrawal_margin;
@@ -896,7 +1140,11 @@ impl Assessment {
                     if let Some(c) = self.retreat_choice
                         && c != h
                     {
-                        o.notes.push(format!("the chosen withdrawal hex {} is over capacity; {} used", game.label(c), game.label(h)));
+                        o.notes.push(format!(
+                            "the chosen withdrawal hex {} is over capacity; {} used",
+                            game.label(c),
+                            game.label(h)
+                        ));
                     }
                     o.withdrawal = Withdrawal::To(h);
                 }
@@ -904,28 +1152,49 @@ impl Assessment {
                     o.withdrawal = Withdrawal::Blocked;
                     for u in &def_alive {
                         st.insert(*u, 2);
-                        o.defender_steps.push(Step { unit: *u, eliminated: true, why: Why::NoWithdrawal });
+                        o.defender_steps.push(Step {
+                            unit: *u,
+                            eliminated: true,
+                            why: Why::NoWithdrawal,
+                        });
                     }
-                    o.notes.push("11.12: the defenders must withdraw and cannot: eliminated".into());
+                    o.notes
+                        .push("11.12: the defenders must withdraw and cannot: eliminated".into());
                 }
                 None => {
                     o.withdrawal = Withdrawal::NoLegalHex;
-                    o.notes.push("11.11: no legal withdrawal hex: the defenders stay".into());
+                    o.notes
+                        .push("11.11: no legal withdrawal hex: the defenders stay".into());
                 }
             }
         }
         // 11.16: pursuit by cavalry.
         if let Withdrawal::To(_) = o.withdrawal {
             let cav = |st: &BTreeMap<UnitIdx, u8>, v: &[UnitIdx]| {
-                undisrupted(st, v).iter().any(|u| game.unit(*u).kind == UnitKind::Cavalry)
+                undisrupted(st, v)
+                    .iter()
+                    .any(|u| game.unit(*u).kind == UnitKind::Cavalry)
             };
             if cav(&st, &self.stack.combat) && !cav(&st, &self.defence.combat) {
                 for _ in 0..t.pursuit_hits {
-                    if let Some(u) = self.defence.combat.iter().copied().find(|u| st.get(u) == Some(&1)) {
+                    if let Some(u) = self
+                        .defence
+                        .combat
+                        .iter()
+                        .copied()
+                        .find(|u| st.get(u) == Some(&1))
+                    {
                         st.insert(u, 2);
-                        o.defender_steps.push(Step { unit: u, eliminated: true, why: Why::Pursuit });
+                        o.defender_steps.push(Step {
+                            unit: u,
+                            eliminated: true,
+                            why: Why::Pursuit,
+                        });
                     } else {
-                        o.notes.push("11.16: attacking cavalry pursues but no defending unit is disrupted".into());
+                        o.notes.push(
+                            "11.16: attacking cavalry pursues but no defending unit is disrupted"
+                                .into(),
+                        );
                     }
                 }
             }
@@ -933,27 +1202,51 @@ impl Assessment {
         // 11.12 / 11.13: advance.
         let att_und = undisrupted(&st, &self.stack.combat);
         let all_gone = alive(&st, &self.defence.combat).is_empty();
-        if all_gone || (matches!(o.withdrawal, Withdrawal::To(_)) && o.res == Res::Win && o.diff >= margin) {
+        if all_gone
+            || (matches!(o.withdrawal, Withdrawal::To(_)) && o.res == Res::Win && o.diff >= margin)
+        {
             o.advance = att_und;
             if !o.advance.is_empty() {
                 o.advance.extend(&self.stack.leaders);
             }
         } else if matches!(o.withdrawal, Withdrawal::To(_)) && o.res == Res::Win {
-            o.advance = att_und.into_iter().filter(|u| game.unit(*u).kind == UnitKind::Cavalry).collect();
+            o.advance = att_und
+                .into_iter()
+                .filter(|u| game.unit(*u).kind == UnitKind::Cavalry)
+                .collect();
         }
         // 11.19: commanders on hexes whose combat units were all eliminated.
-        let mut hexes: Vec<(Coord, Vec<UnitIdx>)> = vec![(self.stack.hex, self.stack.combat.clone())];
-        hexes.extend(self.attacker_supports.iter().map(|s| (s.hex, s.combat.clone())));
+        let mut hexes: Vec<(Coord, Vec<UnitIdx>)> =
+            vec![(self.stack.hex, self.stack.combat.clone())];
+        hexes.extend(
+            self.attacker_supports
+                .iter()
+                .map(|s| (s.hex, s.combat.clone())),
+        );
         hexes.push((self.defender_hex, self.defence.combat.clone()));
-        hexes.extend(self.defender_supports.iter().map(|s| (s.hex, s.combat.clone())));
+        hexes.extend(
+            self.defender_supports
+                .iter()
+                .map(|s| (s.hex, s.combat.clone())),
+        );
         for (h, _) in hexes {
-            let combat_before: Vec<UnitIdx> = game.units_at(h).iter().copied().filter(|u| !game.unit(*u).is_leader()).collect();
+            let combat_before: Vec<UnitIdx> = game
+                .units_at(h)
+                .iter()
+                .copied()
+                .filter(|u| !game.unit(*u).is_leader())
+                .collect();
             if combat_before.is_empty() {
                 continue;
             }
             let gone = combat_before.iter().all(|u| st.get(u) == Some(&2));
             if gone {
-                o.escapes.extend(game.units_at(h).iter().copied().filter(|u| game.unit(*u).is_leader()));
+                o.escapes.extend(
+                    game.units_at(h)
+                        .iter()
+                        .copied()
+                        .filter(|u| game.unit(*u).is_leader()),
+                );
             }
         }
         o
@@ -980,16 +1273,26 @@ fn allocate(
         for _ in 0..hits {
             let pick = listed
                 .by_ref()
-                .find(|u| (main.contains(u) || support.contains(u)) && st.get(u).is_some_and(|s| *s < 2))
+                .find(|u| {
+                    (main.contains(u) || support.contains(u)) && st.get(u).is_some_and(|s| *s < 2)
+                })
                 .or_else(|| {
                     [main, support].into_iter().find_map(|group| {
-                        group.iter().copied().find(|u| st.get(u) == Some(&0)).or_else(|| group.iter().copied().find(|u| st.get(u) == Some(&1)))
+                        group
+                            .iter()
+                            .copied()
+                            .find(|u| st.get(u) == Some(&0))
+                            .or_else(|| group.iter().copied().find(|u| st.get(u) == Some(&1)))
                     })
                 });
             let Some(u) = pick else { break };
             let s = st.get(&u).copied().unwrap_or(0) + 1;
             st.insert(u, s);
-            steps.push(Step { unit: u, eliminated: s >= 2, why: Why::Hit });
+            steps.push(Step {
+                unit: u,
+                eliminated: s >= 2,
+                why: Why::Hit,
+            });
         }
         steps
     };
@@ -1008,9 +1311,23 @@ fn allocate(
 
 /// 11.17's option: one more hit on a disrupted unit (the stack's first, else a supporting
 /// stack's), eliminating it.
-fn odd_hit(st: &mut BTreeMap<UnitIdx, u8>, main: &[UnitIdx], support: &[UnitIdx], steps: &mut Vec<Step>) {
-    if let Some(u) = main.iter().chain(support).copied().find(|u| st.get(u) == Some(&1)) {
+fn odd_hit(
+    st: &mut BTreeMap<UnitIdx, u8>,
+    main: &[UnitIdx],
+    support: &[UnitIdx],
+    steps: &mut Vec<Step>,
+) {
+    if let Some(u) = main
+        .iter()
+        .chain(support)
+        .copied()
+        .find(|u| st.get(u) == Some(&1))
+    {
         st.insert(u, 2);
-        steps.push(Step { unit: u, eliminated: true, why: Why::OddHit });
+        steps.push(Step {
+            unit: u,
+            eliminated: true,
+            why: Why::OddHit,
+        });
     }
 }

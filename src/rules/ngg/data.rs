@@ -86,7 +86,7 @@ pub struct CommanderEscape {
 /// Half-OF units (OF 1½ is 3 halves), so capacity sums stay exact.
 fn halves(v: f64) -> Option<u32> {
     let h = v * 2.0;
-    (v.is_finite() && v >= 0.0 && v <= 100.0 && h.fract() == 0.0).then_some(h as u32)
+    (v.is_finite() && (0.0..=100.0).contains(&v) && h.fract() == 0.0).then_some(h as u32)
 }
 
 impl Tables {
@@ -170,7 +170,10 @@ impl Tables {
                 "a margin is 1 to 20",
             ));
         }
-        for (name, v) in [("tie_hits", self.tie_hits), ("pursuit_hits", self.pursuit_hits)] {
+        for (name, v) in [
+            ("tie_hits", self.tie_hits),
+            ("pursuit_hits", self.pursuit_hits),
+        ] {
             if v > 6 {
                 out.push(problem(name, v, "at most 6 hits"));
             }

@@ -23,7 +23,7 @@ use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, Ruleset, RulesError,
+    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
     ZocEntry, ZocMap,
 };
 use crate::rules::tables::load_tables;
@@ -36,7 +36,12 @@ pub const DEFAULT_TABLES: &str = include_str!("../../../assets/rules/ngg1812.ron
 
 /// The rule system with the player's tables file, or the built-in one.
 pub fn load(path: Option<&Path>) -> Result<Arc<dyn Ruleset>, RulesError> {
-    let tables: Tables = load_tables(path, DEFAULT_TABLES, "assets/rules/ngg1812.ron", |t: &mut Tables| t.check())?;
+    let tables: Tables = load_tables(
+        path,
+        DEFAULT_TABLES,
+        "assets/rules/ngg1812.ron",
+        |t: &mut Tables| t.check(),
+    )?;
     Ok(Arc::new(Ngg { tables }))
 }
 
@@ -49,8 +54,13 @@ pub struct Ngg {
 impl Ngg {
     /// The rule system with the built-in tables.
     pub fn builtin() -> Ngg {
-        let tables: Tables = load_tables(None, DEFAULT_TABLES, "assets/rules/ngg1812.ron", |t: &mut Tables| t.check())
-            .expect("the built-in ngg1812 tables are valid (tested)");
+        let tables: Tables = load_tables(
+            None,
+            DEFAULT_TABLES,
+            "assets/rules/ngg1812.ron",
+            |t: &mut Tables| t.check(),
+        )
+        .expect("the built-in ngg1812 tables are valid (tested)");
         Ngg { tables }
     }
 }

@@ -28,8 +28,11 @@ fn frac(p: Prob) -> String {
 pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
     let total = 216u64;
     let mut diff: BTreeMap<i32, u64> = BTreeMap::new();
-    let mut res: Vec<(&'static str, u64)> = ["win", "tie", "loss", "no combat"].map(|c| (c, 0)).to_vec();
-    let mut def: Vec<(&'static str, u64)> = ["holds", "withdraws", "eliminated"].map(|c| (c, 0)).to_vec();
+    let mut res: Vec<(&'static str, u64)> =
+        ["win", "tie", "loss", "no combat"].map(|c| (c, 0)).to_vec();
+    let mut def: Vec<(&'static str, u64)> = ["holds", "withdraws", "eliminated"]
+        .map(|c| (c, 0))
+        .to_vec();
     let mut ah: BTreeMap<u32, u64> = BTreeMap::new();
     let mut dh: BTreeMap<u32, u64> = BTreeMap::new();
     for ad in 1..=6u8 {
@@ -44,10 +47,17 @@ pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
                     e.1 += 1;
                 }
                 let gone = a.defence.combat.iter().all(|u| {
-                    o.defender_steps.iter().any(|s| s.unit == *u && s.eliminated)
+                    o.defender_steps
+                        .iter()
+                        .any(|s| s.unit == *u && s.eliminated)
                 }) && !a.defence.combat.is_empty();
                 let d = match o.withdrawal {
-                    _ if gone || o.withdrawal == Withdrawal::Eliminated || o.withdrawal == Withdrawal::Blocked => "eliminated",
+                    _ if gone
+                        || o.withdrawal == Withdrawal::Eliminated
+                        || o.withdrawal == Withdrawal::Blocked =>
+                    {
+                        "eliminated"
+                    }
                     Withdrawal::To(_) => "withdraws",
                     _ => "holds",
                 };
@@ -61,16 +71,24 @@ pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
     }
     let p = |n: u64| Prob::new(n, total);
     let list = |v: &[(&'static str, u64)]| -> Vec<(String, Prob)> {
-        v.iter().filter(|(_, n)| *n > 0).map(|(c, n)| (c.to_string(), p(*n))).collect()
+        v.iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(c, n)| (c.to_string(), p(*n)))
+            .collect()
     };
     let attacker_results = list(&res);
     let defender_results = list(&def);
     let expected = |m: &BTreeMap<u32, u64>| -> Prob {
         Prob::new(m.iter().map(|(h, n)| u64::from(*h) * n).sum(), total)
     };
-    let count = |v: &[(&'static str, u64)], c: &str| v.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
+    let count =
+        |v: &[(&'static str, u64)], c: &str| v.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
     let dist = |m: &BTreeMap<u32, u64>| -> Value {
-        Value::Object(m.iter().map(|(h, n)| (h.to_string(), json!(frac(p(*n))))).collect())
+        Value::Object(
+            m.iter()
+                .map(|(h, n)| (h.to_string(), json!(frac(p(*n)))))
+                .collect(),
+        )
     };
     let mut x = serde_json::Map::new();
     for c in ["win", "tie", "loss"] {
@@ -89,11 +107,21 @@ pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
     x.insert("attacker_stack".into(), json!(game.label(a.stack.hex)));
     x.insert(
         "attacker_supports".into(),
-        json!(a.attacker_supports.iter().map(|s| game.label(s.hex)).collect::<Vec<_>>()),
+        json!(
+            a.attacker_supports
+                .iter()
+                .map(|s| game.label(s.hex))
+                .collect::<Vec<_>>()
+        ),
     );
     x.insert(
         "defender_supports".into(),
-        json!(a.defender_supports.iter().map(|s| game.label(s.hex)).collect::<Vec<_>>()),
+        json!(
+            a.defender_supports
+                .iter()
+                .map(|s| game.label(s.hex))
+                .collect::<Vec<_>>()
+        ),
     );
     x.insert("disrupted_only".into(), json!(a.disrupted_only));
 

@@ -43,10 +43,16 @@ fn apply_steps(game: &mut Game, steps: &[Step], ev: &mut Vec<Event>) {
         match s.why {
             Why::Hit => {}
             Why::OddHit => ev.push(Event::Note {
-                text: format!("11.17: {} takes the optional extra hit on an odd number", game.unit(s.unit).name),
+                text: format!(
+                    "11.17: {} takes the optional extra hit on an odd number",
+                    game.unit(s.unit).name
+                ),
             }),
             Why::Pursuit => ev.push(Event::Note {
-                text: format!("11.16: pursued by cavalry, {} takes a hit", game.unit(s.unit).name),
+                text: format!(
+                    "11.16: pursued by cavalry, {} takes a hit",
+                    game.unit(s.unit).name
+                ),
             }),
             Why::NoWithdrawal => ev.push(Event::Note {
                 text: format!("11.12: {} cannot withdraw", game.unit(s.unit).name),
@@ -86,20 +92,41 @@ pub fn resolve(
     let combat = a.pre_withdrawal.is_none() && !a.leaders_only;
     let o = if combat {
         let ad = dice.d6();
-        ev.push(Event::DieRolled { role: DieRole::Attacker, value: ad });
+        ev.push(Event::DieRolled {
+            role: DieRole::Attacker,
+            value: ad,
+        });
         let dd = dice.d6();
-        ev.push(Event::DieRolled { role: DieRole::Defender, value: dd });
+        ev.push(Event::DieRolled {
+            role: DieRole::Defender,
+            value: dd,
+        });
         let diff = (a.fav_base + i32::from(ad)) - (a.fdv_base + i32::from(dd));
         let ld = if diff != 0 {
             let v = dice.d6();
-            ev.push(Event::DieRolled { role: DieRole::Other, value: v });
+            ev.push(Event::DieRolled {
+                role: DieRole::Other,
+                value: v,
+            });
             v
         } else {
             1
         };
         let o = a.outcome(rules, game, ad, dd, ld);
-        ev.push(Event::Note { text: format!("{} + die {ad} = {}", a.fav_text.trim_end_matches(" + 1d6"), o.fav) });
-        ev.push(Event::Note { text: format!("{} + die {dd} = {}", a.fdv_text.trim_end_matches(" + 1d6"), o.fdv) });
+        ev.push(Event::Note {
+            text: format!(
+                "{} + die {ad} = {}",
+                a.fav_text.trim_end_matches(" + 1d6"),
+                o.fav
+            ),
+        });
+        ev.push(Event::Note {
+            text: format!(
+                "{} + die {dd} = {}",
+                a.fdv_text.trim_end_matches(" + 1d6"),
+                o.fdv
+            ),
+        });
         if let Some(adj) = o.adjustment {
             ev.push(Event::Note {
                 text: format!(
@@ -142,7 +169,11 @@ pub fn resolve(
             for &u in &units {
                 game.place(u, Some(h));
             }
-            ev.push(Event::Retreated { units, path: vec![h], rout: false });
+            ev.push(Event::Retreated {
+                units,
+                path: vec![h],
+                rout: false,
+            });
         }
     }
 
@@ -152,11 +183,16 @@ pub fn resolve(
             continue;
         }
         let roll = dice.d6();
-        ev.push(Event::DieRolled { role: DieRole::Other, value: roll });
+        ev.push(Event::DieRolled {
+            role: DieRole::Other,
+            value: roll,
+        });
         let from = game.unit(c).hex.unwrap_or(a.defender_hex);
         let side = game.unit(c).side;
         let to = if t.commander_escape.eliminated_on.contains(&roll) {
-            ev.push(Event::Note { text: format!("11.19: {} rolls {roll}: eliminated", game.unit(c).name) });
+            ev.push(Event::Note {
+                text: format!("11.19: {} rolls {roll}: eliminated", game.unit(c).name),
+            });
             None
         } else {
             let mut best: Option<(u32, Coord)> = None;
@@ -217,7 +253,12 @@ pub fn resolve(
     }
 
     // Advance.
-    let movers: Vec<UnitIdx> = o.advance.iter().copied().filter(|u| game.unit(*u).on_map()).collect();
+    let movers: Vec<UnitIdx> = o
+        .advance
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).on_map())
+        .collect();
     let vacated = game.units_at(a.defender_hex).is_empty();
     if let Some(chosen) = &a.advance_choice {
         let bad: Vec<&UnitIdx> = chosen.iter().filter(|u| !movers.contains(u)).collect();
@@ -238,11 +279,19 @@ pub fn resolve(
             for &u in chosen {
                 game.place(u, Some(a.defender_hex));
             }
-            ev.push(Event::Advanced { units: chosen.clone(), to: a.defender_hex });
+            ev.push(Event::Advanced {
+                units: chosen.clone(),
+                to: a.defender_hex,
+            });
         }
     } else if vacated && !movers.is_empty() {
-        game.advance_option = Some(AdvanceOption { units: movers, hex: a.defender_hex });
-        ev.push(Event::AdvanceOffered { hex: a.defender_hex });
+        game.advance_option = Some(AdvanceOption {
+            units: movers,
+            hex: a.defender_hex,
+        });
+        ev.push(Event::AdvanceOffered {
+            hex: a.defender_hex,
+        });
     }
     Ok(ev)
 }
