@@ -5,8 +5,8 @@
 //! defender withdrew before combat, 11.1, or only commanders were attacked, 11.19); the
 //! defender's `holds` (stays in its hex), `withdraws` (11.11) or `eliminated` (every combat
 //! unit gone: by hits, by pursuit, or unable to make a forced withdrawal). `p_retreat` is
-//! P(withdraws), `p_rout` P(eliminated). The "manpower" fields carry undisrupted combat units
-//! (the hit caps of 11.14/11.15), expected losses are expected hits (11.9, 11.14, 11.15;
+//! P(withdraws), `p_rout` P(eliminated). The "manpower" fields carry the combat units of each
+//! side in the combat (stacks and supports, disrupted included), expected losses are expected hits (11.9, 11.14, 11.15;
 //! 11.16's pursuit and 11.17's optional extra hit not counted). `extra_json` holds `win`,
 //! `tie`, `loss`, `attacker_hits` / `defender_hits` distributions, `fav_base`, `fdv_base`.
 
@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use crate::rules::cv::Prob;
+use crate::rules::cv::{Prob, percent};
 use crate::rules::game::Game;
 use crate::rules::ruleset::{AttackType, ModValue, Odds};
 
@@ -124,6 +124,25 @@ pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
         ),
     );
     x.insert("disrupted_only".into(), json!(a.disrupted_only));
+    let hits_line = |who: &str, m: &BTreeMap<u32, u64>| {
+        let parts: Vec<String> = m
+            .iter()
+            .map(|(h, n)| format!("{h}: {} ({})", percent(p(*n)), frac(p(*n))))
+            .collect();
+        format!(
+            "Hits on the {who} (11.9, 11.14, 11.15): {}",
+            parts.join(", ")
+        )
+    };
+    x.insert(
+        "text_lines".into(),
+        json!([
+            a.fav_text.clone(),
+            a.fdv_text.clone(),
+            hits_line("attacker", &ah),
+            hits_line("defender", &dh),
+        ]),
+    );
 
     Odds {
         ruleset: "ngg1812",
@@ -137,8 +156,8 @@ pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
         defender_results,
         attacker_expected_loss: expected(&ah),
         defender_expected_loss: expected(&dh),
-        attacker_manpower: a.attacker_cap,
-        defender_manpower: a.defender_cap,
+        attacker_manpower: a.attacker_units().len() as u32,
+        defender_manpower: a.defender_units().len() as u32,
         p_retreat: p(count(&def, "withdraws")),
         p_rout: p(count(&def, "eliminated")),
         hex_notes: Vec::new(),
