@@ -307,13 +307,15 @@ fn commander_cr_limited_by_units_present_11_5() {
     );
     let g = ldr(b, "K", 'R', "0303", 3).game();
     let a = assess(&g, &req(&g, &["x"], "0303", &[]));
+    let cr = a
+        .lines
+        .iter()
+        .find(|l| l.role == musket::rules::ruleset::Role::Defender && l.name == "Commander")
+        .map(|l| l.value);
     assert_eq!(
-        points(&a, "Commander").map(|_| a
-            .lines
-            .iter()
-            .filter(|l| l.role == musket::rules::ruleset::Role::Defender && l.name == "Commander")
-            .count()),
-        Some(1)
+        cr,
+        Some(ModValue::Points(1)),
+        "CR 3 limited to 1 undisrupted unit"
     );
     assert_eq!(a.fdv_base, 1 + 1);
 }

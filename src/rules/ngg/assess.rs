@@ -967,6 +967,17 @@ impl Assessment {
                     x.class.map_or(0, |c| t.of_halves(c))
                 }
             };
+            if let Some(x) = game
+                .units_at(h)
+                .iter()
+                .map(|u| game.unit(*u))
+                .find(|x| !x.is_leader() && x.class.is_none())
+            {
+                return Err(format!(
+                    "{} there has no class: its OF (3.3) is unknown",
+                    x.id
+                ));
+            }
             let there: u32 = game.units_at(h).iter().map(of).sum();
             let moving: u32 = movers.iter().map(of).sum();
             if there + moving > t.capacity_halves() {
