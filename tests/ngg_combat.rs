@@ -1362,3 +1362,56 @@ fn bad_tables_file_error_names_the_place() {
     assert!(e.contains("ngg1812.ron:1:"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+// 11.11: the owner picks the withdrawal hex among the legal ones (`Choices.retreat`).
+#[test]
+fn chosen_withdrawal_hex_is_used_11_11() {
+    let mut g = four_vs_one().game();
+    let r = req(&g, &["a1", "a2", "a3", "a4"], "0303", &[]);
+    let c = Choices {
+        retreat: Some(vec!["0203".into()]),
+        ..Default::default()
+    };
+    resolve(&mut g, &r, c, &[2, 1, 1]);
+    assert_eq!(at(&g, "d2").as_deref(), Some("0203"));
+}
+
+// 11.12 second bullet: on a win by 1 or 2 only undisrupted cavalry may advance; a command
+// naming infantry is not followed (logged), one naming the cavalry advances at once.
+#[test]
+fn advance_choice_checked_against_the_result_11_12() {
+    let build = || {
+        let mut b = ngg(6, 6);
+        for (id, k) in [("a1", Inf), ("c", Cav)] {
+            b = u(b, id, 'F', "0302", k);
+        }
+        u(
+            u(u(b, "d1", 'R', "0303", Inf), "d2", 'R', "0303", Inf),
+            "d3",
+            'R',
+            "0303",
+            Inf,
+        )
+    };
+    let mut g = build().game();
+    let r = req(&g, &["a1", "c"], "0303", &[("withdraw", "yes")]);
+    let c = Choices {
+        advance: Some(vec!["a1".into()]),
+        ..Default::default()
+    };
+    let ev = resolve(&mut g, &r, c, &[4, 4, 3]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ChoiceOverridden { .. }))
+    );
+    assert_eq!(at(&g, "a1").as_deref(), Some("0302"));
+    let mut g = build().game();
+    let c = Choices {
+        advance: Some(vec!["c".into()]),
+        ..Default::default()
+    };
+    let ev = resolve(&mut g, &r, c, &[4, 4, 3]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Advanced { .. })));
+    assert_eq!(at(&g, "c").as_deref(), Some("0303"));
+    assert!(g.advance_option.is_none());
+}
