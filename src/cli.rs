@@ -669,6 +669,13 @@ pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Od
         prob_f64(o.defender_expected_loss),
         o.defender_manpower
     ));
+    // Lines a rule system adds for players (e.g. NGG 1812's distributions of hits).
+    if let Some(Value::Array(lines)) = x.get("text_lines") {
+        for l in lines.iter().filter_map(Value::as_str) {
+            s.push_str(l);
+            s.push('\n');
+        }
+    }
     if !o.hex_notes.is_empty() {
         s.push_str("Around the defender:\n");
         for n in &o.hex_notes {
@@ -711,11 +718,6 @@ pub fn odds_json(game: &Game, attackers: &[crate::rules::unit::UnitIdx], o: &Odd
         m.insert("attacker_drm".into(), json!(o.attacker_drm.even()));
         m.insert("attacker_drm_odd".into(), json!(o.attacker_drm.odd()));
         m.insert("defender_drm".into(), json!(o.defender_drm.even()));
-    } else {
-        // The rule system's own keys, as it gives them.
-        for (k, v) in x {
-            m.insert(k.clone(), v.clone());
-        }
     }
     m.insert(
         "differential".into(),
@@ -784,6 +786,8 @@ pub fn odds_json(game: &Game, attackers: &[crate::rules::unit::UnitIdx], o: &Odd
             "expected_manpower_lost": { "attacker": fraction(o.attacker_expected_loss), "defender": fraction(o.defender_expected_loss) },
         }),
     );
+    // The rule system's own facts (its `Odds::extra_json`), verbatim.
+    m.insert("extra".into(), Value::Object(x.clone()));
     m.insert(
         "hexes".into(),
         json!(o.hex_notes.iter().map(|n| json!({

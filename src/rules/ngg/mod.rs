@@ -1,14 +1,169 @@
-//! Placeholder while the ngg1812 rule system is built.
+//! Napoleon's Greatest Gamble: The Invasion of Russia (1812): combat (rule 11, with 3.3, 4.1,
+//! 4.2 and 10.1-10.5). The numbers are in `assets/rules/ngg1812.ron`; `docs/rulesets/ngg1812.md`
+//! lists what is encoded, the defaults, and what a player who owns the game must supply.
+//!
+//! An attack (`AttackType::Combat`) names the units of the attacking stack and of the
+//! attacker's supporting stacks (every one adjacent to the defending hex, 10.3). Options:
+//! `stack`, `defender_support`, `withdraw`, `odd_hit_attacker`, `odd_hit_defender`
+//! ([`assess::OPTION_KEYS`]). The outcome of the dice is [`assess::Assessment::outcome`],
+//! enumerated by [`odds`] and applied by [`resolve`].
+//!
+//! Zones of control: the seeds give NGG 1812 none, so [`Ngg::zoc`] is empty.
+
+pub mod assess;
+pub mod data;
+pub mod odds;
+pub mod resolve;
 
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::rules::ruleset::{RulesError, Ruleset};
+use crate::rules::dice::DieSource;
+use crate::rules::event::Event;
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::ruleset::{
+    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
+    ZocEntry, ZocMap,
+};
+use crate::rules::tables::load_tables;
+
+use assess::Assessment;
+use data::Tables;
 
 /// The default tables, as shipped.
 pub const DEFAULT_TABLES: &str = include_str!("../../../assets/rules/ngg1812.ron");
 
 /// The rule system with the player's tables file, or the built-in one.
-pub fn load(_path: Option<&Path>) -> Result<Arc<dyn Ruleset>, RulesError> {
-    Err(RulesError::Unknown("ngg1812".into()))
+pub fn load(path: Option<&Path>) -> Result<Arc<dyn Ruleset>, RulesError> {
+    let tables: Tables = load_tables(
+        path,
+        DEFAULT_TABLES,
+        "assets/rules/ngg1812.ron",
+        |t: &mut Tables| t.check(),
+    )?;
+    Ok(Arc::new(Ngg { tables }))
+}
+
+/// The NGG 1812 rule system with its tables.
+#[derive(Debug, Clone)]
+pub struct Ngg {
+    pub tables: Tables,
+}
+
+impl Ngg {
+    /// The rule system with the built-in tables.
+    pub fn builtin() -> Ngg {
+        let tables: Tables = load_tables(
+            None,
+            DEFAULT_TABLES,
+            "assets/rules/ngg1812.ron",
+            |t: &mut Tables| t.check(),
+        )
+        .expect("the built-in ngg1812 tables are valid (tested)");
+        Ngg { tables }
+    }
+}
+
+impl Ruleset for Ngg {
+    fn id(&self) -> &'static str {
+        "ngg1812"
+    }
+
+    fn name(&self) -> &'static str {
+        "Napoleon's Greatest Gamble (1812)"
+    }
+
+    /// The seeds give NGG 1812 no zones of control: none.
+    fn zoc(&self, game: &Game) -> ZocMap {
+        ZocMap::from_pairs(game.map().len(), vec![])
+    }
+
+    fn zoc_at(&self, _game: &Game, _hex: Coord) -> Vec<ZocEntry> {
+        Vec::new()
+    }
+
+    fn attack_types(&self) -> &'static [AttackType] {
+        &[AttackType::Combat]
+    }
+
+    fn attack_options(&self, _game: &Game, kind: AttackType) -> Vec<OptionSpec> {
+        if kind != AttackType::Combat {
+            return Vec::new();
+        }
+        let yn = || vec!["no".to_string(), "yes".to_string()];
+        vec![
+            OptionSpec {
+                key: "stack",
+                label: "Attacking stack".into(),
+                values: Vec::new(),
+                default: String::new(),
+                help: "CCRR: the hex of the attacking stack (10.1); the other named units' hexes are supporting stacks (10.3). Default: the hex holding most of the named combat units (ties: the first named unit's hex).".into(),
+            },
+            OptionSpec {
+                key: "defender_support",
+                label: "Defender's supporting stacks".into(),
+                values: vec!["none".into(), "all".into()],
+                default: "none".into(),
+                help: "none, all (every defender stack adjacent to the defending hex with an undisrupted combat unit), or hexes joined by + (10.5). The defender's call; default none.".into(),
+            },
+            OptionSpec {
+                key: "withdraw",
+                label: "Defender withdraws when it may".into(),
+                values: yn(),
+                default: "no".into(),
+                help: "yes: the defender withdraws where the rules give it the option: before combat if it is cavalry only and the attackers have none (11.1), after winning (11.10), after losing by 1 or 2 (11.12). A forced withdrawal (11.12, 3 or more) happens regardless.".into(),
+            },
+            OptionSpec {
+                key: "odd_hit_attacker",
+                label: "Attacker takes 11.17's extra hit on an odd number".into(),
+                values: yn(),
+                default: "no".into(),
+                help: "yes: on an odd number of hits the attacker eliminates one more disrupted unit (11.17's option).".into(),
+            },
+            OptionSpec {
+                key: "odd_hit_defender",
+                label: "Defender takes 11.17's extra hit on an odd number".into(),
+                values: yn(),
+                default: "no".into(),
+                help: "yes: on an odd number of hits the defender eliminates one more disrupted unit (11.17's option).".into(),
+            },
+        ]
+    }
+
+    fn tables_text(&self) -> &'static str {
+        DEFAULT_TABLES
+    }
+
+    fn default_attack_type(
+        &self,
+        _game: &Game,
+        _req: &AttackRequest,
+    ) -> Result<AttackType, AttackError> {
+        Ok(AttackType::Combat)
+    }
+
+    fn check(
+        &self,
+        game: &Game,
+        req: &AttackRequest,
+        choices: &Choices,
+    ) -> Result<(), AttackError> {
+        Assessment::new(self, game, req, choices).map(|_| ())
+    }
+
+    fn odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+        let a = Assessment::new(self, game, req, &Choices::default())?;
+        Ok(odds::odds(self, game, &a))
+    }
+
+    fn resolve(
+        &self,
+        game: &mut Game,
+        req: &AttackRequest,
+        choices: &Choices,
+        dice: &mut dyn DieSource,
+    ) -> Result<Vec<Event>, AttackError> {
+        resolve::resolve(self, game, req, choices, dice)
+    }
 }

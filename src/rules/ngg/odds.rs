@@ -1,0 +1,166 @@
+//! Exact odds: the attacker's d6, the defender's d6 and 11.15's d6 (216 equally likely cases),
+//! each through [`Assessment::outcome`], the function the resolution applies.
+//!
+//! Result codes: the attacker's `win` / `tie` / `loss` (11.8, 11.9; `no combat` when the
+//! defender withdrew before combat, 11.1, or only commanders were attacked, 11.19); the
+//! defender's `holds` (stays in its hex), `withdraws` (11.11) or `eliminated` (every combat
+//! unit gone: by hits, by pursuit, or unable to make a forced withdrawal). `p_retreat` is
+//! P(withdraws), `p_rout` P(eliminated). The "manpower" fields carry the combat units of each
+//! side in the combat (stacks and supports, disrupted included), expected losses are expected hits (11.9, 11.14, 11.15;
+//! 11.16's pursuit and 11.17's optional extra hit not counted). `extra_json` holds `win`,
+//! `tie`, `loss`, `attacker_hits` / `defender_hits` distributions, `fav_base`, `fdv_base`.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use crate::rules::cv::{Prob, percent};
+use crate::rules::game::Game;
+use crate::rules::ruleset::{AttackType, ModValue, Odds};
+
+use super::Ngg;
+use super::assess::{Assessment, Res, Withdrawal};
+
+fn frac(p: Prob) -> String {
+    format!("{}/{}", p.numer(), p.denom())
+}
+
+pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
+    let total = 216u64;
+    let mut diff: BTreeMap<i32, u64> = BTreeMap::new();
+    let mut res: Vec<(&'static str, u64)> =
+        ["win", "tie", "loss", "no combat"].map(|c| (c, 0)).to_vec();
+    let mut def: Vec<(&'static str, u64)> = ["holds", "withdraws", "eliminated"]
+        .map(|c| (c, 0))
+        .to_vec();
+    let mut ah: BTreeMap<u32, u64> = BTreeMap::new();
+    let mut dh: BTreeMap<u32, u64> = BTreeMap::new();
+    for ad in 1..=6u8 {
+        for dd in 1..=6u8 {
+            for ld in 1..=6u8 {
+                let o = a.outcome(rules, game, ad, dd, ld);
+                if o.res != Res::NoCombat {
+                    *diff.entry(o.diff).or_insert(0) += 1;
+                }
+                let code = o.res.code();
+                if let Some(e) = res.iter_mut().find(|(c, _)| *c == code) {
+                    e.1 += 1;
+                }
+                let gone = a.defence.combat.iter().all(|u| {
+                    o.defender_steps
+                        .iter()
+                        .any(|s| s.unit == *u && s.eliminated)
+                }) && !a.defence.combat.is_empty();
+                let d = match o.withdrawal {
+                    _ if gone
+                        || o.withdrawal == Withdrawal::Eliminated
+                        || o.withdrawal == Withdrawal::Blocked =>
+                    {
+                        "eliminated"
+                    }
+                    Withdrawal::To(_) => "withdraws",
+                    _ => "holds",
+                };
+                if let Some(e) = def.iter_mut().find(|(c, _)| *c == d) {
+                    e.1 += 1;
+                }
+                *ah.entry(o.attacker_hits).or_insert(0) += 1;
+                *dh.entry(o.defender_hits).or_insert(0) += 1;
+            }
+        }
+    }
+    let p = |n: u64| Prob::new(n, total);
+    let list = |v: &[(&'static str, u64)]| -> Vec<(String, Prob)> {
+        v.iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(c, n)| (c.to_string(), p(*n)))
+            .collect()
+    };
+    let attacker_results = list(&res);
+    let defender_results = list(&def);
+    let expected = |m: &BTreeMap<u32, u64>| -> Prob {
+        Prob::new(m.iter().map(|(h, n)| u64::from(*h) * n).sum(), total)
+    };
+    let count =
+        |v: &[(&'static str, u64)], c: &str| v.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
+    let dist = |m: &BTreeMap<u32, u64>| -> Value {
+        Value::Object(
+            m.iter()
+                .map(|(h, n)| (h.to_string(), json!(frac(p(*n)))))
+                .collect(),
+        )
+    };
+    let mut x = serde_json::Map::new();
+    for c in ["win", "tie", "loss"] {
+        x.insert(c.into(), json!(frac(p(count(&res, c)))));
+    }
+    x.insert("attacker_hits".into(), dist(&ah));
+    x.insert("defender_hits".into(), dist(&dh));
+    x.insert("fav_base".into(), json!(a.fav_base));
+    x.insert("fdv_base".into(), json!(a.fdv_base));
+    x.insert("attacker_cv_text".into(), json!(a.fav_text));
+    x.insert("defender_cv_text".into(), json!(a.fdv_text));
+    x.insert(
+        "crt_columns".into(),
+        json!({"attacker": "none (FAV against FDV, 11.8)", "defender": "none"}),
+    );
+    x.insert("attacker_stack".into(), json!(game.label(a.stack.hex)));
+    x.insert(
+        "attacker_supports".into(),
+        json!(
+            a.attacker_supports
+                .iter()
+                .map(|s| game.label(s.hex))
+                .collect::<Vec<_>>()
+        ),
+    );
+    x.insert(
+        "defender_supports".into(),
+        json!(
+            a.defender_supports
+                .iter()
+                .map(|s| game.label(s.hex))
+                .collect::<Vec<_>>()
+        ),
+    );
+    x.insert("disrupted_only".into(), json!(a.disrupted_only));
+    let hits_line = |who: &str, m: &BTreeMap<u32, u64>| {
+        let parts: Vec<String> = m
+            .iter()
+            .map(|(h, n)| format!("{h}: {} ({})", percent(p(*n)), frac(p(*n))))
+            .collect();
+        format!(
+            "Hits on the {who} (11.9, 11.14, 11.15): {}",
+            parts.join(", ")
+        )
+    };
+    x.insert(
+        "text_lines".into(),
+        json!([
+            a.fav_text.clone(),
+            a.fdv_text.clone(),
+            hits_line("attacker", &ah),
+            hits_line("defender", &dh),
+        ]),
+    );
+
+    Odds {
+        ruleset: "ngg1812",
+        kind: AttackType::Combat,
+        lines: a.lines.clone(),
+        attacker_drm: ModValue::Points(a.fav_base),
+        defender_drm: ModValue::Points(a.fdv_base),
+        extra_die: false,
+        differential: diff.into_iter().map(|(k, n)| (k, p(n))).collect(),
+        attacker_results,
+        defender_results,
+        attacker_expected_loss: expected(&ah),
+        defender_expected_loss: expected(&dh),
+        attacker_manpower: a.attacker_units().len() as u32,
+        defender_manpower: a.defender_units().len() as u32,
+        p_retreat: p(count(&def, "withdraws")),
+        p_rout: p(count(&def, "eliminated")),
+        hex_notes: Vec::new(),
+        extra_json: x,
+    }
+}

@@ -1,0 +1,1417 @@
+//! NGG 1812 combat (rule 11 with 3.3, 4.1-4.2, 10.1-10.5): each test cites its clause.
+//!
+//! Geometry used throughout: the defender in 0303 (odd column) has neighbours N 0302,
+//! NE 0402, SE 0403, S 0304, SW 0203, NW 0202. An attacking stack in 0302 is adjacent to
+//! 0202 and 0402, so the defender's withdrawal hexes are 0304 (straight away), 0403, 0203.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use common::*;
+use musket::rules::command::Command;
+use musket::rules::dice::{DieRole, FixedDice};
+use musket::rules::event::Event;
+use musket::rules::game::Game;
+use musket::rules::map::Feature;
+use musket::rules::ngg::Ngg;
+use musket::rules::ngg::assess::{Assessment, Res, Withdrawal};
+use musket::rules::ruleset::{AttackError, AttackRequest, AttackType, Choices, ModValue};
+use musket::rules::scenario::UnitFile;
+use musket::rules::session::Session;
+use musket::rules::unit::{Class, Status, UnitKind};
+
+fn ngg(cols: u32, rows: u32) -> B {
+    let mut b = map(cols, rows).ruleset("ngg1812");
+    b.file.sides = vec!["French".into(), "Russian".into()];
+    b
+}
+
+fn side(s: char) -> String {
+    if s == 'F' {
+        "French".into()
+    } else {
+        "Russian".into()
+    }
+}
+
+/// A Veteran combat unit of `kind` (CF 1, 3.3).
+fn u(b: B, id: &str, s: char, hex: &str, kind: UnitKind) -> B {
+    with(b, id, s, hex, kind, |_| {})
+}
+
+fn with(b: B, id: &str, s: char, hex: &str, kind: UnitKind, f: impl FnOnce(&mut UnitFile)) -> B {
+    b.unit_with(id, 'U', hex, 1, |x| {
+        x.side = side(s);
+        x.kind = kind;
+        x.class = Some(Class::Veteran);
+        f(x)
+    })
+}
+
+fn disrupted(b: B, id: &str, s: char, hex: &str, kind: UnitKind) -> B {
+    with(b, id, s, hex, kind, |x| x.status = Some(Status::Disrupted))
+}
+
+fn ldr(b: B, id: &str, s: char, hex: &str, rating: i64) -> B {
+    b.unit_with(id, 'U', hex, 0, |x| {
+        x.side = side(s);
+        x.kind = UnitKind::Leader;
+        x.rating = Some(rating);
+    })
+}
+
+use UnitKind::{Artillery as Art, Cavalry as Cav, Infantry as Inf};
+
+fn req(g: &Game, attackers: &[&str], def: &str, opts: &[(&str, &str)]) -> AttackRequest {
+    let mut r = request(g, attackers, def, None);
+    r.options = opts
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    r
+}
+
+fn assess(g: &Game, r: &AttackRequest) -> Assessment {
+    Assessment::new(&Ngg::builtin(), g, r, &Choices::default()).unwrap()
+}
+
+fn resolve(g: &mut Game, r: &AttackRequest, choices: Choices, dice: &[u8]) -> Vec<Event> {
+    let rules = g.rules.clone();
+    rules
+        .resolve(g, r, &choices, &mut FixedDice::new(dice))
+        .unwrap()
+}
+
+fn unit<'a>(g: &'a Game, id: &str) -> &'a musket::rules::unit::Unit {
+    g.unit(g.unit_by_id(id).unwrap())
+}
+
+fn at(g: &Game, id: &str) -> Option<String> {
+    unit(g, id).hex.map(|h| g.label(h))
+}
+
+fn points(a: &Assessment, name: &str) -> Option<i32> {
+    a.lines
+        .iter()
+        .find(|l| l.name == name)
+        .map(|l| match l.value {
+            ModValue::Points(v) => v,
+            _ => panic!("not points"),
+        })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values (11.2-11.7, 11.18)
+// ---------------------------------------------------------------------------------------------
+
+// The booklet's Combat (2) example (research notes B.8 and D), on the demo scenario: Davout
+// 4 Inf + 1 Cav + 1 Art = 6 + 4 = 10; river -3, fortified city with artillery -1 = 6; CR 3 = 9.
+// Ney 4 units force-marched: 2, river -2, commander +1 = +1. French die 5: FAV 15.
+// Constantine 2 Inf + 1 Cav = 3 + 2 = 5, CR 1 = 6; Platov 3 units halved (rounded down) to 1.
+#[test]
+fn combat_2_example_numbers_11_3_to_11_7() {
+    let sc = musket::rules::scenario::load(Path::new("scenarios/ngg1812-smolensk.ron")).unwrap();
+    let rules = musket::rules::ruleset::builtin("ngg1812").unwrap();
+    let g = Game::new(Arc::new(sc), rules);
+    let r = req(
+        &g,
+        &[
+            "fr-davout",
+            "fr-1d",
+            "fr-2d",
+            "fr-3d",
+            "fr-4d",
+            "fr-cav1",
+            "fr-art1",
+            "fr-ney",
+            "fr-10d",
+            "fr-11d",
+            "fr-25d",
+            "fr-art3",
+        ],
+        "0705",
+        &[("defender_support", "0804")],
+    );
+    let a = assess(&g, &r);
+    assert_eq!(g.label(a.stack.hex), "0605");
+    assert_eq!(points(&a, "Combat factors"), Some(6));
+    assert_eq!(points(&a, "Combined arms"), Some(4));
+    assert_eq!(points(&a, "River"), Some(-3));
+    assert_eq!(points(&a, "Fortified city"), Some(-1));
+    assert_eq!(points(&a, "Commander"), Some(3));
+    assert_eq!(a.stack.value, 9);
+    assert_eq!(a.attacker_supports.len(), 1);
+    assert_eq!(
+        a.attacker_supports[0].value, 1,
+        "Ney: 4 halved to 2, river -2, commander +1"
+    );
+    assert_eq!(a.fav_base, 10);
+    let o = a.outcome(&Ngg::builtin(), &g, 5, 1, 3);
+    assert_eq!(o.fav, 15);
+    assert_eq!(
+        a.defence.value, 6,
+        "Constantine: 3 + 2 combined arms + CR 1"
+    );
+    let platov = &a.defender_supports[0];
+    assert_eq!(g.label(platov.hex), "0804");
+    assert_eq!(
+        platov.value,
+        1 + 1,
+        "3 units halved to 1 (rounded down), Platov +1"
+    );
+    assert_eq!(a.fdv_base, 8);
+}
+
+#[test]
+fn combined_arms_three_types_adds_4_11_3() {
+    let g = u(
+        u(
+            u(u(ngg(6, 6), "i", 'F', "0302", Inf), "c", 'F', "0302", Cav),
+            "a",
+            'F',
+            "0302",
+            Art,
+        ),
+        "d",
+        'R',
+        "0303",
+        Inf,
+    )
+    .game();
+    let a = assess(&g, &req(&g, &["i", "c", "a"], "0303", &[]));
+    assert_eq!(points(&a, "Combined arms"), Some(4));
+    assert_eq!(a.fav_base, 3 + 4);
+    let g2 = u(
+        u(u(ngg(6, 6), "i", 'F', "0302", Inf), "c", 'F', "0302", Cav),
+        "d",
+        'R',
+        "0303",
+        Inf,
+    )
+    .game();
+    let a2 = assess(&g2, &req(&g2, &["i", "c"], "0303", &[]));
+    assert_eq!(a2.fav_base, 2 + 2, "two types: +2");
+}
+
+// 11.6: only undisrupted combat unit types count for the defence.
+#[test]
+fn defence_combined_arms_counts_undisrupted_types_11_6() {
+    let b = u(u(ngg(6, 6), "a", 'F', "0302", Inf), "i", 'R', "0303", Inf);
+    let g = disrupted(u(b, "i2", 'R', "0303", Inf), "c", 'R', "0303", Cav).game();
+    let a = assess(&g, &req(&g, &["a"], "0303", &[]));
+    assert_eq!(
+        a.fdv_base, 2,
+        "two undisrupted infantry, the disrupted cavalry adds no type"
+    );
+    let b = u(
+        u(u(ngg(6, 6), "a", 'F', "0302", Inf), "i", 'R', "0303", Inf),
+        "c",
+        'R',
+        "0303",
+        Cav,
+    );
+    let g = b.game();
+    assert_eq!(assess(&g, &req(&g, &["a"], "0303", &[])).fdv_base, 4);
+}
+
+// 11.2 bullet 3: halved if force-marched or already fought, quartered if both or fought twice;
+// fractions rounded down. Play note to 11.4: halving comes after combined arms, before terrain.
+#[test]
+fn halved_rounds_down_11_2() {
+    let three = |f: &dyn Fn(&mut UnitFile)| {
+        let mut b = ngg(6, 6);
+        for id in ["x", "y", "z"] {
+            b = with(b, id, 'F', "0302", Inf, f);
+        }
+        let g = u(b, "d", 'R', "0303", Inf).game();
+        assess(&g, &req(&g, &["x", "y", "z"], "0303", &[])).fav_base
+    };
+    assert_eq!(three(&|_| {}), 3);
+    assert_eq!(three(&|x| x.forced_march = true), 1, "3 / 2 rounded down");
+    assert_eq!(three(&|x| x.combats = Some(1)), 1);
+    assert_eq!(
+        three(&|x| x.combats = Some(2)),
+        0,
+        "fought twice: quartered"
+    );
+    assert_eq!(
+        three(&|x| {
+            x.forced_march = true;
+            x.combats = Some(1)
+        }),
+        0
+    );
+    // 2 Inf + 1 Cav force-marched across a river: (3 + 2) / 2 = 2, then -3 = -1 (terrain after
+    // halving; "modifiers are cumulative even when this produces a negative result").
+    let b = with(
+        with(
+            with(ngg(6, 6), "x", 'F', "0302", Inf, |x| x.forced_march = true),
+            "y",
+            'F',
+            "0302",
+            Inf,
+            |_| {},
+        ),
+        "c",
+        'F',
+        "0302",
+        Cav,
+        |_| {},
+    );
+    let g = u(b, "d", 'R', "0303", Inf)
+        .hexside("0303", Dir::N, &[Feature::MinorRiver])
+        .game();
+    let a = assess(&g, &req(&g, &["x", "y", "c"], "0303", &[]));
+    assert_eq!(points(&a, "Halved/quartered"), Some(2 - 5));
+    assert_eq!(a.fav_base, -1);
+}
+
+#[test]
+fn commander_cr_limited_by_units_present_11_5() {
+    let g = ldr(
+        u(
+            u(u(ngg(6, 6), "x", 'F', "0302", Inf), "y", 'F', "0302", Inf),
+            "d",
+            'R',
+            "0303",
+            Inf,
+        ),
+        "L",
+        'F',
+        "0302",
+        3,
+    )
+    .game();
+    let a = assess(&g, &req(&g, &["L", "x", "y"], "0303", &[]));
+    assert_eq!(
+        points(&a, "Commander"),
+        Some(2),
+        "CR 3 limited to 2 combat units"
+    );
+    // 11.7: the defender's CR is limited to its undisrupted combat units.
+    let b = disrupted(
+        disrupted(
+            u(u(ngg(6, 6), "x", 'F', "0302", Inf), "d", 'R', "0303", Inf),
+            "d2",
+            'R',
+            "0303",
+            Inf,
+        ),
+        "d3",
+        'R',
+        "0303",
+        Inf,
+    );
+    let g = ldr(b, "K", 'R', "0303", 3).game();
+    let a = assess(&g, &req(&g, &["x"], "0303", &[]));
+    let cr = a
+        .lines
+        .iter()
+        .find(|l| l.role == musket::rules::ruleset::Role::Defender && l.name == "Commander")
+        .map(|l| l.value);
+    assert_eq!(
+        cr,
+        Some(ModValue::Points(1)),
+        "CR 3 limited to 1 undisrupted unit"
+    );
+    assert_eq!(a.fdv_base, 1 + 1);
+}
+
+// 11.4: fortified city without artillery -2; forest/marsh/rough -2; 11.5 footnote: supporting
+// stacks -1 for these, -2 across a river.
+#[test]
+fn terrain_penalties_for_stack_and_support_11_4_11_5() {
+    let g = u(
+        u(u(ngg(6, 6), "x", 'F', "0302", Inf), "s", 'F', "0202", Inf),
+        "d",
+        'R',
+        "0303",
+        Inf,
+    )
+    .terrain("0303", 'k')
+    .hexside("0303", Dir::NW, &[Feature::MinorRiver])
+    .game();
+    let a = assess(&g, &req(&g, &["x", "s"], "0303", &[("stack", "0302")]));
+    assert_eq!(points(&a, "Fortified city"), Some(-2));
+    assert_eq!(a.stack.value, 1 - 2);
+    assert_eq!(
+        a.attacker_supports[0].value,
+        1 - 2 - 1,
+        "1 unit, river -2, fortified without artillery -1"
+    );
+    for letter in ['w', 's', 'r'] {
+        let g = u(
+            u(u(ngg(6, 6), "x", 'F', "0302", Inf), "s", 'F', "0202", Inf),
+            "d",
+            'R',
+            "0303",
+            Inf,
+        )
+        .terrain("0303", letter)
+        .game();
+        let a = assess(&g, &req(&g, &["x", "s"], "0303", &[("stack", "0302")]));
+        assert_eq!(points(&a, "Terrain"), Some(-2), "{letter}");
+        assert_eq!(a.attacker_supports[0].value, 0, "{letter}: 1 unit -1");
+    }
+    // Mountain is not listed in 11.4: no penalty (a documented data entry).
+    let g = u(u(ngg(6, 6), "x", 'F', "0302", Inf), "d", 'R', "0303", Inf)
+        .terrain("0303", 'm')
+        .game();
+    assert_eq!(assess(&g, &req(&g, &["x"], "0303", &[])).fav_base, 1);
+}
+
+#[test]
+fn disrupted_only_defence_is_1d6_11_18() {
+    let b = disrupted(
+        disrupted(u(ngg(6, 6), "x", 'F', "0302", Inf), "d1", 'R', "0303", Inf),
+        "d2",
+        'R',
+        "0303",
+        Cav,
+    );
+    let g = u(ldr(b, "K", 'R', "0303", 3), "s", 'R', "0403", Inf).game();
+    let a = assess(&g, &req(&g, &["x"], "0303", &[("defender_support", "all")]));
+    assert!(a.disrupted_only);
+    assert_eq!(a.fdv_base, 0, "no commander, no support, no CF");
+    assert!(a.defender_supports.is_empty());
+    assert_eq!(a.defender_cap, 0);
+    // Play note: disrupted units never inflict hits, whatever the dice.
+    for (ad, dd, ld) in [(1, 6, 6), (6, 1, 6), (3, 4, 6)] {
+        let o = a.outcome(&Ngg::builtin(), &g, ad, dd, ld);
+        if o.res == Res::Win {
+            assert_eq!(o.attacker_hits, 0);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outcome and hits (11.8-11.17)
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn tie_gives_attacker_one_hit_11_9() {
+    let mut g = u(
+        u(u(ngg(6, 6), "x", 'F', "0302", Inf), "y", 'F', "0302", Inf),
+        "d",
+        'R',
+        "0303",
+        Inf,
+    )
+    .game();
+    let mut g2 = g.clone();
+    let r = req(&g, &["x", "y"], "0303", &[]);
+    // FAV 2 + 3 = 5, FDV 1 + 4 = 5.
+    let mut dice = FixedDice::new(&[3, 4, 6]);
+    let rules = g.rules.clone();
+    let ev = rules
+        .resolve(&mut g, &r, &Choices::default(), &mut dice)
+        .unwrap();
+    assert_eq!(dice.0.len(), 1, "no 11.15 die on a tie");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::CombatResult {
+            differential: 0,
+            ..
+        }
+    )));
+    assert_eq!(
+        unit(&g, "x").status,
+        Status::Disrupted,
+        "one attacking unit is hit"
+    );
+    assert_eq!(unit(&g, "y").status, Status::Normal);
+    assert_eq!(unit(&g, "d").status, Status::Normal);
+    assert_eq!(at(&g, "d").as_deref(), Some("0303"), "both stay");
+    assert_eq!(at(&g, "x").as_deref(), Some("0302"));
+    // The owner's choice: y takes the hit.
+    let c = Choices {
+        attacker_losses: Some(vec!["y".into()]),
+        ..Default::default()
+    };
+    resolve(&mut g2, &r, c, &[3, 4]);
+    assert_eq!(unit(&g2, "y").status, Status::Disrupted);
+    assert_eq!(unit(&g2, "x").status, Status::Normal);
+}
+
+#[test]
+fn hits_capped_by_undisrupted_units_11_14() {
+    let b = disrupted(
+        disrupted(
+            disrupted(
+                u(u(ngg(6, 6), "x", 'F', "0302", Inf), "y", 'F', "0302", Inf),
+                "d1",
+                'R',
+                "0303",
+                Inf,
+            ),
+            "d2",
+            'R',
+            "0303",
+            Inf,
+        ),
+        "d3",
+        'R',
+        "0303",
+        Inf,
+    );
+    let g = b.game();
+    let a = assess(&g, &req(&g, &["x", "y"], "0303", &[]));
+    let o = a.outcome(&Ngg::builtin(), &g, 6, 1, 3);
+    assert_eq!(o.diff, 2 + 6 - 1);
+    assert_eq!(
+        o.defender_hits, 2,
+        "difference 7 capped at the winner's 2 undisrupted units"
+    );
+}
+
+#[test]
+fn loser_hits_half_difference_adjusted_11_15() {
+    // 4 infantry vs 2 infantry: FAV 4 + ad, FDV 2 + dd.
+    let mut b = ngg(6, 6);
+    for id in ["a1", "a2", "a3", "a4"] {
+        b = u(b, id, 'F', "0302", Inf);
+    }
+    let g = u(u(b, "d1", 'R', "0303", Inf), "d2", 'R', "0303", Inf).game();
+    let a = assess(&g, &req(&g, &["a1", "a2", "a3", "a4"], "0303", &[]));
+    let rules = Ngg::builtin();
+    // Difference 4 + 4 - (2 + 1) = 5: half 2 (rounded down).
+    for (ld, hits) in [(1, 1), (2, 1), (3, 2), (4, 2), (5, 2), (6, 2)] {
+        let o = a.outcome(&rules, &g, 4, 1, ld);
+        assert_eq!(o.diff, 5);
+        assert_eq!(
+            o.attacker_hits, hits,
+            "die {ld}: 2 adjusted, capped at the loser's 2 undisrupted units"
+        );
+    }
+    // Difference 1: half 0, die 1 gives -1, not below zero.
+    let o = a.outcome(&rules, &g, 1, 2, 1);
+    assert_eq!((o.diff, o.attacker_hits), (1, 0));
+    let o = a.outcome(&rules, &g, 1, 2, 6);
+    assert_eq!(o.attacker_hits, 1);
+}
+
+// 11.17: a hit disrupts an undisrupted unit, eliminates a disrupted one; on an odd number of
+// hits the owner may take one more hit on a disrupted unit to eliminate it.
+#[test]
+fn odd_hit_option_11_17() {
+    let build = || {
+        u(
+            u(
+                u(
+                    u(u(ngg(6, 6), "a1", 'F', "0302", Inf), "a2", 'F', "0302", Inf),
+                    "a3",
+                    'F',
+                    "0302",
+                    Inf,
+                ),
+                "d1",
+                'R',
+                "0303",
+                Inf,
+            ),
+            "d2",
+            'R',
+            "0303",
+            Inf,
+        )
+        .game()
+    };
+    // FAV 3 + 2 = 5, FDV 2 + 4 = 6: defender wins by 1: attacker 1 hit; defender 0 + adj.
+    let g = build();
+    let a = assess(&g, &req(&g, &["a1", "a2", "a3"], "0303", &[]));
+    let o = a.outcome(&Ngg::builtin(), &g, 2, 4, 3);
+    assert_eq!((o.res, o.attacker_hits), (Res::Loss, 1));
+    assert_eq!(o.attacker_steps.len(), 1);
+    assert!(!o.attacker_steps[0].eliminated);
+    let g = build();
+    let a = assess(
+        &g,
+        &req(
+            &g,
+            &["a1", "a2", "a3"],
+            "0303",
+            &[("odd_hit_attacker", "yes")],
+        ),
+    );
+    let o = a.outcome(&Ngg::builtin(), &g, 2, 4, 3);
+    assert_eq!(o.attacker_steps.len(), 2);
+    assert!(
+        o.attacker_steps[1].eliminated,
+        "the extra hit eliminates the disrupted unit"
+    );
+    let mut g = build();
+    let r = req(
+        &g,
+        &["a1", "a2", "a3"],
+        "0303",
+        &[("odd_hit_attacker", "yes")],
+    );
+    resolve(&mut g, &r, Choices::default(), &[2, 4, 3]);
+    assert_eq!(at(&g, "a1"), None);
+    assert_eq!(unit(&g, "a2").status, Status::Normal);
+    // A hit on an already disrupted unit eliminates it.
+    let mut g = build();
+    let r = req(&g, &["a1", "a2", "a3"], "0303", &[]);
+    let c = Choices {
+        attacker_losses: Some(vec!["a2".into()]),
+        ..Default::default()
+    };
+    resolve(&mut g, &r, c, &[2, 4, 3]);
+    assert_eq!(unit(&g, "a2").status, Status::Disrupted);
+}
+
+// 11.17: at least half the hits go to the attacking or defending stack itself.
+#[test]
+fn at_least_half_the_hits_on_the_stack_11_17() {
+    let b = u(
+        u(
+            u(
+                u(
+                    u(u(ngg(6, 6), "a1", 'F', "0302", Inf), "a2", 'F', "0302", Inf),
+                    "a3",
+                    'F',
+                    "0302",
+                    Inf,
+                ),
+                "a4",
+                'F',
+                "0302",
+                Inf,
+            ),
+            "d1",
+            'R',
+            "0303",
+            Inf,
+        ),
+        "s1",
+        'R',
+        "0403",
+        Inf,
+    );
+    let mut g = u(b, "s2", 'R', "0403", Inf).game();
+    let r = req(
+        &g,
+        &["a1", "a2", "a3", "a4"],
+        "0303",
+        &[("defender_support", "0403")],
+    );
+    // FAV 4 + 6 = 10, FDV 1 + 1 (+2 support) + 1 = 4... defender hits = min(diff, 4).
+    let c = Choices {
+        defender_losses: Some(vec!["s1".into(), "s2".into(), "s1".into(), "s2".into()]),
+        ..Default::default()
+    };
+    let ev = resolve(&mut g, &r, c, &[6, 6, 3]);
+    let diff = 10 - (1 + 2 + 6);
+    assert_eq!(diff, 1);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Note { text } if text.contains("at least half")))
+    );
+    assert_eq!(
+        unit(&g, "d1").status,
+        Status::Disrupted,
+        "the one hit goes to the stack, not the support"
+    );
+    assert_eq!(unit(&g, "s1").status, Status::Normal);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Withdrawal, pursuit, advance, escape (11.1, 11.10-11.13, 11.16, 11.19)
+// ---------------------------------------------------------------------------------------------
+
+fn four_vs_one() -> B {
+    let mut b = ngg(6, 6);
+    for id in ["a1", "a2", "a3", "a4"] {
+        b = u(b, id, 'F', "0302", Inf);
+    }
+    u(u(b, "d1", 'R', "0303", Inf), "d2", 'R', "0303", Inf)
+}
+
+// 11.12 first bullet: a win by 3 or more forces the defenders to withdraw (11.11); the
+// attacker's undisrupted units may advance.
+#[test]
+fn forced_withdrawal_by_three_or_more_11_12() {
+    let mut g = four_vs_one().game();
+    let r = req(&g, &["a1", "a2", "a3", "a4"], "0303", &[]);
+    // FAV 4 + 6 = 10, FDV 2 + 1 = 3: diff 7 -> 4 hits (cap 4) on 2 defenders: both eliminated.
+    // Use a smaller win: FAV 4 + 2 = 6, FDV 2 + 1 = 3: diff 3: 3 hits: d1 disrupted, d2
+    // disrupted, d1 eliminated; d2 withdraws to 0304 (straight away from 0302).
+    let ev = resolve(&mut g, &r, Choices::default(), &[2, 1, 1]);
+    assert_eq!(at(&g, "d1"), None);
+    assert_eq!(at(&g, "d2").as_deref(), Some("0304"));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Retreated { rout: false, .. }))
+    );
+    assert!(ev.iter().any(|e| matches!(e, Event::AdvanceOffered { .. })));
+    let opt = g.advance_option.clone().unwrap();
+    assert_eq!(
+        opt.units.len(),
+        4,
+        "all attackers (the loser inflicted 3/2 - 1 = 0 hits) remain undisrupted"
+    );
+    assert_eq!(g.label(opt.hex), "0303");
+}
+
+// 11.11: no withdrawal across an unbridged river, into difficult terrain (except Russians into
+// forest, marsh, rough), onto enemy units or next to the attacking stack, or over capacity;
+// 11.12: a forced withdrawal that is impossible eliminates the defenders.
+#[test]
+fn withdrawal_restrictions_11_11() {
+    // Block 0304 by an unbridged river; 0403 is forest; 0203 is left.
+    let g = four_vs_one()
+        .hexside("0303", Dir::S, &[Feature::MinorRiver])
+        .terrain("0403", 'w')
+        .game();
+    let a = assess(&g, &req(&g, &["a1"], "0303", &[]));
+    let rules = Ngg::builtin();
+    let movers = a.defence.combat.clone();
+    assert!(
+        a.hex_legal(&rules, &g, g.scenario.parse_hex("0304").unwrap(), None)
+            .unwrap_err()
+            .contains("unbridged river")
+    );
+    assert!(
+        a.hex_legal(&rules, &g, g.scenario.parse_hex("0403").unwrap(), None)
+            .is_ok(),
+        "the side named Russian may enter forest (14.6)"
+    );
+    assert!(
+        a.hex_legal(&rules, &g, g.scenario.parse_hex("0402").unwrap(), None)
+            .unwrap_err()
+            .contains("adjacent to the attacking stack")
+    );
+    assert_eq!(
+        a.withdrawal_hex(&rules, &g, &movers)
+            .map(|h| g.label(h))
+            .as_deref(),
+        Some("0403")
+    );
+    // A bridge opens the river.
+    let g = four_vs_one()
+        .hexside("0303", Dir::S, &[Feature::MinorRiver, Feature::Bridge])
+        .game();
+    let a = assess(&g, &req(&g, &["a1"], "0303", &[]));
+    assert!(
+        a.hex_legal(&rules, &g, g.scenario.parse_hex("0304").unwrap(), None)
+            .is_ok()
+    );
+    // French defenders may not withdraw into forest; mountain is closed to everyone.
+    let mut b = ngg(6, 6);
+    for id in ["r1", "r2", "r3", "r4"] {
+        b = u(b, id, 'R', "0302", Inf);
+    }
+    let b = u(u(b, "f1", 'F', "0303", Inf), "f2", 'F', "0303", Inf)
+        .terrain("0403", 'w')
+        .terrain("0203", 'm')
+        .terrain("0304", 's');
+    let mut g = b.game();
+    let r = req(&g, &["r1", "r2", "r3", "r4"], "0303", &[]);
+    let a = assess(&g, &r);
+    assert_eq!(
+        a.withdrawal_hex(&rules, &g, &a.defence.combat.clone()),
+        None
+    );
+    // Win by 3: FAV 4 + 2, FDV 2 + 1: must withdraw, cannot: eliminated (11.12).
+    resolve(&mut g, &r, Choices::default(), &[2, 1, 1]);
+    assert_eq!(at(&g, "f1"), None);
+    assert_eq!(at(&g, "f2"), None);
+}
+
+// 4.1 through 11.11: the receiving hex's capacity (6 OF) counts the units already there.
+#[test]
+fn withdrawal_respects_hex_capacity_4_1() {
+    let mut b = four_vs_one();
+    // 0304 holds 5 Veteran (OF 5): the 2 withdrawing Veterans would make 7.
+    for id in ["f1", "f2", "f3", "f4", "f5"] {
+        b = u(b, id, 'R', "0304", Inf);
+    }
+    let g = b.game();
+    let a = assess(&g, &req(&g, &["a1"], "0303", &[]));
+    let rules = Ngg::builtin();
+    let h = g.scenario.parse_hex("0304").unwrap();
+    assert!(
+        a.hex_legal(&rules, &g, h, Some(&a.defence.combat))
+            .unwrap_err()
+            .contains("capacity")
+    );
+    assert!(
+        a.hex_legal(&rules, &g, h, Some(&a.defence.combat[..1]))
+            .is_ok()
+    );
+}
+
+// 11.16: attacking undisrupted cavalry against a withdrawing stack without cavalry: one
+// disrupted defending unit is eliminated.
+#[test]
+fn cavalry_pursuit_eliminates_a_disrupted_unit_11_16() {
+    let mut b = ngg(6, 6);
+    for (id, k) in [
+        ("a1", Inf),
+        ("a2", Inf),
+        ("a3", Inf),
+        ("a4", Inf),
+        ("c", Cav),
+    ] {
+        b = u(b, id, 'F', "0302", k);
+    }
+    let b = u(
+        u(u(b, "d1", 'R', "0303", Inf), "d2", 'R', "0303", Inf),
+        "d3",
+        'R',
+        "0303",
+        Inf,
+    );
+    let mut g = b.game();
+    let r = req(&g, &["a1", "a2", "a3", "a4", "c"], "0303", &[]);
+    // FAV 5 + 2 + 1 = 8, FDV 3 + 2 = 5: diff 3, 3 hits: d1, d2, d3 disrupted; the attacker
+    // takes 3 / 2 = 1 hit (a1). Withdrawal forced; the cavalry's pursuit eliminates d1.
+    let ev = resolve(&mut g, &r, Choices::default(), &[1, 2, 3]);
+    assert_eq!(unit(&g, "c").status, Status::Normal);
+    assert_eq!(at(&g, "d1"), None);
+    assert_eq!(at(&g, "d2").as_deref(), Some("0304"));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Note { text } if text.contains("11.16")))
+    );
+    // Without attacking cavalry, no pursuit.
+    let mut b = ngg(6, 6);
+    for id in ["a1", "a2", "a3"] {
+        b = u(b, id, 'F', "0302", Inf);
+    }
+    let mut g = u(
+        u(u(b, "d1", 'R', "0303", Inf), "d2", 'R', "0303", Inf),
+        "d3",
+        'R',
+        "0303",
+        Inf,
+    )
+    .game();
+    let r = req(&g, &["a1", "a2", "a3"], "0303", &[]);
+    resolve(&mut g, &r, Choices::default(), &[6, 1, 3]);
+    assert_eq!(at(&g, "d1").as_deref(), Some("0304"));
+}
+
+// 11.12 second bullet: a win by 1 or 2: the defenders may stay or withdraw; if they withdraw,
+// only undisrupted cavalry may advance. 11.10: a victorious defender may withdraw too.
+#[test]
+fn win_by_one_or_two_withdraw_option_and_cavalry_advance_11_12() {
+    let build = || {
+        let mut b = ngg(6, 6);
+        for (id, k) in [("a1", Inf), ("c", Cav)] {
+            b = u(b, id, 'F', "0302", k);
+        }
+        u(
+            u(u(b, "d1", 'R', "0303", Inf), "d2", 'R', "0303", Inf),
+            "d3",
+            'R',
+            "0303",
+            Inf,
+        )
+    };
+    // FAV 2 + 2 + 4 = 8, FDV 3 + 4 = 7: win by 1.
+    let mut g = build().game();
+    let r = req(&g, &["a1", "c"], "0303", &[]);
+    resolve(&mut g, &r, Choices::default(), &[4, 4, 3]);
+    assert_eq!(
+        at(&g, "d1").as_deref(),
+        Some("0303"),
+        "default: the defenders stay"
+    );
+    assert!(g.advance_option.is_none());
+    let mut g = build().game();
+    let r = req(&g, &["a1", "c"], "0303", &[("withdraw", "yes")]);
+    resolve(&mut g, &r, Choices::default(), &[4, 4, 3]);
+    assert_eq!(at(&g, "d2").as_deref(), Some("0304"));
+    let opt = g.advance_option.clone().unwrap();
+    assert_eq!(opt.units, vec![g.unit_by_id("c").unwrap()], "cavalry only");
+    // 11.10: the defender wins and withdraws: no advance.
+    let mut g = build().game();
+    let r = req(&g, &["a1", "c"], "0303", &[("withdraw", "yes")]);
+    resolve(&mut g, &r, Choices::default(), &[1, 6, 3]);
+    assert_eq!(at(&g, "d1").as_deref(), Some("0304"));
+    assert!(g.advance_option.is_none());
+}
+
+// 11.1: a cavalry-only defence may withdraw before combat from attackers without cavalry; no
+// dice are rolled; the attacking stack may advance.
+#[test]
+fn cavalry_only_defence_withdraws_before_combat_11_1() {
+    let mut g = u(
+        u(u(ngg(6, 6), "a1", 'F', "0302", Inf), "a2", 'F', "0302", Art),
+        "c",
+        'R',
+        "0303",
+        Cav,
+    )
+    .game();
+    let r = req(&g, &["a1", "a2"], "0303", &[("withdraw", "yes")]);
+    let mut dice = FixedDice::new(&[6, 6, 6]);
+    let rules = g.rules.clone();
+    let ev = rules
+        .resolve(&mut g, &r, &Choices::default(), &mut dice)
+        .unwrap();
+    assert_eq!(dice.0.len(), 3, "no dice");
+    assert!(!ev.iter().any(|e| matches!(e, Event::DieRolled { .. })));
+    assert_eq!(at(&g, "c").as_deref(), Some("0304"));
+    assert_eq!(g.advance_option.as_ref().unwrap().units.len(), 2);
+    assert_eq!(unit(&g, "a1").combats, 0, "no combat took place");
+}
+
+// 11.13: all defenders eliminated: undisrupted attackers and commanders may advance.
+// 11.19: the defenders' commander rolls: 1 eliminated, else placed on the nearest friendly
+// stack within 3 hexes, else eliminated.
+#[test]
+fn commander_escape_11_19_and_advance_11_13() {
+    let build = |friend: Option<&str>| {
+        let mut b = four_vs_one();
+        b = ldr(b, "L", 'F', "0302", 2);
+        b = ldr(b, "K", 'R', "0303", 1);
+        if let Some(h) = friend {
+            b = u(b, "f", 'R', h, Inf);
+        }
+        b.game()
+    };
+    let r = |g: &Game| req(g, &["L", "a1", "a2", "a3", "a4"], "0303", &[]);
+    // FAV 4 + 2 + 6 = 12, FDV 2 + 1 + 1 = 4: 4 hits eliminate d1 and d2.
+    let mut g = build(Some("0306"));
+    let rq = r(&g);
+    let ev = resolve(&mut g, &rq, Choices::default(), &[6, 1, 3, 4]);
+    assert_eq!(at(&g, "d1"), None);
+    assert_eq!(
+        at(&g, "K").as_deref(),
+        Some("0306"),
+        "escapes to the friendly stack 3 hexes away"
+    );
+    assert!(ev.iter().any(|e| matches!(e, Event::Relocated { .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::DieRolled {
+            role: DieRole::Other,
+            value: 4
+        }
+    )));
+    let opt = g.advance_option.clone().unwrap();
+    assert!(
+        opt.units.contains(&g.unit_by_id("L").unwrap()),
+        "11.13: commanders included"
+    );
+    // A roll of 1: eliminated.
+    let mut g = build(Some("0306"));
+    let rq = r(&g);
+    resolve(&mut g, &rq, Choices::default(), &[6, 1, 3, 1]);
+    assert_eq!(at(&g, "K"), None);
+    // No friendly stack within 3 hexes: eliminated.
+    let mut g = build(Some("0106"));
+    assert_eq!(
+        g.scenario
+            .parse_hex("0106")
+            .unwrap()
+            .distance(g.scenario.parse_hex("0303").unwrap()),
+        4
+    );
+    let rq = r(&g);
+    resolve(&mut g, &rq, Choices::default(), &[6, 1, 3, 5]);
+    assert_eq!(at(&g, "K"), None);
+}
+
+// 11.19: an unaccompanied commander attacked rolls to escape; no values are compared.
+#[test]
+fn unaccompanied_commander_attacked_11_19() {
+    let mut g = u(
+        ldr(u(ngg(6, 6), "a1", 'F', "0302", Inf), "K", 'R', "0303", 1),
+        "f",
+        'R',
+        "0305",
+        Inf,
+    )
+    .game();
+    let r = req(&g, &["a1"], "0303", &[]);
+    let o = g.rules.odds(&g, &r).unwrap();
+    assert_eq!(o.attacker_result_prob("no combat"), p(1, 1));
+    let ev = resolve(&mut g, &r, Choices::default(), &[3]);
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::DieRolled { .. }))
+            .count(),
+        1
+    );
+    assert_eq!(at(&g, "K").as_deref(), Some("0305"));
+}
+
+// 11.2 bullet 2: after combat every unit of the attacking, defending and supporting stacks has
+// taken part once more; a second attack by the same stack is halved.
+#[test]
+fn combat_counts_and_second_attack_halved_11_2() {
+    let mut g = u(
+        u(
+            u(u(ngg(6, 6), "a1", 'F', "0302", Inf), "a2", 'F', "0302", Inf),
+            "s",
+            'F',
+            "0202",
+            Inf,
+        ),
+        "d",
+        'R',
+        "0303",
+        Inf,
+    )
+    .unit_with("x", 'U', "0404", 1, |x| {
+        x.side = "Russian".into();
+        x.class = Some(Class::Line);
+    })
+    .game();
+    let r = req(
+        &g,
+        &["a1", "a2", "s"],
+        "0303",
+        &[("defender_support", "0404")],
+    );
+    assert!(
+        g.rules.check(&g, &r, &Choices::default()).is_err(),
+        "0404 is not adjacent to 0303"
+    );
+    let r = req(&g, &["a1", "a2", "s"], "0303", &[]);
+    // FAV 2 + 1 (support) + 1 = 4, FDV 1 + 2 = 3: win by 1; the loser's 0 - 1 hits: none.
+    resolve(&mut g, &r, Choices::default(), &[1, 2, 1]);
+    assert_eq!(unit(&g, "d").status, Status::Disrupted);
+    for id in ["a1", "a2", "s", "d"] {
+        assert_eq!(unit(&g, id).combats, 1, "{id}");
+    }
+    assert_eq!(unit(&g, "x").combats, 0);
+    let a = assess(&g, &req(&g, &["a2"], "0303", &[]));
+    assert_eq!(
+        points(&a, "Halved/quartered"),
+        Some(-1),
+        "1 / 2 rounded down to 0"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legality and options (10.1, 4.2, options)
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn attacking_stack_must_be_undisrupted_10_1_and_within_capacity_4_2() {
+    let g = disrupted(
+        u(u(ngg(6, 6), "a1", 'F', "0302", Inf), "d", 'R', "0303", Inf),
+        "a2",
+        'F',
+        "0302",
+        Inf,
+    )
+    .game();
+    let e = g
+        .rules
+        .check(&g, &req(&g, &["a1"], "0303", &[]), &Choices::default())
+        .unwrap_err();
+    assert!(
+        matches!(&e, AttackError::Illegal(m) if m.contains("10.1")),
+        "{e}"
+    );
+    let mut b = ngg(6, 6);
+    for id in ["c1", "c2", "c3", "c4"] {
+        b = with(b, id, 'F', "0302", Inf, |x| {
+            x.class = Some(Class::Conscript)
+        });
+    }
+    let g = u(b, "d", 'R', "0303", Inf).game();
+    let e = g
+        .rules
+        .check(
+            &g,
+            &req(&g, &["c1", "c2", "c3", "c4"], "0303", &[]),
+            &Choices::default(),
+        )
+        .unwrap_err();
+    assert!(
+        matches!(&e, AttackError::Illegal(m) if m.contains("4.2")),
+        "{e}"
+    );
+    assert!(
+        g.rules
+            .check(
+                &g,
+                &req(&g, &["c1", "c2", "c3"], "0303", &[]),
+                &Choices::default()
+            )
+            .is_ok(),
+        "OF 6 is allowed"
+    );
+}
+
+#[test]
+fn wrong_type_and_bad_options_are_refused() {
+    let g = u(u(ngg(6, 6), "a1", 'F', "0302", Inf), "d", 'R', "0303", Inf).game();
+    let mut r = req(&g, &["a1"], "0303", &[]);
+    r.kind = Some(AttackType::Fire);
+    assert!(matches!(
+        g.rules.check(&g, &r, &Choices::default()),
+        Err(AttackError::WrongType { .. })
+    ));
+    let e = g
+        .rules
+        .check(
+            &g,
+            &req(&g, &["a1"], "0303", &[("bogus", "1")]),
+            &Choices::default(),
+        )
+        .unwrap_err();
+    assert!(
+        matches!(&e, AttackError::BadOption(m) if m.contains("defender_support") && m.contains("withdraw")),
+        "{e}"
+    );
+    let e = g
+        .rules
+        .check(
+            &g,
+            &req(&g, &["a1"], "0303", &[("withdraw", "maybe")]),
+            &Choices::default(),
+        )
+        .unwrap_err();
+    assert!(matches!(e, AttackError::BadOption(_)));
+    let e = g
+        .rules
+        .check(
+            &g,
+            &req(&g, &["a1"], "0303", &[("stack", "0505")]),
+            &Choices::default(),
+        )
+        .unwrap_err();
+    assert!(matches!(e, AttackError::BadOption(_)));
+    let keys: Vec<&str> = g
+        .rules
+        .attack_options(&g, AttackType::Combat)
+        .iter()
+        .map(|o| o.key)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "stack",
+            "defender_support",
+            "withdraw",
+            "odd_hit_attacker",
+            "odd_hit_defender"
+        ]
+    );
+    assert_eq!(g.rules.attack_types(), &[AttackType::Combat]);
+    assert!(g.rules.zoc(&g).is_empty(), "the seeds give NGG no ZOC");
+}
+
+// A refused attack rolls no dice and changes nothing; the chosen retreat must be legal (11.11).
+#[test]
+fn refused_attack_changes_nothing() {
+    let mut g = four_vs_one().game();
+    let before = g.units.clone();
+    let r = req(&g, &["a1"], "0303", &[]);
+    let c = Choices {
+        retreat: Some(vec!["0402".into()]),
+        ..Default::default()
+    };
+    let rules = g.rules.clone();
+    let mut dice = FixedDice::new(&[6, 1]);
+    assert!(matches!(
+        rules.resolve(&mut g, &r, &c, &mut dice),
+        Err(AttackError::Choice(_))
+    ));
+    assert_eq!(dice.0.len(), 2);
+    assert_eq!(g.units, before);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Odds (exact; preview == resolve)
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn odds_sum_to_one_and_match_a_hand_count() {
+    let g = four_vs_one().game();
+    let o = g
+        .rules
+        .odds(&g, &req(&g, &["a1", "a2", "a3", "a4"], "0303", &[]))
+        .unwrap();
+    assert_eq!(sum(&o.attacker_results), p(1, 1));
+    assert_eq!(sum(&o.defender_results), p(1, 1));
+    assert_eq!(
+        o.differential.values().fold(p(0, 1), |a, b| a + *b),
+        p(1, 1)
+    );
+    // FAV 4 + d6 against FDV 2 + d6: the attacker wins when ad + 2 > dd: 26 of 36? Count:
+    let mut win = 0;
+    let mut tie = 0;
+    for ad in 1..=6 {
+        for dd in 1..=6 {
+            if ad + 2 > dd {
+                win += 1
+            } else if ad + 2 == dd {
+                tie += 1
+            }
+        }
+    }
+    assert_eq!(o.attacker_result_prob("win"), p(win, 36));
+    assert_eq!(o.attacker_result_prob("tie"), p(tie, 36));
+    assert_eq!(
+        o.extra_json["win"],
+        serde_json::json!(format!("{}/{}", p(win, 36).numer(), p(win, 36).denom()))
+    );
+    assert!(
+        o.extra_json.contains_key("attacker_hits") && o.extra_json.contains_key("defender_hits")
+    );
+    assert!(
+        o.lines
+            .iter()
+            .all(|l| matches!(l.value, ModValue::Points(_)))
+    );
+}
+
+// The resolution applies the outcome the odds enumerate, for every roll of the three dice.
+#[test]
+fn preview_equals_resolve_for_every_roll() {
+    let mut b = ngg(6, 6);
+    for (id, k) in [("a1", Inf), ("a2", Cav), ("a3", Art)] {
+        b = u(b, id, 'F', "0302", k);
+    }
+    let b = ldr(b, "K", 'R', "0303", 2);
+    let b = u(
+        u(
+            disrupted(u(b, "d1", 'R', "0303", Inf), "d2", 'R', "0303", Inf),
+            "d3",
+            'R',
+            "0303",
+            Cav,
+        ),
+        "s",
+        'R',
+        "0203",
+        Inf,
+    );
+    let g0 = b.game();
+    let r = req(
+        &g0,
+        &["a1", "a2", "a3"],
+        "0303",
+        &[("defender_support", "all")],
+    );
+    let a = assess(&g0, &r);
+    let rules = Ngg::builtin();
+    for ad in 1..=6u8 {
+        for dd in 1..=6u8 {
+            for ld in 1..=6u8 {
+                let o = a.outcome(&rules, &g0, ad, dd, ld);
+                let mut g = g0.clone();
+                let dice = if o.diff == 0 {
+                    vec![ad, dd, 4]
+                } else {
+                    vec![ad, dd, ld, 4]
+                };
+                let ev = resolve(&mut g, &r, Choices::default(), &dice);
+                let (diff, _, _) = ev
+                    .iter()
+                    .find_map(|e| match e {
+                        Event::CombatResult {
+                            differential,
+                            attacker,
+                            defender,
+                        } => Some((*differential, attacker.clone(), defender.clone())),
+                        _ => None,
+                    })
+                    .unwrap();
+                assert_eq!(diff, o.diff);
+                for s in o.attacker_steps.iter().chain(&o.defender_steps) {
+                    let x = g.unit(s.unit);
+                    if s.eliminated {
+                        assert!(x.hex.is_none(), "{ad}{dd}{ld}: {} eliminated", x.id);
+                    } else {
+                        assert_eq!(x.status, Status::Disrupted);
+                    }
+                }
+                match o.withdrawal {
+                    Withdrawal::To(h) => assert!(
+                        g.units_at(h).contains(&g.unit_by_id("d1").unwrap())
+                            || unit(&g, "d1").hex.is_none()
+                    ),
+                    Withdrawal::Stays | Withdrawal::NoLegalHex => {
+                        assert_eq!(at(&g, "K").as_deref(), Some("0303"))
+                    }
+                    Withdrawal::Blocked | Withdrawal::Eliminated => {
+                        assert!(a.defence.combat.iter().all(|u| g.unit(*u).hex.is_none()))
+                    }
+                }
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    // Odds sum to 1 over random stacks, statuses and forced marches.
+    #[test]
+    fn odds_always_sum_to_one(att in proptest::collection::vec((0u8..3, proptest::bool::ANY), 1..6),
+                              def in proptest::collection::vec((0u8..3, proptest::bool::ANY, proptest::bool::ANY), 1..5),
+                              cr in 0i64..4, support in proptest::bool::ANY) {
+        let kinds = [Inf, Cav, Art];
+        let mut b = ngg(6, 6);
+        let mut names = Vec::new();
+        for (i, (k, fm)) in att.iter().enumerate() {
+            let id = format!("a{i}");
+            b = with(b, &id, 'F', "0302", kinds[*k as usize], |x| x.forced_march = *fm);
+            names.push(id);
+        }
+        for (i, (k, dis, fm)) in def.iter().enumerate() {
+            b = with(b, &format!("d{i}"), 'R', "0303", kinds[*k as usize], |x| {
+                x.forced_march = *fm;
+                if *dis { x.status = Some(Status::Disrupted) }
+            });
+        }
+        b = ldr(b, "K", 'R', "0303", cr);
+        if support {
+            b = u(b, "s", 'F', "0202", Cav);
+            names.push("s".into());
+        }
+        let g = b.game();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        let o = g.rules.odds(&g, &req(&g, &refs, "0303", &[("stack", "0302")])).unwrap();
+        proptest::prop_assert_eq!(sum(&o.attacker_results), p(1, 1));
+        proptest::prop_assert_eq!(sum(&o.defender_results), p(1, 1));
+        let d: musket::rules::cv::Prob = o.differential.values().copied().fold(p(0, 1), |a, b| a + b);
+        proptest::prop_assert_eq!(d, p(1, 1));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scenario, played through a session; the tables file.
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn full_combat_in_the_scenario_through_a_session() {
+    let sc = musket::rules::scenario::load(Path::new("scenarios/ngg1812-smolensk.ron")).unwrap();
+    let rules = musket::rules::ruleset::builtin("ngg1812").unwrap();
+    let sc = Arc::new(sc);
+    // Murat's cavalry (0507) attack the disrupted rearguard (0508): FDV is 1d6 (11.18).
+    let attack = Command::Attack {
+        attackers: vec!["fr-murat".into(), "fr-1cc".into(), "fr-2cc".into()],
+        defender: "0508".into(),
+        kind: Some(AttackType::Combat),
+        march_type: None,
+        choices: Choices::default(),
+        options: BTreeMap::new(),
+    };
+    let mut found = false;
+    for seed in 0..40 {
+        let mut s = Session::new(sc.clone(), rules.clone(), seed);
+        let ev = s.execute(attack.clone()).unwrap();
+        let (diff, res) = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::CombatResult {
+                    differential,
+                    attacker,
+                    ..
+                } => Some((*differential, attacker.clone())),
+                _ => None,
+            })
+            .unwrap();
+        let rear = s.game.unit_by_id("ru-rear").unwrap();
+        if diff > 0 {
+            assert!(res.starts_with("win"));
+            // Any hit eliminates the disrupted rearguard; 11.13 then opens the advance.
+            assert!(s.game.unit(rear).hex.is_none());
+            assert!(s.game.advance_option.is_some());
+            s.execute(Command::Advance {
+                units: vec!["fr-1cc".into(), "fr-murat".into()],
+            })
+            .unwrap();
+            assert_eq!(at(&s.game, "fr-1cc").as_deref(), Some("0508"));
+            assert_eq!(at(&s.game, "fr-2cc").as_deref(), Some("0507"));
+            assert_eq!(unit(&s.game, "fr-1cc").combats, 1);
+            // The session replays to the same state.
+            let back =
+                Session::load_save(&s.save_string(), "save.ron", &Default::default()).unwrap();
+            assert_eq!(back.game.units, s.game.units);
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "some seed gives the French a win");
+}
+
+#[test]
+fn bad_tables_file_error_names_the_place() {
+    let dir = std::env::temp_dir().join(format!("ngg-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ngg1812.ron");
+    let text = musket::rules::ngg::DEFAULT_TABLES.replace(
+        "loser_hits_adjustment: [-1, -1, 0, 0, 1, 1]",
+        "loser_hits_adjustment: [-1, 0, 1]",
+    );
+    std::fs::write(&path, text).unwrap();
+    let e = musket::rules::ngg::load(Some(&path))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("ngg1812.ron") && e.contains("loser_hits_adjustment"),
+        "{e}"
+    );
+    std::fs::write(&path, "(ruleset: \"ngg1812\", edition: 3)").unwrap();
+    let e = musket::rules::ngg::load(Some(&path))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("ngg1812.ron:1:"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// 11.11: the owner picks the withdrawal hex among the legal ones (`Choices.retreat`).
+#[test]
+fn chosen_withdrawal_hex_is_used_11_11() {
+    let mut g = four_vs_one().game();
+    let r = req(&g, &["a1", "a2", "a3", "a4"], "0303", &[]);
+    let c = Choices {
+        retreat: Some(vec!["0203".into()]),
+        ..Default::default()
+    };
+    resolve(&mut g, &r, c, &[2, 1, 1]);
+    assert_eq!(at(&g, "d2").as_deref(), Some("0203"));
+}
+
+// 11.12 second bullet: on a win by 1 or 2 only undisrupted cavalry may advance; a command
+// naming infantry is not followed (logged), one naming the cavalry advances at once.
+#[test]
+fn advance_choice_checked_against_the_result_11_12() {
+    let build = || {
+        let mut b = ngg(6, 6);
+        for (id, k) in [("a1", Inf), ("c", Cav)] {
+            b = u(b, id, 'F', "0302", k);
+        }
+        u(
+            u(u(b, "d1", 'R', "0303", Inf), "d2", 'R', "0303", Inf),
+            "d3",
+            'R',
+            "0303",
+            Inf,
+        )
+    };
+    let mut g = build().game();
+    let r = req(&g, &["a1", "c"], "0303", &[("withdraw", "yes")]);
+    let c = Choices {
+        advance: Some(vec!["a1".into()]),
+        ..Default::default()
+    };
+    let ev = resolve(&mut g, &r, c, &[4, 4, 3]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ChoiceOverridden { .. }))
+    );
+    assert_eq!(at(&g, "a1").as_deref(), Some("0302"));
+    let mut g = build().game();
+    let c = Choices {
+        advance: Some(vec!["c".into()]),
+        ..Default::default()
+    };
+    let ev = resolve(&mut g, &r, c, &[4, 4, 3]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Advanced { .. })));
+    assert_eq!(at(&g, "c").as_deref(), Some("0303"));
+    assert!(g.advance_option.is_none());
+}
