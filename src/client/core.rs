@@ -328,6 +328,18 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../scenarios/south-mountain.ron"),
     ),
     (
+        "gbacw-bloody-hill.ron",
+        include_str!("../../scenarios/gbacw-bloody-hill.ron"),
+    ),
+    (
+        "ngg1812-smolensk.ron",
+        include_str!("../../scenarios/ngg1812-smolensk.ron"),
+    ),
+    (
+        "shiloh-hornets-nest.ron",
+        include_str!("../../scenarios/shiloh-hornets-nest.ron"),
+    ),
+    (
         "example-flank.ron",
         include_str!("../../scenarios/example-flank.ron"),
     ),

@@ -91,6 +91,10 @@ pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
         )
     };
     let mut x = serde_json::Map::new();
+    x.insert(
+        "differential_meaning".into(),
+        serde_json::json!("FAV minus FDV (11.8): positive, the attacker wins; 0, a tie"),
+    );
     for c in ["win", "tie", "loss"] {
         x.insert(c.into(), json!(frac(p(count(&res, c)))));
     }
