@@ -61,7 +61,9 @@ fn benches(c: &mut Criterion) {
         let rules = musket::rules::ruleset::builtin(&sc.ruleset).expect("built-in tables");
         let game = Game::new(Arc::new(sc), rules.clone());
         let req = first_contact(&game).expect("the scenario starts in contact");
-        rules.odds(&game, &req).expect("the first contact can attack");
+        rules
+            .odds(&game, &req)
+            .expect("the first contact can attack");
         let name = format!(
             "odds_{}",
             path.file_stem().unwrap_or_default().to_string_lossy()

@@ -368,10 +368,15 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 o.insert("odds".into(), odds_json(game, &req.attackers, &odds));
                 println!("{}", serde_json::to_string_pretty(&Value::Object(o))?);
             } else {
+                let net = if odds.ruleset == "gcacw" {
+                    format!("net {}; ", net(&odds))
+                } else {
+                    String::new()
+                };
                 println!(
-                    "{} (net {}; P(retreat or rout) {}, P(rout) {}) with seed {seed}:",
+                    "{} ({}: {net}P(retreat or rout) {}, P(rout) {}) with seed {seed}:",
                     game.rules.name(),
-                    net(&odds),
+                    odds.kind,
                     percent(odds.p_retreat),
                     percent(odds.p_rout)
                 );

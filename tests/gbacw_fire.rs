@@ -508,7 +508,10 @@ fn a_leader_named_with_its_stack_does_not_fire() {
         .odds(&g, &request(&g, &["att", "ldr"], "0303", None))
         .unwrap();
     assert_eq!(alone.defender_results, with.defender_results);
-    assert_eq!(alone.extra_json.get("fire_strength"), with.extra_json.get("fire_strength"));
+    assert_eq!(
+        alone.extra_json.get("fire_strength"),
+        with.extra_json.get("fire_strength")
+    );
     assert_eq!(
         g.rules
             .odds(&g, &request(&g, &["ldr"], "0303", None))

@@ -86,5 +86,8 @@ fn resolve_prints_the_dice_and_the_result() {
         out.contains("Attacker's die") && out.contains("Defender's die"),
         "{out}"
     );
-    assert!(out.contains("Differential"), "{out}");
+    assert!(
+        out.contains("FAV =") && out.contains("Result: attacker"),
+        "{out}"
+    );
 }

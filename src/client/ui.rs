@@ -783,7 +783,16 @@ fn inspector(
         return;
     };
     let t = g.map().terrain(h).unwrap_or(Terrain::Clear);
-    ui.label(format!("{} — {}", g.label(h), t.name()));
+    let elevation = g.map().elevation(h);
+    if elevation > 0 {
+        ui.label(format!(
+            "{} — {}, elevation {elevation}",
+            g.label(h),
+            t.name()
+        ));
+    } else {
+        ui.label(format!("{} — {}", g.label(h), t.name()));
+    }
     let here = g.units_at(h);
     if here.is_empty() {
         ui.label("No units.");

@@ -143,14 +143,20 @@ impl Event {
                 attacker_drm,
                 defender_drm,
                 ..
-            } => format!(
-                "{} by {} on {} (attacker {:+}, defender {:+})",
-                capitalise(&kind.to_string()),
-                names(attackers),
-                l(defender),
-                attacker_drm,
-                defender_drm
-            ),
+            } => {
+                let head = format!(
+                    "{} by {} on {}",
+                    capitalise(&kind.to_string()),
+                    names(attackers),
+                    l(defender)
+                );
+                // Die modifiers are GCACW's; the other systems log their values as notes.
+                if game.rules.id() == "gcacw" {
+                    format!("{head} (attacker {attacker_drm:+}, defender {defender_drm:+})")
+                } else {
+                    head
+                }
+            }
             Event::DieRolled { role, value } => format!(
                 "{} die: {value}",
                 match role {
@@ -167,7 +173,16 @@ impl Event {
                 differential,
                 attacker,
                 defender,
-            } => format!("Differential {differential:+}: attacker {attacker}, defender {defender}"),
+            } => {
+                if game.rules.id() == "gcacw" {
+                    format!(
+                        "Differential {differential:+}: attacker {attacker}, defender {defender}"
+                    )
+                } else {
+                    // What the number means differs by system; its notes have said it.
+                    format!("Result: attacker {attacker}, defender {defender}")
+                }
+            }
             Event::ManpowerLost { unit, amount, left } => {
                 format!("{} loses {amount} manpower ({left} left)", name(unit))
             }
