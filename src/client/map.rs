@@ -112,10 +112,11 @@ pub mod style {
     pub const GRID: Color = Color::srgba(0.1, 0.1, 0.1, 0.35);
 }
 
-/// Draw the hexside features: rivers and creeks along the edge, woods hexsides as a dark
-/// band, crossings as marks across the edge's middle.
+/// Draw the hexside features: elevation steps, rivers and creeks along the edge, woods
+/// hexsides as a dark band, crossings as marks across the edge's middle.
 pub fn hexsides_batch(map: &crate::rules::map::Map) -> Batch {
     let mut b = Batch::default();
+    elevation_marks(map, &mut b);
     let mut crossings = Vec::new();
     for (side, info) in map.hexsides() {
         let a = side.hex;
@@ -181,6 +182,37 @@ pub fn hexsides_batch(map: &crate::rules::map::Map) -> Batch {
         }
     }
     b
+}
+
+/// Elevation: a brown ridge line on every hexside where the ground steps down, with short
+/// hachures pointing downhill (one per level of the step).
+fn elevation_marks(map: &crate::rules::map::Map, b: &mut Batch) {
+    let ink = Color::srgba(0.42, 0.28, 0.14, 0.85);
+    for a in map.coords() {
+        let ea = map.elevation(a);
+        if ea == 0 {
+            continue;
+        }
+        for d in [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW] {
+            let n = a.neighbor(d);
+            let en = map.elevation(n);
+            if !map.contains(n) || en >= ea {
+                continue;
+            }
+            let (p, q) = edge(a, n);
+            b.line(p, q, 2.5, ink);
+            let along = (q - p).normalize_or_zero();
+            let down = (hex_to_world(n) - hex_to_world(a)).normalize_or_zero();
+            let steps = (ea - en).min(3) as usize;
+            for k in 0..5 {
+                let m = p.lerp(q, (k as f32 + 0.5) / 5.0);
+                for s in 0..steps {
+                    let o = along * (s as f32 * 3.0 - (steps as f32 - 1.0) * 1.5);
+                    b.line(m + o, m + o + down * 7.0, 1.5, ink);
+                }
+            }
+        }
+    }
 }
 
 /// Draw the routes through the hex centres.
