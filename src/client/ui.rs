@@ -479,7 +479,8 @@ fn game_ui(
             .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
             .default_width(300.0)
             .show(&ctx, |ui| {
-                legend_ui(ui, *legend);
+                let ruleset = g.rules.id();
+                legend_ui(ui, *legend, ruleset);
                 ui.separator();
                 ui.label(egui::RichText::new(
                     "Click a stack to choose it; click an adjacent enemy hex to preview the attack; Enter rolls. \
@@ -877,18 +878,25 @@ fn chosen_list(
     }
 }
 
-fn legend_ui(ui: &mut egui::Ui, tex: Option<egui::TextureId>) {
+fn legend_ui(ui: &mut egui::Ui, tex: Option<egui::TextureId>, ruleset: &str) {
+    // The terrains this ruleset's maps may use, each with its tile from the atlas.
+    let letters = crate::rules::scenario::terrain_letters(ruleset);
+    let tiles = Terrain::ALL.len() as f32;
     egui::Grid::new("legend_terrain")
         .num_columns(4)
         .show(ui, |ui| {
-            for (i, t) in Terrain::ALL.iter().enumerate() {
+            for (i, t) in Terrain::ALL
+                .iter()
+                .filter(|t| letters.contains(t.letter()))
+                .enumerate()
+            {
                 if let Some(id) = tex {
-                    let u0 = i as f32 / 8.0;
+                    let u0 = super::map::terrain_index(*t) as f32 / tiles;
                     ui.add(
                         egui::Image::new(egui::load::SizedTexture::new(id, [32.0, 28.0])).uv(
                             egui::Rect::from_min_max(
                                 egui::pos2(u0, 0.0),
-                                egui::pos2(u0 + 1.0 / 8.0, 1.0),
+                                egui::pos2(u0 + 1.0 / tiles, 1.0),
                             ),
                         ),
                     );
