@@ -299,6 +299,69 @@ pub struct Choices {
     pub advance: Option<Vec<String>>,
 }
 
+/// The checks every rule system makes on the named attackers: at least one, each a unit of the
+/// game named once and still on the map, all of one side. Returns that side.
+pub fn check_attackers(
+    game: &Game,
+    attackers: &[UnitIdx],
+) -> Result<super::unit::SideId, AttackError> {
+    if attackers.is_empty() {
+        return Err(AttackError::NoAttackers);
+    }
+    for (i, u) in attackers.iter().enumerate() {
+        if u.i() >= game.units.len() {
+            return Err(AttackError::UnknownUnit(format!("#{}", u.0)));
+        }
+        if attackers[..i].contains(u) {
+            return Err(AttackError::DuplicateAttacker(game.unit(*u).id.clone()));
+        }
+        if !game.unit(*u).on_map() {
+            return Err(AttackError::Eliminated(game.unit(*u).id.clone()));
+        }
+    }
+    let first = game.unit(attackers[0]);
+    if let Some(o) = attackers
+        .iter()
+        .map(|u| game.unit(*u))
+        .find(|u| u.side != first.side)
+    {
+        return Err(AttackError::MixedSides(
+            game.scenario.side_name(first.side).into(),
+            game.scenario.side_name(o.side).into(),
+        ));
+    }
+    Ok(first.side)
+}
+
+/// The units a choice names (ids), checked: each known, among `allowed` (the units of the
+/// combat that choice may name) and named once. `what` names the choice in errors.
+pub fn choice_units(
+    game: &Game,
+    list: &Option<Vec<String>>,
+    allowed: &[UnitIdx],
+    what: &str,
+) -> Result<Option<Vec<UnitIdx>>, AttackError> {
+    let Some(list) = list else { return Ok(None) };
+    let mut out = Vec::new();
+    for id in list {
+        let u = game
+            .unit_by_id(id)
+            .ok_or_else(|| AttackError::Choice(format!("{what}: unknown unit id {id:?}")))?;
+        if !allowed.contains(&u) {
+            return Err(AttackError::Choice(format!(
+                "{what}: unit {id:?} is not one of this combat's units that may be named here"
+            )));
+        }
+        if out.contains(&u) {
+            return Err(AttackError::Choice(format!(
+                "{what}: unit {id:?} is named twice"
+            )));
+        }
+        out.push(u);
+    }
+    Ok(Some(out))
+}
+
 /// Whether a zone of control is normal or restricted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ZocKind {

@@ -285,34 +285,6 @@ pub fn set_status(game: &mut Game, u: UnitIdx, s: Status, ev: &mut Vec<Event>) {
     }
 }
 
-/// Parse the command's loss order and retreat path.
-pub fn choice_units(
-    game: &Game,
-    list: &Option<Vec<String>>,
-    allowed: &[UnitIdx],
-    what: &str,
-) -> Result<Option<Vec<UnitIdx>>, AttackError> {
-    let Some(list) = list else { return Ok(None) };
-    let mut out = Vec::new();
-    for id in list {
-        let u = game
-            .unit_by_id(id)
-            .ok_or_else(|| AttackError::Choice(format!("{what}: unknown unit id {id:?}")))?;
-        if !allowed.contains(&u) {
-            return Err(AttackError::Choice(format!(
-                "{what}: unit {id:?} does not take part on that side of this combat"
-            )));
-        }
-        if out.contains(&u) {
-            return Err(AttackError::Choice(format!(
-                "{what}: unit {id:?} is named twice"
-            )));
-        }
-        out.push(u);
-    }
-    Ok(Some(out))
-}
-
 pub fn choice_path(
     game: &Game,
     list: &Option<Vec<String>>,

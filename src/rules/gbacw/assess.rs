@@ -3,7 +3,9 @@
 
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role};
+use crate::rules::ruleset::{
+    AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role, check_attackers,
+};
 use crate::rules::unit::{SideId, UnitIdx, UnitKind};
 
 use super::data::{FireTable, Tables};
@@ -61,30 +63,8 @@ fn check_keys(req: &AttackRequest, kind: AttackType, keys: &[&str]) -> Result<()
 }
 
 pub fn sides(game: &Game, req: &AttackRequest) -> Result<Sides, AttackError> {
-    if req.attackers.is_empty() {
-        return Err(AttackError::NoAttackers);
-    }
-    for (i, u) in req.attackers.iter().enumerate() {
-        if u.i() >= game.units.len() {
-            return Err(AttackError::UnknownUnit(format!("#{}", u.0)));
-        }
-        if req.attackers[..i].contains(u) {
-            return Err(AttackError::DuplicateAttacker(game.unit(*u).id.clone()));
-        }
-        if !game.unit(*u).on_map() {
-            return Err(AttackError::Eliminated(game.unit(*u).id.clone()));
-        }
-    }
+    let attacker_side = check_attackers(game, &req.attackers)?;
     let first = game.unit(req.attackers[0]);
-    let attacker_side = first.side;
-    if let Some(o) = req
-        .attackers
-        .iter()
-        .map(|u| game.unit(*u))
-        .find(|u| u.side != attacker_side)
-    {
-        return Err(AttackError::MixedSides(first.id.clone(), o.id.clone()));
-    }
     // Leaders and wagons named with their stack (choosing a stack names them all) have no
     // strength points: they do not attack, and an attack by them alone has nothing to attack
     // with.

@@ -22,7 +22,9 @@ use crate::rules::cv::{Prob, prob_f64};
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::Game;
-use crate::rules::ruleset::{AttackError, AttackRequest, AttackType, Choices, ModValue, Odds};
+use crate::rules::ruleset::{
+    AttackError, AttackRequest, AttackType, Choices, ModValue, Odds, choice_units,
+};
 use crate::rules::unit::{Status, UnitIdx};
 
 use super::apply::{self, Live};
@@ -248,7 +250,7 @@ fn plan(game: &Game, a: &Fire, c: &Choices) -> Result<Plan, AttackError> {
         ));
     }
     Ok(Plan {
-        losses: apply::choice_units(game, &c.defender_losses, &a.targets, "defender_losses")?,
+        losses: choice_units(game, &c.defender_losses, &a.targets, "defender_losses")?,
         retreat: apply::choice_path(game, &c.retreat)?,
     })
 }

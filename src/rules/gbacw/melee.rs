@@ -30,7 +30,7 @@ use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, ModValue, Odds, Role,
+    AttackError, AttackRequest, AttackType, Choices, ModValue, Odds, Role, choice_units,
 };
 use crate::rules::unit::{Status, UnitIdx, UnitKind};
 
@@ -207,18 +207,13 @@ fn plan(game: &Game, a: &Melee, c: &Choices) -> Result<Plan, AttackError> {
         ));
     }
     Ok(Plan {
-        attacker_losses: apply::choice_units(
+        attacker_losses: choice_units(
             game,
             &c.attacker_losses,
             &a.sides.attackers,
             "attacker_losses",
         )?,
-        defender_losses: apply::choice_units(
-            game,
-            &c.defender_losses,
-            &a.defenders,
-            "defender_losses",
-        )?,
+        defender_losses: choice_units(game, &c.defender_losses, &a.defenders, "defender_losses")?,
         retreat: apply::choice_path(game, &c.retreat)?,
     })
 }

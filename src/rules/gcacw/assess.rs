@@ -8,7 +8,9 @@ use crate::rules::cv::Cv;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::map::{Terrain, Weather};
-use crate::rules::ruleset::{AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role};
+use crate::rules::ruleset::{
+    AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role, check_attackers,
+};
 use crate::rules::unit::{SideId, UnitIdx};
 
 use super::Gcacw;
@@ -137,30 +139,8 @@ impl Assessment {
         let label = |c: Coord| game.label(c);
 
         // Who takes part.
-        if req.attackers.is_empty() {
-            return Err(AttackError::NoAttackers);
-        }
-        for (i, u) in req.attackers.iter().enumerate() {
-            if u.i() >= game.units.len() {
-                return Err(AttackError::UnknownUnit(format!("#{}", u.0)));
-            }
-            if req.attackers[..i].contains(u) {
-                return Err(AttackError::DuplicateAttacker(game.unit(*u).id.clone()));
-            }
-            if !game.unit(*u).on_map() {
-                return Err(AttackError::Eliminated(game.unit(*u).id.clone()));
-            }
-        }
+        let attacker_side = check_attackers(game, &req.attackers)?;
         let first = game.unit(req.attackers[0]);
-        let attacker_side = first.side;
-        if let Some(o) = req
-            .attackers
-            .iter()
-            .map(|u| game.unit(*u))
-            .find(|u| u.side != attacker_side)
-        {
-            return Err(AttackError::MixedSides(first.id.clone(), o.id.clone()));
-        }
         let dhex = req.defender;
         if !map.contains(dhex) {
             return Err(AttackError::BadHex(format!(

@@ -27,7 +27,7 @@ use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::{AdvanceOption, Game};
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{AttackError, AttackRequest, Choices, Role};
+use crate::rules::ruleset::{AttackError, AttackRequest, Choices, Role, choice_units};
 use crate::rules::unit::{SideId, UnitIdx};
 
 use super::Gcacw;
@@ -40,33 +40,6 @@ struct Plan {
     defender_losses: Option<Vec<UnitIdx>>,
     retreat: Option<Vec<Coord>>,
     advance: Option<Vec<UnitIdx>>,
-}
-
-fn ids(
-    game: &Game,
-    list: &Option<Vec<String>>,
-    allowed: &[UnitIdx],
-    what: &str,
-) -> Result<Option<Vec<UnitIdx>>, AttackError> {
-    let Some(list) = list else { return Ok(None) };
-    let mut out = Vec::new();
-    for id in list {
-        let u = game
-            .unit_by_id(id)
-            .ok_or_else(|| AttackError::Choice(format!("{what}: unknown unit id {id:?}")))?;
-        if !allowed.contains(&u) {
-            return Err(AttackError::Choice(format!(
-                "{what}: unit {id:?} is not one of this combat's units that may be named here"
-            )));
-        }
-        if out.contains(&u) {
-            return Err(AttackError::Choice(format!(
-                "{what}: unit {id:?} is named twice"
-            )));
-        }
-        out.push(u);
-    }
-    Ok(Some(out))
 }
 
 fn plan(game: &Game, a: &Assessment, c: &Choices) -> Result<Plan, AttackError> {
@@ -90,10 +63,10 @@ fn plan(game: &Game, a: &Assessment, c: &Choices) -> Result<Plan, AttackError> {
         }
     };
     Ok(Plan {
-        attacker_losses: ids(game, &c.attacker_losses, &a.attackers, "attacker_losses")?,
-        defender_losses: ids(game, &c.defender_losses, &a.defenders, "defender_losses")?,
+        attacker_losses: choice_units(game, &c.attacker_losses, &a.attackers, "attacker_losses")?,
+        defender_losses: choice_units(game, &c.defender_losses, &a.defenders, "defender_losses")?,
         retreat,
-        advance: ids(game, &c.advance, &movers, "advance")?,
+        advance: choice_units(game, &c.advance, &movers, "advance")?,
     })
 }
 

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Role,
+    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Role, check_attackers,
 };
 use crate::rules::unit::{SideId, Status, UnitIdx, UnitKind};
 
@@ -228,32 +228,8 @@ impl Assessment {
         let odd_hit_defender = yes_no(req, "odd_hit_defender")?;
 
         // The attackers.
-        if req.attackers.is_empty() {
-            return Err(AttackError::NoAttackers);
-        }
-        let mut seen = Vec::new();
-        for &u in &req.attackers {
-            let unit = game.unit(u);
-            if seen.contains(&u) {
-                return Err(AttackError::DuplicateAttacker(unit.id.clone()));
-            }
-            seen.push(u);
-            if !unit.on_map() {
-                return Err(AttackError::Eliminated(unit.id.clone()));
-            }
-        }
+        let attacker_side = check_attackers(game, &req.attackers)?;
         let first = game.unit(req.attackers[0]);
-        let attacker_side = first.side;
-        if let Some(u) = req
-            .attackers
-            .iter()
-            .find(|u| game.unit(**u).side != attacker_side)
-        {
-            return Err(AttackError::MixedSides(
-                game.scenario.side_name(attacker_side).into(),
-                game.scenario.side_name(game.unit(*u).side).into(),
-            ));
-        }
         let dhex = req.defender;
         if !game.map().contains(dhex) {
             return Err(AttackError::BadHex(format!(

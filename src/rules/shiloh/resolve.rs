@@ -31,7 +31,8 @@ use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Odds, OptionSpec, Role,
+    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Odds, OptionSpec,
+    Role, check_attackers, choice_units,
 };
 use crate::rules::unit::{UnitIdx, UnitKind};
 
@@ -184,34 +185,17 @@ impl Assessment {
                 game.label(def_hex)
             )));
         }
-        let mut seen = Vec::new();
-        for &a in &req.attackers {
-            if a.i() >= game.units.len() {
-                return Err(AttackError::UnknownUnit(format!("#{}", a.0)));
-            }
-            let u = game.unit(a);
-            if seen.contains(&a) {
-                return Err(AttackError::DuplicateAttacker(u.id.clone()));
-            }
-            seen.push(a);
-            if !u.on_map() {
-                return Err(AttackError::Eliminated(u.id.clone()));
-            }
-            let first = game.unit(req.attackers[0]);
-            if u.side != first.side {
-                return Err(AttackError::MixedSides(
-                    game.scenario.side_name(first.side).into(),
-                    game.scenario.side_name(u.side).into(),
-                ));
-            }
-            if u.kind == UnitKind::Wagon {
-                return Err(AttackError::Illegal(format!(
-                    "{} is a wagon: it does not fire or melee",
-                    u.id
-                )));
-            }
+        let side = check_attackers(game, &req.attackers)?;
+        if let Some(w) = req
+            .attackers
+            .iter()
+            .find(|a| game.unit(**a).kind == UnitKind::Wagon)
+        {
+            return Err(AttackError::Illegal(format!(
+                "{} is a wagon: it does not fire or melee",
+                game.unit(*w).id
+            )));
         }
-        let side = game.unit(req.attackers[0]).side;
         let here = game.units_at(def_hex);
         if here.is_empty() {
             return Err(AttackError::EmptyHex(game.label(def_hex)));
@@ -598,33 +582,6 @@ pub fn odds(_rules: &Shiloh, game: &Game, a: &Assessment) -> Odds {
     }
 }
 
-fn order(
-    game: &Game,
-    list: &Option<Vec<String>>,
-    allowed: &[UnitIdx],
-    what: &str,
-) -> Result<Option<Vec<UnitIdx>>, AttackError> {
-    let Some(list) = list else { return Ok(None) };
-    let mut out = Vec::new();
-    for id in list {
-        let u = game
-            .unit_by_id(id)
-            .ok_or_else(|| AttackError::Choice(format!("{what}: unknown unit id {id:?}")))?;
-        if !allowed.contains(&u) {
-            return Err(AttackError::Choice(format!(
-                "{what}: unit {id:?} is not in this combat"
-            )));
-        }
-        if out.contains(&u) {
-            return Err(AttackError::Choice(format!(
-                "{what}: unit {id:?} is named twice"
-            )));
-        }
-        out.push(u);
-    }
-    Ok(Some(out))
-}
-
 /// Loss orders for the attackers and the defenders, when the command gives them.
 pub type LossOrders = (Option<Vec<UnitIdx>>, Option<Vec<UnitIdx>>);
 
@@ -636,8 +593,8 @@ pub fn check_choices(game: &Game, a: &Assessment, c: &Choices) -> Result<LossOrd
         ));
     }
     Ok((
-        order(game, &c.attacker_losses, &a.attackers, "attacker_losses")?,
-        order(game, &c.defender_losses, &a.defenders, "defender_losses")?,
+        choice_units(game, &c.attacker_losses, &a.attackers, "attacker_losses")?,
+        choice_units(game, &c.defender_losses, &a.defenders, "defender_losses")?,
     ))
 }
 
