@@ -16,7 +16,7 @@ use crate::rules::cv::{Prob, percent, prob_f64};
 use crate::rules::dice::Dice;
 use crate::rules::game::Game;
 use crate::rules::ruleset::{
-    AttackType, Choices, ModValue, Odds, Role, RulesOverrides, ZocKind, for_id,
+    AttackType, Choices, ModValue, Odds, Role, RulesOverrides, ZocKind, for_scenario,
 };
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::session::Session;
@@ -277,7 +277,7 @@ fn assess_args(
 /// Load a scenario and its rule system.
 pub fn load_game(path: &Path, ov: &RulesOverrides) -> Result<Game, Failure> {
     let sc = scenario::load(path)?;
-    let rules = for_id(&sc.ruleset, ov)?;
+    let rules = for_scenario(&sc, ov).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     Ok(Game::new(Arc::new(sc), rules))
 }
 
@@ -301,9 +301,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             for p in &scenarios {
                 match scenario::load(p) {
                     Ok(sc) => {
-                        // The rules must load too for the scenario to be playable.
-                        for_id(&sc.ruleset, &ov)?;
-                        println!("{}: ok: {}", p.display(), summary(&sc));
+                        // The rules must load and accept it too for the scenario to be playable.
+                        match for_scenario(&sc, &ov) {
+                            Ok(_) => println!("{}: ok: {}", p.display(), summary(&sc)),
+                            Err(e) => bad.push(format!("{}: {e}", p.display())),
+                        }
                     }
                     Err(e) => bad.push(e.to_string()),
                 }

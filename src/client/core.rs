@@ -12,7 +12,9 @@ use bevy::prelude::*;
 use crate::rules::command::Command;
 use crate::rules::event::Event;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{AttackRequest, AttackType, Choices, Odds, RulesOverrides, for_id};
+use crate::rules::ruleset::{
+    AttackRequest, AttackType, Choices, Odds, RulesOverrides, for_scenario,
+};
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::session::Session;
 use crate::rules::unit::{SideId, UnitIdx};
@@ -373,7 +375,7 @@ pub fn start_game(
 ) -> Result<(), String> {
     let settings = world.resource::<Settings>().clone();
     let sc = load_scenario(&source)?;
-    let rules = for_id(&sc.ruleset, &settings.rules).map_err(|e| e.to_string())?;
+    let rules = for_scenario(&sc, &settings.rules).map_err(|e| e.to_string())?;
     let seed = settings.seed.unwrap_or_else(clock_seed);
     let session = Session::new(Arc::new(sc), rules, seed);
     install(world, session, mode, handover, source);

@@ -96,7 +96,8 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, Failure> {
     // Refuse a bad scenario or rules file before a window opens.
     if let Some(p) = &opts.scenario {
         let sc = crate::rules::scenario::load(p)?;
-        crate::rules::ruleset::for_id(&sc.ruleset, &opts.rules)?;
+        crate::rules::ruleset::for_scenario(&sc, &opts.rules)
+            .map_err(|e| Failure(format!("{}: {e}", p.display())))?;
     }
     let started = std::time::Instant::now();
     let mut app = App::new();

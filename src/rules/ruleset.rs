@@ -508,6 +508,14 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     }
     /// The text of the built-in rules tables (for `musket rules`).
     fn tables_text(&self) -> &'static str;
+    /// What this rule system's tables refuse in a scenario that the format itself allows (e.g.
+    /// NGG 1812's stacking capacity, 4.1): field paths and problems as in scenario errors.
+    fn check_scenario(
+        &self,
+        _scenario: &super::scenario::Scenario,
+    ) -> Vec<super::scenario::Problem> {
+        Vec::new()
+    }
     /// The attack type used when the request names none.
     fn default_attack_type(
         &self,
@@ -544,6 +552,25 @@ pub enum RulesError {
     Unknown(String),
     #[error(transparent)]
     Tables(#[from] super::tables::TablesError),
+    /// The scenario breaks a rule of its rule system's tables.
+    #[error("{}{}", problems[0], if problems.len() > 1 { format!(" (and {} more problems)", problems.len() - 1) } else { String::new() })]
+    Scenario {
+        problems: Vec<super::scenario::Problem>,
+    },
+}
+
+/// The rule system of a scenario (as [`for_id`]), refusing a scenario its tables do not allow.
+pub fn for_scenario(
+    scenario: &super::scenario::Scenario,
+    overrides: &RulesOverrides,
+) -> Result<Arc<dyn Ruleset>, RulesError> {
+    let rules = for_id(&scenario.ruleset, overrides)?;
+    let problems = rules.check_scenario(scenario);
+    if problems.is_empty() {
+        Ok(rules)
+    } else {
+        Err(RulesError::Scenario { problems })
+    }
 }
 
 /// The tables file to use for ruleset `id`: the player's `--rules` file, else

@@ -13,7 +13,7 @@ use super::command::{Command, CommandError, apply};
 use super::dice::Dice;
 use super::event::Event;
 use super::game::Game;
-use super::ruleset::{RulesOverrides, Ruleset, for_id};
+use super::ruleset::{RulesOverrides, Ruleset, for_scenario};
 use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options, validate};
 
 pub const SAVE_VERSION: u32 = 1;
@@ -179,7 +179,7 @@ impl Session {
                 .collect::<Vec<_>>()
                 .join("; "),
         })?;
-        let rules = for_id(&scenario.ruleset, overrides).map_err(|source| SaveError::Rules {
+        let rules = for_scenario(&scenario, overrides).map_err(|source| SaveError::Rules {
             path: path.to_string(),
             source,
         })?;
