@@ -1,4 +1,4 @@
-//! The real window: the default scenario opened under a display (Xvfb + Mesa lavapipe in CI),
+//! The real window: the default scenario (and a Shiloh one) opened under a display (Xvfb + Mesa lavapipe in CI),
 //! an attack chosen by clicking, a screenshot saved and checked: not blank, counters of both
 //! sides on the map, the flank overlay and the attack preview's bar charts present.
 //!
@@ -66,30 +66,23 @@ fn srgb8(r: f32, g: f32, b: f32) -> [u8; 3] {
     ]
 }
 
-#[test]
-fn window_opens_the_default_scenario_and_previews_an_attack() {
+/// Run the game with `args` and a screenshot to `name`; `None` when there is no display (and
+/// none is required).
+fn window_shot(name: &str, args: &[&str]) -> Option<Shot> {
     if !display_available() {
         if std::env::var("MUSKET_REQUIRE_WINDOW_TEST").is_ok_and(|v| v == "1") {
             panic!("MUSKET_REQUIRE_WINDOW_TEST=1 but there is no display (run under xvfb-run)");
         }
         eprintln!("window test skipped: no display (set DISPLAY, or run `xvfb-run -a cargo test`)");
-        return;
+        return None;
     }
-    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-test.png");
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.png"));
     let _ = std::fs::remove_file(&out);
-    let data = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-test-data");
+    let data = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-data"));
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_musket"))
-        // Choose Cox and Crook in 0707, then Garland's hex 0607 as the target.
-        .args([
-            "--seed",
-            "7",
-            "--click",
-            "0707",
-            "--click",
-            "0607",
-            "--screenshot",
-        ])
+        .args(args)
+        .arg("--screenshot")
         .arg(&out)
         .env("MUSKET_DATA_DIR", &data)
         .spawn()
@@ -108,6 +101,18 @@ fn window_opens_the_default_scenario_and_previews_an_attack() {
     let shot = Shot::load(&out);
     assert_eq!((shot.w, shot.h), (1280, 720));
     eprintln!("screenshot: {}", out.display());
+    Some(shot)
+}
+
+#[test]
+fn window_opens_the_default_scenario_and_previews_an_attack() {
+    // Choose Cox and Crook in 0707, then Garland's hex 0607 as the target.
+    let Some(shot) = window_shot(
+        "window-test",
+        &["--seed", "7", "--click", "0707", "--click", "0607"],
+    ) else {
+        return;
+    };
 
     // Not blank: many colours, and light and dark parts.
     let mut colours: Vec<[u8; 3]> = shot.rgb.iter().step_by(7).copied().collect();
@@ -127,6 +132,49 @@ fn window_opens_the_default_scenario_and_previews_an_attack() {
     assert!(target > 200, "target outline: {target} pixels");
 
     // The preview panel on the right: the defender's and attacker's bar charts.
+    let def_bars = shot.count([170, 60, 40], 6, 780, 1280);
+    let att_bars = shot.count([60, 90, 170], 6, 780, 1280);
+    assert!(
+        def_bars > 100 && att_bars > 100,
+        "bars: defender {def_bars}, attacker {att_bars} pixels"
+    );
+}
+
+#[test]
+fn window_plays_another_rule_system_on_its_own_terrain() {
+    // Shiloh: Prentiss's stack in 0503 fires at Gibson's brigade in the heavy woods of 0504.
+    let Some(shot) = window_shot(
+        "window-test-shiloh",
+        &[
+            "scenarios/shiloh-hornets-nest.ron",
+            "--seed",
+            "7",
+            "--click",
+            "0503",
+            "--click",
+            "0504",
+        ],
+    ) else {
+        return;
+    };
+    let (map0, map1) = (300, 900);
+    // Both sides' counters, the target outline.
+    let union = shot.count(srgb8(0.20, 0.32, 0.60), 6, map0, map1);
+    let confed = shot.count(srgb8(0.55, 0.52, 0.44), 6, map0, map1);
+    assert!(
+        union > 1000 && confed > 1000,
+        "counters: {union} / {confed} pixels"
+    );
+    assert!(
+        shot.count(srgb8(0.9, 0.1, 0.1), 12, map0, map1) > 200,
+        "target outline"
+    );
+    // Shiloh's own tiles: the dark heavy-woods green and the stream's blue.
+    let heavy = shot.count([58, 92, 46], 10, map0, map1);
+    let stream = shot.count([60, 120, 190], 12, map0, map1);
+    assert!(heavy > 300, "heavy woods: {heavy} pixels");
+    assert!(stream > 100, "stream: {stream} pixels");
+    // The preview's bar charts (fire: the defender's casualties, the attacker's "-").
     let def_bars = shot.count([170, 60, 40], 6, 780, 1280);
     let att_bars = shot.count([60, 90, 170], 6, 780, 1280);
     assert!(

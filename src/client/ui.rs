@@ -497,6 +497,7 @@ fn game_ui(
     // Right: attack preview and combat log.
     let right = egui::Panel::right("right")
         .default_size(360.0)
+        .max_size(460.0)
         .resizable(true)
         .show(&mut root, |ui| {
             preview_ui(ui, g, &view.sel, &view.preview, &mut actions);
@@ -1094,8 +1095,10 @@ fn odds_ui(ui: &mut egui::Ui, o: &Odds, actions: &mut MessageWriter<Action>, pin
                 };
                 ui.label(format!("{who} {}", l.name));
                 ui.strong(l.value.to_string());
-                ui.label(egui::RichText::new(&l.detail).small())
-                    .on_hover_text(&l.rule);
+                // Long details (Shiloh's exact fractions) are cut to the panel; hover shows
+                // them whole, with the rule.
+                ui.add(egui::Label::new(egui::RichText::new(&l.detail).small()).truncate())
+                    .on_hover_text(format!("{}\n{}", l.detail, l.rule));
                 ui.end_row();
             }
         });
