@@ -38,7 +38,8 @@ fn odds_text_and_json_for_the_combat_2_example() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("FAV = attack value 10, river -3, fortified city -1, commander +3, support 0604 +1 = 10 + 1d6"), "{out}");
     assert!(
-        out.contains("Hits on the attacker") && out.contains("Hits on the defender"),
+        out.contains("Hits inflicted on the attacker")
+            && out.contains("Hits inflicted on the defender"),
         "{out}"
     );
     let o = musket(&[

@@ -378,13 +378,36 @@ fn disrupted_only_defence_is_1d6_11_18() {
     assert_eq!(a.fdv_base, 0, "no commander, no support, no CF");
     assert!(a.defender_supports.is_empty());
     assert_eq!(a.defender_cap, 0);
-    // Play note: disrupted units never inflict hits, whatever the dice.
-    for (ad, dd, ld) in [(1, 6, 6), (6, 1, 6), (3, 4, 6)] {
+    // Play note: disrupted units never inflict hits, whatever the dice: not on a win of the
+    // attacker (11.15), nor on a tie (the play note prevails over 11.9's hit), nor on a loss.
+    // FAV 1 + ad, FDV 0 + dd.
+    for (ad, dd, ld, res) in [
+        (6, 1, 6, Res::Win),
+        (3, 4, 6, Res::Tie),
+        (1, 2, 6, Res::Tie),
+        (1, 6, 6, Res::Loss),
+    ] {
         let o = a.outcome(&Ngg::builtin(), &g, ad, dd, ld);
-        if o.res == Res::Win {
-            assert_eq!(o.attacker_hits, 0);
-        }
+        assert_eq!(o.res, res, "{ad}{dd}{ld}");
+        assert_eq!(o.attacker_hits, 0, "{ad}{dd}{ld}");
+        assert!(o.attacker_steps.is_empty(), "{ad}{dd}{ld}");
     }
+    // Through the resolution: a tie leaves the attacker undisrupted.
+    let mut g2 = g.clone();
+    let ev = resolve(
+        &mut g2,
+        &req(&g, &["x"], "0303", &[]),
+        Choices::default(),
+        &[1, 2],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::CombatResult {
+            differential: 0,
+            ..
+        }
+    )));
+    assert_eq!(unit(&g2, "x").status, Status::Normal);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -970,10 +993,13 @@ fn combat_counts_and_second_attack_halved_11_2() {
         "0303",
         &[("defender_support", "0404")],
     );
-    assert!(
-        g.rules.check(&g, &r, &Choices::default()).is_err(),
-        "0404 is not adjacent to 0303"
-    );
+    match g.rules.check(&g, &r, &Choices::default()) {
+        Err(AttackError::BadOption(m)) => assert!(
+            m.contains("0404 is not adjacent to the defending hex 0303 (10.5)"),
+            "{m}"
+        ),
+        other => panic!("0404 is not adjacent to 0303: expected that error, got {other:?}"),
+    }
     let r = req(&g, &["a1", "a2", "s"], "0303", &[]);
     // FAV 2 + 1 (support) + 1 = 4, FDV 1 + 2 = 3: win by 1; the loser's 0 - 1 hits: none.
     resolve(&mut g, &r, Choices::default(), &[1, 2, 1]);
@@ -1246,12 +1272,16 @@ fn preview_equals_resolve_for_every_roll() {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
-    // Odds sum to 1 over random stacks, statuses and forced marches.
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    // Over random stacks, statuses, forced marches and commanders, the outcome of every roll
+    // against 11.8, 11.9, 11.14 and 11.15 computed here from the units alone (not from the
+    // assessment's totals), and the odds against a count of the two value totals.
     #[test]
-    fn odds_always_sum_to_one(att in proptest::collection::vec((0u8..3, proptest::bool::ANY), 1..6),
-                              def in proptest::collection::vec((0u8..3, proptest::bool::ANY, proptest::bool::ANY), 1..5),
-                              cr in 0i64..4, support in proptest::bool::ANY) {
+    fn outcome_and_odds_follow_11_8_to_11_15(
+        att in proptest::collection::vec((0u8..3, proptest::bool::ANY), 1..6),
+        def in proptest::collection::vec((0u8..3, proptest::bool::ANY, proptest::bool::ANY), 1..5),
+        cr in 0i64..4, support in proptest::bool::ANY,
+    ) {
         let kinds = [Inf, Cav, Art];
         let mut b = ngg(6, 6);
         let mut names = Vec::new();
@@ -1273,11 +1303,65 @@ proptest::proptest! {
         }
         let g = b.game();
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-        let o = g.rules.odds(&g, &req(&g, &refs, "0303", &[("stack", "0302")])).unwrap();
-        proptest::prop_assert_eq!(sum(&o.attacker_results), p(1, 1));
-        proptest::prop_assert_eq!(sum(&o.defender_results), p(1, 1));
-        let d: musket::rules::cv::Prob = o.differential.values().copied().fold(p(0, 1), |a, b| a + b);
-        proptest::prop_assert_eq!(d, p(1, 1));
+        let r = req(&g, &refs, "0303", &[("stack", "0302")]);
+
+        // The totals by hand: CF 1 each, +2 / +4 for two / three types, halved (rounded down)
+        // if any unit of the stack force-marched, + the supporting stack's 1 unit; the defence
+        // counts undisrupted units and types, + CR limited to them; disrupted only: 0 (11.18).
+        let ca = |n: usize| [0, 0, 2, 4][n] as i64;
+        let types = |ks: Vec<u8>| { let mut k = ks; k.sort(); k.dedup(); k.len() };
+        let n = att.len() as i64;
+        let div = if att.iter().any(|(_, fm)| *fm) { 2 } else { 1 };
+        let fb = (n + ca(types(att.iter().map(|(k, _)| *k).collect()))) / div + i64::from(support);
+        let und: Vec<u8> = def.iter().filter(|(_, d, _)| !*d).map(|(k, _, _)| *k).collect();
+        let dn = und.len() as i64;
+        let ddiv = if def.iter().any(|(_, _, fm)| *fm) { 2 } else { 1 };
+        let db = if dn == 0 { 0 } else { (dn + ca(types(und.clone()))) / ddiv + cr.min(dn) };
+        let acap = n + i64::from(support);
+        let dcap = dn;
+        let adj = [-1i64, -1, 0, 0, 1, 1];
+
+        let a = assess(&g, &r);
+        let rules = Ngg::builtin();
+        let mut wins = 0u64;
+        for ad in 1..=6u8 {
+            for dd in 1..=6u8 {
+                let diff = fb + i64::from(ad) - db - i64::from(dd);
+                if diff > 0 { wins += 1 }
+                for ld in 1..=6u8 {
+                    let o = a.outcome(&rules, &g, ad, dd, ld);
+                    let (ah, dh) = (i64::from(o.attacker_hits), i64::from(o.defender_hits));
+                    proptest::prop_assert_eq!(i64::from(o.diff), diff);
+                    let loser = |d: i64, cap: i64| (d / 2 + adj[usize::from(ld) - 1]).clamp(0, cap);
+                    if diff > 0 {
+                        proptest::prop_assert_eq!(o.res, Res::Win);
+                        proptest::prop_assert_eq!(dh, diff.min(acap), "11.14");
+                        proptest::prop_assert_eq!(ah, loser(diff, dcap), "11.15");
+                    } else if diff < 0 {
+                        proptest::prop_assert_eq!(o.res, Res::Loss);
+                        proptest::prop_assert_eq!(ah, (-diff).min(dcap), "11.14");
+                        proptest::prop_assert_eq!(dh, loser(-diff, acap), "11.15");
+                    } else {
+                        proptest::prop_assert_eq!(o.res, Res::Tie);
+                        proptest::prop_assert_eq!(ah, i64::from(dn > 0), "11.9, 11.18");
+                        proptest::prop_assert_eq!(dh, 0);
+                    }
+                    // Hits on the loser never exceed the winner's undisrupted units.
+                    proptest::prop_assert!(dh <= acap && ah <= dcap);
+                }
+            }
+        }
+        let o = g.rules.odds(&g, &r).unwrap();
+        let (w, t, l) = (o.attacker_result_prob("win"), o.attacker_result_prob("tie"), o.attacker_result_prob("loss"));
+        proptest::prop_assert_eq!(w + t + l, p(1, 1));
+        proptest::prop_assert_eq!(w, p(wins, 36));
+        proptest::prop_assert!(o.p_rout <= o.p_retreat);
+        proptest::prop_assert_eq!(
+            o.p_retreat,
+            o.defender_result_prob("withdraws") + o.defender_result_prob("eliminated")
+        );
+        proptest::prop_assert!(o.attacker_expected_loss <= p(u64::from(o.attacker_manpower), 1));
+        proptest::prop_assert!(o.defender_expected_loss <= p(u64::from(o.defender_manpower), 1));
     }
 }
 
@@ -1414,4 +1498,374 @@ fn advance_choice_checked_against_the_result_11_12() {
     assert!(ev.iter().any(|e| matches!(e, Event::Advanced { .. })));
     assert_eq!(at(&g, "c").as_deref(), Some("0303"));
     assert!(g.advance_option.is_none());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit fixes: divisors as data, halving by hex, support hits, readings (11.1, 11.13, 11.9 vs
+// 11.18), hand-worked hit counts, odds of the scenario.
+// ---------------------------------------------------------------------------------------------
+
+fn tables_with(from: &str, to: &str) -> Ngg {
+    assert!(musket::rules::ngg::DEFAULT_TABLES.contains(from), "{from}");
+    let text = musket::rules::ngg::DEFAULT_TABLES.replace(from, to);
+    let mut tables: musket::rules::ngg::data::Tables =
+        musket::rules::scenario::from_ron(&text).unwrap();
+    assert!(tables.check().is_empty());
+    Ngg { tables }
+}
+
+// 11.2: the divisors are read from the tables, not fixed at 2 and 4.
+#[test]
+fn halving_divisors_come_from_the_tables_11_2() {
+    let mut b = ngg(6, 6);
+    for id in ["a1", "a2", "a3", "a4"] {
+        b = with(b, id, 'F', "0302", Inf, |x| x.forced_march = true);
+    }
+    let g = u(b, "d", 'R', "0303", Inf).game();
+    let r = req(&g, &["a1", "a2", "a3", "a4"], "0303", &[]);
+    let fav = |rules: &Ngg| {
+        Assessment::new(rules, &g, &r, &Choices::default())
+            .unwrap()
+            .fav_base
+    };
+    assert_eq!(fav(&Ngg::builtin()), 2, "4 halved");
+    assert_eq!(
+        fav(&tables_with("halved_divisor: 2", "halved_divisor: 3")),
+        1,
+        "4 / 3 rounded down"
+    );
+    // Quartered: force-marched and fought once.
+    let mut b = ngg(6, 6);
+    for id in ["a1", "a2", "a3", "a4"] {
+        b = with(b, id, 'F', "0302", Inf, |x| {
+            x.forced_march = true;
+            x.combats = Some(1);
+        });
+    }
+    let g = u(b, "d", 'R', "0303", Inf).game();
+    let r = req(&g, &["a1", "a2", "a3", "a4"], "0303", &[]);
+    let fav = |rules: &Ngg| {
+        Assessment::new(rules, &g, &r, &Choices::default())
+            .unwrap()
+            .fav_base
+    };
+    assert_eq!(fav(&Ngg::builtin()), 1, "4 quartered");
+    assert_eq!(
+        fav(&tables_with("quartered_divisor: 4", "quartered_divisor: 3")),
+        1
+    );
+    assert_eq!(
+        fav(&tables_with("quartered_divisor: 4", "quartered_divisor: 5")),
+        0,
+        "4 / 5 rounded down"
+    );
+}
+
+// 11.2: "if any unit(s) within the stack force marched": leaving a force-marched unit out of
+// the attack does not avoid the halving, for the attacking stack and a supporting stack.
+#[test]
+fn halving_looks_at_every_unit_in_the_hex_11_2() {
+    let b = u(u(ngg(6, 6), "a1", 'F', "0302", Inf), "a2", 'F', "0302", Inf);
+    let b = with(b, "a3", 'F', "0302", Inf, |x| x.forced_march = true);
+    let b = u(b, "s1", 'F', "0202", Inf);
+    let b = with(b, "s2", 'F', "0202", Inf, |x| x.forced_march = true);
+    let g = u(b, "d", 'R', "0303", Inf).game();
+    let a = assess(
+        &g,
+        &req(&g, &["a1", "a2", "s1"], "0303", &[("stack", "0302")]),
+    );
+    assert_eq!(a.stack.value, 1, "2 named, halved because a3 force-marched");
+    assert_eq!(points(&a, "Halved/quartered"), Some(-1));
+    assert_eq!(a.attacker_supports[0].value, 0, "1 named unit, halved (s2)");
+    assert_eq!(a.fav_base, 1);
+}
+
+// 11.17 / 11.18: on the attacker's side too, leftover hits may fall on every combat unit of a
+// supporting hex, disrupted (and unnamed) ones included.
+#[test]
+fn attacker_support_hits_reach_disrupted_units_11_17() {
+    let b = u(u(ngg(6, 6), "x", 'F', "0302", Inf), "s1", 'F', "0202", Inf);
+    let mut b = disrupted(b, "s2", 'F', "0202", Inf);
+    for id in ["d1", "d2", "d3", "d4", "d5"] {
+        b = u(b, id, 'R', "0303", Inf);
+    }
+    let g0 = b.game();
+    let r = req(&g0, &["x", "s1"], "0303", &[("stack", "0302")]);
+    // FAV 1 + support 1 + 1 = 3; FDV 5 + 6 = 11: the attacker loses by 8; it takes
+    // min(8, 5 undisrupted defenders) = 5 hits: x disrupted and eliminated, s1 disrupted and
+    // eliminated, the disrupted s2 eliminated. The defender takes 8 / 2 + 0 (die 3) = 4,
+    // capped at the attacker's 2 undisrupted units: d1 and d2 disrupted.
+    let mut g = g0.clone();
+    let ev = resolve(&mut g, &r, Choices::default(), &[1, 6, 3]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::CombatResult {
+            differential: -8,
+            ..
+        }
+    )));
+    for id in ["x", "s1", "s2"] {
+        assert_eq!(at(&g, id), None, "{id} eliminated");
+    }
+    assert_eq!(unit(&g, "d1").status, Status::Disrupted);
+    assert_eq!(unit(&g, "d2").status, Status::Disrupted);
+    assert_eq!(unit(&g, "d3").status, Status::Normal);
+    // The owner may name the disrupted supporting unit for a hit.
+    let c = Choices {
+        attacker_losses: Some(vec!["x".into(), "s2".into()]),
+        ..Default::default()
+    };
+    assert!(g0.rules.check(&g0, &r, &c).is_ok());
+}
+
+// 11.14 / 11.17 hand-worked: 3 infantry against 1, dice 6, 1 and 5. FAV 3 + 6 = 9, FDV 1 + 1
+// = 2: difference 7, capped at the winner's 3 units: 3 hits on d (disrupted, eliminated, the
+// third has nothing to fall on). The loser's 7 / 2 = 3, +1 for the 5 = 4, capped at its 1
+// undisrupted unit: 1 hit, a1 disrupted.
+#[test]
+fn hand_worked_hit_counts_11_14_11_15() {
+    let mut b = ngg(6, 6);
+    for id in ["a1", "a2", "a3"] {
+        b = u(b, id, 'F', "0302", Inf);
+    }
+    let mut g = u(b, "d", 'R', "0303", Inf).game();
+    let r = req(&g, &["a1", "a2", "a3"], "0303", &[]);
+    let ev = resolve(&mut g, &r, Choices::default(), &[6, 1, 5]);
+    let (diff, att, def) = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::CombatResult {
+                differential,
+                attacker,
+                defender,
+            } => Some((*differential, attacker.clone(), defender.clone())),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        (diff, att.as_str(), def.as_str()),
+        (7, "win (1 hits)", "3 hits")
+    );
+    assert_eq!(at(&g, "d"), None);
+    assert_eq!(unit(&g, "a1").status, Status::Disrupted);
+    assert_eq!(unit(&g, "a2").status, Status::Normal);
+    assert_eq!(unit(&g, "a3").status, Status::Normal);
+}
+
+// 11.17: hits beyond the defending stack spill over to its supporting stack.
+#[test]
+fn defender_hits_spill_over_to_the_supporting_stack_11_17() {
+    let mut b = ngg(6, 6);
+    for id in ["a1", "a2", "a3", "a4"] {
+        b = u(b, id, 'F', "0302", Inf);
+    }
+    let mut g = u(u(b, "d", 'R', "0303", Inf), "s", 'R', "0403", Inf).game();
+    let r = req(
+        &g,
+        &["a1", "a2", "a3", "a4"],
+        "0303",
+        &[("defender_support", "0403")],
+    );
+    // FAV 4 + 6 = 10, FDV 1 + support 1 + 1 = 3: 7, capped at 4 hits: d disrupted and
+    // eliminated (half on the stack), s disrupted and eliminated. The loser: 3 + 0 (die 3),
+    // capped at its 2 undisrupted units: a1, a2 disrupted.
+    resolve(&mut g, &r, Choices::default(), &[6, 1, 3]);
+    assert_eq!(at(&g, "d"), None);
+    assert_eq!(at(&g, "s"), None);
+    assert_eq!(unit(&g, "a1").status, Status::Disrupted);
+    assert_eq!(unit(&g, "a2").status, Status::Disrupted);
+    assert_eq!(unit(&g, "a3").status, Status::Normal);
+}
+
+// 11.5 footnote: a supporting stack with artillery attacking a fortified city takes no
+// modifier (seed silent: `fortified_with_artillery_support: 0`); without artillery -1.
+#[test]
+fn fortified_city_support_with_artillery_is_0_11_5() {
+    let b = u(ngg(6, 6), "x", 'F', "0302", Inf);
+    let b = u(u(b, "art", 'F', "0202", Art), "inf", 'F', "0402", Inf);
+    let g = u(b, "d", 'R', "0303", Inf).terrain("0303", 'k').game();
+    let a = assess(
+        &g,
+        &req(&g, &["x", "art", "inf"], "0303", &[("stack", "0302")]),
+    );
+    assert_eq!(
+        points(&a, "Fortified city"),
+        Some(-2),
+        "stack without artillery"
+    );
+    assert_eq!(
+        points(&a, "Supporting stack 0202"),
+        Some(1),
+        "1 unit, with artillery: 0"
+    );
+    assert_eq!(
+        points(&a, "Supporting stack 0402"),
+        Some(0),
+        "1 unit, without: -1"
+    );
+    assert_eq!(a.fav_base, 1 - 2 + 1);
+}
+
+// 11.16 applies after a defender's win too: the defender withdraws by option (11.10) from an
+// attacking stack with undisrupted cavalry and has none: a disrupted unit is eliminated.
+#[test]
+fn pursuit_after_a_defender_win_11_10_11_16() {
+    let b = u(u(ngg(6, 6), "x1", 'F', "0302", Cav), "x2", 'F', "0302", Cav);
+    let mut g = disrupted(u(b, "d1", 'R', "0303", Inf), "d2", 'R', "0303", Inf).game();
+    let r = req(&g, &["x1", "x2"], "0303", &[("withdraw", "yes")]);
+    // FAV 2 + 1 = 3, FDV 1 + 6 = 7: the defender wins by 4. The attacker takes min(4, 1) = 1
+    // (x1 disrupted; x2 stays undisrupted cavalry); the defender 4 / 2 - 1 (die 1) = 1: d1
+    // disrupted. It withdraws to 0304; the pursuit eliminates the first disrupted unit, d1.
+    let ev = resolve(&mut g, &r, Choices::default(), &[1, 6, 1]);
+    assert_eq!(unit(&g, "x1").status, Status::Disrupted);
+    assert_eq!(unit(&g, "x2").status, Status::Normal);
+    assert_eq!(at(&g, "d1"), None);
+    assert_eq!(at(&g, "d2").as_deref(), Some("0304"));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Note { text } if text.starts_with("11.16")))
+    );
+}
+
+// 11.1 "the attackers have none": read as the attacking stack; cavalry in a supporting stack
+// does not stop the withdrawal before combat.
+#[test]
+fn cavalry_in_support_does_not_stop_11_1() {
+    let b = u(u(ngg(6, 6), "a1", 'F', "0302", Inf), "s", 'F', "0202", Cav);
+    let b = u(b, "cav", 'F', "0302", Cav);
+    let g = u(b, "c", 'R', "0303", Cav).game();
+    let opts = [("withdraw", "yes"), ("stack", "0302")];
+    let a = assess(&g, &req(&g, &["a1", "s"], "0303", &opts));
+    assert!(a.pre_withdrawal.is_some(), "support cavalry does not count");
+    let a = assess(&g, &req(&g, &["a1", "cav", "s"], "0303", &opts));
+    assert!(a.pre_withdrawal.is_none(), "cavalry in the attacking stack");
+}
+
+// 11.13: all defenders eliminated: the attacking stack's commander may advance even when its
+// combat units are all disrupted.
+#[test]
+fn commander_alone_may_advance_when_all_defenders_eliminated_11_13() {
+    let b = ldr(u(ngg(6, 6), "x", 'F', "0302", Inf), "K", 'F', "0302", 1);
+    let b = u(u(b, "s1", 'F', "0202", Inf), "s2", 'F', "0402", Inf);
+    let g = u(disrupted(b, "d1", 'R', "0303", Inf), "d2", 'R', "0303", Inf).game();
+    let a = assess(
+        &g,
+        &req(&g, &["x", "K", "s1", "s2"], "0303", &[("stack", "0302")]),
+    );
+    // FAV 1 + CR 1 + 1 + 1 + 6 = 10, FDV 1 + 1 = 2: 8, capped at 3 hits: d2 disrupted, d1 and
+    // d2 eliminated. The loser's 4 + 0, capped at its 1 undisrupted unit: x disrupted.
+    let o = a.outcome(&Ngg::builtin(), &g, 6, 1, 3);
+    assert_eq!((o.diff, o.defender_hits, o.attacker_hits), (8, 3, 1));
+    assert_eq!(o.withdrawal, Withdrawal::Eliminated);
+    assert_eq!(o.advance, vec![g.unit_by_id("K").unwrap()]);
+}
+
+// The odds count the hits absorbed (from the steps the resolution applies), capped by what the
+// stack can absorb: Murat's cavalry against the disrupted rearguard (one hit eliminates it).
+#[test]
+fn odds_losses_are_hits_absorbed_murat_vs_rearguard() {
+    let sc = musket::rules::scenario::load(Path::new("scenarios/ngg1812-smolensk.ron")).unwrap();
+    let rules = musket::rules::ruleset::builtin("ngg1812").unwrap();
+    let g = Game::new(Arc::new(sc), rules);
+    let o = g
+        .rules
+        .odds(&g, &req(&g, &["fr-murat", "fr-1cc", "fr-2cc"], "0508", &[]))
+        .unwrap();
+    // FAV 2 + Murat's CR 2 (limited to 2 units) + d6 against FDV d6 (11.18). The rearguard
+    // absorbs one hit (and is eliminated) on every win of the attacker, and on a loss when the
+    // losing attacker's half difference adjusted by 11.15's die is 1 or more (a loss by 1 and a
+    // die of 5 or 6). It inflicts no hit (11.18's play note).
+    let adj = [-1, -1, 0, 0, 1, 1];
+    let (mut wins, mut gone) = (0u64, 0u64);
+    for ad in 1..=6i32 {
+        for dd in 1..=6i32 {
+            let diff = 4 + ad - dd;
+            if diff > 0 {
+                wins += 1;
+            }
+            for a in adj {
+                if diff > 0 || (diff < 0 && (-diff) / 2 + a >= 1) {
+                    gone += 1;
+                }
+            }
+        }
+    }
+    assert_eq!((wins, gone), (33, 33 * 6 + 2));
+    assert_eq!(o.attacker_result_prob("win"), p(wins, 36));
+    assert_eq!(o.defender_manpower, 1, "one disrupted unit absorbs one hit");
+    assert_eq!(
+        o.attacker_manpower, 4,
+        "two undisrupted units absorb two hits each"
+    );
+    assert_eq!(o.defender_expected_loss, p(gone, 216));
+    assert_eq!(
+        o.attacker_expected_loss,
+        p(0, 1),
+        "disrupted units inflict no hits"
+    );
+    assert_eq!(o.p_rout, p(gone, 216));
+    assert_eq!(o.p_retreat, p(gone, 216), "withdraws + eliminated");
+}
+
+// p_retreat is P(withdraws) + P(eliminated); p_rout P(eliminated); an 11.12 elimination counts
+// as the hits the unit could absorb.
+#[test]
+fn p_retreat_includes_elimination_and_blocked_withdrawal_counts() {
+    let g = four_vs_one().game();
+    let r = req(&g, &["a1", "a2", "a3", "a4"], "0303", &[]);
+    let o = g.rules.odds(&g, &r).unwrap();
+    let w = o.defender_result_prob("withdraws");
+    let e = o.defender_result_prob("eliminated");
+    assert!(w > p(0, 1) && e > p(0, 1));
+    assert_eq!(o.p_retreat, w + e);
+    assert_eq!(o.p_rout, e);
+    assert_eq!(o.defender_manpower, 4);
+    assert!(o.defender_expected_loss <= p(4, 1));
+    // Every withdrawal blocked (rivers all round but towards the attacker): a win by 3 or more
+    // eliminates both defenders, 4 hits' worth, whatever hits were inflicted.
+    let mut b = four_vs_one();
+    for d in [
+        musket::rules::hex::Dir::NE,
+        musket::rules::hex::Dir::SE,
+        musket::rules::hex::Dir::S,
+        musket::rules::hex::Dir::SW,
+        musket::rules::hex::Dir::NW,
+    ] {
+        b = b.hexside("0303", d, &[Feature::MajorRiver]);
+    }
+    let g = b.game();
+    let a = assess(&g, &r);
+    // A win by exactly 3: FAV 4 + 2, FDV 2 + 1: 3 hits (d1 disrupted, d2 disrupted, d1
+    // eliminated); d2 cannot withdraw: eliminated too (11.12).
+    let o = a.outcome(&Ngg::builtin(), &g, 2, 1, 3);
+    assert_eq!((o.diff, o.defender_hits), (3, 3));
+    assert_eq!(o.withdrawal, Withdrawal::Blocked);
+    assert_eq!(musket::rules::ngg::odds::absorbed(&g, &o.defender_steps), 4);
+}
+
+// 4.1: every hex of the shipped scenario holds at most 6 OF.
+#[test]
+fn shipped_scenario_respects_hex_capacity_4_1() {
+    let sc = musket::rules::scenario::load(Path::new("scenarios/ngg1812-smolensk.ron")).unwrap();
+    let rules = musket::rules::ruleset::builtin("ngg1812").unwrap();
+    let g = Game::new(Arc::new(sc), rules);
+    let t = Ngg::builtin().tables;
+    let mut by_hex: BTreeMap<String, u32> = BTreeMap::new();
+    for x in &g.units {
+        if x.is_leader() {
+            continue;
+        }
+        let class = x.class.unwrap_or_else(|| panic!("{} has no class", x.id));
+        let h = g.label(x.hex.expect("on the map"));
+        *by_hex.entry(h).or_insert(0) += t.of_halves(class);
+    }
+    assert!(by_hex.len() >= 6);
+    for (h, halves) in by_hex {
+        assert!(
+            halves <= t.capacity_halves(),
+            "{h}: OF {} > {}",
+            f64::from(halves) / 2.0,
+            t.hex_capacity
+        );
+    }
 }

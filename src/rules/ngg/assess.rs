@@ -27,11 +27,12 @@ pub const OPTION_KEYS: &[(&str, &str)] = &[
 #[derive(Clone, Debug)]
 pub struct Stack {
     pub hex: Coord,
-    /// Combat units taking part (the attacker's: those named; the defender's: all in the hex).
+    /// Combat units that take hits: the attacking stack's named ones; every combat unit in the
+    /// hex of a supporting stack (either side's, disrupted included) or of the defending stack.
     pub combat: Vec<UnitIdx>,
     /// Commanders with the stack (the attacker's: named; the defender's: all in the hex).
     pub leaders: Vec<UnitIdx>,
-    /// Undisrupted combat units among `combat`.
+    /// Undisrupted combat units contributing (an attacker's support: the named ones).
     pub undisrupted: u32,
     /// What the stack adds (a supporting stack's contribution, or the stack's value before its
     /// die).
@@ -172,24 +173,34 @@ fn yes_no(req: &AttackRequest, key: &str) -> Result<bool, AttackError> {
     }
 }
 
-fn halving(game: &Game, units: &[UnitIdx]) -> (i32, String) {
+/// 11.2 bullet 3: the divisor of a stack's aggregate and why. "If any unit(s) within the stack"
+/// force marched or already fought: every combat unit in the stack's hex is looked at, named
+/// or not (commanders are not: seed silent, documented).
+fn halving(t: &super::data::Tables, game: &Game, hex: Coord) -> (i32, String) {
+    let units: Vec<UnitIdx> = game
+        .units_at(hex)
+        .iter()
+        .copied()
+        .filter(|u| !game.unit(*u).is_leader())
+        .collect();
     let fm = units.iter().any(|u| game.unit(*u).forced_march);
     let fought = units
         .iter()
         .map(|u| game.unit(*u).combats)
         .max()
         .unwrap_or(0);
+    let (h, q) = (t.halved_divisor, t.quartered_divisor);
     match (fm, fought) {
         (true, 1..) | (_, 2..) => (
-            4,
+            q,
             if fought >= 2 {
                 format!("fought {fought} times this turn: quartered")
             } else {
                 "force-marched and fought this turn: quartered".into()
             },
         ),
-        (true, 0) => (2, "force-marched: halved".into()),
-        (false, 1) => (2, "fought this turn: halved".into()),
+        (true, 0) => (h, "force-marched: halved".into()),
+        (false, 1) => (h, "fought this turn: halved".into()),
         (false, 0) => (1, String::new()),
     }
 }
@@ -416,7 +427,7 @@ impl Assessment {
                 "11.3",
             ));
         }
-        let (div, why) = halving(game, &s_combat);
+        let (div, why) = halving(t, game, stack_hex);
         let raw = cf + ca;
         let mut value = raw.div_euclid(div);
         if div > 1 {
@@ -514,7 +525,7 @@ impl Assessment {
                 )));
             }
             let n = c.len() as i32;
-            let (div, why) = halving(game, &c);
+            let (div, why) = halving(t, game, *h);
             let mut v = n.div_euclid(div);
             let mut detail = vec![format!("{n} undisrupted combat units")];
             if div > 1 {
@@ -555,10 +566,18 @@ impl Assessment {
             ));
             fav_parts.push(format!("support {} {v:+}", game.label(*h)));
             fav_base += v;
+            // 11.17 / 11.18: hits may fall on every combat unit of the supporting hex, named or
+            // not, disrupted included, as on the defender's side.
+            let in_support: Vec<UnitIdx> = game
+                .units_at(*h)
+                .iter()
+                .copied()
+                .filter(|u| !game.unit(*u).is_leader())
+                .collect();
             attacker_supports.push(Stack {
                 hex: *h,
                 undisrupted: n as u32,
-                combat: c,
+                combat: in_support,
                 leaders: l,
                 value: v,
             });
@@ -627,7 +646,7 @@ impl Assessment {
                     "11.6",
                 ));
             }
-            let (div, why) = halving(game, &d_combat);
+            let (div, why) = halving(t, game, dhex);
             let raw = cf + ca;
             dvalue = raw.div_euclid(div);
             if div > 1 {
@@ -727,7 +746,7 @@ impl Assessment {
                     .iter()
                     .partition(|u| !game.unit(**u).is_leader());
                 let n = c.iter().filter(|u| !game.unit(**u).is_disrupted()).count() as i32;
-                let (div, why) = halving(game, &c);
+                let (div, why) = halving(t, game, h);
                 let mut v = n.div_euclid(div);
                 let mut detail = vec![format!("{n} undisrupted combat units")];
                 if div > 1 {
@@ -801,8 +820,12 @@ impl Assessment {
                 .combat
                 .iter()
                 .all(|u| game.unit(*u).kind == UnitKind::Cavalry);
-        let att_cav = req
-            .attackers
+        // "the attackers have none": read as the attacking stack (the stack that carries out
+        // the order, 11.1, and the one that may advance); supporting stacks do not count (seed
+        // silent, documented).
+        let att_cav = a
+            .stack
+            .combat
             .iter()
             .any(|u| game.unit(*u).kind == UnitKind::Cavalry);
         if withdraw && all_cav && !att_cav {
@@ -1038,7 +1061,10 @@ impl Assessment {
             }
             std::cmp::Ordering::Equal => {
                 o.res = Res::Tie;
-                o.attacker_hits = t.tie_hits;
+                // 11.9 gives the attacker a hit on a tie, but 11.18's play note says disrupted
+                // units can never inflict hits: against a disrupted-only defence the play note
+                // prevails (a reading, documented).
+                o.attacker_hits = if self.disrupted_only { 0 } else { t.tie_hits };
             }
         }
         // 11.17: apply the hits.
@@ -1189,8 +1215,16 @@ impl Assessment {
         // 11.12 / 11.13: advance.
         let att_und = undisrupted(&st, &self.stack.combat);
         let all_gone = alive(&st, &self.defence.combat).is_empty();
-        if all_gone
-            || (matches!(o.withdrawal, Withdrawal::To(_)) && o.res == Res::Win && o.diff >= margin)
+        let stack_survives = !alive(&st, &self.stack.combat).is_empty();
+        if all_gone {
+            // 11.13: "any undisrupted unit(s) in the attacking stack (including any
+            // Commander(s))": the commanders may advance even if every combat unit of the stack
+            // is disrupted (not if they were all eliminated: then the commanders roll, 11.19).
+            o.advance = att_und;
+            if stack_survives {
+                o.advance.extend(&self.stack.leaders);
+            }
+        } else if matches!(o.withdrawal, Withdrawal::To(_)) && o.res == Res::Win && o.diff >= margin
         {
             o.advance = att_und;
             if !o.advance.is_empty() {

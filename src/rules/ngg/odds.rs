@@ -4,11 +4,20 @@
 //! Result codes: the attacker's `win` / `tie` / `loss` (11.8, 11.9; `no combat` when the
 //! defender withdrew before combat, 11.1, or only commanders were attacked, 11.19); the
 //! defender's `holds` (stays in its hex), `withdraws` (11.11) or `eliminated` (every combat
-//! unit gone: by hits, by pursuit, or unable to make a forced withdrawal). `p_retreat` is
-//! P(withdraws), `p_rout` P(eliminated). The "manpower" fields carry the combat units of each
-//! side in the combat (stacks and supports, disrupted included), expected losses are expected hits (11.9, 11.14, 11.15;
-//! 11.16's pursuit and 11.17's optional extra hit not counted). `extra_json` holds `win`,
-//! `tie`, `loss`, `attacker_hits` / `defender_hits` distributions, `fav_base`, `fdv_base`.
+//! unit gone: by hits, by pursuit, or unable to make a forced withdrawal). NGG has no rout as
+//! such; this program calls the defending stack's elimination its "rout": `p_rout` is
+//! P(eliminated) and `p_retreat` is P(withdraws) + P(eliminated), so `p_rout <= p_retreat`
+//! (the trait's "retreats or routs").
+//!
+//! Losses are counted in hits absorbed, from the same steps the resolution applies
+//! ([`Outcome::attacker_steps`] / [`Outcome::defender_steps`]: 11.9, 11.14, 11.15, 11.16's
+//! pursuit, 11.17's optional extra hit, and 11.12's eliminations when a forced withdrawal is
+//! blocked). A unit absorbs at most two hits if undisrupted (disrupted, then eliminated) and one
+//! if already disrupted; an eliminated unit counts all it could absorb. The "manpower" fields
+//! are what each side can absorb: 2 per undisrupted combat unit and 1 per disrupted one, over
+//! the stacks and supporting stacks in the combat, so an expected loss never exceeds them.
+//! `extra_json` holds `win`, `tie`, `loss`, the hits inflicted (`attacker_hits` /
+//! `defender_hits` distributions, 11.9, 11.14, 11.15), `fav_base`, `fdv_base`.
 
 use std::collections::BTreeMap;
 
@@ -19,10 +28,50 @@ use crate::rules::game::Game;
 use crate::rules::ruleset::{AttackType, ModValue, Odds};
 
 use super::Ngg;
-use super::assess::{Assessment, Res, Withdrawal};
+use super::assess::{Assessment, Outcome, Res, Step, Withdrawal};
+use crate::rules::unit::UnitIdx;
 
 fn frac(p: Prob) -> String {
     format!("{}/{}", p.numer(), p.denom())
+}
+
+/// What a unit can absorb before it is eliminated: 2 hits undisrupted, 1 disrupted.
+fn capacity(game: &Game, u: UnitIdx) -> u64 {
+    if game.unit(u).is_disrupted() { 1 } else { 2 }
+}
+
+/// Hits absorbed by the units the steps touch: an eliminated unit counts its whole capacity
+/// (11.12's elimination of an undisrupted unit included), a disrupted one 1.
+pub fn absorbed(game: &Game, steps: &[Step]) -> u64 {
+    let mut seen: Vec<UnitIdx> = Vec::new();
+    let mut total = 0;
+    for s in steps {
+        if seen.contains(&s.unit) {
+            continue;
+        }
+        seen.push(s.unit);
+        total += if steps.iter().any(|x| x.unit == s.unit && x.eliminated) {
+            capacity(game, s.unit)
+        } else {
+            1
+        };
+    }
+    total
+}
+
+/// The hits a side's units can absorb (the "manpower" of the odds).
+pub fn side_capacity(game: &Game, units: &[UnitIdx]) -> u32 {
+    units.iter().map(|u| capacity(game, *u) as u32).sum()
+}
+
+/// Whether every defending combat unit is eliminated.
+fn defence_gone(a: &Assessment, o: &Outcome) -> bool {
+    !a.defence.combat.is_empty()
+        && a.defence.combat.iter().all(|u| {
+            o.defender_steps
+                .iter()
+                .any(|s| s.unit == *u && s.eliminated)
+        })
 }
 
 pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
@@ -35,6 +84,7 @@ pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
         .to_vec();
     let mut ah: BTreeMap<u32, u64> = BTreeMap::new();
     let mut dh: BTreeMap<u32, u64> = BTreeMap::new();
+    let (mut att_loss, mut def_loss) = (0u64, 0u64);
     for ad in 1..=6u8 {
         for dd in 1..=6u8 {
             for ld in 1..=6u8 {
@@ -46,11 +96,7 @@ pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
                 if let Some(e) = res.iter_mut().find(|(c, _)| *c == code) {
                     e.1 += 1;
                 }
-                let gone = a.defence.combat.iter().all(|u| {
-                    o.defender_steps
-                        .iter()
-                        .any(|s| s.unit == *u && s.eliminated)
-                }) && !a.defence.combat.is_empty();
+                let gone = defence_gone(a, &o);
                 let d = match o.withdrawal {
                     _ if gone
                         || o.withdrawal == Withdrawal::Eliminated
@@ -66,6 +112,8 @@ pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
                 }
                 *ah.entry(o.attacker_hits).or_insert(0) += 1;
                 *dh.entry(o.defender_hits).or_insert(0) += 1;
+                att_loss += absorbed(game, &o.attacker_steps);
+                def_loss += absorbed(game, &o.defender_steps);
             }
         }
     }
@@ -78,9 +126,6 @@ pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
     };
     let attacker_results = list(&res);
     let defender_results = list(&def);
-    let expected = |m: &BTreeMap<u32, u64>| -> Prob {
-        Prob::new(m.iter().map(|(h, n)| u64::from(*h) * n).sum(), total)
-    };
     let count =
         |v: &[(&'static str, u64)], c: &str| v.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
     let dist = |m: &BTreeMap<u32, u64>| -> Value {
@@ -134,7 +179,7 @@ pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
             .map(|(h, n)| format!("{h}: {} ({})", percent(p(*n)), frac(p(*n))))
             .collect();
         format!(
-            "Hits on the {who} (11.9, 11.14, 11.15): {}",
+            "Hits inflicted on the {who} (11.9, 11.14, 11.15): {}",
             parts.join(", ")
         )
     };
@@ -158,11 +203,11 @@ pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
         differential: diff.into_iter().map(|(k, n)| (k, p(n))).collect(),
         attacker_results,
         defender_results,
-        attacker_expected_loss: expected(&ah),
-        defender_expected_loss: expected(&dh),
-        attacker_manpower: a.attacker_units().len() as u32,
-        defender_manpower: a.defender_units().len() as u32,
-        p_retreat: p(count(&def, "withdraws")),
+        attacker_expected_loss: p(att_loss),
+        defender_expected_loss: p(def_loss),
+        attacker_manpower: side_capacity(game, &a.attacker_units()),
+        defender_manpower: side_capacity(game, &a.defender_units()),
+        p_retreat: p(count(&def, "withdraws") + count(&def, "eliminated")),
         p_rout: p(count(&def, "eliminated")),
         hex_notes: Vec::new(),
         extra_json: x,

@@ -12,14 +12,17 @@
 //!    `attacker_losses` list gives one unit per hit in turn (name a unit twice to disrupt, then
 //!    eliminate it); the default (and the rest after the list) disrupts the stack's undisrupted
 //!    units in unit order, then eliminates its disrupted ones, then the same in the supporting
-//!    stacks. A list that puts fewer than half the hits on the stack itself is overridden.
+//!    stacks (every combat unit of a supporting hex, disrupted included, on both sides). A list
+//!    that puts fewer than half the hits on the stack itself is overridden.
 //!    11.17's odd-hit option and 11.16's pursuit hit take the first disrupted unit in unit order.
 //! 4. Withdrawal (11.11): the whole defending stack, commanders included, to one adjacent hex:
 //!    the player's `retreat` hex if legal, else the first legal hex of: straight away from the
 //!    attacking stack, then N, NE, SE, S, SW, NW.
 //! 5. Commander escape (11.19): on a roll in `eliminated_on` the commander is eliminated; else
 //!    placed on the nearest friendly hex holding a combat unit within `range` hexes (ties: the
-//!    lowest label), else eliminated.
+//!    lowest label), else eliminated. Seed silent: the rules let the owner choose any friendly
+//!    stack within range; `Choices` carries no field for it (its `retreat` is the withdrawal
+//!    hex), so this default always applies.
 //! 6. Every unit of the attacking, defending and supporting stacks has taken part in one more
 //!    combat (11.2 bullet 2), unless no values were compared.
 //! 7. Advance (11.1, 11.12, 11.13): with the units the command names, if allowed; if it names
