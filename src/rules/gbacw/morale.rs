@@ -232,8 +232,8 @@ pub fn big(p: Prob) -> Big {
 
 fn too_big(what: &str) -> AttackError {
     AttackError::Illegal(format!(
-        "the exact {what} of this attack does not fit in the odds' fractions (too many units \
-         roll for it); the attack can still be resolved, but it has no exact preview"
+        "the exact {what} does not fit in the odds' 64-bit fractions (too many units roll for \
+         it): this attack has no exact preview, but it can still be resolved"
     ))
 }
 
