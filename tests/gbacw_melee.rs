@@ -385,6 +385,13 @@ fn bloody_hill_full_combat_in_a_session() {
     assert!(s.execute(attack(&["usa-totten"], "0605", None)).is_err());
     assert_eq!(s.dice.rolls(), 0);
     let before: u32 = s.game.units.iter().map(|u| u.manpower).sum();
+    let h0605 = s.game.scenario.parse_hex("0605").unwrap();
+    let hex_sp: u32 = s
+        .game
+        .units_at(h0605)
+        .iter()
+        .map(|u| s.game.unit(*u).manpower)
+        .sum();
     let ev = s
         .execute(attack(
             &["usa-1mo", "usa-1ks"],
@@ -393,10 +400,64 @@ fn bloody_hill_full_combat_in_a_session() {
         ))
         .unwrap();
     assert!(ev.iter().any(|e| matches!(e, Event::CombatResult { .. })));
+    // The fire result is the [9.16] entry at the previewed column for the die rolled, and the
+    // defender loses the SP it prints (capped at the hex's SP).
+    let t = Tables::builtin();
+    let first_die = |ev: &[Event]| {
+        ev.iter()
+            .find_map(|e| match e {
+                Event::DieRolled { value, .. } => Some(*value),
+                _ => None,
+            })
+            .unwrap()
+    };
+    let die = first_die(&ev);
+    let (col, code) = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::CombatResult {
+                differential,
+                defender,
+                ..
+            } => Some((*differential, defender.clone())),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        t.fcrt.rows[die as usize - 1].results[col as usize - 1].trim(),
+        code
+    );
+    let printed: u32 = code.trim_end_matches('*').parse().unwrap_or(0);
+    let fire_lost: u32 = ev
+        .iter()
+        .map(|e| match e {
+            Event::ManpowerLost { amount, .. } => *amount,
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(fire_lost, printed.min(hex_sp));
+    let g0 = s.game.clone();
+    let mreq = AttackRequest {
+        attackers: vec![g0.unit_by_id("usa-1ks").unwrap()],
+        defender: g0.scenario.parse_hex("0506").unwrap(),
+        kind: M,
+        march_type: None,
+        options: Default::default(),
+    };
+    let mo = g0.rules.odds(&g0, &mreq).unwrap();
     let ev2 = s
         .execute(attack(&["usa-1ks"], "0506", Some(AttackType::Melee)))
         .unwrap();
-    assert!(ev2.iter().any(|e| matches!(e, Event::CombatResult { .. })));
+    // The melee result is the [12.98] pair at the previewed differential for the die rolled.
+    let mdie = first_die(&ev2);
+    let diff = *mo.differential.keys().next().unwrap();
+    let ci = t.melee.columns.iter().position(|c| *c == diff).unwrap();
+    let row = &t.melee.rows[mdie as usize - 1];
+    assert!(ev2.contains(&Event::CombatResult {
+        differential: diff,
+        attacker: row.attacker[ci].trim().into(),
+        defender: row.defender[ci].trim().into(),
+    }));
     // Every SP lost is in the events.
     let lost: u32 = ev
         .iter()

@@ -14,9 +14,10 @@
 //! 4. The attacker's result, then the defender's:
 //!    - `Rn`: the side's units in each hex retreat `n` hexes together (the defender's leaders
 //!      go with them), then each unit checks morale; one that fails retreats 3 more hexes and,
-//!      by `settings.melee_failed_retreat_check_routs`, is marked routed.
+//!      by `settings.melee_failed_retreat_check_routs`, is marked routed; the leaders that
+//!      retreated with it and are still in its hex go along on the 3 hexes.
 //!    - `Rpls` (attacker): retreat 2, check morale, fail: 3 more hexes.
-//!      `Rpls` (defender): check morale, fail: retreat 3 hexes.
+//!      `Rpls` (defender): check morale, fail: retreat 3 hexes (with the leaders of its hex).
 //!    - `Eng`: every surviving unit of the side is marked `Engaged` ([12.94] is not in the seeds).
 //!    - Wagons and leaders have no morale rating: they move with their hex, they do not check.
 
