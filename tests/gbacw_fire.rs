@@ -8,8 +8,10 @@ use musket::rules::cv::Prob;
 use musket::rules::dice::{DieRole, FixedDice};
 use musket::rules::event::Event;
 use musket::rules::game::Game;
-use musket::rules::gbacw::Tables;
-use musket::rules::gbacw::data::{FireCode, FireTable};
+use std::sync::Arc;
+
+use musket::rules::gbacw::data::{FailedCheck, FireCode, FireTable};
+use musket::rules::gbacw::{Gbacw, Tables};
 use musket::rules::ruleset::{AttackError, AttackRequest, AttackType, Choices};
 use musket::rules::unit::{Status, UnitKind};
 use proptest::prelude::*;
@@ -160,13 +162,31 @@ fn wagon_counts_four_sp_for_density() {
     assert_eq!(o.extra_json["density_shift"], 0);
 }
 
-// Shifts are held at the table's ends: 0 SP of fire on 1 SP reads the first column.
+// Shifts are held at the table's ends [project default: not in the seeds]. Right end: 60 SP of
+// fire reads "51+" (column 11) and the +2 of 12 SP in the hex cannot move it further.
 #[test]
 fn shifts_are_held_at_the_table_ends() {
     let g = duel(60, 12, 3);
     let o = odds(&g, &["att"], "0303", None);
+    assert_eq!(o.extra_json["base_column"], 11);
+    assert_eq!(o.extra_json["density_shift"], 2);
     assert_eq!(o.extra_json["column"], 11);
     assert_eq!(o.extra_json["column_clamped"], true);
+    // Left end: a fire strength of 0 reads "0 or less" (column 1); the -1 of 1 SP in the hex
+    // cannot move it further left.
+    let g = duel(8, 1, 3);
+    let req = with_opts(request(&g, &["att"], "0303", None), &[("strength", "0")]);
+    let o = g.rules.odds(&g, &req).unwrap();
+    assert_eq!(o.extra_json["base_column"], 1);
+    assert_eq!(o.extra_json["density_shift"], -1);
+    assert_eq!(o.extra_json["column"], 1);
+    assert_eq!(o.extra_json["column_clamped"], true);
+    // Not clamped: 1 to 3 with the -1 reads column 1 without holding.
+    let req = with_opts(request(&g, &["att"], "0303", None), &[("strength", "2")]);
+    let o = g.rules.odds(&g, &req).unwrap();
+    assert_eq!(o.extra_json["base_column"], 2);
+    assert_eq!(o.extra_json["column"], 1);
+    assert_eq!(o.extra_json["column_clamped"], false);
 }
 
 // [13.15] all eleven rows: 2..12 -> 4,3,1,4,2,3,1,3,2,5,4.
@@ -269,6 +289,57 @@ fn loss_then_failed_check_routs() {
             ..
         }
     )));
+}
+
+/// `duel` with the built-in tables but `failed_check_after_loss` set to `f`.
+fn with_failed_check(g: &mut Game, f: FailedCheck) {
+    let mut t = t();
+    t.settings.failed_check_after_loss = f;
+    g.rules = Arc::new(Gbacw::new(t));
+}
+
+// settings.failed_check_after_loss = Pin: the failed check after "1" pins instead.
+#[test]
+fn loss_then_failed_check_pins_by_setting() {
+    let mut g = duel(8, 4, 3);
+    with_failed_check(&mut g, FailedCheck::Pin);
+    let req = with_opts(request(&g, &["att"], "0303", None), &[("strength", "45")]);
+    let o = g.rules.odds(&g, &req).unwrap();
+    // "43 to 50", die 1 to 6: 1 1* 2* 2* 2* 3*; every row checks and fails on 4, 5, 6 (1/2):
+    // the unit is pinned on a failure (1/2) or, on the five `*` rows (5/6), by a second roll
+    // of 4+ after a pass (1/2 * 1/2): 1/2 + 5/24.
+    assert_eq!(o.p_rout, p(0, 1));
+    assert_eq!(o.extra_json["units"][0]["routed"], "0/1");
+    assert_eq!(o.extra_json["units"][0]["failed_morale_check"], "1/2");
+    assert_eq!(o.extra_json["units"][0]["pinned"], "17/24");
+    let ev = resolve(&mut g, &req, &[1, 5]);
+    assert_eq!(unit(&g, "def").manpower, 3);
+    assert_eq!(unit(&g, "def").status, Status::Pinned);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::MoraleCheck {
+            roll: 5,
+            passed: false,
+            ..
+        }
+    )));
+}
+
+// settings.failed_check_after_loss = Nothing: the failed check after "1" changes no status.
+#[test]
+fn loss_then_failed_check_does_nothing_by_setting() {
+    let mut g = duel(8, 4, 3);
+    with_failed_check(&mut g, FailedCheck::Nothing);
+    let req = with_opts(request(&g, &["att"], "0303", None), &[("strength", "45")]);
+    let o = g.rules.odds(&g, &req).unwrap();
+    assert_eq!(o.p_rout, p(0, 1));
+    assert_eq!(o.extra_json["units"][0]["failed_morale_check"], "1/2");
+    // Only the `*` second roll pins: 5/6 of the dice are starred, pass 1/2, roll 4+ 1/2.
+    assert_eq!(o.extra_json["units"][0]["pinned"], "5/24");
+    let ev = resolve(&mut g, &req, &[1, 5]);
+    assert_eq!(unit(&g, "def").manpower, 3);
+    assert_eq!(unit(&g, "def").status, Status::Normal);
+    assert!(!ev.iter().any(|e| matches!(e, Event::StatusChanged { .. })));
 }
 
 // [9.16] a loss that takes the last SP eliminates the unit; it rolls no morale die.
@@ -380,13 +451,25 @@ fn grapeshot_option_reads_the_other_line() {
     assert_eq!(o.extra_json["column_heading"], "4 to 8");
 }
 
-/// Resolve with every sequence of `len` dice; the rout probability, the expected loss and the
-/// defender's result distribution the resolutions give.
-fn exhaustive(g: &Game, req: &AttackRequest, len: u32) -> (Prob, Prob, Vec<(String, Prob)>) {
+/// What the resolutions give over every sequence of dice.
+#[derive(Default)]
+struct Seen {
+    rout: Prob,
+    loss: Prob,
+    codes: Vec<(String, Prob)>,
+    /// Per unit of the target hex (unit order): pinned, routed, eliminated, failed a check.
+    units: Vec<[Prob; 4]>,
+}
+
+/// Resolve with every sequence of `len` dice.
+fn exhaustive(g: &Game, req: &AttackRequest, len: u32) -> Seen {
     let w = Prob::new(1, 6u64.pow(len));
-    let (mut rout, mut loss) = (Prob::from_integer(0), Prob::from_integer(0));
-    let mut codes: Vec<(String, Prob)> = Vec::new();
-    let def_side = g.unit(g.units_at(req.defender)[0]).side;
+    let targets: Vec<_> = g.units_at(req.defender).to_vec();
+    let def_side = g.unit(targets[0]).side;
+    let mut seen = Seen {
+        units: vec![[Prob::from_integer(0); 4]; targets.len()],
+        ..Default::default()
+    };
     for n in 0..6u64.pow(len) {
         let dice: Vec<u8> = (0..len)
             .map(|i| ((n / 6u64.pow(i)) % 6) as u8 + 1)
@@ -407,43 +490,73 @@ fn exhaustive(g: &Game, req: &AttackRequest, len: u32) -> (Prob, Prob, Vec<(Stri
                 }
             )
         }) {
-            rout += w;
+            seen.rout += w;
+        }
+        for (i, u) in targets.iter().enumerate() {
+            let f = &mut seen.units[i];
+            for e in &ev {
+                match e {
+                    Event::StatusChanged { unit, status } if unit == u => match status {
+                        Status::Pinned => f[0] += w,
+                        Status::Routed => f[1] += w,
+                        _ => {}
+                    },
+                    Event::Eliminated { unit } if unit == u => f[2] += w,
+                    Event::MoraleCheck {
+                        unit,
+                        passed: false,
+                        why,
+                        ..
+                    } if unit == u && why.starts_with("after") => f[3] += w,
+                    _ => {}
+                }
+            }
         }
         for e in &ev {
             match e {
                 Event::ManpowerLost { unit, amount, .. } | Event::Captured { unit, amount, .. }
                     if g.unit(*unit).side == def_side =>
                 {
-                    loss += w * Prob::from_integer(*amount as u64)
+                    seen.loss += w * Prob::from_integer(*amount as u64)
                 }
                 Event::CombatResult { defender, .. } => {
-                    match codes.iter_mut().find(|(c, _)| c == defender) {
+                    match seen.codes.iter_mut().find(|(c, _)| c == defender) {
                         Some((_, p)) => *p += w,
-                        None => codes.push((defender.clone(), w)),
+                        None => seen.codes.push((defender.clone(), w)),
                     }
                 }
                 _ => {}
             }
         }
     }
-    (rout, loss, codes)
+    seen
+}
+
+fn frac(p: Prob) -> String {
+    format!("{}/{}", p.numer(), p.denom())
 }
 
 // The odds and the resolution read the same tables and the same morale procedure: over every
-// sequence of dice the resolutions give exactly the previewed distribution (a green target,
-// two units in the hex, a `1*` column).
-fn agree(g: &Game, len: u32) {
-    let req = request(g, &["att"], "0303", None);
-    let o = g.rules.odds(g, &req).unwrap();
-    let (rout, loss, codes) = exhaustive(g, &req, len);
-    assert_eq!(rout, o.p_rout);
-    assert_eq!(loss, o.defender_expected_loss);
+// sequence of dice the resolutions give exactly the previewed distribution, per unit too.
+fn agree(g: &Game, req: &AttackRequest, len: u32) {
+    let o = g.rules.odds(g, req).unwrap();
+    let seen = exhaustive(g, req, len);
+    assert_eq!(seen.rout, o.p_rout);
+    assert_eq!(seen.loss, o.defender_expected_loss);
     for (c, p) in &o.defender_results {
         assert_eq!(
-            codes.iter().find(|(x, _)| x == c).map(|(_, q)| *q),
+            seen.codes.iter().find(|(x, _)| x == c).map(|(_, q)| *q),
             Some(*p),
             "{c}"
         );
+    }
+    for (i, f) in seen.units.iter().enumerate() {
+        let u = &o.extra_json["units"][i];
+        let id = u["id"].as_str().unwrap();
+        assert_eq!(u["pinned"], frac(f[0]), "{id} pinned");
+        assert_eq!(u["routed"], frac(f[1]), "{id} routed");
+        assert_eq!(u["eliminated"], frac(f[2]), "{id} eliminated");
+        assert_eq!(u["failed_morale_check"], frac(f[3]), "{id} failed");
     }
 }
 
@@ -455,7 +568,7 @@ fn preview_and_resolve_agree_over_every_die() {
         .unit_with("g1", 'C', "0303", 3, |u| u.green = true)
         .unit_with("att", 'U', "0302", 30, |u| u.morale = Some(4))
         .game();
-    agree(&g, 5);
+    agree(&g, &request(&g, &["att"], "0303", None), 5);
     // Two units in the hex share the loss and each checks morale.
     let g = map(6, 6)
         .ruleset("gbacw")
@@ -463,29 +576,119 @@ fn preview_and_resolve_agree_over_every_die() {
         .unit_with("v1", 'C', "0303", 2, |u| u.morale = Some(4))
         .unit_with("att", 'U', "0302", 40, |u| u.morale = Some(4))
         .game();
-    agree(&g, 5);
+    agree(&g, &request(&g, &["att"], "0303", None), 5);
+}
+
+// A unit already routed is not routed again and a pinned result leaves it routed; a unit
+// already pinned is not pinned again but may rout (a result never makes a status better), in
+// the odds as in the resolution. "11 to 14" (3 SP, no shift): P R P/R 1 1 1*.
+#[test]
+fn preview_and_resolve_agree_for_routed_and_pinned_units() {
+    let mut g = map(6, 6)
+        .ruleset("gbacw")
+        .unit_with("rt", 'C', "0303", 1, |u| u.morale = Some(3))
+        .unit_with("pn", 'C', "0303", 2, |u| u.morale = Some(4))
+        .unit_with("att", 'U', "0302", 12, |u| u.morale = Some(4))
+        .game();
+    let (rt, pn) = (g.unit_by_id("rt").unwrap(), g.unit_by_id("pn").unwrap());
+    g.unit_mut(rt).status = Status::Routed;
+    g.unit_mut(pn).status = Status::Pinned;
+    let req = request(&g, &["att"], "0303", None);
+    let o = g.rules.odds(&g, &req).unwrap();
+    assert_eq!(o.extra_json["column"], 5);
+    assert_eq!(o.extra_json["units"][0]["routed"], "0/1");
+    assert_eq!(o.extra_json["units"][0]["pinned"], "0/1");
+    assert_eq!(o.extra_json["units"][1]["pinned"], "0/1");
+    // Only "pn" can rout: R (5, 6 of its die), P/R (5, 6), and the failed checks after "1",
+    // "1", "1*" (the loss falls on "pn", the larger unit; 5, 6 fail against 4): 5 rows x 1/3.
+    assert_eq!(o.p_rout, p(5, 18));
+    agree(&g, &req, 5);
+}
+
+// Eleven green 1-SP units in the hex: the union over the units has denominators far past
+// `u64`; the odds give an exact answer or an error that says so, never a panic.
+#[test]
+fn eleven_green_units_do_not_overflow_the_odds() {
+    let mut bld = map(6, 6).ruleset("gbacw");
+    for i in 0..11 {
+        bld = bld.unit_with(&format!("g{i}"), 'C', "0303", 1, |u| u.green = true);
+    }
+    let g = bld
+        .unit_with("att", 'U', "0302", 8, |u| u.morale = Some(4))
+        .game();
+    for strength in ["8", "30", "60"] {
+        let req = with_opts(
+            request(&g, &["att"], "0303", None),
+            &[("strength", strength)],
+        );
+        // The union of eleven green units' routs needs denominators up to 6^34: an error.
+        match g.rules.odds(&g, &req) {
+            Err(AttackError::Illegal(m)) => {
+                assert!(m.contains("does not fit"), "{m}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // The resolution is not affected.
+        let mut h = g.clone();
+        resolve(&mut h, &req, &[6; 40]);
+    }
+    // Eleven veterans keep small denominators: the exact answer.
+    let mut bld = map(6, 6).ruleset("gbacw");
+    for i in 0..11 {
+        bld = bld.unit_with(&format!("v{i}"), 'C', "0303", 1, |u| u.morale = Some(3));
+    }
+    let g = bld
+        .unit_with("att", 'U', "0302", 8, |u| u.morale = Some(4))
+        .game();
+    let req = with_opts(request(&g, &["att"], "0303", None), &[("strength", "60")]);
+    let o = g.rules.odds(&g, &req).unwrap();
+    assert_eq!(sum(&o.defender_results), p(1, 1));
+}
+
+fn parse(v: &serde_json::Value) -> Prob {
+    let s = v.as_str().unwrap();
+    let (n, d) = s.split_once('/').unwrap();
+    Prob::new(n.parse().unwrap(), d.parse().unwrap())
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(60))]
-    // Odds are distributions: each side's results sum to 1, probabilities lie in [0, 1].
+    // Odds are distributions: each side's results sum to 1; per unit the exclusive outcomes
+    // (pinned, routed, eliminated) sum to at most 1; the rout of some unit is at least each
+    // unit's and at most their sum; the expected loss is at most the SP in the hex.
     #[test]
-    fn fire_odds_sum_to_one(fire in 1u32..70, a in 1u32..12, b in 0u32..6, ma in 1i64..=6,
-                            green in any::<bool>(), grape in any::<bool>(), shift in -3i32..=3) {
+    fn fire_odds_are_consistent(fire in 1u32..70, a in 1u32..12, b in 0u32..6, ma in 1i64..=6,
+                                green in any::<bool>(), grape in any::<bool>(), shift in -3i32..=3,
+                                st in 0usize..3) {
         let mut bld = map(6, 6).ruleset("gbacw")
             .unit_with("x", 'C', "0303", a, |u| if green { u.green = true } else { u.morale = Some(ma) });
         if b > 0 {
             bld = bld.unit_with("y", 'C', "0303", b, |u| u.morale = Some(ma));
         }
-        let g = bld.unit_with("att", 'U', "0302", fire, |u| u.morale = Some(3)).game();
+        let mut g = bld.unit_with("att", 'U', "0302", fire, |u| u.morale = Some(3)).game();
+        let x = g.unit_by_id("x").unwrap();
+        g.unit_mut(x).status = [Status::Normal, Status::Pinned, Status::Routed][st];
         let mut req = request(&g, &["att"], "0303", None);
         if grape { req.options.insert("table".into(), "grapeshot".into()); }
         req.options.insert("shift".into(), shift.to_string());
         let o = g.rules.odds(&g, &req).unwrap();
         prop_assert_eq!(sum(&o.defender_results), p(1, 1));
         prop_assert_eq!(sum(&o.attacker_results), p(1, 1));
-        prop_assert!(o.p_rout <= p(1, 1) && o.p_retreat <= p(1, 1));
         prop_assert_eq!(o.differential.values().copied().sum::<Prob>(), p(1, 1));
+        let units = o.extra_json["units"].as_array().unwrap();
+        prop_assert_eq!(units.len(), if b > 0 { 2 } else { 1 });
+        let mut total = p(0, 1);
+        let mut most = p(0, 1);
+        for u in units {
+            let (pi, ro, el) = (parse(&u["pinned"]), parse(&u["routed"]), parse(&u["eliminated"]));
+            prop_assert!(pi + ro + el <= p(1, 1), "{}", u);
+            total += ro;
+            most = most.max(ro);
+        }
+        prop_assert!(parse(&units[0]["routed"]) == p(0, 1) || st != 2, "a routed unit routs again");
+        prop_assert!(most <= o.p_rout && o.p_rout <= total.min(p(1, 1)), "{:?} {:?} {:?}", most, o.p_rout, total);
+        prop_assert!(o.p_retreat <= o.p_rout.max(p(0, 1)) || o.p_retreat == p(0, 1));
+        prop_assert!(o.defender_expected_loss <= Prob::from_integer(u64::from(a + b)));
     }
 }
 

@@ -30,7 +30,7 @@ use crate::rules::unit::{Status, UnitIdx};
 use super::apply::{self, Live};
 use super::assess::{self, Fire};
 use super::data::{FireCode, Tables};
-use super::morale::{Check, enumerate, roll_unit};
+use super::morale::{Big, Check, add, big, enumerate, mul, narrow, roll_unit, union, worse};
 
 /// What one fire die gives, before the morale dice.
 #[derive(Clone, Debug)]
@@ -97,13 +97,22 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
     let sixth = Prob::new(1, 6);
     let mut results: Vec<(String, Prob)> = Vec::new();
     let mut loss = zero;
-    let mut p_rout = zero;
     let n = a.targets.len();
     let mut pinned = vec![zero; n];
     let mut routed = vec![zero; n];
     let mut eliminated = vec![zero; n];
     let mut failed = vec![zero; n];
     let mut ammo = zero;
+    const WHAT: &str = "probability that a unit routs";
+    let mut p_rout_big = Big::from_integer(0);
+    let mut p_retreat_big = Big::from_integer(0);
+    // A routed unit moves `fire_rout_retreat_hexes` from the target hex; whether it can take a
+    // step depends on the map only (the same for every unit there).
+    let hexes = t.settings.fire_rout_retreat_hexes;
+    let can_move = hexes > 0
+        && a.targets.first().is_some_and(|u| {
+            !apply::default_path(game, game.unit(*u).side, a.sides.hex, hexes).is_empty()
+        });
     for die in 1..=6u8 {
         let fd = read_die(t, game, &a, None, die);
         match results.iter_mut().find(|(c, _)| *c == fd.code_text) {
@@ -120,16 +129,22 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
                 eliminated[i] += sixth;
             }
         }
-        let mut none_routs = one;
+        // Per unit: P(its status becomes Routed), P(the result routs it, whether or not it
+        // already was: the rout movement).
+        let mut routs: Vec<Prob> = Vec::new();
+        let mut moves: Vec<Prob> = Vec::new();
         if let Some(check) = &fd.check {
             for &u in &fd.rollers {
                 let i = a.targets.iter().position(|x| *x == u).unwrap_or(0);
                 let unit = game.unit(u);
+                let cur = unit.status;
                 let dist =
                     enumerate(|r| roll_unit(t, unit, check, r).map(|c| (c.status, c.failed)));
-                let mut pr = zero;
+                let (mut pr, mut pm) = (zero, zero);
                 for ((status, f), p) in dist {
-                    match status {
+                    // As the resolution applies it: never better than the unit's status.
+                    let new = status.map(|s| worse(cur, s)).filter(|s| *s != cur);
+                    match new {
                         Some(Status::Pinned) => pinned[i] += sixth * p,
                         Some(Status::Routed) => {
                             routed[i] += sixth * p;
@@ -137,15 +152,25 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
                         }
                         _ => {}
                     }
+                    if status == Some(Status::Routed) {
+                        pm += p;
+                    }
                     if f {
                         failed[i] += sixth * p;
                     }
                 }
-                none_routs *= one - pr;
+                routs.push(pr);
+                moves.push(pm);
             }
         }
-        p_rout += sixth * (one - none_routs);
+        let s6 = big(sixth);
+        p_rout_big = add(p_rout_big, mul(s6, union(routs, WHAT)?, WHAT)?, WHAT)?;
+        if can_move {
+            p_retreat_big = add(p_retreat_big, mul(s6, union(moves, WHAT)?, WHAT)?, WHAT)?;
+        }
     }
+    let p_rout = narrow(p_rout_big, WHAT)?;
+    let p_retreat = narrow(p_retreat_big, "probability that a unit retreats")?;
     let heads = t.fire_headings(a.table);
     let defender_manpower: u32 = a.targets.iter().map(|u| game.unit(*u).manpower).sum();
     let attacker_manpower: u32 = a
@@ -211,7 +236,6 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
     );
     let mut differential = std::collections::BTreeMap::new();
     differential.insert(a.column as i32 + 1, one);
-    let p_retreat = p_rout;
     Ok(Odds {
         ruleset: "gbacw",
         kind: AttackType::Fire,

@@ -14,9 +14,10 @@
 //! 4. The attacker's result, then the defender's:
 //!    - `Rn`: the side's units in each hex retreat `n` hexes together (the defender's leaders
 //!      go with them), then each unit checks morale; one that fails retreats 3 more hexes and,
-//!      by `settings.melee_failed_retreat_check_routs`, is marked routed.
+//!      by `settings.melee_failed_retreat_check_routs`, is marked routed; the leaders that
+//!      retreated with it and are still in its hex go along on the 3 hexes.
 //!    - `Rpls` (attacker): retreat 2, check morale, fail: 3 more hexes.
-//!      `Rpls` (defender): check morale, fail: retreat 3 hexes.
+//!      `Rpls` (defender): check morale, fail: retreat 3 hexes (with the leaders of its hex).
 //!    - `Eng`: every surviving unit of the side is marked `Engaged` ([12.94] is not in the seeds).
 //!    - Wagons and leaders have no morale rating: they move with their hex, they do not check.
 
@@ -37,7 +38,7 @@ use crate::rules::unit::{Status, UnitIdx, UnitKind};
 use super::apply::{self, Live};
 use super::assess::{self, Melee};
 use super::data::{MeleeCode, Tables};
-use super::morale::{Check, enumerate, roll_unit};
+use super::morale::{Big, Check, add, big, enumerate, mul, narrow, roll_unit, union};
 
 /// The two codes a die gives, as printed and parsed.
 pub fn read_die(t: &Tables, a: &Melee, die: u8) -> (String, MeleeCode, String, MeleeCode) {
@@ -60,39 +61,69 @@ fn checks(game: &Game, u: UnitIdx) -> bool {
     !matches!(game.unit(u).kind, UnitKind::Leader | UnitKind::Wagon)
 }
 
-fn survivors(game: &Game, units: &[UnitIdx], losses: &[(UnitIdx, u32)]) -> Vec<UnitIdx> {
+/// P(the unit fails a melee morale check) as it stands.
+fn p_fail(t: &Tables, game: &Game, u: UnitIdx) -> Prob {
+    let check = Check::Melee { why: String::new() };
+    enumerate(|r| roll_unit(t, game.unit(u), &check, r).map(|c| c.failed))
+        .into_iter()
+        .filter(|(f, _)| *f)
+        .map(|(_, p)| p)
+        .sum()
+}
+
+/// One side's result on a copy of the game with the morale checks of `failing` failed and
+/// every other passed: the game after it and its events.
+#[allow(clippy::too_many_arguments)]
+fn run_side(
+    t: &Tables,
+    game: &Game,
+    role: Role,
+    units: &[UnitIdx],
+    code: &MeleeCode,
+    text: &str,
+    failing: &[UnitIdx],
+) -> (Game, Vec<Event>) {
+    let mut g = game.clone();
+    let mut ev = Vec::new();
+    let mut f = |_: &mut Game, u: UnitIdx, _: &str, _: &mut Vec<Event>| failing.contains(&u);
+    side_result(t, &mut g, role, units, code, text, None, &mut f, &mut ev);
+    (g, ev)
+}
+
+/// Whether the events retreat one of `units` at least one hex.
+fn moved(ev: &[Event], units: &[UnitIdx]) -> bool {
+    ev.iter().any(
+        |e| matches!(e, Event::Retreated { units: r, .. } if r.iter().any(|u| units.contains(u))),
+    )
+}
+
+/// The side's units that check morale, as they stand.
+fn checkers(game: &Game, units: &[UnitIdx]) -> Vec<UnitIdx> {
     units
         .iter()
         .copied()
-        .filter(|u| {
-            let lost: u32 = losses.iter().filter(|(x, _)| x == u).map(|(_, n)| n).sum();
-            game.unit(*u).manpower > lost || (game.unit(*u).manpower == 0 && lost == 0)
-        })
+        .filter(|u| game.unit(*u).on_map() && checks(game, *u))
         .collect()
 }
 
-/// P(at least one of `units` fails a melee morale check).
-fn p_any_fail(t: &Tables, game: &Game, units: &[UnitIdx], why: &str) -> Prob {
-    let one = Prob::from_integer(1);
-    let mut none = one;
-    for &u in units.iter().filter(|u| checks(game, **u)) {
-        let check = Check::Melee { why: why.into() };
-        let dist = enumerate(|r| roll_unit(t, game.unit(u), &check, r).map(|c| c.failed));
-        let pf: Prob = dist.iter().filter(|(f, _)| *f).map(|(_, p)| *p).sum();
-        none *= one - pf;
-    }
-    one - none
-}
+/// At most this many attacking units are enumerated when their failures can change where the
+/// defender may retreat (2^n patterns).
+const MAX_PATTERN_UNITS: usize = 12;
 
 pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
     let a = assess::melee(t, game, req)?;
     let zero = Prob::from_integer(0);
     let one = Prob::from_integer(1);
     let sixth = Prob::new(1, 6);
+    const WHAT: &str = "retreat and rout probabilities";
+    let bzero = Big::from_integer(0);
+    let bone = Big::from_integer(1);
+    let s6 = big(sixth);
     let mut ar: Vec<(String, Prob)> = Vec::new();
     let mut dr: Vec<(String, Prob)> = Vec::new();
-    let (mut al, mut dl) = (zero, zero);
-    let (mut p_retreat, mut p_rout, mut p_att_retreat, mut p_eng) = (zero, zero, zero, zero);
+    let (mut al, mut dl, mut p_eng) = (zero, zero, zero);
+    let (mut p_retreat, mut p_rout, mut p_att_retreat) = (bzero, bzero, bzero);
+    let attackers = &a.sides.attackers;
     for die in 1..=6u8 {
         let (at, ac, dt, dc) = read_die(t, &a, die);
         for (list, code) in [(&mut ar, &at), (&mut dr, &dt)] {
@@ -101,29 +132,109 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
                 None => list.push((code.clone(), sixth)),
             }
         }
+        // Losses first, as the resolution takes them (the default loss order).
         let dloss = apply::allocate(game, &a.defenders, None, loss_of(&dc));
-        let aloss = apply::allocate(game, &a.sides.attackers, None, loss_of(&ac));
+        let aloss = apply::allocate(game, attackers, None, loss_of(&ac));
         dl += sixth * Prob::from_integer(dloss.iter().map(|(_, n)| *n as u64).sum::<u64>());
         al += sixth * Prob::from_integer(aloss.iter().map(|(_, n)| *n as u64).sum::<u64>());
-        let ds = survivors(game, &a.defenders, &dloss);
-        let as_ = survivors(game, &a.sides.attackers, &aloss);
-        if dc.engaged || ac.engaged {
+        let mut g1 = game.clone();
+        let mut sink = Vec::new();
+        apply::take_losses(&mut g1, &dloss, dc.captured > 0, &mut sink);
+        apply::take_losses(&mut g1, &aloss, ac.captured > 0, &mut sink);
+        let is_eng = |ev: &[Event]| {
+            ev.iter()
+                .any(|e| matches!(e, Event::Note { text } if text.starts_with("[12.98] Eng")))
+        };
+        // The attacker's result: it moves when its first retreat does, or a unit whose failed
+        // check moves it (each unit's path depends on the map and the enemy only).
+        let a_moves = ac.retreat > 0 || ac.repulse;
+        let a_check = checkers(&g1, attackers);
+        let (a_base, a_ev) = run_side(t, &g1, Role::Attacker, attackers, &ac, &at, &[]);
+        let mut eng = is_eng(&a_ev);
+        if a_moves {
+            let pa = if moved(&a_ev, attackers) {
+                bone
+            } else {
+                let ps = a_check.iter().filter_map(|&u| {
+                    let (_, ev) = run_side(t, &g1, Role::Attacker, attackers, &ac, &at, &[u]);
+                    moved(&ev, attackers).then(|| p_fail(t, &g1, u))
+                });
+                union(ps.collect::<Vec<_>>(), WHAT)?
+            };
+            p_att_retreat = add(p_att_retreat, mul(s6, pa, WHAT)?, WHAT)?;
+        }
+        // Where the attackers stand when the defender's result applies: every pattern of
+        // failed attacker checks, when they can move it and the defender may move.
+        let d_moves = dc.retreat > 0 || dc.repulse;
+        let mut outcomes: Vec<(Game, Big)> = Vec::new();
+        if a_moves && d_moves && !a_check.is_empty() {
+            if a_check.len() > MAX_PATTERN_UNITS {
+                return Err(AttackError::Illegal(format!(
+                    "the odds of this melee enumerate every pattern of the attackers' morale \
+                     checks; {} attacking units are more than {MAX_PATTERN_UNITS}",
+                    a_check.len()
+                )));
+            }
+            let pf: Vec<Prob> = a_check.iter().map(|u| p_fail(t, &g1, *u)).collect();
+            for mask in 0u32..(1 << a_check.len()) {
+                let mut w = bone;
+                let mut failing = Vec::new();
+                for (i, &u) in a_check.iter().enumerate() {
+                    if mask & (1 << i) != 0 {
+                        failing.push(u);
+                        w = mul(w, big(pf[i]), WHAT)?;
+                    } else {
+                        w = mul(w, bone - big(pf[i]), WHAT)?;
+                    }
+                }
+                if w != bzero {
+                    let (g2, _) = run_side(t, &g1, Role::Attacker, attackers, &ac, &at, &failing);
+                    outcomes.push((g2, w));
+                }
+            }
+        } else {
+            outcomes.push((a_base, bone));
+        }
+        // The defender's result against each: a retreat that cannot take a step moves nobody;
+        // a unit already routed is not routed again.
+        for (i, (g2, w)) in outcomes.iter().enumerate() {
+            let (_, d_ev) = run_side(t, g2, Role::Defender, &a.defenders, &dc, &dt, &[]);
+            if i == 0 {
+                eng |= is_eng(&d_ev);
+            }
+            if !d_moves {
+                continue;
+            }
+            let d_check = checkers(g2, &a.defenders);
+            let mut moves = Vec::new();
+            let mut routs = Vec::new();
+            let base_moved = moved(&d_ev, &a.defenders);
+            for &u in &d_check {
+                let (g3, ev) = run_side(t, g2, Role::Defender, &a.defenders, &dc, &dt, &[u]);
+                let pf = p_fail(t, g2, u);
+                if moved(&ev, &a.defenders) {
+                    moves.push(pf);
+                }
+                if g3.unit(u).status == Status::Routed && g2.unit(u).status != Status::Routed {
+                    routs.push(pf);
+                }
+            }
+            let pm = if base_moved {
+                bone
+            } else {
+                union(moves, WHAT)?
+            };
+            let sw = mul(s6, *w, WHAT)?;
+            p_retreat = add(p_retreat, mul(sw, pm, WHAT)?, WHAT)?;
+            p_rout = add(p_rout, mul(sw, union(routs, WHAT)?, WHAT)?, WHAT)?;
+        }
+        if eng {
             p_eng += sixth;
         }
-        if !as_.is_empty() && (ac.retreat > 0 || ac.repulse) {
-            p_att_retreat += sixth;
-        }
-        if !ds.is_empty() {
-            if dc.retreat > 0 {
-                p_retreat += sixth;
-                if t.settings.melee_failed_retreat_check_routs {
-                    p_rout += sixth * p_any_fail(t, game, &ds, "");
-                }
-            } else if dc.repulse {
-                p_retreat += sixth * p_any_fail(t, game, &ds, "");
-            }
-        }
     }
+    let p_retreat = narrow(p_retreat, WHAT)?;
+    let p_rout = narrow(p_rout, WHAT)?;
+    let p_att_retreat = narrow(p_att_retreat, WHAT)?;
     let mut x = Map::new();
     x.insert(
         "differential_meaning".into(),
@@ -246,7 +357,11 @@ fn morale_check(
     }
 }
 
-/// Apply one side's movement result.
+/// Whether a unit fails its melee morale check: the resolution rolls it, the odds give each
+/// pattern of failures.
+type Fails<'a> = dyn FnMut(&mut Game, UnitIdx, &str, &mut Vec<Event>) -> bool + 'a;
+
+/// Apply one side's movement result; `fails` decides each morale check.
 #[allow(clippy::too_many_arguments)]
 fn side_result(
     t: &Tables,
@@ -256,7 +371,7 @@ fn side_result(
     code: &MeleeCode,
     text: &str,
     chosen: Option<&[Coord]>,
-    dice: &mut dyn DieSource,
+    fails: &mut Fails<'_>,
     ev: &mut Vec<Event>,
 ) {
     let alive: Vec<UnitIdx> = units
@@ -285,7 +400,8 @@ fn side_result(
     } else {
         0
     };
-    // Group by hex, in the order the units come.
+    // Group by hex, in the order the units come; the defender's leaders in the hex join its
+    // group (the attacker's leaders are those named among the attackers).
     let mut groups: Vec<(Coord, Vec<UnitIdx>)> = Vec::new();
     for &u in &alive {
         let h = game.unit(u).hex.expect("on map");
@@ -294,16 +410,18 @@ fn side_result(
             None => groups.push((h, vec![u])),
         }
     }
-    if first > 0 {
+    if role == Role::Defender {
         for (h, g) in &mut groups {
-            if role == Role::Defender {
-                let side = game.unit(g[0]).side;
-                for &l in game.units_at(*h) {
-                    if game.unit(l).is_leader() && game.unit(l).side == side && !g.contains(&l) {
-                        g.push(l);
-                    }
+            let side = game.unit(g[0]).side;
+            for &l in game.units_at(*h) {
+                if game.unit(l).is_leader() && game.unit(l).side == side && !g.contains(&l) {
+                    g.push(l);
                 }
             }
+        }
+    }
+    if first > 0 {
+        for (h, g) in &groups {
             let path = if role == Role::Defender { chosen } else { None };
             apply::retreat(game, g, *h, first, false, path, ev);
         }
@@ -312,7 +430,7 @@ fn side_result(
         let why = format!("after {text}");
         let checkers: Vec<UnitIdx> = alive.iter().copied().filter(|u| checks(game, *u)).collect();
         for u in checkers {
-            if morale_check(t, game, u, &why, dice, ev) {
+            if fails(game, u, &why, ev) {
                 let extra = if code.repulse && role == Role::Defender {
                     t.melee.repulse_defender_retreat
                 } else {
@@ -323,7 +441,15 @@ fn side_result(
                     apply::set_status(game, u, Status::Routed, ev);
                 }
                 if let Some(from) = game.unit(u).hex {
-                    apply::retreat(game, &[u], from, extra, rout, None, ev);
+                    // The leaders of its group that are still with it go along, as in the
+                    // first retreat [project default: not in the seeds].
+                    let mut movers = vec![u];
+                    if let Some((_, g)) = groups.iter().find(|(_, g)| g.contains(&u)) {
+                        movers.extend(g.iter().copied().filter(|l| {
+                            game.unit(*l).is_leader() && game.unit(*l).hex == Some(from)
+                        }));
+                    }
+                    apply::retreat(game, &movers, from, extra, rout, None, ev);
                 }
             }
         }
@@ -372,6 +498,9 @@ pub fn resolve(
     );
     apply::take_losses(game, &dloss, dc.captured > 0, &mut ev);
     apply::take_losses(game, &aloss, ac.captured > 0, &mut ev);
+    let mut roll = |g: &mut Game, u: UnitIdx, why: &str, ev: &mut Vec<Event>| -> bool {
+        morale_check(t, g, u, why, &mut *dice, ev)
+    };
     side_result(
         t,
         game,
@@ -380,7 +509,7 @@ pub fn resolve(
         &ac,
         &at,
         None,
-        dice,
+        &mut roll,
         &mut ev,
     );
     side_result(
@@ -391,7 +520,7 @@ pub fn resolve(
         &dc,
         &dt,
         plan.retreat.as_deref(),
-        dice,
+        &mut roll,
         &mut ev,
     );
     Ok(ev)

@@ -3,7 +3,10 @@
 //! source of dice; the resolution gives it the game's dice, the odds give it every sequence of
 //! dice ([`enumerate`]), so the preview and the roll cannot disagree.
 
+use num_rational::Ratio;
+
 use crate::rules::cv::Prob;
+use crate::rules::ruleset::AttackError;
 use crate::rules::unit::{Status, Unit};
 
 use super::data::{FailedCheck, Tables};
@@ -214,5 +217,84 @@ pub fn worse(current: Status, new: Status) -> Status {
         new
     } else {
         current
+    }
+}
+
+/// Wide exact fractions for the odds' sums and products: a union over many units multiplies
+/// coprime denominators (a green unit's are powers of 6), which overflow `Prob`'s `u64` long
+/// before `u128`. Every operation is checked; [`narrow`] brings the result back to a `Prob`.
+pub type Big = Ratio<u128>;
+
+/// `p` as a [`Big`].
+pub fn big(p: Prob) -> Big {
+    Big::new_raw(u128::from(*p.numer()), u128::from(*p.denom()))
+}
+
+fn too_big(what: &str) -> AttackError {
+    AttackError::Illegal(format!(
+        "the exact {what} does not fit in the odds' 64-bit fractions (too many units roll for \
+         it): this attack has no exact preview, but it can still be resolved"
+    ))
+}
+
+/// `a + b`, or an error naming `what` when the exact sum does not fit.
+pub fn add(a: Big, b: Big, what: &str) -> Result<Big, AttackError> {
+    num_traits_checked::add(&a, &b).ok_or_else(|| too_big(what))
+}
+
+/// `a * b`, or an error naming `what` when the exact product does not fit.
+pub fn mul(a: Big, b: Big, what: &str) -> Result<Big, AttackError> {
+    num_traits_checked::mul(&a, &b).ok_or_else(|| too_big(what))
+}
+
+/// P(at least one of independent events with these probabilities), exactly.
+pub fn union(ps: impl IntoIterator<Item = Prob>, what: &str) -> Result<Big, AttackError> {
+    let one = Big::from_integer(1);
+    let mut none = one;
+    for p in ps {
+        none = mul(none, one - big(p), what)?;
+    }
+    Ok(one - none)
+}
+
+/// A [`Big`] as a `Prob`, or an error naming `what` when it does not fit.
+pub fn narrow(b: Big, what: &str) -> Result<Prob, AttackError> {
+    match (u64::try_from(*b.numer()), u64::try_from(*b.denom())) {
+        (Ok(n), Ok(d)) => Ok(Prob::new(n, d)),
+        _ => Err(too_big(what)),
+    }
+}
+
+mod num_traits_checked {
+    use super::Big;
+
+    fn gcd(mut a: u128, mut b: u128) -> u128 {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a.max(1)
+    }
+
+    fn reduce(n: u128, d: u128) -> Big {
+        let g = gcd(n, d);
+        Big::new_raw(n / g, d / g)
+    }
+
+    pub fn mul(a: &Big, b: &Big) -> Option<Big> {
+        let g1 = gcd(*a.numer(), *b.denom());
+        let g2 = gcd(*b.numer(), *a.denom());
+        let n = (a.numer() / g1).checked_mul(b.numer() / g2)?;
+        let d = (a.denom() / g2).checked_mul(b.denom() / g1)?;
+        Some(reduce(n, d))
+    }
+
+    pub fn add(a: &Big, b: &Big) -> Option<Big> {
+        let g = gcd(*a.denom(), *b.denom());
+        let l = (a.denom() / g).checked_mul(*b.denom())?;
+        let n = a
+            .numer()
+            .checked_mul(l / a.denom())?
+            .checked_add(b.numer().checked_mul(l / b.denom())?)?;
+        Some(reduce(n, l))
     }
 }
