@@ -236,3 +236,49 @@ fn an_unknown_ruleset_lists_the_known_ones() {
     let msg = refused(&example("gbacx", ""));
     assert!(msg.contains("gcacw, gbacw, ngg1812, shiloh"), "{msg}");
 }
+
+/// A scenario the format allows but its rule system's tables do not: NGG 1812's classes (3.3)
+/// and hex capacity (4.1) are checked when the game is set up (`for_scenario`, which `musket
+/// check`, `odds`, the client and save loading all use).
+#[test]
+fn ngg1812_refuses_a_classless_unit_and_an_overfull_hex() {
+    use musket::rules::ruleset::{RulesOverrides, for_scenario};
+    let ov = RulesOverrides::default();
+    // Garland (4 CV) alone in 0303 with no class.
+    let sc = parse(&example("ngg1812", ""), Path::new("x.ron")).unwrap();
+    let e = for_scenario(&sc, &ov).err().expect("refused").to_string();
+    assert!(e.contains("units[0].class") && e.contains("3.3"), "{e}");
+    // Classes everywhere; then four Conscripts (OF 2 each = 8) in one hex.
+    let mut text = example("ngg1812", ", class: Veteran");
+    for id in ["usa-cox", "usa-scammon", "usa-crook"] {
+        let at = text.find(&format!("id: \"{id}\"")).unwrap();
+        let close = at + text[at..].find(')').unwrap();
+        let close = close + text[close + 1..].find(')').unwrap() + 1;
+        text.insert_str(close, ", class: Line");
+    }
+    let sc = parse(&text, Path::new("x.ron")).unwrap();
+    assert!(
+        for_scenario(&sc, &ov).is_ok(),
+        "classes given, no hex over 6 OF"
+    );
+    let crowded = text.replace("class: Veteran", "class: Conscript").replacen(
+        "hex: \"0202\"",
+        "hex: \"0303\"",
+        0,
+    );
+    // Put Garland (Conscript, 2) with three more Conscripts: add them in 0303.
+    let extra: String = (1..=3)
+        .map(|k| {
+            format!(
+                "        (id: \"csa-x{k}\", name: \"X{k}\", side: \"Confederate\", kind: Infantry, hex: \"0303\", strength: Organized(1), class: Conscript),\n"
+            )
+        })
+        .collect();
+    let crowded = crowded.replacen("    ],\n)", &format!("{extra}    ],\n)"), 1);
+    let sc = parse(&crowded, Path::new("x.ron")).unwrap();
+    let e = for_scenario(&sc, &ov).err().expect("refused").to_string();
+    assert!(
+        e.contains("0303") && e.contains("OF 8") && e.contains("4.1"),
+        "{e}"
+    );
+}

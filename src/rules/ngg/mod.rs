@@ -135,6 +135,47 @@ impl Ruleset for Ngg {
         DEFAULT_TABLES
     }
 
+    /// 3.3 and 4.1: every combat unit has a class (its occupancy factor), and no hex holds more
+    /// than the capacity in OF at the start.
+    fn check_scenario(
+        &self,
+        scenario: &crate::rules::scenario::Scenario,
+    ) -> Vec<crate::rules::scenario::Problem> {
+        let t = &self.tables;
+        let mut problems = Vec::new();
+        let mut per_hex: std::collections::BTreeMap<Coord, (u32, Vec<&str>)> =
+            std::collections::BTreeMap::new();
+        for (i, u) in scenario.units.iter().enumerate() {
+            if !u.is_combat() {
+                continue;
+            }
+            let Some(class) = u.class else {
+                problems.push(crate::rules::tables::problem(
+                    format!("units[{i}].class"),
+                    "",
+                    "an NGG 1812 combat unit needs a class (Veteran, Line or Conscript): its occupancy factor, 3.3",
+                ));
+                continue;
+            };
+            if let Some(h) = u.hex {
+                let e = per_hex.entry(h).or_default();
+                e.0 += t.of_halves(class);
+                e.1.push(&u.id);
+            }
+        }
+        let cap = t.capacity_halves();
+        for (h, (of, ids)) in per_hex {
+            if of > cap {
+                problems.push(crate::rules::tables::problem(
+                    format!("units in {}", scenario.map.label(h)),
+                    format!("OF {} ({})", of as f64 / 2.0, ids.join(", ")),
+                    format!("4.1: a hex holds at most {} OF", cap as f64 / 2.0),
+                ));
+            }
+        }
+        problems
+    }
+
     fn default_attack_type(
         &self,
         _game: &Game,
