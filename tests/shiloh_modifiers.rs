@@ -1088,6 +1088,13 @@ fn example_2_flanked_attacker_melees_at_half() {
     assert_eq!(m.att[0].product, r(50, 100));
     assert_eq!(factor(&m, "flanked unit in melee"), r(1, 2));
     assert_eq!(m.def[0].product, r(150, 100));
+    let flanker = m.def[0]
+        .factors
+        .iter()
+        .find(|f| f.name.contains("flanker in melee"))
+        .unwrap();
+    assert_eq!(flanker.value, r(150, 100));
+    assert!(flanker.rule.contains("[project default: not on the card"));
     // Fire has no `attacker` value (the flanked firer is `firer`).
     assert!(matches!(
         assess_err(&g, &["f"], "0202", None, &[("flanked", "attacker")]),

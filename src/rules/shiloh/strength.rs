@@ -342,7 +342,11 @@ pub fn unit_strength(
                 "the defender flanks the attacking units (option flanked=attacker): footnote \
                  ***, \"The flanker has a modifier of 1.50\""
                     .into(),
-                f.source.clone(),
+                format!(
+                    "{}; the defender as the flanker [project default: not on the card: a \
+                     reading of footnote ***]",
+                    f.source
+                ),
             );
         }
         (Flank::Firer, SRole::Fire) => {
