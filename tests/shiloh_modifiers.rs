@@ -116,13 +116,28 @@ fn worked_example_printed_factors_give_the_printed_total() {
             .iter()
             .all(|x| fac(*x) <= fac(1.2) && fac(*x) >= fac(1.0))
     );
+    // The implementation's own product for the example (formula values 0.875 and 0.925, see
+    // the next test) also rounds to the printed TOTAL 0.28, and 2000 men x 0.28 = 560.
+    let a = worked_example_assessment();
+    let own = a.att[0].product;
+    assert_eq!(own, r(284_595_675, 1_000_000_000));
+    assert_ne!(
+        own, p,
+        "the code uses the formulas, not the printed rounded factors"
+    );
+    assert_eq!(two_places(own), r(28, 100));
+    assert_eq!(
+        R::from_integer(a.att[0].base as i128) * two_places(own),
+        R::from_integer(560)
+    );
+    // Inside the clamp at every random factor (0.2846 .. 0.3415).
+    for x in &t.random.by_die {
+        assert!(!a.att[0].clamped(t, fac(*x)).1);
+    }
 }
 
-// Card worked example rebuilt on the map: firer 2000 men in its square (0.80), target in light
-// woods (0.70) with 3000 men (1.40), column mode (0.30), efficiency 75, fatigue 15, leader bonus
-// 15 (1.15), command control 1.3: the product from the formulas is exactly 0.284595675.
-#[test]
-fn worked_example_on_the_map_uses_the_formula_values() {
+/// The card's worked example on the map (see the next test).
+fn worked_example_assessment() -> Assessment {
     let g = board('c', 'w')
         .unit_with("firer", 'C', "0203", 2000, |u| {
             u.mode = Some(Mode::Column);
@@ -133,7 +148,15 @@ fn worked_example_on_the_map_uses_the_formula_values() {
         })
         .unit("target", 'U', "0202", 3000)
         .game();
-    let a = assess(&g, &["firer"], "0202", None, &[]);
+    assess(&g, &["firer"], "0202", None, &[])
+}
+
+// Card worked example rebuilt on the map: firer 2000 men in its square (0.80), target in light
+// woods (0.70) with 3000 men (1.40), column mode (0.30), efficiency 75, fatigue 15, leader bonus
+// 15 (1.15), command control 1.3: the product from the formulas is exactly 0.284595675.
+#[test]
+fn worked_example_on_the_map_uses_the_formula_values() {
+    let a = worked_example_assessment();
     assert_eq!(factor(&a, "firer's square density"), r(80, 100));
     assert_eq!(factor(&a, "target in woods"), r(70, 100));
     assert_eq!(factor(&a, "target density"), r(140, 100));
@@ -510,27 +533,87 @@ fn bad_options_and_types_are_refused() {
     ));
 }
 
-fn sum_list(l: &[(String, Prob)]) -> Prob {
-    l.iter().fold(Prob::from_integer(0), |a, (_, p)| a + *p)
-}
-
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
-    // The odds are exact distributions: each side's results and the differential sum to 1.
+    #![proptest_config(ProptestConfig::with_cases(32))]
+    // More efficiency (a larger factor, all else equal) never gives fewer casualties, for every
+    // die face; a higher die (a larger random modifier) never gives fewer casualties; and the
+    // casualties never exceed the men in the target hex (fire and both sides of a melee).
     #[test]
-    fn odds_sum_to_one(men in 50u32..4000, tmen in 50u32..4000, eff in 0u8..=100, fat in 0u8..=200, melee in any::<bool>(), t in 0usize..5) {
+    fn casualties_monotonic_and_capped(
+        men in 50u32..5000, tmen in 1u32..400, amen in 1u32..400,
+        eff in 0u8..=100, up in 0u8..=100, fat in 0u8..=200,
+        melee in any::<bool>(), t in 0usize..5, succ in any::<bool>(),
+    ) {
         let terr = ['c', 'w', 'h', 'v', 'u'][t];
-        let g = board('c', terr)
-            .unit_with("f", 'C', "0203", men, |u| { u.efficiency = Some(eff as i64); u.fatigue = fat as i64; })
-            .unit("t", 'U', "0202", tmen)
-            .game();
+        let eff2 = eff.saturating_add(up).min(100);
         let kind = if melee { AttackType::Melee } else { AttackType::Fire };
-        let o = g.rules.odds(&g, &request(&g, &["f"], "0202", Some(kind))).unwrap();
-        let one = Prob::from_integer(1);
-        prop_assert_eq!(sum_list(&o.defender_results), one);
-        prop_assert_eq!(sum_list(&o.attacker_results), one);
-        prop_assert_eq!(o.differential.values().fold(Prob::from_integer(0), |a, p| a + *p), one);
-        prop_assert!(o.defender_expected_loss <= Prob::from_integer(tmen as u64));
+        let opts: &[(&str, &str)] = if succ { &[("successful_attack", "yes")] } else { &[] };
+        let setup = |e: u8, fmen: u32| {
+            let g = board('c', terr)
+                .unit_with("f", 'C', "0203", fmen, |u| { u.efficiency = Some(e as i64); u.fatigue = fat as i64; })
+                .unit("t", 'U', "0202", tmen)
+                .game();
+            assess(&g, &["f"], "0202", Some(kind), opts)
+        };
+        let (lo, hi) = (setup(eff, men), setup(eff2, men));
+        for d in 1..=6u8 {
+            let (ol, oh) = (lo.outcome(d, d), hi.outcome(d, d));
+            prop_assert!(ol.attacker_strength <= oh.attacker_strength);
+            prop_assert!(ol.defender_loss <= oh.defender_loss, "die {}: {} > {}", d, ol.defender_loss, oh.defender_loss);
+            prop_assert!(oh.defender_loss <= tmen);
+            if d > 1 {
+                prop_assert!(hi.outcome(d - 1, d - 1).defender_loss <= oh.defender_loss);
+            }
+        }
+        // A small attacker in melee: its casualties are capped at its men.
+        if melee {
+            let a = setup(eff, amen);
+            for (da, dd) in [(1u8, 6u8), (6, 6), (3, 2)] {
+                let o = a.outcome(da, dd);
+                prop_assert!(o.attacker_loss <= amen && o.defender_loss <= tmen);
+            }
+        }
+    }
+
+    // Preview and resolution agree for all 36 melee die pairs: resolving each pair on a fresh
+    // game gives the outcome the assessment computes, and the 36 resolved results, 1/36 each,
+    // are exactly the odds' distributions.
+    #[test]
+    fn melee_preview_equals_resolution_for_all_36_pairs(
+        men in 100u32..4000, tmen in 50u32..4000, eff in 40u8..=100, fort in 0i64..4,
+        flank in 0usize..3, t in 0usize..4,
+    ) {
+        let terr = ['c', 'w', 'v', 'u'][t];
+        let b = board('c', terr)
+            .unit_with("f", 'C', "0203", men, |u| u.efficiency = Some(eff as i64))
+            .unit_with("t", 'U', "0202", tmen, |u| u.fortification = Some(fort));
+        let fl = ["no", "target", "attacker"][flank];
+        let req = with_opts(request(&b.game(), &["f"], "0202", Some(AttackType::Melee)), &[("flanked", fl)]);
+        let g0 = b.game();
+        let odds = g0.rules.odds(&g0, &req).unwrap();
+        let a = Assessment::new(&rules(), &g0, &req).unwrap();
+        let mut dres: std::collections::BTreeMap<String, Prob> = Default::default();
+        let mut ares: std::collections::BTreeMap<String, Prob> = Default::default();
+        for da in 1..=6u8 {
+            for dd in 1..=6u8 {
+                let mut g = b.game();
+                let rules = g.rules.clone();
+                let ev = rules
+                    .resolve(&mut g, &req, &Choices::default(), &mut FixedDice::new(&[da, dd]))
+                    .unwrap();
+                let want = a.outcome(da, dd);
+                let (att, def) = combat(&ev);
+                prop_assert_eq!(&att, &want.attacker_loss.to_string());
+                prop_assert_eq!(&def, &want.defender_loss.to_string());
+                prop_assert_eq!(g.unit(g.unit_by_id("f").unwrap()).manpower, men - want.attacker_loss);
+                prop_assert_eq!(g.unit(g.unit_by_id("t").unwrap()).manpower, tmen - want.defender_loss);
+                *dres.entry(def).or_insert(Prob::from_integer(0)) += Prob::new(1, 36);
+                *ares.entry(att).or_insert(Prob::from_integer(0)) += Prob::new(1, 36);
+            }
+        }
+        let sorted = |l: &[(String, Prob)]| l.iter().cloned().collect::<std::collections::BTreeMap<_, _>>();
+        prop_assert_eq!(sorted(&odds.defender_results), dres);
+        prop_assert_eq!(sorted(&odds.attacker_results), ares);
     }
 }
 
@@ -643,6 +726,30 @@ fn full_combat_in_the_demo_scenario() {
         .odds(&s.game, &request(&s.game, &["csa-gibson"], "0503", None))
         .unwrap();
     assert!(o.defender_expected_loss > Prob::from_integer(0));
+    // Gibson (woods, row 4, level 0) fires up at Prentiss on the sunken road (level 1): the
+    // card's factors: sunken road 0.50 x higher elevation 0.70 x leader 1.10 x target density
+    // 1.24 (2200 men) x firer density 0.72 (2400) x fortification 1 0.90 x efficiency 70 0.85 x
+    // fatigue 30 0.85 x command control 0.9 = 0.2011582188.
+    let a = Assessment::new(
+        &Shiloh::builtin(),
+        &s.game,
+        &request(&s.game, &["csa-gibson"], "0503", None),
+    )
+    .unwrap();
+    assert_eq!(factor(&a, "higher elevation"), r(70, 100));
+    assert_eq!(a.att[0].product, r(502_895_547, 2_500_000_000));
+    // Strength 2400 x 0.20116 x random 1.00 .. 1.20 = 482.8 .. 579.3; x 22/560 -> 18 .. 22.
+    let want: Vec<(String, Prob)> = [
+        ("18", Prob::new(1, 6)),
+        ("19", Prob::new(1, 6)),
+        ("20", Prob::new(1, 6)),
+        ("21", Prob::new(1, 6)),
+        ("22", Prob::new(1, 3)),
+    ]
+    .into_iter()
+    .map(|(c, p)| (c.to_string(), p))
+    .collect();
+    assert_eq!(o.defender_results, want);
     let ev = s
         .execute(Command::Attack {
             attackers: vec!["csa-gibson".into()],
@@ -706,4 +813,330 @@ fn bad_tables_file_error_names_the_place() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("random.by_die"), "{e}");
+}
+
+fn rule_of(a: &Assessment, i: usize, name_part: &str) -> String {
+    a.att[i]
+        .factors
+        .iter()
+        .find(|f| f.name.contains(name_part))
+        .unwrap_or_else(|| panic!("no factor {name_part:?}"))
+        .rule
+        .clone()
+}
+
+// "Unit Outmaneuvered: Firing Unit's strength is cut in half for that attack." and
+// "Successful Attack: Firing Unit's strength is increased by 50% for that attack.": factors of
+// the attacking units, fire and melee, inside the clamped product.
+#[test]
+fn outmaneuvered_and_successful_attack() {
+    let g = board('c', 'c')
+        .unit("f", 'C', "0203", 1000)
+        .unit("t", 'U', "0202", 1000)
+        .game();
+    let t = &rules().tables;
+    assert_eq!(t.outmaneuvered.factor, 0.50);
+    assert_eq!(t.successful_attack.factor, 1.50);
+    assert!(t.outmaneuvered.source.starts_with("[card]"));
+    for kind in [AttackType::Fire, AttackType::Melee] {
+        let om = assess(&g, &["f"], "0202", Some(kind), &[("outmaneuvered", "yes")]);
+        assert_eq!(om.att[0].product, r(50, 100), "{kind}");
+        assert_eq!(factor(&om, "outmaneuvered"), r(1, 2));
+        let sa = assess(
+            &g,
+            &["f"],
+            "0202",
+            Some(kind),
+            &[("successful_attack", "yes")],
+        );
+        assert_eq!(sa.att[0].product, r(150, 100), "{kind}");
+        let both = assess(
+            &g,
+            &["f"],
+            "0202",
+            Some(kind),
+            &[("outmaneuvered", "yes"), ("successful_attack", "yes")],
+        );
+        assert_eq!(both.att[0].product, r(75, 100), "{kind}");
+        let no = assess(
+            &g,
+            &["f"],
+            "0202",
+            Some(kind),
+            &[("outmaneuvered", "no"), ("successful_attack", "no")],
+        );
+        assert_eq!(no.att[0].product, R::from_integer(1), "{kind}");
+        // The melee defender is not the firing unit: unaffected.
+        if kind == AttackType::Melee {
+            assert_eq!(both.def[0].product, R::from_integer(1));
+            assert_eq!(om.def[0].product, R::from_integer(1));
+        }
+    }
+    assert!(matches!(
+        assess_err(&g, &["f"], "0202", None, &[("outmaneuvered", "maybe")]),
+        AttackError::BadOption(_)
+    ));
+    // Inside the clamp: mounted melee 2.00 x flanker 1.50 x outmaneuvered 0.50 = 1.50, not the
+    // clamped 2.0 halved (1.0).
+    let g = board('c', 'c')
+        .unit_with("cav", 'C', "0203", 1000, |u| {
+            u.kind = UnitKind::Cavalry;
+            u.mode = Some(Mode::Mounted);
+        })
+        .unit("t", 'U', "0202", 1000)
+        .game();
+    let melee = Some(AttackType::Melee);
+    let a = assess(
+        &g,
+        &["cav"],
+        "0202",
+        melee,
+        &[("flanked", "target"), ("outmaneuvered", "yes")],
+    );
+    assert_eq!(
+        a.att[0].clamped(t, R::from_integer(1)),
+        (r(150, 100), false)
+    );
+    assert_eq!(
+        a.att[0].strength(t, R::from_integer(1)),
+        R::from_integer(1500)
+    );
+    // Successful attack pushes mounted melee 2.00 x 1.50 = 3.00 to the 2.0 maximum.
+    let a = assess(&g, &["cav"], "0202", melee, &[("successful_attack", "yes")]);
+    assert_eq!(a.att[0].product, R::from_integer(3));
+    assert_eq!(
+        a.att[0].clamped(t, R::from_integer(1)),
+        (R::from_integer(2), true)
+    );
+    // Column 0.30 x heavy woods 0.40 x successful 1.50 = 0.18: still under the 0.2 minimum;
+    // outmaneuvered 0.06: the minimum too.
+    let g = board('c', 'h')
+        .unit_with("col", 'C', "0203", 1000, |u| u.mode = Some(Mode::Column))
+        .unit("t", 'U', "0202", 1000)
+        .game();
+    let a = assess(&g, &["col"], "0202", None, &[("successful_attack", "yes")]);
+    assert_eq!(a.att[0].product, r(18, 100));
+    assert_eq!(a.att[0].clamped(t, R::from_integer(1)), (r(2, 10), true));
+    // With the random 1.2 inside the clamp: 0.18 x 1.2 = 0.216, above the minimum.
+    assert_eq!(a.att[0].clamped(t, fac(1.2)), (r(216, 1000), false));
+    let a = assess(&g, &["col"], "0202", None, &[("outmaneuvered", "yes")]);
+    assert_eq!(a.att[0].product, r(6, 100));
+    assert_eq!(a.att[0].clamped(t, fac(1.2)), (r(2, 10), true));
+}
+
+// "Firing unit is routed 0.50" (condition) and "Routed 0.50**" (mode): a routed unit keeps its
+// own mode's factor (column 0.30); a unit routed in mode Routed gets 0.5 once.
+#[test]
+fn routed_status_keeps_the_mode_factor_and_reads_the_condition_row() {
+    let g = board('c', 'c')
+        .unit_with("rcol", 'C', "0203", 1000, |u| {
+            u.mode = Some(Mode::Column);
+            u.status = Some(Status::Routed);
+        })
+        .unit_with("rr", 'C', "0203", 1000, |u| {
+            u.mode = Some(Mode::Routed);
+            u.status = Some(Status::Routed);
+        })
+        .unit_with("mr", 'C', "0203", 1000, |u| u.mode = Some(Mode::Routed))
+        .unit("t", 'U', "0202", 500)
+        .game();
+    let fdf = [("phase", "final-defensive")];
+    // Target 500 men: density 0.90; the three firers fire alone (1000 men each: 1.00).
+    let dens = r(90, 100);
+    let a = assess(&g, &["rcol"], "0202", None, &fdf);
+    assert_eq!(factor(&a, "routed"), r(1, 2));
+    assert_eq!(factor(&a, "mode column"), r(30, 100));
+    assert_eq!(a.att[0].product, r(15, 100) * dens);
+    // Melee column: 0.50 x 0.30.
+    let a = assess(&g, &["rcol"], "0202", Some(AttackType::Melee), &[]);
+    assert_eq!(a.att[0].product, r(15, 100));
+    for id in ["rr", "mr"] {
+        let a = assess(&g, &[id], "0202", None, &fdf);
+        assert_eq!(a.att[0].product, r(1, 2) * dens, "{id}");
+        let halves = a.att[0]
+            .factors
+            .iter()
+            .filter(|f| f.value == r(1, 2))
+            .count();
+        assert_eq!(halves, 1, "{id}: {:?}", a.att[0].factors);
+    }
+    // The condition row is read from the tables (a file with 0.40 changes it); the mode row is
+    // what a unit in mode Routed gets.
+    let mut t = rules().tables;
+    t.routed.fire = 0.40;
+    let rules2 = Shiloh::new(t);
+    let req = with_opts(request(&g, &["rcol"], "0202", None), &fdf);
+    let a = Assessment::new(&rules2, &g, &req).unwrap();
+    assert_eq!(a.att[0].product, r(12, 100) * dens);
+    let req = with_opts(request(&g, &["rr"], "0202", None), &fdf);
+    let a = Assessment::new(&rules2, &g, &req).unwrap();
+    assert_eq!(a.att[0].product, r(1, 2) * dens);
+}
+
+// "If over 1000 men are firing from the square": only the firing units' men count.
+#[test]
+fn firer_density_counts_the_firing_units_only() {
+    let g = board('c', 'c')
+        .unit("a", 'C', "0203", 1200)
+        .unit("b", 'C', "0203", 800)
+        .unit_with("art", 'C', "0203", 96, |u| {
+            u.kind = UnitKind::Artillery;
+            u.guns = Some(6);
+            u.mode = Some(Mode::Unlimbered);
+        })
+        .unit("t", 'U', "0202", 1000)
+        .game();
+    let a = assess(&g, &["a"], "0202", None, &[]);
+    assert_eq!(factor(&a, "firer's square density"), r(96, 100));
+    let ab = assess(&g, &["a", "b"], "0202", None, &[]);
+    assert_eq!(factor(&ab, "firer's square density"), r(80, 100));
+    // Artillery firing with them neither gets the modifier nor counts.
+    let all = assess(&g, &["a", "b", "art"], "0202", None, &[]);
+    assert_eq!(factor(&all, "firer's square density"), r(80, 100));
+    assert!(
+        !all.att[2]
+            .factors
+            .iter()
+            .any(|f| f.name.contains("square density"))
+    );
+    // Melee attacker: 1% per 100 men over 1000.
+    let m = assess(&g, &["a", "b"], "0202", Some(AttackType::Melee), &[]);
+    assert_eq!(factor(&m, "firer's square density"), r(90, 100));
+}
+
+// Readings that are not on the card are labelled as project defaults.
+#[test]
+fn readings_are_labelled_project_defaults() {
+    let g = board('c', 'c')
+        .unit("f", 'C', "0203", 1000)
+        .unit_with("art", 'C', "0203", 96, |u| {
+            u.kind = UnitKind::Artillery;
+            u.guns = Some(6);
+            u.mode = Some(Mode::Unlimbered);
+        })
+        .unit("t", 'U', "0202", 1000)
+        .game();
+    let a = assess(&g, &["f", "art"], "0202", None, &[]);
+    assert!(rule_of(&a, 0, "leader bonus").contains("[project default: not on the card]"));
+    let art = a.att[1]
+        .factors
+        .iter()
+        .find(|f| f.name.contains("artillerymen"))
+        .unwrap();
+    assert!(
+        art.rule
+            .contains("at most 1 [project default: not on the card")
+    );
+    // No rule text repeats itself (the flank footnote source once).
+    let g = board('c', 'c')
+        .unit("f", 'C', "0203", 1000)
+        .unit("t", 'U', "0202", 1000)
+        .game();
+    let fire = assess(&g, &["f"], "0202", None, &[("flanked", "firer")]);
+    let melee = assess(
+        &g,
+        &["f"],
+        "0202",
+        Some(AttackType::Melee),
+        &[("flanked", "target")],
+    );
+    for f in fire.att[0].factors.iter().chain(&melee.def[0].factors) {
+        assert!(f.rule.matches("example 2").count() <= 1, "{}", f.rule);
+        assert!(f.rule.matches("footnote").count() <= 1, "{}", f.rule);
+    }
+}
+
+// Fortification: "The firing unit is penalized by 10% per level that the target is fortified."
+// The melee attacker is penalised by the defender's fortification; the melee defender gets no
+// fortification factor (its "target" is the attacking stack: [project default]).
+#[test]
+fn fortification_not_applied_to_the_melee_defender() {
+    let g = board('c', 'c')
+        .unit_with("f", 'C', "0203", 1000, |u| u.fortification = Some(3))
+        .unit_with("t", 'U', "0202", 1000, |u| u.fortification = Some(2))
+        .game();
+    let m = assess(&g, &["f"], "0202", Some(AttackType::Melee), &[]);
+    assert_eq!(factor(&m, "target fortified 2"), r(80, 100));
+    assert!(
+        !m.def[0]
+            .factors
+            .iter()
+            .any(|f| f.name.contains("fortified")),
+        "{:?}",
+        m.def[0].factors
+    );
+    assert_eq!(m.def[0].product, R::from_integer(1));
+    let f = assess(&g, &["f"], "0202", None, &[]);
+    assert_eq!(f.att[0].product, r(80, 100));
+}
+
+// Example 2: "the flanked unit ... would melee with a 0.5 modifier"; footnote ***: "The flanker
+// has a modifier of 1.50": flanked=attacker in melee.
+#[test]
+fn example_2_flanked_attacker_melees_at_half() {
+    let g = board('c', 'c')
+        .unit("f", 'C', "0203", 1000)
+        .unit("t", 'U', "0202", 1000)
+        .game();
+    let m = assess(
+        &g,
+        &["f"],
+        "0202",
+        Some(AttackType::Melee),
+        &[("flanked", "attacker")],
+    );
+    assert_eq!(m.att[0].product, r(50, 100));
+    assert_eq!(factor(&m, "flanked unit in melee"), r(1, 2));
+    assert_eq!(m.def[0].product, r(150, 100));
+    let flanker = m.def[0]
+        .factors
+        .iter()
+        .find(|f| f.name.contains("flanker in melee"))
+        .unwrap();
+    assert_eq!(flanker.value, r(150, 100));
+    assert!(flanker.rule.contains("[project default: not on the card"));
+    // Fire has no `attacker` value (the flanked firer is `firer`).
+    assert!(matches!(
+        assess_err(&g, &["f"], "0202", None, &[("flanked", "attacker")]),
+        AttackError::BadOption(_)
+    ));
+}
+
+// The random modifier's die factors must lie in the card's range (card_min .. card_max).
+#[test]
+fn random_by_die_outside_the_card_range_is_a_tables_problem() {
+    let dir = std::env::temp_dir().join(format!("musket-shiloh-rnd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("shiloh.ron");
+    let default = "by_die: [1.00, 1.04, 1.08, 1.12, 1.16, 1.20]";
+    assert!(musket::rules::shiloh::DEFAULT_TABLES.contains(default));
+    for (bad, field, value) in [
+        (
+            "by_die: [1.00, 1.04, 1.08, 1.12, 1.16, 1.25]",
+            "random.by_die[5]",
+            "1.25",
+        ),
+        (
+            "by_die: [0.95, 1.04, 1.08, 1.12, 1.16, 1.20]",
+            "random.by_die[0]",
+            "0.95",
+        ),
+    ] {
+        let text = musket::rules::shiloh::DEFAULT_TABLES.replace(default, bad);
+        std::fs::write(&p, text).unwrap();
+        let e = musket::rules::shiloh::load(Some(&p))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(field) && e.contains(value) && e.contains("card_max"),
+            "{e}"
+        );
+    }
+    // card_min above card_max.
+    let text = musket::rules::shiloh::DEFAULT_TABLES.replace("card_min: 1.00", "card_min: 1.30");
+    std::fs::write(&p, text).unwrap();
+    let e = musket::rules::shiloh::load(Some(&p))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("random.card_min"), "{e}");
 }

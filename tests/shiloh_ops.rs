@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use musket::rules::game::Game;
 use musket::rules::map::{RouteKind, Terrain};
+use musket::rules::scenario::UnitFile;
 use musket::rules::shiloh::Shiloh;
 use musket::rules::shiloh::ops::*;
 use musket::rules::unit::{Mode, UnitKind};
@@ -394,4 +395,102 @@ fn zoc_is_the_hexes_next_to_a_combat_unit() {
         2,
         "only on-map hexes: 0201 and 0102 of the corner"
     );
+}
+
+fn limbered(heavy: bool) -> impl FnOnce(&mut UnitFile) {
+    move |u: &mut UnitFile| {
+        u.kind = UnitKind::Artillery;
+        u.guns = Some(6);
+        u.mode = Some(Mode::Limbered);
+        u.heavy_guns = heavy;
+    }
+}
+
+fn mounted(u: &mut UnitFile) {
+    u.kind = UnitKind::Cavalry;
+    u.mode = Some(Mode::Mounted);
+}
+
+// "Enter or leave enemy ZOC ... LIMB. ART. +3"; "Move from enemy ZOC to enemy ZOC [2] ... +7";
+// MTD. CAV. ZOC to ZOC +3 (enemy in 0304; 0303 and 0203 are both next to it).
+#[test]
+fn zoc_costs_of_limbered_artillery_and_mounted_cavalry() {
+    let g = sh()
+        .unit("e", 'C', "0304", 1000)
+        .unit_with("lim", 'U', "0302", 96, limbered(false))
+        .game();
+    assert_eq!(cost(&g, "lim", &["0303"]), Some(2 + 3), "enter");
+    let g = sh()
+        .unit("e", 'C', "0304", 1000)
+        .unit_with("lim", 'U', "0303", 96, limbered(false))
+        .unit_with("cav", 'U', "0303", 500, mounted)
+        .unit("f", 'U', "0203", 500)
+        .game();
+    assert_eq!(cost(&g, "lim", &["0302"]), Some(2 + 3), "leave");
+    assert_eq!(cost(&g, "lim", &["0203"]), Some(2 + 7), "ZOC to ZOC");
+    assert_eq!(cost(&g, "cav", &["0203"]), Some(1 + 3), "ZOC to ZOC");
+    assert_eq!(cost(&g, "cav", &["0302"]), Some(1 + 1), "leave");
+}
+
+// Roads [1]: LIMB. ART. 1 (the Roads row); off the road clear costs it 2; a road into a
+// ravine 2 (note); unlimbered artillery P.
+#[test]
+fn limbered_artillery_road_rate() {
+    let g = sh()
+        .terrain("0103", 'v')
+        .terrain("0104", 'w')
+        .route(RouteKind::Road, &["0101", "0102", "0103", "0104"])
+        .unit_with("lim", 'U', "0101", 96, limbered(false))
+        .unit_with("unl", 'U', "0101", 96, |u| {
+            u.kind = UnitKind::Artillery;
+            u.guns = Some(6);
+            u.mode = Some(Mode::Unlimbered);
+        })
+        .game();
+    assert_eq!(cost(&g, "lim", &["0102"]), Some(1));
+    assert_eq!(cost(&g, "lim", &["0102", "0103", "0104"]), Some(1 + 2 + 1));
+    assert_eq!(cost(&g, "lim", &["0201"]), Some(2), "off the road: clear 2");
+    assert_eq!(cost(&g, "unl", &["0102"]), None);
+}
+
+// "Unit 107 ... pays triple movement costs (including elevation)": terrain and elevation
+// tripled, the ZOC cost added untripled [project default: the note names movement costs and
+// elevation only].
+#[test]
+fn heavy_guns_leaving_or_entering_zoc_untripled() {
+    let g = sh()
+        .unit("e", 'C', "0304", 1000)
+        .unit_with("s24", 'U', "0303", 96, limbered(true))
+        .game();
+    assert_eq!(cost(&g, "s24", &["0302"]), Some(2 * 3 + 3), "leave");
+    let g = sh()
+        .unit("e", 'C', "0304", 1000)
+        .unit_with("s24", 'U', "0302", 96, limbered(true))
+        .game();
+    assert_eq!(cost(&g, "s24", &["0303"]), Some(2 * 3 + 3), "enter");
+}
+
+// "OP costs are doubled during the night turns." with the ZOC costs: the step's whole cost.
+#[test]
+fn night_doubles_zoc_costs_too() {
+    let mut b = sh()
+        .unit("e", 'C', "0304", 1000)
+        .unit("i", 'U', "0302", 1000)
+        .unit("j", 'U', "0303", 1000)
+        .unit("f", 'U', "0203", 500);
+    b.file.night_turns = vec![1];
+    let g = b.game();
+    assert_eq!(cost(&g, "i", &["0303"]), Some((2 + 2) * 2), "enter");
+    assert_eq!(cost(&g, "j", &["0203"]), Some((2 + 5) * 2), "ZOC to ZOC");
+}
+
+// "Gunboats pay 1 OP per square." and night doubling.
+#[test]
+fn gunboats_at_night() {
+    let mut b = sh()
+        .terrain("0102", 'h')
+        .unit_with("gb", 'U', "0101", 50, |u| u.kind = UnitKind::Gunboat);
+    b.file.night_turns = vec![1];
+    let g = b.game();
+    assert_eq!(cost(&g, "gb", &["0102", "0103"]), Some(2 * 2));
 }

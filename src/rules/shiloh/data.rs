@@ -25,6 +25,8 @@ pub struct Tables {
     pub disrupted: FireMelee,
     pub routed: FireMelee,
     pub out_of_ammo: FireMelee,
+    pub outmaneuvered: Single,
+    pub successful_attack: Single,
     pub disrupted_final_defensive_only: bool,
     pub out_of_ammo_final_defensive_only: bool,
     pub modes: Vec<ModeRow>,
@@ -69,6 +71,14 @@ pub struct Tables {
 pub struct FireMelee {
     pub fire: f64,
     pub melee: f64,
+    pub source: String,
+}
+
+/// One factor for fire and melee alike.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Single {
+    pub factor: f64,
     pub source: String,
 }
 
@@ -287,6 +297,16 @@ impl Tables {
             &mut p,
             &mut factor,
         );
+        factor(
+            "outmaneuvered.factor".into(),
+            self.outmaneuvered.factor,
+            &mut p,
+        );
+        factor(
+            "successful_attack.factor".into(),
+            self.successful_attack.factor,
+            &mut p,
+        );
         for (i, r) in self.modes.iter().enumerate() {
             factor(format!("modes[{i}].fire"), r.fire, &mut p);
             factor(format!("modes[{i}].melee"), r.melee, &mut p);
@@ -343,8 +363,28 @@ impl Tables {
                 "give six factors, one per face of a d6",
             ));
         }
+        factor("random.card_min".into(), self.random.card_min, &mut p);
+        factor("random.card_max".into(), self.random.card_max, &mut p);
+        if self.random.card_min > self.random.card_max {
+            p.push(problem(
+                "random.card_min",
+                self.random.card_min,
+                "is above random.card_max",
+            ));
+        }
+        let (lo, hi) = (fac(self.random.card_min), fac(self.random.card_max));
         for (i, x) in self.random.by_die.iter().enumerate() {
             factor(format!("random.by_die[{i}]"), *x, &mut p);
+            if x.is_finite() && !(lo..=hi).contains(&fac(*x)) {
+                p.push(problem(
+                    format!("random.by_die[{i}]"),
+                    x,
+                    format!(
+                        "outside the card's random modifier range {} to {} (random.card_min, random.card_max)",
+                        self.random.card_min, self.random.card_max
+                    ),
+                ));
+            }
         }
         for (i, w) in self.weapons.iter().enumerate() {
             if w.per_strength == 0 {

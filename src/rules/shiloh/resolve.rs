@@ -47,7 +47,7 @@ pub fn option_specs(kind: AttackType) -> Vec<OptionSpec> {
         key: "flanked",
         label: "Flanked".into(),
         values: if kind == AttackType::Melee {
-            vec!["no".into(), "target".into()]
+            vec!["no".into(), "target".into(), "attacker".into()]
         } else {
             vec!["no".into(), "target".into(), "firer".into()]
         },
@@ -55,9 +55,32 @@ pub fn option_specs(kind: AttackType) -> Vec<OptionSpec> {
         help: "card SPECIAL CONDITIONS and footnotes * / ***: `target` = the target (melee: the \
                defender) is flanked by the attackers (x1.5 fire and melee; the flanked defender \
                melees x0.5); `firer` = the firing units are themselves flanked (x1.0 in the fire \
-               phase, x0.5 in Final Defensive Fire). How flanking is determined is not on the card."
+               phase, x0.5 in Final Defensive Fire); melee `attacker` = the attacking units are \
+               themselves flanked by the defenders (example 2: the flanked unit melees x0.5; \
+               footnote ***: the flanker, here the defender, x1.5). How flanking is determined is \
+               not on the card."
             .into(),
     }];
+    v.push(OptionSpec {
+        key: "outmaneuvered",
+        label: "Outmaneuvered".into(),
+        values: vec!["no".into(), "yes".into()],
+        default: "no".into(),
+        help: "card: \"Unit Outmaneuvered: Firing Unit's strength is cut in half for that \
+               attack\" (x0.5 to the attacking units, inside the clamped product). When a unit is \
+               outmaneuvered is not on the card: the player says."
+            .into(),
+    });
+    v.push(OptionSpec {
+        key: "successful_attack",
+        label: "Successful attack".into(),
+        values: vec!["no".into(), "yes".into()],
+        default: "no".into(),
+        help: "card: \"Successful Attack: Firing Unit's strength is increased by 50% for that \
+               attack\" (x1.5 to the attacking units, inside the clamped product). When an attack \
+               counts as successful is not on the card: the player says."
+            .into(),
+    });
     if kind == AttackType::Fire {
         v.push(OptionSpec {
             key: "phase",
@@ -86,7 +109,16 @@ pub fn kind_of(req: &AttackRequest) -> Result<AttackType, AttackError> {
     }
 }
 
-fn parse_options(kind: AttackType, req: &AttackRequest) -> Result<(Phase, Flank), AttackError> {
+/// The parsed options of an attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub phase: Phase,
+    pub flank: Flank,
+    pub outmaneuvered: bool,
+    pub successful_attack: bool,
+}
+
+fn parse_options(kind: AttackType, req: &AttackRequest) -> Result<Options, AttackError> {
     let specs = option_specs(kind);
     for (k, v) in &req.options {
         let Some(s) = specs.iter().find(|s| s.key == k) else {
@@ -109,9 +141,15 @@ fn parse_options(kind: AttackType, req: &AttackRequest) -> Result<(Phase, Flank)
     let flank = match req.option("flanked") {
         Some("target") => Flank::Target,
         Some("firer") => Flank::Firer,
+        Some("attacker") => Flank::Attacker,
         _ => Flank::No,
     };
-    Ok((phase, flank))
+    Ok(Options {
+        phase,
+        flank,
+        outmaneuvered: req.option("outmaneuvered") == Some("yes"),
+        successful_attack: req.option("successful_attack") == Some("yes"),
+    })
 }
 
 /// One attack, assessed: everything the odds and the resolution share.
@@ -120,6 +158,8 @@ pub struct Assessment {
     pub kind: AttackType,
     pub phase: Phase,
     pub flank: Flank,
+    pub outmaneuvered: bool,
+    pub successful_attack: bool,
     pub defender_hex: Coord,
     pub attackers: Vec<UnitIdx>,
     /// The combat units in the defending hex.
@@ -154,7 +194,8 @@ impl Assessment {
     pub fn new(rules: &Shiloh, game: &Game, req: &AttackRequest) -> Result<Self, AttackError> {
         let t = &rules.tables;
         let kind = kind_of(req)?;
-        let (phase, flank) = parse_options(kind, req)?;
+        let opts = parse_options(kind, req)?;
+        let (phase, flank) = (opts.phase, opts.flank);
         if req.attackers.is_empty() {
             return Err(AttackError::NoAttackers);
         }
@@ -280,6 +321,9 @@ impl Assessment {
                 phase,
                 flank,
                 target: def_hex,
+                attackers: &req.attackers,
+                outmaneuvered: opts.outmaneuvered,
+                successful_attack: opts.successful_attack,
             };
             att.push(unit_strength(t, game, a, &s).map_err(AttackError::Illegal)?);
         }
@@ -292,6 +336,9 @@ impl Assessment {
                     phase,
                     flank,
                     target,
+                    attackers: &req.attackers,
+                    outmaneuvered: opts.outmaneuvered,
+                    successful_attack: opts.successful_attack,
                 };
                 def.push(unit_strength(t, game, d, &s).map_err(AttackError::Illegal)?);
             }
@@ -307,6 +354,8 @@ impl Assessment {
             kind,
             phase,
             flank,
+            outmaneuvered: opts.outmaneuvered,
+            successful_attack: opts.successful_attack,
             defender_hex: def_hex,
             attacker_men: req.attackers.iter().map(|a| game.unit(*a).manpower).sum(),
             defender_men: defenders.iter().map(|d| game.unit(*d).manpower).sum(),
@@ -559,8 +608,11 @@ pub fn odds(_rules: &Shiloh, game: &Game, a: &Assessment) -> Odds {
             Flank::No => "no",
             Flank::Target => "target",
             Flank::Firer => "firer",
+            Flank::Attacker => "attacker",
         }),
     );
+    x.insert("outmaneuvered".into(), json!(a.outmaneuvered));
+    x.insert("successful_attack".into(), json!(a.successful_attack));
     Odds {
         ruleset: "shiloh",
         kind: a.kind,

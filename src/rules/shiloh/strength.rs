@@ -45,6 +45,10 @@ pub enum Flank {
     Target,
     /// The firing units are themselves flanked (fire only).
     Firer,
+    /// Melee only: the attacking units are themselves flanked by the defenders (example 2:
+    /// "the flanked unit ... would melee with a 0.5 modifier"; footnote ***: "The flanker has a
+    /// modifier of 1.50").
+    Attacker,
 }
 
 /// One factor of a unit's strength.
@@ -95,12 +99,21 @@ pub fn clamp(t: &Tables, p: R) -> (R, bool) {
 
 /// The situation of one unit's fire or melee.
 #[derive(Clone, Copy, Debug)]
-pub struct Situation {
+pub struct Situation<'a> {
     pub role: SRole,
     pub phase: Phase,
     pub flank: Flank,
     /// The hex the unit fires at (melee defender: the attacking stack's hex).
     pub target: Coord,
+    /// The units firing (melee: attacking) in this attack: the firer's square density counts
+    /// the men of these units in the firer's hex ("men ... firing from the square").
+    pub attackers: &'a [UnitIdx],
+    /// Option `outmaneuvered=yes`: "Unit Outmaneuvered: Firing Unit's strength is cut in half
+    /// for that attack" (attacking units only; when it applies is not on the card).
+    pub outmaneuvered: bool,
+    /// Option `successful_attack=yes`: "Successful Attack: Firing Unit's strength is increased
+    /// by 50% for that attack" (attacking units only; when it applies is not on the card).
+    pub successful_attack: bool,
 }
 
 /// Efficiency factor: -1% per `pts` points below 100 (exact).
@@ -148,7 +161,8 @@ pub fn fortification_factor(t: &Tables, level: u8) -> R {
     R::new((100 - pct).max(0), 100)
 }
 
-/// Artillerymen: men / (16 x guns), at most 1.
+/// Artillerymen: men / (16 x guns), at most 1 (the cap is a reading of "to fully support
+/// it": [project default: not on the card]).
 pub fn artillerymen_factor(t: &Tables, men: u32, guns: u32) -> R {
     let need = (t.artillerymen_per_gun * guns) as i128;
     if need == 0 {
@@ -162,7 +176,8 @@ pub fn command_control_factor(cc: f64) -> R {
     fac(cc)
 }
 
-/// Leader bonus in percent: the unit's own, or the best of its side's leaders in its hex.
+/// Leader bonus in percent: the unit's own, or the best of its side's leaders in its hex
+/// ([project default: not on the card]: the card says only "the unit it is with").
 pub fn leader_bonus(game: &Game, u: &Unit) -> (i32, Option<String>) {
     let mut best = (u.leader_bonus, None);
     if let Some(h) = u.hex {
@@ -176,24 +191,14 @@ pub fn leader_bonus(game: &Game, u: &Unit) -> (i32, Option<String>) {
     best
 }
 
-/// Men of `side`'s combat units in `hex` (artillery excluded when `no_artillery`).
-pub fn men_in_hex(
-    game: &Game,
-    hex: Coord,
-    side: crate::rules::unit::SideId,
-    no_artillery: bool,
-) -> u32 {
-    game.units_at(hex)
+/// Men of the non-artillery `firing` units in `hex` ("men ... firing from the square").
+pub fn firing_men_in_hex(game: &Game, hex: Coord, firing: &[UnitIdx]) -> u32 {
+    firing
         .iter()
         .map(|x| game.unit(*x))
-        .filter(|x| x.side == side && x.is_combat())
-        .filter(|x| !(no_artillery && x.kind == UnitKind::Artillery))
+        .filter(|x| x.hex == Some(hex) && x.is_combat() && x.kind != UnitKind::Artillery)
         .map(|x| x.manpower)
         .sum()
-}
-
-fn is_routed(u: &Unit) -> bool {
-    u.mode == Mode::Routed || u.status == Status::Routed
 }
 
 /// Whether a unit may fire in the fire phase, or only in Final Defensive Fire (footnote **).
@@ -319,8 +324,31 @@ pub fn unit_strength(
             format!("{}: flanked defender in melee", u.id),
             fac(t.flanked.flanked_defender_melee),
             "the defender is flanked (option flanked=target)".into(),
-            format!("{} (footnote ***; example 2)", t.flanked.source),
+            t.flanked.source.clone(),
         ),
+        (Flank::Attacker, SRole::MeleeAttacker) => push(
+            format!("{}: flanked unit in melee", u.id),
+            fac(t.flanked.flanked_defender_melee),
+            "the attacking unit is itself flanked (option flanked=attacker): example 2, \
+             \"the flanked unit ... would melee with a 0.5 modifier\""
+                .into(),
+            t.flanked.source.clone(),
+        ),
+        (Flank::Attacker, SRole::MeleeDefender) => {
+            let f = &t.flanked.flanker;
+            push(
+                format!("{}: flanker in melee", u.id),
+                fac(f.melee),
+                "the defender flanks the attacking units (option flanked=attacker): footnote \
+                 ***, \"The flanker has a modifier of 1.50\""
+                    .into(),
+                format!(
+                    "{}; the defender as the flanker [project default: not on the card: a \
+                     reading of footnote ***]",
+                    f.source
+                ),
+            );
+        }
         (Flank::Firer, SRole::Fire) => {
             let (v, d) = match s.phase {
                 Phase::FinalDefensive => (
@@ -336,7 +364,7 @@ pub fn unit_strength(
                 format!("{}: firer is flanked", u.id),
                 v,
                 d.into(),
-                format!("{} (footnote *; example 2)", t.flanked.source),
+                t.flanked.source.clone(),
             );
         }
         _ => {}
@@ -359,29 +387,54 @@ pub fn unit_strength(
             d.source.clone(),
         );
     }
-    // Mode (Routed as a mode and as a condition: its 0.5 once).
-    if is_routed(u) {
-        let mr = t.mode_row(Mode::Routed).ok_or("no Routed mode row")?;
+    // Routed as a condition (status) and as a mode: the condition row only when the mode is
+    // not Routed, so a routed unit in mode Routed gets Routed's 0.5 once (the mode row), and a
+    // routed unit in another mode keeps that mode's factor too.
+    if u.status == Status::Routed && u.mode != Mode::Routed {
+        let r = &t.routed;
         push(
             format!("{}: routed", u.id),
-            pick(mr.fire, mr.melee),
+            pick(r.fire, r.melee),
             format!(
-                "mode {}, status {} (condition and mode: applied once)",
-                u.mode.name(),
-                u.status.name()
+                "status Routed, mode {} (the mode's factor applies as well)",
+                u.mode.name()
             ),
-            mr.source.clone(),
+            r.source.clone(),
         );
-    } else {
-        let mr = t
-            .mode_row(u.mode)
-            .ok_or_else(|| format!("no mode row for {}", u.mode.name()))?;
-        push(
-            format!("{}: mode {}", u.id, u.mode.name()),
-            pick(mr.fire, mr.melee),
-            format!("{col} column"),
-            mr.source.clone(),
-        );
+    }
+    let mr = t
+        .mode_row(u.mode)
+        .ok_or_else(|| format!("no mode row for {}", u.mode.name()))?;
+    push(
+        format!("{}: mode {}", u.id, u.mode.name()),
+        pick(mr.fire, mr.melee),
+        if u.mode == Mode::Routed && u.status == Status::Routed {
+            format!("{col} column (status Routed too: Routed's factor applied once)")
+        } else {
+            format!("{col} column")
+        },
+        mr.source.clone(),
+    );
+    // Outmaneuvered / successful attack: the attacking units only.
+    if s.role != SRole::MeleeDefender {
+        if s.outmaneuvered {
+            let o = &t.outmaneuvered;
+            push(
+                format!("{}: outmaneuvered", u.id),
+                fac(o.factor),
+                "option outmaneuvered=yes (when it applies is not on the card)".into(),
+                o.source.clone(),
+            );
+        }
+        if s.successful_attack {
+            let o = &t.successful_attack;
+            push(
+                format!("{}: successful attack", u.id),
+                fac(o.factor),
+                "option successful_attack=yes (when it applies is not on the card)".into(),
+                o.source.clone(),
+            );
+        }
     }
     // Additional modifiers.
     let (bonus, from) = leader_bonus(game, u);
@@ -392,7 +445,10 @@ pub fn unit_strength(
             Some(l) => format!("{l} in the hex: x(1 + {bonus}/100)"),
             None => format!("x(1 + {bonus}/100)"),
         },
-        "[card] Leader Bonus: direct modifier (bonus 20 -> x1.2)".into(),
+        "[card] Leader Bonus: direct modifier (bonus 20 -> x1.2); which leader counts (the \
+         unit's own bonus or the best friendly leader's in its hex) [project default: not on \
+         the card]"
+            .into(),
     );
     if fire {
         let men = game
@@ -410,11 +466,14 @@ pub fn unit_strength(
         );
     }
     if u.kind != UnitKind::Artillery && s.role != SRole::MeleeDefender {
-        let men = men_in_hex(game, hex, u.side, true);
+        let men = firing_men_in_hex(game, hex, s.attackers);
         push(
             format!("{}: firer's square density", u.id),
             firer_density_factor(t, s.role, men),
-            format!("{men} men in the firer's square"),
+            format!(
+                "{men} men of the {} units in the firer's square (artillery not counted)",
+                if fire { "firing" } else { "attacking" }
+            ),
             if fire {
                 "[card] Density of Firing Unit's Square: 1% per 50 men over 1000 (1200 men = .96)"
                     .into()
@@ -423,14 +482,21 @@ pub fn unit_strength(
             },
         );
     }
-    let fort = game
-        .units_at(s.target)
-        .iter()
-        .map(|x| game.unit(*x))
-        .filter(|x| x.is_combat())
-        .map(|x| x.fortification)
-        .max()
-        .unwrap_or(0);
+    // "The firing unit is penalized by 10% per level that the target is fortified": the fire
+    // and the melee attacker's target. The melee defender's "target" is the attacking stack,
+    // which the card does not treat: [project default: not on the card] no fortification
+    // factor for the melee defender.
+    let fort = if s.role == SRole::MeleeDefender {
+        0
+    } else {
+        game.units_at(s.target)
+            .iter()
+            .map(|x| game.unit(*x))
+            .filter(|x| x.is_combat())
+            .map(|x| x.fortification)
+            .max()
+            .unwrap_or(0)
+    };
     if fort > 0 {
         push(
             format!("{}: target fortified {fort}", u.id),
@@ -474,7 +540,10 @@ pub fn unit_strength(
                 u.guns,
                 show(a)
             ),
-            "[card] Artillerymen: 16 per gun (6 guns need 96)".into(),
+            "[card] Artillerymen: 16 per gun (6 guns need 96), strength proportionate to the \
+             men; at most 1 [project default: not on the card: a reading of \"to fully support \
+             it\"]"
+                .into(),
         );
         let base = t.artillerymen_per_gun * u.guns;
         (
