@@ -246,7 +246,7 @@ fn ngg1812_refuses_a_classless_unit_and_an_overfull_hex() {
     let ov = RulesOverrides::default();
     // Garland (4 CV) alone in 0303 with no class.
     let sc = parse(&example("ngg1812", ""), Path::new("x.ron")).unwrap();
-    let e = for_scenario(&sc, &ov).err().expect("refused").to_string();
+    let e = for_scenario(&sc, &ov).expect_err("refused").to_string();
     assert!(e.contains("units[0].class") && e.contains("3.3"), "{e}");
     // Classes everywhere; then four Conscripts (OF 2 each = 8) in one hex.
     let mut text = example("ngg1812", ", class: Veteran");
@@ -276,7 +276,7 @@ fn ngg1812_refuses_a_classless_unit_and_an_overfull_hex() {
         .collect();
     let crowded = crowded.replacen("    ],\n)", &format!("{extra}    ],\n)"), 1);
     let sc = parse(&crowded, Path::new("x.ron")).unwrap();
-    let e = for_scenario(&sc, &ov).err().expect("refused").to_string();
+    let e = for_scenario(&sc, &ov).expect_err("refused").to_string();
     assert!(
         e.contains("0303") && e.contains("OF 8") && e.contains("4.1"),
         "{e}"
