@@ -164,6 +164,18 @@ fn age_notice(time: Res<Time>, mut n: ResMut<Notice>) {
     }
 }
 
+/// A tooltip beside the pointer over the map (egui's own tooltips follow widgets, not hexes).
+fn pointer_tip(ctx: &egui::Context, id: &str, pos: egui::Pos2, body: impl FnOnce(&mut egui::Ui)) {
+    egui::Area::new(egui::Id::new(id))
+        .fade_in(false)
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .fixed_pos(pos + egui::vec2(16.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, body);
+        });
+}
+
 fn c32(c: Color) -> egui::Color32 {
     let s = c.to_srgba();
     egui::Color32::from_rgba_unmultiplied(
@@ -538,22 +550,15 @@ fn game_ui(
         && view.preview.odds.is_none()
         && let Some(pos) = ctx.pointer_hover_pos()
     {
-        egui::Area::new(egui::Id::new("move_cost_tip"))
-            .fade_in(false)
-            .order(egui::Order::Tooltip)
-            .interactable(false)
-            .fixed_pos(pos + egui::vec2(16.0, 16.0))
-            .show(&ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    for (i, l) in view.move_cost.lines.iter().enumerate() {
-                        if i == 0 || !l.starts_with(' ') {
-                            ui.strong(l);
-                        } else {
-                            ui.label(egui::RichText::new(l.trim_start()).small());
-                        }
-                    }
-                });
-            });
+        pointer_tip(&ctx, "move_cost_tip", pos, |ui| {
+            for (i, l) in view.move_cost.lines.iter().enumerate() {
+                if i == 0 || !l.starts_with(' ') {
+                    ui.strong(l);
+                } else {
+                    ui.label(egui::RichText::new(l.trim_start()).small());
+                }
+            }
+        });
     }
 
     // Flank reasons next to the pointer, over the target's neighbours.
@@ -561,29 +566,22 @@ fn game_ui(
         && let Some(n) = odds.hex_notes.iter().find(|n| n.hex == h)
         && let Some(pos) = ctx.pointer_hover_pos()
     {
-        egui::Area::new(egui::Id::new("flank_tip"))
-            .fade_in(false)
-            .order(egui::Order::Tooltip)
-            .interactable(false)
-            .fixed_pos(pos + egui::vec2(16.0, 16.0))
-            .show(&ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.strong(format!(
-                        "{}: {}",
-                        n.label,
-                        if n.reduces {
-                            "covered, reduces"
-                        } else if n.covered {
-                            "covered"
-                        } else {
-                            "not covered"
-                        }
-                    ));
-                    for r in &n.reasons {
-                        ui.label(r);
-                    }
-                });
-            });
+        pointer_tip(&ctx, "flank_tip", pos, |ui| {
+            ui.strong(format!(
+                "{}: {}",
+                n.label,
+                if n.reduces {
+                    "covered, reduces"
+                } else if n.covered {
+                    "covered"
+                } else {
+                    "not covered"
+                }
+            ));
+            for r in &n.reasons {
+                ui.label(r);
+            }
+        });
     }
 
     // Dice.

@@ -86,6 +86,30 @@ pub fn attack_request(
     })
 }
 
+/// The request of an attack command (`None` for other commands).
+fn request_of(game: &Game, cmd: &Command) -> Result<Option<AttackRequest>, AttackError> {
+    let Command::Attack {
+        attackers,
+        defender,
+        kind,
+        march_type,
+        options,
+        ..
+    } = cmd
+    else {
+        return Ok(None);
+    };
+    attack_request(
+        game,
+        attackers,
+        defender,
+        *kind,
+        march_type.clone(),
+        options,
+    )
+    .map(Some)
+}
+
 fn move_path(
     game: &Game,
     unit: &str,
@@ -128,23 +152,10 @@ fn move_path(
 /// Check a command against the game without changing it.
 pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
     match cmd {
-        Command::Attack {
-            attackers,
-            defender,
-            kind,
-            march_type,
-            choices,
-            options,
-        } => {
-            let req = attack_request(
-                game,
-                attackers,
-                defender,
-                *kind,
-                march_type.clone(),
-                options,
-            )?;
-            game.rules.check(game, &req, choices)?;
+        Command::Attack { choices, .. } => {
+            if let Some(req) = request_of(game, cmd)? {
+                game.rules.check(game, &req, choices)?;
+            }
             Ok(())
         }
         Command::Move { unit, path } => move_path(game, unit, path).map(|_| ()),
@@ -207,22 +218,10 @@ fn apply_inner(
     dice: &mut dyn DieSource,
 ) -> Result<Vec<Event>, CommandError> {
     match cmd {
-        Command::Attack {
-            attackers,
-            defender,
-            kind,
-            march_type,
-            choices,
-            options,
-        } => {
-            let req = attack_request(
-                game,
-                attackers,
-                defender,
-                *kind,
-                march_type.clone(),
-                options,
-            )?;
+        Command::Attack { choices, .. } => {
+            let Some(req) = request_of(game, cmd)? else {
+                return Ok(Vec::new());
+            };
             let rules = game.rules.clone();
             Ok(rules.resolve(game, &req, choices, dice)?)
         }
