@@ -130,8 +130,8 @@ pub struct AttackArgs {
     /// default) or grand; GBACW and Shiloh: fire (default) or melee; NGG 1812: combat.
     #[arg(long = "type", value_enum)]
     pub kind: Option<TypeArg>,
-    /// A condition of the attack the map does not show, `key=value` (repeatable); `musket
-    /// odds … --opt help=1` lists the ruleset's keys.
+    /// A condition of the attack the map does not show, `key=value` (repeatable); an unknown
+    /// key is refused with the ruleset's known keys (README "Other rule systems").
     #[arg(long = "opt", value_name = "KEY=VALUE", value_parser = parse_opt)]
     pub options: Vec<(String, String)>,
     /// A march-attack type of older editions (rows enabled in the rules file).
