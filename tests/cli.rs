@@ -354,3 +354,68 @@ fn zoc_and_rules_commands() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr_first_line(&bad).contains("mine.ron"));
 }
+
+// Every ruleset's tables print, to copy and correct, and load back as a `--rules` file.
+#[test]
+fn rules_prints_each_rulesets_tables() {
+    for (id, scenario) in [
+        ("gcacw", EX),
+        ("gbacw", "scenarios/gbacw-bloody-hill.ron"),
+        ("ngg1812", "scenarios/ngg1812-smolensk.ron"),
+        ("shiloh", "scenarios/shiloh-hornets-nest.ron"),
+    ] {
+        let o = musket(&["rules", id]);
+        assert!(o.status.success(), "{id}");
+        let path = std::env::temp_dir().join(format!("musket-cli-{id}-{}.ron", std::process::id()));
+        std::fs::write(&path, &o.stdout).unwrap();
+        let o = musket(&["--rules", path.to_str().unwrap(), "check", scenario]);
+        assert!(
+            o.status.success(),
+            "{id}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let _ = std::fs::remove_file(&path);
+    }
+    let o = musket(&["rules", "gbacx"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr_first_line(&o).contains("unknown ruleset"));
+}
+
+// The other rule systems' attack types and options on the command line; bad ones exit 2 with
+// the problem on the first line.
+#[test]
+fn attack_types_and_options_of_the_other_rule_systems() {
+    let sh = "scenarios/shiloh-hornets-nest.ron";
+    let base = [
+        "odds",
+        sh,
+        "--attackers",
+        "usa-prentiss-b1",
+        "--defender",
+        "0504",
+    ];
+    let o = musket(
+        &[
+            &base[..],
+            &["--type", "melee", "--opt", "flanked=target", "--json"],
+        ]
+        .concat(),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["ruleset"], "shiloh");
+    assert_eq!(v["type"], "melee");
+    let o = musket(&[&base[..], &["--opt", "bogus=1"]].concat());
+    assert_eq!(o.status.code(), Some(2));
+    let first = stderr_first_line(&o);
+    assert!(
+        first.contains("bogus") && first.contains("flanked"),
+        "{first}"
+    );
+    let o = musket(&[&base[..], &["--type", "march"]].concat());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr_first_line(&o).contains("no march attacks"));
+    let o = musket(&[&base[..], &["--opt", "noequals"]].concat());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr_first_line(&o).contains("not key=value"));
+}
