@@ -282,29 +282,48 @@ pub fn plugin(app: &mut App) {
 #[derive(Resource, Default)]
 pub struct MoveCostTip {
     key: Option<(u64, Option<Coord>, Vec<UnitIdx>)>,
+    /// The shortest-path tree of the chosen stack, per game revision (one serves every hover).
+    tree: Option<((u64, Coord), std::collections::HashMap<Coord, Coord>)>,
     pub lines: Vec<String>,
 }
 
 fn update_move_cost(play: Res<Play>, sel: Res<Selection>, mut tip: ResMut<MoveCostTip>) {
     let Some(p) = &play.0 else { return };
+    let g = &p.session.game;
+    if !g.rules.prices_movement() {
+        return;
+    }
     let key = Some((p.revision, sel.hover, sel.units.clone()));
     if tip.key == key {
         return;
     }
-    let g = &p.session.game;
     let mut lines = Vec::new();
     let from = super::overlays::movers_hex(g, &sel);
     if let (Some(h), Some(from)) = (sel.hover, from)
+        && h != from
+        && g.map().contains(h)
         && g.side_at(h).is_none_or(|s| s == g.active_side)
-        && let Some(path) = move_path(g, from, h)
     {
-        for &u in &sel.units {
-            if let Some(c) = g.rules.move_cost(g, u, &path) {
-                let total = c
-                    .total
-                    .map_or("prohibited".to_string(), |t| format!("{t} OP"));
-                lines.push(format!("{}: {total}", g.unit(u).name));
-                lines.extend(c.lines.iter().map(|l| format!("  {l}")));
+        if tip
+            .tree
+            .as_ref()
+            .is_none_or(|(k, _)| *k != (p.revision, from))
+        {
+            tip.tree = Some(((p.revision, from), move_tree(g, from)));
+        }
+        if let Some(path) = tip
+            .tree
+            .as_ref()
+            .and_then(|(_, t)| path_in_tree(t, from, h))
+        {
+            for &u in &sel.units {
+                if let Some(c) = g.rules.move_cost(g, u, &path) {
+                    let total = c
+                        .total
+                        .map_or("prohibited".to_string(), |t| format!("{t} OP"));
+                    lines.push(format!("{}: {total}", g.unit(u).name));
+                    lines.extend(c.lines.iter().map(|l| format!("  {l}")));
+                }
             }
         }
     }

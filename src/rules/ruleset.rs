@@ -501,6 +501,10 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     fn attack_options(&self, _game: &Game, _kind: AttackType) -> Vec<OptionSpec> {
         Vec::new()
     }
+    /// Whether the rule system prices movement ([`Ruleset::move_cost`] gives costs).
+    fn prices_movement(&self) -> bool {
+        false
+    }
     /// The operations cost of moving `unit` along `path` (hexes after its start), where the
     /// rule system prices movement; `None` where it does not (the player moves by hand).
     fn move_cost(&self, _game: &Game, _unit: UnitIdx, _path: &[Coord]) -> Option<MoveCost> {

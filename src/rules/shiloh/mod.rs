@@ -129,6 +129,10 @@ impl Ruleset for Shiloh {
         resolve::option_specs(kind)
     }
 
+    fn prices_movement(&self) -> bool {
+        true
+    }
+
     fn move_cost(&self, game: &Game, unit: UnitIdx, path: &[Coord]) -> Option<MoveCost> {
         ops::move_cost(&self.tables, game, unit, path)
     }
