@@ -26,13 +26,6 @@ fn code(table: FireTable, strength: u32, die: u8) -> FireCode {
     t.parsed.fire[(die - 1) as usize][col]
 }
 
-fn with_opts(mut r: AttackRequest, opts: &[(&str, &str)]) -> AttackRequest {
-    for (k, v) in opts {
-        r.options.insert(k.to_string(), v.to_string());
-    }
-    r
-}
-
 /// A target of `sp` SP with morale `m` in 0303, a firer of `fire` SP in 0302 (adjacent, N).
 fn duel(fire: u32, sp: u32, m: i64) -> Game {
     map(6, 6)
@@ -223,14 +216,7 @@ fn fire_odds_follow_the_legend() {
 }
 
 fn resolve(g: &mut Game, req: &AttackRequest, dice: &[u8]) -> Vec<Event> {
-    let rules = g.rules.clone();
-    rules
-        .resolve(g, req, &Choices::default(), &mut FixedDice::new(dice))
-        .unwrap()
-}
-
-fn unit<'a>(g: &'a Game, id: &str) -> &'a musket::rules::unit::Unit {
-    g.unit(g.unit_by_id(id).unwrap())
+    roll(g, req, &Choices::default(), dice)
 }
 
 // [9.16] "# *": lose the SP, check morale; on a pass roll again: higher than morale pins.

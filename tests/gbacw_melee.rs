@@ -8,7 +8,6 @@ use std::sync::Arc;
 use common::*;
 use musket::rules::command::Command;
 use musket::rules::cv::Prob;
-use musket::rules::dice::FixedDice;
 use musket::rules::event::Event;
 use musket::rules::game::Game;
 use musket::rules::gbacw::Tables;
@@ -28,14 +27,7 @@ fn melee(a: u32, d: u32) -> Game {
 }
 
 fn resolve(g: &mut Game, req: &AttackRequest, dice: &[u8]) -> Vec<Event> {
-    let rules = g.rules.clone();
-    rules
-        .resolve(g, req, &Choices::default(), &mut FixedDice::new(dice))
-        .unwrap()
-}
-
-fn unit<'a>(g: &'a Game, id: &str) -> &'a musket::rules::unit::Unit {
-    g.unit(g.unit_by_id(id).unwrap())
+    roll(g, req, &Choices::default(), dice)
 }
 
 // [12.98] notes: "Attacks are less than -4 are treated as -4."

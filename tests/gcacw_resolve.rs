@@ -21,14 +21,7 @@ fn resolve(
     dice: &[u8],
 ) -> Vec<Event> {
     let req = request(g, attackers, def, kind);
-    let rules = g.rules.clone();
-    rules
-        .resolve(g, &req, &choices, &mut FixedDice::new(dice))
-        .unwrap()
-}
-
-fn unit<'a>(g: &'a Game, id: &str) -> &'a musket::rules::unit::Unit {
-    g.unit(g.unit_by_id(id).unwrap())
+    roll(g, &req, &choices, dice)
 }
 
 fn result(ev: &[Event]) -> (i32, String, String) {

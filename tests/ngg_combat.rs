@@ -79,14 +79,7 @@ fn assess(g: &Game, r: &AttackRequest) -> Assessment {
 }
 
 fn resolve(g: &mut Game, r: &AttackRequest, choices: Choices, dice: &[u8]) -> Vec<Event> {
-    let rules = g.rules.clone();
-    rules
-        .resolve(g, r, &choices, &mut FixedDice::new(dice))
-        .unwrap()
-}
-
-fn unit<'a>(g: &'a Game, id: &str) -> &'a musket::rules::unit::Unit {
-    g.unit(g.unit_by_id(id).unwrap())
+    roll(g, r, &choices, dice)
 }
 
 fn at(g: &Game, id: &str) -> Option<String> {

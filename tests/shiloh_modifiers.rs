@@ -10,7 +10,7 @@ use musket::rules::cv::Prob;
 use musket::rules::dice::FixedDice;
 use musket::rules::event::Event;
 use musket::rules::game::Game;
-use musket::rules::ruleset::{AttackError, AttackRequest, AttackType, Choices};
+use musket::rules::ruleset::{AttackError, AttackType, Choices};
 use musket::rules::session::Session;
 use musket::rules::shiloh::data::fac;
 use musket::rules::shiloh::resolve::Assessment;
@@ -31,13 +31,6 @@ fn r(n: i128, d: i128) -> R {
 fn two_places(x: R) -> R {
     let h = x * R::from_integer(100);
     R::new((h.numer() * 2 + h.denom()) / (2 * h.denom()), 100)
-}
-
-fn with_opts(mut req: AttackRequest, opts: &[(&str, &str)]) -> AttackRequest {
-    for (k, v) in opts {
-        req.options.insert(k.to_string(), v.to_string());
-    }
-    req
 }
 
 fn assess(

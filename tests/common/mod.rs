@@ -217,3 +217,34 @@ pub fn sum(list: &[(String, Prob)]) -> Prob {
 pub fn ring() -> B {
     map(6, 6)
 }
+
+/// A unit by id.
+pub fn unit<'a>(g: &'a Game, id: &str) -> &'a musket::rules::unit::Unit {
+    g.unit(g.unit_by_id(id).unwrap_or_else(|| panic!("no unit {id}")))
+}
+
+/// A request with attack options set (`--opt key=value`).
+pub fn with_opts(mut req: AttackRequest, opts: &[(&str, &str)]) -> AttackRequest {
+    for (k, v) in opts {
+        req.options.insert(k.to_string(), v.to_string());
+    }
+    req
+}
+
+/// Resolve an attack with these choices and these dice, in the rule system's draw order.
+pub fn roll(
+    g: &mut Game,
+    req: &AttackRequest,
+    choices: &musket::rules::ruleset::Choices,
+    dice: &[u8],
+) -> Vec<musket::rules::event::Event> {
+    let rules = g.rules.clone();
+    rules
+        .resolve(
+            g,
+            req,
+            choices,
+            &mut musket::rules::dice::FixedDice::new(dice),
+        )
+        .unwrap()
+}
