@@ -7,11 +7,15 @@ use std::sync::Arc;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
+use musket::rules::command::{Command, validate as validate_command};
 use musket::rules::game::Game;
 use musket::rules::gcacw::Gcacw;
 use musket::rules::ruleset::Ruleset;
 use musket::rules::scenario::{ScenarioFile, validate};
-use musket::rules::testgen::{assault_case, first_contact, generated, grand_case};
+use musket::rules::scenario::{parse, to_ron};
+use musket::rules::testgen::{
+    LongList, assault_case, big_stack, first_contact, generated, grand_case, long_list,
+};
 
 const COLUMNS: u32 = 60;
 const ROWS: u32 = 80;
@@ -82,5 +86,62 @@ fn benches(c: &mut Criterion) {
     });
 }
 
-criterion_group!(rules_benches, benches);
+/// The loader on files with one list 100,000 entries long (issue 8.7: every check linear or
+/// n log n): text to a checked scenario, RON parsing included.
+fn loader(c: &mut Criterion) {
+    let mut group = c.benchmark_group("loader");
+    group.sample_size(10);
+    for list in LongList::ALL {
+        let text = to_ron(&long_list(list, 100_000));
+        parse(&text, std::path::Path::new("long.ron")).expect("the long list loads");
+        group.bench_function(format!("load_100k_{}", list.name()), |b| {
+            b.iter(|| parse(black_box(&text), std::path::Path::new("long.ron")))
+        });
+    }
+    group.finish();
+}
+
+/// Commands on a 10,000-unit stack (issue 8.9: units found by id through an index).
+fn stack(c: &mut Criterion) {
+    let n = 10_000;
+    let sc = validate(big_stack(n)).expect("the stack validates");
+    let game = Game::new(Arc::new(sc), Arc::new(Gcacw::builtin()));
+    let mut group = c.benchmark_group("stack");
+    let mv = Command::Move {
+        unit: format!("u{}", n - 1),
+        path: vec!["0506".into()],
+    };
+    validate_command(&game, &mv).expect("the move is legal");
+    group.bench_function("validate_move_from_10k_stack", |b| {
+        b.iter(|| validate_command(black_box(&game), black_box(&mv)))
+    });
+    let attack = Command::Attack {
+        attackers: (0..n).map(|i| format!("u{i}")).collect(),
+        defender: "0605".into(),
+        kind: None,
+        march_type: None,
+        choices: Default::default(),
+        options: Default::default(),
+    };
+    validate_command(&game, &attack).expect("the assault is legal");
+    group.bench_function("validate_assault_by_10k_stack", |b| {
+        b.iter(|| validate_command(black_box(&game), black_box(&attack)))
+    });
+    group.bench_function("move_10k_stack_one_hex", |b| {
+        b.iter_batched(
+            || game.clone(),
+            |mut g| {
+                let to = g.scenario.parse_hex("0506").expect("on the map");
+                for i in 0..n {
+                    g.place(musket::rules::unit::UnitIdx(i as u32), Some(to));
+                }
+                g
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(rules_benches, benches, loader, stack);
 criterion_main!(rules_benches);

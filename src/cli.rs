@@ -146,7 +146,7 @@ pub struct AttackArgs {
 pub enum Cmd {
     /// Exact odds of an attack, every modifier explained.
     Odds(AttackArgs),
-    /// Roll an attack with seeded dice and print what happens.
+    /// Roll an attack with seeded dice and print what happens (in the attacking side's turn).
     Resolve {
         #[command(flatten)]
         attack: AttackArgs,
@@ -336,7 +336,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             attacker_losses,
             defender_losses,
         }) => {
-            let (game, req, odds) = assess_args(&a, &ov)?;
+            let (mut game, req, odds) = assess_args(&a, &ov)?;
+            // A one-off attack on the scenario's position: it is made in its side's turn.
+            crate::rules::command::set_turn_for_attack(&mut game, &req);
             let mut session = Session {
                 game,
                 dice: Dice::new(seed),

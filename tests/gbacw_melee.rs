@@ -509,3 +509,40 @@ fn blocked_retreat_stops_with_a_note() {
             .any(|e| matches!(e, Event::Note { text } if text.contains("no retreat step")))
     );
 }
+
+// [12.98] R2: "retreats 2 hexes". When the melee has left no enemy unit on the map (the only
+// attacker lost its last SP to K), the step rule "farther from the nearest enemy" is measured
+// from the hex the enemy fought from, and the retreat is still made (it used to be blocked).
+#[test]
+fn defender_retreats_when_the_melee_left_no_enemy_on_the_map() {
+    // Differential 1 + 3 - 3 = +1: die 3 reads attacker K, defender C1R2.
+    let mut g = melee(1, 3);
+    let mut req = request(&g, &["att"], "0305", M);
+    req.options.insert("attacker_modifier".into(), "3".into());
+    let ev = resolve(&mut g, &req, &[3, 1]);
+    assert!(ev.contains(&Event::CombatResult {
+        differential: 1,
+        attacker: "K".into(),
+        defender: "C1R2".into()
+    }));
+    assert!(!unit(&g, "att").on_map());
+    let path = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Retreated { path, .. } => Some(path.clone()),
+            _ => None,
+        })
+        .expect("the defender retreats");
+    assert_eq!(path.len(), 2);
+    let from = g.scenario.parse_hex("0304").unwrap();
+    assert_eq!(unit(&g, "def").hex.unwrap().distance(from), 3);
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::Note { text } if text.contains("no retreat step")))
+    );
+    // The odds count it: column +1, the defender moves on die 1 (C1R2), 2 (R2), 3 (C1R2, the
+    // attacker gone) and on die 5 (Rpls) when its check fails (morale 3: 1/2).
+    let g = melee(1, 3);
+    let o = g.rules.odds(&g, &req).unwrap();
+    assert_eq!(o.p_retreat, p(7, 12));
+}

@@ -282,3 +282,58 @@ fn ngg1812_refuses_a_classless_unit_and_an_overfull_hex() {
         "{e}"
     );
 }
+
+// The Shiloh card's operations table pairs modes by column (infantry and dismounted cavalry;
+// mounted cavalry; limbered and unlimbered artillery) and its special actions change infantry
+// column <-> normal, cavalry mounted <-> dismounted, artillery limbered <-> unlimbered: a mode
+// the unit's type cannot take is refused, the field named.
+#[test]
+fn shiloh_modes_belong_to_their_unit_types() {
+    // Garland's unit (units[0]) is infantry.
+    for bad in ["Mounted", "Dismounted", "Limbered", "Unlimbered"] {
+        let msg = refused(&example("shiloh", &format!(", mode: {bad}")));
+        assert!(
+            msg.contains("units[0].mode") && msg.contains(bad) && msg.contains("infantry"),
+            "{bad}: {msg}"
+        );
+    }
+    for good in ["Normal", "Column", "Routed"] {
+        parse(
+            &example("shiloh", &format!(", mode: {good}")),
+            Path::new("x.ron"),
+        )
+        .unwrap_or_else(|e| panic!("{good}: {e}"));
+    }
+    let as_kind = |kind: &str, extra: &str| {
+        example("shiloh", extra).replacen(
+            "side: \"Confederate\", kind: Infantry,",
+            &format!("side: \"Confederate\", kind: {kind},"),
+            1,
+        )
+    };
+    assert!(
+        as_kind("Cavalry", "").contains("kind: Cavalry"),
+        "the example changed"
+    );
+    for (kind, bad) in [
+        ("Cavalry", "Column"),
+        ("Cavalry", "Normal"),
+        ("Cavalry", "Limbered"),
+        ("Artillery", "Column"),
+        ("Artillery", "Mounted"),
+        ("Artillery", "Normal"),
+    ] {
+        let msg = refused(&as_kind(kind, &format!(", mode: {bad}")));
+        assert!(msg.contains("units[0].mode"), "{kind} {bad}: {msg}");
+    }
+    // Without a mode each type stands in its card pair's default: "Change mode to normal,
+    // dismounted, or unlimbered".
+    for (kind, want) in [
+        ("Infantry", Mode::Normal),
+        ("Cavalry", Mode::Dismounted),
+        ("Artillery", Mode::Unlimbered),
+    ] {
+        let sc = parse(&as_kind(kind, ""), Path::new("x.ron")).unwrap();
+        assert_eq!(sc.units[0].mode, want, "{kind}");
+    }
+}

@@ -591,7 +591,54 @@ fn organized_cv_not_whole() {
 #[test]
 fn organized_cv_negative() {
     let text = with("Organized(3)", "Organized(-1)");
-    assert_problem(&text, "units[3].strength", "Organized(-1)", "whole");
+    assert_problem(
+        &text,
+        "units[3].strength",
+        "Organized(-1)",
+        "from 1 to 10000",
+    );
+}
+
+// A whole number out of range is named as out of range, with the range (it used to say "is a
+// whole number").
+#[test]
+fn organized_cv_out_of_range_names_the_range() {
+    for bad in ["Organized(-4)", "Organized(65536)", "Organized(10001)"] {
+        let text = with("Organized(3)", bad);
+        let e = assert_problem(&text, "units[3].strength", bad, "out of range");
+        assert!(e.to_string().contains("from 1 to 10000"), "{e}");
+        assert!(!e.to_string().contains("is a whole number"), "{e}");
+    }
+    let text = with("Organized(3)", "Organized(2.5)");
+    assert_problem(&text, "units[3].strength", "Organized(2.5)", "whole number");
+    let text = with(
+        "Disorganized(cv: 0.5, manpower: 2)",
+        "Disorganized(cv: 0.5, manpower: 65536)",
+    );
+    assert_problem(&text, "units[2].strength", "65536", "from 1 to 10000");
+    // The top of the range loads.
+    accept(&with("Organized(3)", "Organized(10000)"));
+}
+
+// A file saved with a UTF-8 byte-order mark (some Windows editors write one) loads; errors
+// are placed as an editor shows the text, without it.
+#[test]
+fn a_byte_order_mark_is_accepted() {
+    let s = accept(&format!("\u{feff}{EXAMPLE}"));
+    assert_eq!(s.units.len(), 5);
+    let text = format!("\u{feff}{}", with("columns: 6", "columns: \"6\""));
+    assert_syntax_at(&text, "\"6\"", line_of(&text, "\"6\""), "");
+}
+
+// Duplicates name the first entry, found in one pass (the check used to be quadratic).
+#[test]
+fn duplicates_name_the_first_entry() {
+    let text = with(
+        "hex: \"0502\", strength: Organized(3)",
+        "hex: \"0502\", strength: Organized(3)), (id: \"csa-garland\", name: \"x\", side: \"Union\", kind: Infantry, hex: \"0601\", strength: Organized(3)",
+    );
+    let e = assert_problem(&text, "units[4].id", "\"csa-garland\"", "duplicate");
+    assert!(e.to_string().contains("first at units[0]"), "{e}");
 }
 
 // scenario.md Strictness: "at least 1 for combat units".

@@ -743,6 +743,8 @@ fn full_combat_in_the_demo_scenario() {
     .map(|(c, p)| (c.to_string(), p))
     .collect();
     assert_eq!(o.defender_results, want);
+    // The Union moves first: the Confederate turn.
+    s.execute(Command::EndTurn).unwrap();
     let ev = s
         .execute(Command::Attack {
             attackers: vec!["csa-gibson".into()],
@@ -940,9 +942,14 @@ fn routed_status_keeps_the_mode_factor_and_reads_the_condition_row() {
     assert_eq!(factor(&a, "routed"), r(1, 2));
     assert_eq!(factor(&a, "mode column"), r(30, 100));
     assert_eq!(a.att[0].product, r(15, 100) * dens);
-    // Melee column: 0.50 x 0.30.
-    let a = assess(&g, &["rcol"], "0202", Some(AttackType::Melee), &[]);
-    assert_eq!(a.att[0].product, r(15, 100));
+    // Melee column: 0.50 x 0.30, defending only (footnote ****, read as attached to the
+    // Routed melee value: docs/rulesets/shiloh.md).
+    let e = assess_err(&g, &["rcol"], "0202", Some(AttackType::Melee), &[]);
+    assert!(e.to_string().contains("may only defend in melee"), "{e}");
+    let a = assess(&g, &["t"], "0203", Some(AttackType::Melee), &[]);
+    let rcol = g.unit_by_id("rcol").unwrap();
+    let d = a.def.iter().find(|d| d.unit == rcol).unwrap();
+    assert_eq!(d.product, r(15, 100));
     for id in ["rr", "mr"] {
         let a = assess(&g, &[id], "0202", None, &fdf);
         assert_eq!(a.att[0].product, r(1, 2) * dens, "{id}");
@@ -1132,4 +1139,47 @@ fn random_by_die_outside_the_card_range_is_a_tables_problem() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("random.card_min"), "{e}");
+}
+
+// Footnote ****, "May only defend in Melee and with this modifier", is attached to no entry;
+// the Routed and Limbered melee values carry ***, whose text is about the flanked defender.
+// Read as ****: a routed or limbered unit may not attack in melee, and defends at x0.50.
+#[test]
+fn routed_and_limbered_units_only_defend_in_melee() {
+    let g = board('c', 'c')
+        .unit_with("lim", 'C', "0203", 96, |u| {
+            u.kind = UnitKind::Artillery;
+            u.guns = Some(6);
+            u.mode = Some(Mode::Limbered);
+        })
+        .unit_with("rout", 'C', "0203", 1000, |u| u.mode = Some(Mode::Routed))
+        .unit_with("st", 'C', "0203", 1000, |u| u.status = Some(Status::Routed))
+        .unit("t", 'U', "0202", 1000)
+        .game();
+    for id in ["rout", "st"] {
+        let e = assess_err(&g, &[id], "0202", Some(AttackType::Melee), &[]);
+        assert!(
+            e.to_string().contains("may only defend in melee") && e.to_string().contains(id),
+            "{id}: {e}"
+        );
+    }
+    // Limbered artillery is refused too (the operations table already prices its melee
+    // attack P).
+    let e = assess_err(&g, &["lim"], "0202", Some(AttackType::Melee), &[]);
+    assert!(e.to_string().contains("lim"), "{e}");
+    // Defending, each has the 0.50 of its row, once.
+    let a = assess(&g, &["t"], "0203", Some(AttackType::Melee), &[]);
+    for id in ["lim", "rout", "st"] {
+        let u = g.unit_by_id(id).unwrap();
+        let d = a.def.iter().find(|d| d.unit == u).unwrap();
+        let halves = d.factors.iter().filter(|f| f.value == r(1, 2)).count();
+        assert_eq!(halves, 1, "{id}: {:?}", d.factors);
+    }
+    // A unit in another mode attacks (column x0.30).
+    let g = board('c', 'c')
+        .unit_with("col", 'C', "0203", 1000, |u| u.mode = Some(Mode::Column))
+        .unit("t", 'U', "0202", 1000)
+        .game();
+    let a = assess(&g, &["col"], "0202", Some(AttackType::Melee), &[]);
+    assert_eq!(factor(&a, "mode column"), r(30, 100));
 }

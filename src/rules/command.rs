@@ -2,7 +2,10 @@
 //! commands applied to it, so commands name units by id and hexes by label (readable in a
 //! save, stable across versions).
 //!
-//! `validate(&Game, &Command)` checks a command without changing anything;
+//! `validate(&Game, &Command)` checks a command without changing anything, and is the whole
+//! judge of what is legal: whose turn it is (only the side to move moves and attacks, but for
+//! an attack the rule system makes out of turn), that the game is not over, and every rule of
+//! the rule system;
 //! `apply(&mut Game, &Command, &mut dice)` validates, then changes the game and returns the
 //! events. A command that fails validation changes nothing and rolls no dice.
 
@@ -55,6 +58,9 @@ pub enum CommandError {
     Move(String),
     #[error("advance: {0}")]
     Advance(String),
+    /// A command by units of the side not to move, or after the last turn.
+    #[error("{0}")]
+    Turn(String),
 }
 
 /// An attack command as a request of the rule system.
@@ -123,6 +129,7 @@ fn move_path(
             "unit {unit:?} has been eliminated"
         )));
     };
+    own_turn(game, u, "unit")?;
     if path.is_empty() {
         return Err(CommandError::Move("the path is empty".into()));
     }
@@ -149,11 +156,27 @@ fn move_path(
     Ok((u, out))
 }
 
+/// Give the turn to the side that makes this attack (its attackers' side, or the other one for
+/// an out-of-turn attack such as Shiloh's Final Defensive Fire). For one-off attacks on a
+/// scenario's opening position (`musket resolve`), where either side may be the one to attack.
+pub fn set_turn_for_attack(game: &mut Game, req: &AttackRequest) {
+    let Some(first) = req.attackers.first().filter(|u| u.i() < game.units.len()) else {
+        return;
+    };
+    let side = game.unit(*first).side;
+    game.active_side = match game.rules.out_of_turn(req) {
+        None => side,
+        Some(_) => side.other(),
+    };
+}
+
 /// Check a command against the game without changing it.
 pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
+    not_over(game)?;
     match cmd {
         Command::Attack { choices, .. } => {
             if let Some(req) = request_of(game, cmd)? {
+                attack_turn(game, &req)?;
                 game.rules.check(game, &req, choices)?;
             }
             Ok(())
@@ -164,6 +187,74 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
     }
 }
 
+/// "Turn 2 of 4" (or "turn 2" in a scenario without a length).
+fn turn_text(game: &Game) -> String {
+    match game.scenario.turns {
+        Some(t) => format!("turn {} of {t}", game.turn),
+        None => format!("turn {}", game.turn),
+    }
+}
+
+/// No command is taken once the scenario's last turn has ended.
+fn not_over(game: &Game) -> Result<(), CommandError> {
+    if game.is_over() {
+        return Err(CommandError::Turn(format!(
+            "the game is over: its last turn ({}) has ended",
+            game.scenario.turns.unwrap_or(game.turn)
+        )));
+    }
+    Ok(())
+}
+
+/// A unit may move only in its side's turn.
+fn own_turn(game: &Game, u: UnitIdx, what: &str) -> Result<(), CommandError> {
+    let side = game.unit(u).side;
+    if side != game.active_side {
+        return Err(CommandError::Turn(format!(
+            "{what} {:?} belongs to {}; it is {}'s turn ({})",
+            game.unit(u).id,
+            game.scenario.side_name(side),
+            game.scenario.side_name(game.active_side),
+            turn_text(game)
+        )));
+    }
+    Ok(())
+}
+
+/// The side that may make an attack: the side to move, or, for an attack the rule system
+/// makes in the other side's turn (Shiloh's Final Defensive Fire,
+/// [`super::ruleset::Ruleset::out_of_turn`]), the side not to move.
+pub fn attack_turn(game: &Game, req: &AttackRequest) -> Result<(), CommandError> {
+    let reaction = game.rules.out_of_turn(req);
+    let side = match reaction {
+        None => game.active_side,
+        Some(_) => game.active_side.other(),
+    };
+    for &u in &req.attackers {
+        if u.i() >= game.units.len() || game.unit(u).side == side {
+            continue;
+        }
+        let unit = game.unit(u);
+        return Err(CommandError::Turn(match &reaction {
+            None => format!(
+                "attacker {:?} belongs to {}; it is {}'s turn ({})",
+                unit.id,
+                game.scenario.side_name(unit.side),
+                game.scenario.side_name(game.active_side),
+                turn_text(game)
+            ),
+            Some(what) => format!(
+                "attacker {:?}: {what} is made by the side not to move ({}) in {}'s turn ({})",
+                unit.id,
+                game.scenario.side_name(side),
+                game.scenario.side_name(game.active_side),
+                turn_text(game)
+            ),
+        }));
+    }
+    Ok(())
+}
+
 fn advancers(game: &Game, units: &[String]) -> Result<(Vec<UnitIdx>, Coord), CommandError> {
     let Some(opt) = &game.advance_option else {
         return Err(CommandError::Advance("no advance is open: only the command right after an attack whose result allows it may advance".into()));
@@ -171,17 +262,19 @@ fn advancers(game: &Game, units: &[String]) -> Result<(Vec<UnitIdx>, Coord), Com
     if units.is_empty() {
         return Err(CommandError::Advance("name the units that advance".into()));
     }
+    let may: std::collections::HashSet<UnitIdx> = opt.units.iter().copied().collect();
+    let mut seen = std::collections::HashSet::with_capacity(units.len());
     let mut out = Vec::new();
     for id in units {
         let u = game
             .unit_by_id(id)
             .ok_or_else(|| CommandError::Advance(format!("unknown unit id {id:?}")))?;
-        if !opt.units.contains(&u) {
+        if !may.contains(&u) {
             return Err(CommandError::Advance(format!(
                 "{id:?} did not take part in the attack"
             )));
         }
-        if !out.contains(&u) {
+        if seen.insert(u) {
             out.push(u);
         }
     }
@@ -194,6 +287,7 @@ pub fn apply(
     cmd: &Command,
     dice: &mut dyn DieSource,
 ) -> Result<Vec<Event>, CommandError> {
+    not_over(game)?;
     if let Command::Advance { units } = cmd {
         let (units, hex) = advancers(game, units)?;
         game.advance_option = None;
@@ -222,15 +316,14 @@ fn apply_inner(
             let Some(req) = request_of(game, cmd)? else {
                 return Ok(Vec::new());
             };
+            attack_turn(game, &req)?;
             let rules = game.rules.clone();
             Ok(rules.resolve(game, &req, choices, dice)?)
         }
         Command::Move { unit, path } => {
             let (u, coords) = move_path(game, unit, path)?;
             let cost = game.rules.move_cost(game, u, &coords);
-            if let Some(last) = coords.last() {
-                game.place(u, Some(*last));
-            }
+            game.move_along(u, &coords);
             let mut events = vec![Event::UnitMoved {
                 unit: u,
                 path: coords,

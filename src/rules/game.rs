@@ -74,15 +74,13 @@ impl Game {
         &mut self.units[i.i()]
     }
 
+    /// The unit with this id (the scenario's index: ids never change in a game).
     pub fn unit_by_id(&self, id: &str) -> Option<UnitIdx> {
-        self.units
-            .iter()
-            .position(|u| u.id == id)
-            .map(|i| UnitIdx(i as u16))
+        self.scenario.unit_by_id(id)
     }
 
     pub fn unit_indices(&self) -> impl Iterator<Item = UnitIdx> + '_ {
-        (0..self.units.len()).map(|i| UnitIdx(i as u16))
+        (0..self.units.len()).map(|i| UnitIdx(i as u32))
     }
 
     /// The units in a hex (empty off the map).
@@ -98,29 +96,49 @@ impl Game {
         self.units_at(c).first().map(|u| self.unit(*u).side)
     }
 
-    /// Place a unit in a hex, or take it off the map (`None`, eliminated).
+    /// Place a unit in a hex, or take it off the map (`None`, eliminated). A unit that
+    /// [takes ground](Unit::takes_ground) takes the victory hex it is placed in.
     pub fn place(&mut self, u: UnitIdx, to: Option<Coord>) {
         if let Some(from) = self.units[u.i()].hex
             && let Some(i) = self.scenario.map.index(from)
         {
-            self.occupancy[i].retain(|x| *x != u);
+            let cell = &mut self.occupancy[i];
+            if let Ok(pos) = cell.binary_search(&u) {
+                cell.remove(pos);
+            }
         }
         self.units[u.i()].hex = to;
         if let Some(to) = to
             && let Some(i) = self.scenario.map.index(to)
         {
             let cell = &mut self.occupancy[i];
-            let pos = cell.partition_point(|x| *x < u);
-            cell.insert(pos, u);
-            let unit = &self.units[u.i()];
-            if !unit.is_leader() {
-                let side = unit.side;
-                for (v, holder) in self.scenario.victory.iter().zip(&mut self.holders) {
-                    if v.hex == to {
-                        *holder = Some(side);
-                    }
-                }
+            if let Err(pos) = cell.binary_search(&u) {
+                cell.insert(pos, u);
             }
+            self.take_ground(u, to);
+        }
+    }
+
+    /// Move a unit along a path of hexes (a move, a retreat): it ends in the last one and
+    /// takes every victory hex of the path, those it passes through included.
+    pub fn move_along(&mut self, u: UnitIdx, path: &[Coord]) {
+        let Some((&last, before)) = path.split_last() else {
+            return;
+        };
+        for &h in before {
+            self.take_ground(u, h);
+        }
+        self.place(u, Some(last));
+    }
+
+    /// A unit entering a victory hex takes it for its side if it is a unit that takes ground.
+    fn take_ground(&mut self, u: UnitIdx, hex: Coord) {
+        let unit = &self.units[u.i()];
+        if !unit.takes_ground() {
+            return;
+        }
+        if let Some(&v) = self.scenario.victory_at(hex) {
+            self.holders[v as usize] = Some(unit.side);
         }
     }
 
@@ -132,7 +150,7 @@ impl Game {
             if let Some(h) = u.hex
                 && let Some(ix) = self.scenario.map.index(h)
             {
-                self.occupancy[ix].push(UnitIdx(i as u16));
+                self.occupancy[ix].push(UnitIdx(i as u32));
             }
         }
     }

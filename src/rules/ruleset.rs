@@ -308,11 +308,12 @@ pub fn check_attackers(
     if attackers.is_empty() {
         return Err(AttackError::NoAttackers);
     }
-    for (i, u) in attackers.iter().enumerate() {
+    let mut seen = std::collections::HashSet::with_capacity(attackers.len());
+    for u in attackers {
         if u.i() >= game.units.len() {
             return Err(AttackError::UnknownUnit(format!("#{}", u.0)));
         }
-        if attackers[..i].contains(u) {
+        if !seen.insert(*u) {
             return Err(AttackError::DuplicateAttacker(game.unit(*u).id.clone()));
         }
         if !game.unit(*u).on_map() {
@@ -342,6 +343,8 @@ pub fn choice_units(
     what: &str,
 ) -> Result<Option<Vec<UnitIdx>>, AttackError> {
     let Some(list) = list else { return Ok(None) };
+    let allowed: std::collections::HashSet<UnitIdx> = allowed.iter().copied().collect();
+    let mut seen = std::collections::HashSet::with_capacity(list.len());
     let mut out = Vec::new();
     for id in list {
         let u = game
@@ -352,7 +355,7 @@ pub fn choice_units(
                 "{what}: unit {id:?} is not one of this combat's units that may be named here"
             )));
         }
-        if out.contains(&u) {
+        if !seen.insert(u) {
             return Err(AttackError::Choice(format!(
                 "{what}: unit {id:?} is named twice"
             )));
@@ -360,6 +363,15 @@ pub fn choice_units(
         out.push(u);
     }
     Ok(Some(out))
+}
+
+/// A loss order's two parts: the units the command names, in its order, then the side's other
+/// units, in their listed order (each rule system sorts the rest by its own default).
+pub fn named_first(named: Option<&[UnitIdx]>, units: &[UnitIdx]) -> (Vec<UnitIdx>, Vec<UnitIdx>) {
+    let seq: Vec<UnitIdx> = named.map(<[UnitIdx]>::to_vec).unwrap_or_default();
+    let set: std::collections::HashSet<UnitIdx> = seq.iter().copied().collect();
+    let rest = units.iter().copied().filter(|u| !set.contains(u)).collect();
+    (seq, rest)
 }
 
 /// Whether a zone of control is normal or restricted.
@@ -500,6 +512,13 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// The options an attack of this kind takes (`--opt key=value`); none by default.
     fn attack_options(&self, _game: &Game, _kind: AttackType) -> Vec<OptionSpec> {
         Vec::new()
+    }
+    /// An attack this rule system lets the side *not* to move make, in the other side's turn
+    /// (Shiloh's Final Defensive Fire): its name for messages, or `None` for an ordinary
+    /// attack, which only the side to move makes. `command::validate` holds every attack to
+    /// this.
+    fn out_of_turn(&self, _req: &AttackRequest) -> Option<String> {
+        None
     }
     /// Whether the rule system prices movement ([`Ruleset::move_cost`] gives costs).
     fn prices_movement(&self) -> bool {

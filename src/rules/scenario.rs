@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::cv::Cv;
 use super::hex::{Coord, Dir, parse_label};
 use super::map::{Feature, Map, Route, RouteKind, Terrain, Weather, label_width};
-use super::unit::{Class, Mode, SideId, Status, Unit, UnitKind};
+use super::unit::{Class, Mode, SideId, Status, Unit, UnitIdx, UnitKind};
 
 /// A validated victory hex.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +52,35 @@ pub fn unit_kinds(ruleset: &str) -> &'static [UnitKind] {
         _ => &[Infantry, Cavalry, Artillery, Leader],
     }
 }
+
+/// The Shiloh modes a unit of this kind can be in, its default first (the card's special
+/// actions change infantry normal <-> column, cavalry dismounted <-> mounted, artillery
+/// unlimbered <-> limbered; "Change mode to normal, dismounted, or unlimbered" names each
+/// kind's default formation). Leaders and gunboats have no formation.
+pub fn shiloh_modes(kind: UnitKind) -> &'static [Mode] {
+    match kind {
+        UnitKind::Infantry => &[Mode::Normal, Mode::Column, Mode::Routed],
+        UnitKind::Cavalry => &[Mode::Dismounted, Mode::Mounted, Mode::Routed],
+        UnitKind::Artillery => &[Mode::Unlimbered, Mode::Limbered, Mode::Routed],
+        _ => &[Mode::Normal],
+    }
+}
+
+/// The largest CV or manpower a unit may have (GCACW counters print at most a few dozen; Shiloh
+/// counts men, up to this many in one unit).
+pub const MAX_STRENGTH: u32 = 10_000;
+
+/// The strengths a unit of this kind may have, for messages.
+fn strength_range(leader: bool, kind: UnitKind) -> String {
+    if leader {
+        format!("a {} has none: Organized(0)", kind.name())
+    } else {
+        format!("from 1 to {MAX_STRENGTH}")
+    }
+}
+
+/// Most units a scenario may have.
+pub const MAX_UNITS: usize = 1_000_000;
 
 /// Largest map accepted (both parts of a label have at most three digits).
 pub const MAX_MAP_SIDE: i64 = 999;
@@ -357,16 +386,30 @@ pub struct Scenario {
     pub map: Map,
     pub units: Vec<Unit>,
     pub victory: Vec<VictoryHex>,
-    /// Night turns (project addition; Shiloh doubles operations costs then).
+    /// Night turns (project addition; Shiloh doubles operations costs then), sorted.
     pub night_turns: Vec<u32>,
     /// The file as read, kept so a save can hold the scenario itself.
     pub file: ScenarioFile,
+    /// Each unit's index by id (ids are unique and never change in a game).
+    unit_ids: HashMap<String, UnitIdx>,
+    /// Each victory hex's index in `victory`, by hex.
+    victory_ids: HashMap<Coord, u32>,
 }
 
 impl Scenario {
+    /// The index of the unit with this id.
+    pub fn unit_by_id(&self, id: &str) -> Option<UnitIdx> {
+        self.unit_ids.get(id).copied()
+    }
+
+    /// The index in `victory` of the victory hex at `hex`, if it is one.
+    pub fn victory_at(&self, hex: Coord) -> Option<&u32> {
+        self.victory_ids.get(&hex)
+    }
+
     /// Whether `turn` is a night turn.
     pub fn is_night(&self, turn: u32) -> bool {
-        self.night_turns.contains(&turn)
+        self.night_turns.binary_search(&turn).is_ok()
     }
 
     /// The weather of a turn: `weather_by_turn` when given (its last entry beyond its end),
@@ -434,7 +477,10 @@ pub struct RonError {
 }
 
 /// Parse RON text with the project's options; errors carry the place of the problem.
+/// A UTF-8 byte-order mark at the start (as some Windows editors write) is skipped; places
+/// are counted without it, as an editor shows the text.
 pub fn from_ron<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, RonError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     ron_options()
         .from_str(text)
         .map_err(|e: ron::error::SpannedError| {
@@ -626,6 +672,28 @@ fn check_extra_fields(
     if uf.guns.is_some() && uf.kind != UnitKind::Artillery {
         ck.bad(f("guns"), "", "only artillery has guns");
     }
+    if ruleset == "shiloh"
+        && let Some(m) = uf.mode
+    {
+        let allowed = shiloh_modes(uf.kind);
+        if !allowed.contains(&m) {
+            ck.bad(
+                f("mode"),
+                format!("{m:?}"),
+                format!(
+                    "a Shiloh {} unit cannot be in this mode; its modes are {} (the card's \
+                     operations table and special actions pair infantry normal/column, cavalry \
+                     dismounted/mounted, artillery unlimbered/limbered)",
+                    uf.kind.name(),
+                    allowed
+                        .iter()
+                        .map(|m| format!("{m:?}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+        }
+    }
     if uf.morale.is_some() && uf.green {
         ck.bad(
             f("morale"),
@@ -678,10 +746,11 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             format!("a scenario has exactly two sides, not {}", file.sides.len()),
         );
     }
+    let mut side_names: HashSet<&str> = HashSet::new();
     for (i, s) in file.sides.iter().enumerate() {
         if s.trim().is_empty() {
             ck.bad(format!("sides[{i}]"), quoted(s), "a side name is empty");
-        } else if file.sides[..i].contains(s) {
+        } else if !side_names.insert(s.as_str()) {
             ck.bad(
                 format!("sides[{i}]"),
                 quoted(s),
@@ -919,15 +988,19 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
 
     // Units.
     let mut units = Vec::new();
-    let mut ids: HashSet<&str> = HashSet::new();
+    let mut ids: HashMap<&str, usize> = HashMap::new();
     for (i, t) in file.night_turns.iter().enumerate() {
         if !(1..=10_000).contains(t) {
             ck.bad(format!("night_turns[{i}]"), t, "a turn is counted from 1");
         }
     }
     let mut hex_side: HashMap<Coord, (SideId, usize)> = HashMap::new();
-    if file.units.len() > u16::MAX as usize {
-        ck.bad("units", file.units.len(), "too many units");
+    if file.units.len() > MAX_UNITS {
+        ck.bad(
+            "units",
+            file.units.len(),
+            format!("too many units: at most {MAX_UNITS}"),
+        );
     }
     for (i, uf) in file.units.iter().enumerate() {
         let f = |name: &str| format!("units[{i}].{name}");
@@ -940,8 +1013,14 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                 "an id may not contain commas or spaces (it is used on the command line)",
             );
         }
-        if !ids.insert(uf.id.as_str()) {
-            ck.bad(f("id"), quoted(&uf.id), "duplicate unit id");
+        if let Some(first) = ids.get(uf.id.as_str()) {
+            ck.bad(
+                f("id"),
+                quoted(&uf.id),
+                format!("duplicate unit id (first at units[{first}])"),
+            );
+        } else {
+            ids.insert(uf.id.as_str(), i);
         }
         let side = match file.sides.iter().position(|s| *s == uf.side) {
             Some(s) => SideId(s as u8),
@@ -999,12 +1078,26 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                 (Cv::ZERO, 0, false)
             }
             (Some(StrengthFile::Organized(n)), _) => {
-                let whole = n.is_finite() && n.fract() == 0.0 && *n >= 0.0 && *n <= 10_000.0;
+                let whole = n.is_finite() && n.fract() == 0.0;
                 if !whole {
                     ck.bad(
                         f("strength"),
                         format!("Organized({n})"),
-                        "the CV of an organized unit is a whole number",
+                        format!(
+                            "the CV of an organized unit is a whole number ({})",
+                            strength_range(leader, uf.kind)
+                        ),
+                    );
+                    (Cv::ZERO, 0, false)
+                } else if !leader && (*n < 0.0 || *n > MAX_STRENGTH as f64) {
+                    ck.bad(
+                        f("strength"),
+                        format!("Organized({n})"),
+                        format!(
+                            "out of range: the CV of an organized {} is {}",
+                            uf.kind.name(),
+                            strength_range(leader, uf.kind)
+                        ),
                     );
                     (Cv::ZERO, 0, false)
                 } else if leader && *n != 0.0 {
@@ -1037,12 +1130,12 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                 } else if !(manpower.is_finite()
                     && manpower.fract() == 0.0
                     && *manpower >= 1.0
-                    && *manpower <= 10_000.0)
+                    && *manpower <= MAX_STRENGTH as f64)
                 {
                     ck.bad(
                         f("strength"),
                         shown,
-                        "manpower is a whole number, at least 1",
+                        format!("manpower is a whole number from 1 to {MAX_STRENGTH}"),
                     );
                     (Cv::ZERO, 0, false)
                 } else {
@@ -1137,7 +1230,11 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             efficiency: extra.efficiency,
             command_control: extra.command_control,
             leader_bonus: extra.leader_bonus,
-            mode: uf.mode.unwrap_or_default(),
+            mode: match (uf.mode, file.ruleset.as_str()) {
+                (Some(m), _) => m,
+                (None, "shiloh") => shiloh_modes(uf.kind)[0],
+                (None, _) => Mode::default(),
+            },
             out_of_ammo: uf.out_of_ammo,
             fortification: extra.fortification,
             demibrigade: uf.demibrigade,
@@ -1147,6 +1244,8 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
 
     // Victory hexes.
     let mut victory: Vec<VictoryHex> = Vec::new();
+    // Each hex's first entry: its index in `file.victory` and in `victory`.
+    let mut victory_first: HashMap<Coord, (usize, u32)> = HashMap::new();
     for (i, v) in file.victory.iter().enumerate() {
         let f = |name: &str| format!("victory[{i}].{name}");
         let hex = hex_field(&mut ck, f("hex"), &v.hex);
@@ -1168,8 +1267,15 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             },
         };
         if let Some(h) = hex {
-            if victory.iter().any(|x| x.hex == h) {
-                ck.bad(f("hex"), quoted(&v.hex), "this hex is listed twice");
+            match victory_first.get(&h) {
+                Some((first, _)) => ck.bad(
+                    f("hex"),
+                    quoted(&v.hex),
+                    format!("this hex is listed twice (first as victory[{first}])"),
+                ),
+                None => {
+                    victory_first.insert(h, (i, victory.len() as u32));
+                }
             }
             victory.push(VictoryHex {
                 hex: h,
@@ -1194,8 +1300,22 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         weather: file.weather,
         weather_by_turn: file.weather_by_turn.clone(),
         map,
+        unit_ids: units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (u.id.clone(), UnitIdx(i as u32)))
+            .collect(),
         units,
-        night_turns: file.night_turns.iter().map(|t| *t as u32).collect(),
+        night_turns: {
+            let mut n: Vec<u32> = file.night_turns.iter().map(|t| *t as u32).collect();
+            n.sort_unstable();
+            n.dedup();
+            n
+        },
+        victory_ids: victory_first
+            .into_iter()
+            .map(|(h, (_, v))| (h, v))
+            .collect(),
         file,
     })
 }

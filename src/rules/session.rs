@@ -16,7 +16,8 @@ use super::game::Game;
 use super::ruleset::{RulesOverrides, Ruleset, for_scenario};
 use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options, validate};
 
-pub const SAVE_VERSION: u32 = 1;
+/// The save format written. Version 2 adds the digest; version 1 saves (no digest) still load.
+pub const SAVE_VERSION: u32 = 2;
 
 /// A saved game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -24,8 +25,53 @@ pub const SAVE_VERSION: u32 = 1;
 pub struct SaveFile {
     pub version: u32,
     pub seed: u64,
+    /// Digests of what follows, checked on loading (version 2 on; absent in version 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<Digest>,
     pub scenario: ScenarioFile,
     pub commands: Vec<Command>,
+}
+
+/// BLAKE3 digests (hex) of a save's contents, so an edited or damaged save is refused with a
+/// clear message instead of loading into another game. They guard against accidents, not
+/// against someone who recomputes them.
+///
+/// - `scenario`: the scenario as read (its fields, not its layout: reformatting the file does
+///   not change it);
+/// - `log`: the scenario digest, the seed and every command in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Digest {
+    pub scenario: String,
+    pub log: String,
+}
+
+impl Digest {
+    /// The digests of a scenario, a seed and a command log.
+    pub fn of(scenario: &ScenarioFile, seed: u64, commands: &[Command]) -> Digest {
+        let mut h = blake3::Hasher::new();
+        h.update(b"musket scenario 1\n");
+        h.update(canonical(scenario).as_bytes());
+        let scenario = h.finalize().to_hex().to_string();
+        let mut h = blake3::Hasher::new();
+        h.update(b"musket log 1\n");
+        h.update(scenario.as_bytes());
+        h.update(&seed.to_le_bytes());
+        for c in commands {
+            let text = canonical(c);
+            h.update(&(text.len() as u64).to_le_bytes());
+            h.update(text.as_bytes());
+        }
+        Digest {
+            scenario,
+            log: h.finalize().to_hex().to_string(),
+        }
+    }
+}
+
+/// Canonical (compact) RON of a value a digest covers.
+fn canonical<T: Serialize>(v: &T) -> String {
+    ron_options().to_string(v).unwrap_or_default()
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -43,9 +89,19 @@ pub enum SaveError {
         message: String,
     },
     #[error(
-        "{path}: save format version {found} is not supported (this program reads version {SAVE_VERSION})"
+        "{path}: save format version {found} is not supported (this program reads versions 1 to {SAVE_VERSION})"
     )]
     Version { path: String, found: u32 },
+    #[error(
+        "{path}: the save was changed after it was written: {what} no longer match its digest; \
+         it is not loaded, so as not to play another game than the one saved (a save written by \
+         Musket needs no editing: load it and play on, or undo)"
+    )]
+    Digest { path: String, what: &'static str },
+    #[error(
+        "{path}: the save has no digest; a version {SAVE_VERSION} save carries one (was the line removed?)"
+    )]
+    NoDigest { path: String },
     #[error("{path}: the scenario inside the save is invalid: {problem}")]
     Scenario { path: String, problem: String },
     #[error("{path}: {source}")]
@@ -141,6 +197,7 @@ impl Session {
         SaveFile {
             version: SAVE_VERSION,
             seed: self.seed,
+            digest: Some(Digest::of(&self.game.scenario.file, self.seed, &self.log)),
             scenario: self.game.scenario.file.clone(),
             commands: self.log.clone(),
         }
@@ -165,11 +222,36 @@ impl Session {
             col: e.col,
             message: e.message,
         })?;
-        if save.version != SAVE_VERSION {
+        if !(1..=SAVE_VERSION).contains(&save.version) {
             return Err(SaveError::Version {
                 path: path.to_string(),
                 found: save.version,
             });
+        }
+        match &save.digest {
+            // Written before saves carried a digest: loaded unchecked.
+            None if save.version == 1 => {}
+            None => {
+                return Err(SaveError::NoDigest {
+                    path: path.to_string(),
+                });
+            }
+            Some(d) => {
+                let want = Digest::of(&save.scenario, save.seed, &save.commands);
+                let what = if want.scenario != d.scenario {
+                    Some("the scenario it holds does")
+                } else if want.log != d.log {
+                    Some("the seed and the command log do")
+                } else {
+                    None
+                };
+                if let Some(what) = what {
+                    return Err(SaveError::Digest {
+                        path: path.to_string(),
+                        what,
+                    });
+                }
+            }
         }
         let scenario = validate(save.scenario).map_err(|p| SaveError::Scenario {
             path: path.to_string(),
@@ -202,9 +284,19 @@ impl Session {
 }
 
 /// Write a file atomically: a temporary file beside it, then a rename, so a crash never leaves
-/// a half-written file.
+/// a half-written file and the previous version stays whole until the new one replaces it.
+/// No temporary file is left behind when a step fails; one left by a process killed mid-write
+/// is removed by the next write of the same file.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
+    write_atomic_with(path, |f| f.write_all(text.as_bytes()))
+}
+
+/// [`write_atomic`] with the writing step given (`write` fills the temporary file).
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -214,13 +306,59 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_else(|| "save".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    {
+    remove_stale_temps(dir, &name);
+    let tmp = dir.join(temp_name(&name, std::process::id()));
+    let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
+        write(&mut f)?;
         f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path).inspect_err(|_| {
+        drop(f);
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
-    })
+    }
+    result
+}
+
+/// The temporary file of a write of `name` by process `pid`.
+fn temp_name(name: &str, pid: u32) -> String {
+    format!(".{name}.{pid}.tmp")
+}
+
+/// Remove the temporary files of earlier writes of `name` whose process is gone (killed
+/// mid-write). Where liveness cannot be told (not Linux), a temporary file older than an hour
+/// is taken as abandoned.
+fn remove_stale_temps(dir: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    let me = std::process::id();
+    for e in entries.flatten() {
+        let file = e.file_name();
+        let Some(pid) = file
+            .to_str()
+            .and_then(|f| f.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid == me {
+            continue;
+        }
+        let gone = if cfg!(target_os = "linux") {
+            !Path::new(&format!("/proc/{pid}")).exists()
+        } else {
+            e.metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age.as_secs() > 3600)
+        };
+        if gone {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }

@@ -685,3 +685,174 @@ mod tests {
         }
     }
 }
+
+/// Which list of a scenario file [`long_list`] makes long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LongList {
+    /// `victory`: one entry per hex.
+    Victory,
+    /// `units`: one unit per hex.
+    Units,
+    /// `map.hexsides`: one entry per hex.
+    Hexsides,
+    /// `map.routes`: one two-hex route per hex.
+    Routes,
+    /// One route through `n` hexes.
+    RouteHexes,
+    /// `night_turns`, with `turns` and `weather_by_turn` as long.
+    Turns,
+}
+
+impl LongList {
+    pub const ALL: [LongList; 6] = [
+        LongList::Victory,
+        LongList::Units,
+        LongList::Hexsides,
+        LongList::Routes,
+        LongList::RouteHexes,
+        LongList::Turns,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            LongList::Victory => "victory",
+            LongList::Units => "units",
+            LongList::Hexsides => "hexsides",
+            LongList::Routes => "routes",
+            LongList::RouteHexes => "route_hexes",
+            LongList::Turns => "turns",
+        }
+    }
+}
+
+/// A valid scenario whose `list` has `n` entries (at most the 998,001 hexes of the largest map
+/// for the lists with one entry per hex; turns at most 10,000), on a map just big enough: for
+/// measuring that every check of the loader is linear or n log n.
+pub fn long_list(list: LongList, n: usize) -> ScenarioFile {
+    let side = ((n as f64).sqrt().ceil() as u32).clamp(2, 999);
+    let (cols, rows) = (side, side);
+    let width = label_width(cols, rows);
+    let hexes = || {
+        (1..=rows as i32)
+            .flat_map(move |r| (1..=cols as i32).map(move |c| Coord::new(c, r)))
+            .take(n)
+    };
+    let mut file = generated(2, 1, 0, 1);
+    file.title = format!("{n} {}", list.name());
+    file.map = MapFile {
+        columns: cols as i64,
+        rows: rows as i64,
+        terrain: vec!["c".repeat(cols as usize); rows as usize],
+        hexsides: Vec::new(),
+        routes: Vec::new(),
+        elevation: None,
+    };
+    let unit = |i: usize, hex: Coord, side: &str| UnitFile {
+        id: format!("u{i}"),
+        name: format!("Unit {i}"),
+        side: side.into(),
+        kind: UnitKind::Infantry,
+        hex: hex.label(width),
+        strength: Some(StrengthFile::Organized(3.0)),
+        ..UnitFile::blank()
+    };
+    file.units = vec![
+        unit(0, Coord::new(1, 1), "Union"),
+        unit(1, Coord::new(side as i32, side as i32), "Confederate"),
+    ];
+    match list {
+        LongList::Victory => {
+            file.victory = hexes()
+                .map(|h| super::scenario::VictoryHexFile {
+                    hex: h.label(width),
+                    points: 1,
+                    name: None,
+                    holder: Some("Union".into()),
+                })
+                .collect();
+        }
+        LongList::Units => {
+            file.units = hexes()
+                .enumerate()
+                .map(|(i, h)| {
+                    unit(
+                        i,
+                        h,
+                        if h.col % 2 == 0 {
+                            "Union"
+                        } else {
+                            "Confederate"
+                        },
+                    )
+                })
+                .collect();
+        }
+        LongList::Hexsides => {
+            file.map.hexsides = hexes()
+                .map(|h| HexsideFile {
+                    hex: h.label(width),
+                    dir: Dir::ALL[(h.col + h.row).rem_euclid(6) as usize],
+                    features: vec![Feature::Creek],
+                })
+                .collect();
+        }
+        LongList::Routes => {
+            file.map.routes = hexes()
+                .map(|h| RouteFile {
+                    kind: RouteKind::Trail,
+                    hexes: vec![h.label(width), h.neighbor(Dir::S).label(width)],
+                })
+                .filter(|r| {
+                    super::hex::parse_label(&r.hexes[1], width).is_ok_and(|c| c.row <= rows as i32)
+                })
+                .collect();
+        }
+        LongList::RouteHexes => {
+            // Down one column and up the next (a snake through the map).
+            let snake = (1..=cols as i32).flat_map(|c| {
+                let down = (1..=rows as i32).map(move |r| Coord::new(c, r));
+                let up = (1..=rows as i32).rev().map(move |r| Coord::new(c, r));
+                let v: Vec<Coord> = if c % 2 == 1 {
+                    down.collect()
+                } else {
+                    up.collect()
+                };
+                v
+            });
+            file.map.routes = vec![RouteFile {
+                kind: RouteKind::Road,
+                hexes: snake.take(n).map(|h| h.label(width)).collect(),
+            }];
+        }
+        LongList::Turns => {
+            let n = n.clamp(1, 10_000);
+            file.turns = Some(n as i64);
+            file.weather_by_turn = Some(vec![super::map::Weather::Dry; n]);
+            file.night_turns = (1..=n as i64).rev().collect();
+            file.ruleset = "shiloh".into();
+        }
+    }
+    file
+}
+
+/// A scenario with `n` Union infantry units stacked in 0505 of a 12x10 map, next to one
+/// Confederate unit in 0605 (for measuring commands on a huge stack).
+pub fn big_stack(n: usize) -> ScenarioFile {
+    let mut file = long_list(LongList::Victory, 0);
+    file.victory.clear();
+    file.map.columns = 12;
+    file.map.rows = 10;
+    file.map.terrain = vec!["c".repeat(12); 10];
+    let unit = |i: usize, hex: &str, side: &str| UnitFile {
+        id: format!("u{i}"),
+        name: format!("Unit {i}"),
+        side: side.into(),
+        kind: UnitKind::Infantry,
+        hex: hex.into(),
+        strength: Some(StrengthFile::Organized(1.0)),
+        ..UnitFile::blank()
+    };
+    file.units = (0..n).map(|i| unit(i, "0505", "Union")).collect();
+    file.units.push(unit(n, "0605", "Confederate"));
+    file
+}

@@ -18,7 +18,7 @@ impl SideId {
 
 /// Index of a unit in the game's unit list (the scenario's order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct UnitIdx(pub u16);
+pub struct UnitIdx(pub u32);
 
 impl UnitIdx {
     pub fn i(self) -> usize {
@@ -185,6 +185,15 @@ impl Unit {
     /// A combat unit (not a leader or a wagon) still on the map.
     pub fn is_combat(&self) -> bool {
         !matches!(self.kind, UnitKind::Leader | UnitKind::Wagon) && self.hex.is_some()
+    }
+
+    /// Whether entering a victory hex takes it for the unit's side: a combat unit on land,
+    /// not a leader, a wagon (GBACW) or a gunboat (Shiloh) (README "Scenario format").
+    pub fn takes_ground(&self) -> bool {
+        !matches!(
+            self.kind,
+            UnitKind::Leader | UnitKind::Wagon | UnitKind::Gunboat
+        )
     }
 
     pub fn is_demoralized(&self) -> bool {

@@ -6,7 +6,8 @@
 //!   leaves out follow in the default order); by default the unit with the most SP loses first
 //!   (ties: the first in unit order), the rest from the next. A unit at 0 SP is eliminated.
 //! - Retreat: each hex of the path is on the map, holds no enemy unit and is farther from the
-//!   nearest enemy unit than the hex before. Default path: at each step the allowed neighbour
+//!   nearest enemy unit than the hex before (when the combat has left no enemy unit on the map,
+//!   farther from the nearest hex the enemy fought from: the retreat is still made). Default path: at each step the allowed neighbour
 //!   farthest from the nearest enemy, ties by direction N, NE, SE, S, SW, NW. When no step is
 //!   allowed the units stop where they are and a note says so (the seeds give no rule for a
 //!   blocked retreat; nothing is eliminated).
@@ -42,8 +43,7 @@ pub fn allocate(
     order: Option<&[UnitIdx]>,
     n: u32,
 ) -> Vec<(UnitIdx, u32)> {
-    let mut seq: Vec<UnitIdx> = order.map(|o| o.to_vec()).unwrap_or_default();
-    let mut rest: Vec<UnitIdx> = units.iter().copied().filter(|u| !seq.contains(u)).collect();
+    let (mut seq, mut rest) = crate::rules::ruleset::named_first(order, units);
     rest.sort_by_key(|u| (std::cmp::Reverse(game.unit(*u).manpower), *u));
     seq.extend(rest);
     let mut left = n;
@@ -92,18 +92,20 @@ pub fn take_losses(
     }
 }
 
-/// Distance from a hex to the nearest unit of `enemy` (`u32::MAX` when there is none).
-fn enemy_distance(game: &Game, enemy: SideId, h: Coord) -> u32 {
+/// Distance from a hex to what a retreat moves away from: the nearest unit of `enemy` on the
+/// map; when the combat has left no enemy unit on the map, the nearest of `away` (the hexes
+/// the enemy fought from). `None` when there is neither (any step is away).
+fn enemy_distance(game: &Game, enemy: SideId, away: &[Coord], h: Coord) -> Option<u32> {
     game.units
         .iter()
         .filter(|u| u.side == enemy)
         .filter_map(|u| u.hex)
         .map(|e| e.distance(h))
         .min()
-        .unwrap_or(u32::MAX)
+        .or_else(|| away.iter().map(|e| e.distance(h)).min())
 }
 
-fn step_ok(game: &Game, side: SideId, p: Coord, q: Coord) -> Result<(), String> {
+fn step_ok(game: &Game, side: SideId, away: &[Coord], p: Coord, q: Coord) -> Result<(), String> {
     let enemy = side.other();
     if !p.is_adjacent(q) {
         return Err(format!(
@@ -118,7 +120,9 @@ fn step_ok(game: &Game, side: SideId, p: Coord, q: Coord) -> Result<(), String> 
     if game.units_at(q).iter().any(|u| game.unit(*u).side == enemy) {
         return Err(format!("{} holds enemy units", game.label(q)));
     }
-    if enemy_distance(game, enemy, q) <= enemy_distance(game, enemy, p) {
+    if enemy_distance(game, enemy, away, q) <= enemy_distance(game, enemy, away, p)
+        && enemy_distance(game, enemy, away, p).is_some()
+    {
         return Err(format!(
             "{} is not farther from the enemy than {}",
             game.label(q),
@@ -128,8 +132,8 @@ fn step_ok(game: &Game, side: SideId, p: Coord, q: Coord) -> Result<(), String> 
     Ok(())
 }
 
-/// The default path of up to `n` hexes (shorter when blocked).
-pub fn default_path(game: &Game, side: SideId, from: Coord, n: u32) -> Vec<Coord> {
+/// The default path of up to `n` hexes (shorter when blocked); `away` as in [`retreat`].
+pub fn default_path(game: &Game, side: SideId, away: &[Coord], from: Coord, n: u32) -> Vec<Coord> {
     let mut path = Vec::new();
     let mut at = from;
     for _ in 0..n {
@@ -137,8 +141,8 @@ pub fn default_path(game: &Game, side: SideId, from: Coord, n: u32) -> Vec<Coord
         let best = at
             .neighbors()
             .into_iter()
-            .filter(|q| step_ok(game, side, at, *q).is_ok())
-            .map(|q| (enemy_distance(game, enemy, q), q))
+            .filter(|q| step_ok(game, side, away, at, *q).is_ok())
+            .map(|q| (enemy_distance(game, enemy, away, q).unwrap_or(0), q))
             .fold(None::<(u32, Coord)>, |b, c| match b {
                 Some(b) if b.0 >= c.0 => Some(b),
                 _ => Some(c),
@@ -154,10 +158,19 @@ pub fn default_path(game: &Game, side: SideId, from: Coord, n: u32) -> Vec<Coord
     path
 }
 
+/// The hexes of these units (on the map), each once: what a retreat from them moves away from.
+pub fn hexes_of(game: &Game, units: &[UnitIdx]) -> Vec<Coord> {
+    let mut out: Vec<Coord> = units.iter().filter_map(|u| game.unit(*u).hex).collect();
+    out.sort_unstable_by_key(|c| (c.col, c.row));
+    out.dedup();
+    out
+}
+
 /// Check a player's path of exactly `n` hexes from `from`.
 pub fn check_path(
     game: &Game,
     side: SideId,
+    away: &[Coord],
     from: Coord,
     path: &[Coord],
     n: u32,
@@ -170,13 +183,16 @@ pub fn check_path(
     }
     let mut at = from;
     for &q in path {
-        step_ok(game, side, at, q)?;
+        step_ok(game, side, away, at, q)?;
         at = q;
     }
     Ok(())
 }
 
 /// Retreat `units` (all in `from`) `n` hexes, by `chosen` if it is legal, else the default.
+/// Each step is farther from the nearest enemy unit; when the combat has left none on the map,
+/// farther from `away`, the hexes the enemy fought from (a retreat is still made).
+#[allow(clippy::too_many_arguments)]
 pub fn retreat(
     game: &mut Game,
     units: &[UnitIdx],
@@ -184,6 +200,7 @@ pub fn retreat(
     n: u32,
     rout: bool,
     chosen: Option<&[Coord]>,
+    away: &[Coord],
     ev: &mut Vec<Event>,
 ) {
     if units.is_empty() || n == 0 {
@@ -191,17 +208,17 @@ pub fn retreat(
     }
     let side = game.unit(units[0]).side;
     let path = match chosen {
-        Some(p) => match check_path(game, side, from, p, n) {
+        Some(p) => match check_path(game, side, away, from, p, n) {
             Ok(()) => p.to_vec(),
             Err(why) => {
                 ev.push(Event::ChoiceOverridden {
                     what: "retreat".into(),
                     why,
                 });
-                default_path(game, side, from, n)
+                default_path(game, side, away, from, n)
             }
         },
-        None => default_path(game, side, from, n),
+        None => default_path(game, side, away, from, n),
     };
     if (path.len() as u32) < n {
         ev.push(Event::Note {
@@ -216,9 +233,9 @@ pub fn retreat(
             ),
         });
     }
-    if let Some(&last) = path.last() {
+    if !path.is_empty() {
         for &u in units {
-            game.place(u, Some(last));
+            game.move_along(u, &path);
         }
         ev.push(Event::Retreated {
             units: units.to_vec(),

@@ -109,9 +109,10 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
     // A routed unit moves `fire_rout_retreat_hexes` from the target hex; whether it can take a
     // step depends on the map only (the same for every unit there).
     let hexes = t.settings.fire_rout_retreat_hexes;
+    let firers = apply::hexes_of(game, &a.sides.attackers);
     let can_move = hexes > 0
         && a.targets.first().is_some_and(|u| {
-            !apply::default_path(game, game.unit(*u).side, a.sides.hex, hexes).is_empty()
+            !apply::default_path(game, game.unit(*u).side, &firers, a.sides.hex, hexes).is_empty()
         });
     for die in 1..=6u8 {
         let fd = read_die(t, game, &a, None, die);
@@ -293,6 +294,7 @@ pub fn resolve(
 ) -> Result<Vec<Event>, AttackError> {
     let a = assess::fire(t, game, req)?;
     let plan = plan(game, &a, choices)?;
+    let firers = apply::hexes_of(game, &a.sides.attackers);
     let mut ev = vec![Event::AttackDeclared {
         kind: AttackType::Fire,
         attackers: a.sides.attackers.clone(),
@@ -358,6 +360,7 @@ pub fn resolve(
                         hexes,
                         true,
                         plan.retreat.as_deref(),
+                        &firers,
                         &mut ev,
                     );
                 }

@@ -81,12 +81,15 @@ fn run_side(
     units: &[UnitIdx],
     code: &MeleeCode,
     text: &str,
+    away: &[Coord],
     failing: &[UnitIdx],
 ) -> (Game, Vec<Event>) {
     let mut g = game.clone();
     let mut ev = Vec::new();
     let mut f = |_: &mut Game, u: UnitIdx, _: &str, _: &mut Vec<Event>| failing.contains(&u);
-    side_result(t, &mut g, role, units, code, text, None, &mut f, &mut ev);
+    side_result(
+        t, &mut g, role, units, code, text, None, away, &mut f, &mut ev,
+    );
     (g, ev)
 }
 
@@ -124,6 +127,9 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
     let (mut al, mut dl, mut p_eng) = (zero, zero, zero);
     let (mut p_retreat, mut p_rout, mut p_att_retreat) = (bzero, bzero, bzero);
     let attackers = &a.sides.attackers;
+    // What each side's retreat moves away from when the melee leaves no enemy on the map.
+    let def_hex = [a.sides.hex];
+    let att_hexes = apply::hexes_of(game, attackers);
     for die in 1..=6u8 {
         let (at, ac, dt, dc) = read_die(t, &a, die);
         for (list, code) in [(&mut ar, &at), (&mut dr, &dt)] {
@@ -149,14 +155,15 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
         // check moves it (each unit's path depends on the map and the enemy only).
         let a_moves = ac.retreat > 0 || ac.repulse;
         let a_check = checkers(&g1, attackers);
-        let (a_base, a_ev) = run_side(t, &g1, Role::Attacker, attackers, &ac, &at, &[]);
+        let (a_base, a_ev) = run_side(t, &g1, Role::Attacker, attackers, &ac, &at, &def_hex, &[]);
         let mut eng = is_eng(&a_ev);
         if a_moves {
             let pa = if moved(&a_ev, attackers) {
                 bone
             } else {
                 let ps = a_check.iter().filter_map(|&u| {
-                    let (_, ev) = run_side(t, &g1, Role::Attacker, attackers, &ac, &at, &[u]);
+                    let (_, ev) =
+                        run_side(t, &g1, Role::Attacker, attackers, &ac, &at, &def_hex, &[u]);
                     moved(&ev, attackers).then(|| p_fail(t, &g1, u))
                 });
                 union(ps.collect::<Vec<_>>(), WHAT)?
@@ -188,7 +195,16 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
                     }
                 }
                 if w != bzero {
-                    let (g2, _) = run_side(t, &g1, Role::Attacker, attackers, &ac, &at, &failing);
+                    let (g2, _) = run_side(
+                        t,
+                        &g1,
+                        Role::Attacker,
+                        attackers,
+                        &ac,
+                        &at,
+                        &def_hex,
+                        &failing,
+                    );
                     outcomes.push((g2, w));
                 }
             }
@@ -197,8 +213,20 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
         }
         // The defender's result against each: a retreat that cannot take a step moves nobody;
         // a unit already routed is not routed again.
+        let defender_side = |g: &Game, failing: &[UnitIdx]| {
+            run_side(
+                t,
+                g,
+                Role::Defender,
+                &a.defenders,
+                &dc,
+                &dt,
+                &att_hexes,
+                failing,
+            )
+        };
         for (i, (g2, w)) in outcomes.iter().enumerate() {
-            let (_, d_ev) = run_side(t, g2, Role::Defender, &a.defenders, &dc, &dt, &[]);
+            let (_, d_ev) = defender_side(g2, &[]);
             if i == 0 {
                 eng |= is_eng(&d_ev);
             }
@@ -210,7 +238,7 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
             let mut routs = Vec::new();
             let base_moved = moved(&d_ev, &a.defenders);
             for &u in &d_check {
-                let (g3, ev) = run_side(t, g2, Role::Defender, &a.defenders, &dc, &dt, &[u]);
+                let (g3, ev) = defender_side(g2, &[u]);
                 let pf = p_fail(t, g2, u);
                 if moved(&ev, &a.defenders) {
                     moves.push(pf);
@@ -371,6 +399,7 @@ fn side_result(
     code: &MeleeCode,
     text: &str,
     chosen: Option<&[Coord]>,
+    away: &[Coord],
     fails: &mut Fails<'_>,
     ev: &mut Vec<Event>,
 ) {
@@ -423,7 +452,7 @@ fn side_result(
     if first > 0 {
         for (h, g) in &groups {
             let path = if role == Role::Defender { chosen } else { None };
-            apply::retreat(game, g, *h, first, false, path, ev);
+            apply::retreat(game, g, *h, first, false, path, away, ev);
         }
     }
     if code.retreat > 0 || code.repulse {
@@ -449,7 +478,7 @@ fn side_result(
                             game.unit(*l).is_leader() && game.unit(*l).hex == Some(from)
                         }));
                     }
-                    apply::retreat(game, &movers, from, extra, rout, None, ev);
+                    apply::retreat(game, &movers, from, extra, rout, None, away, ev);
                 }
             }
         }
@@ -465,6 +494,9 @@ pub fn resolve(
 ) -> Result<Vec<Event>, AttackError> {
     let a = assess::melee(t, game, req)?;
     let plan = plan(game, &a, choices)?;
+    // What each side's retreat moves away from when the melee leaves no enemy on the map.
+    let def_hex = [a.sides.hex];
+    let att_hexes = apply::hexes_of(game, &a.sides.attackers);
     let mut ev = vec![Event::AttackDeclared {
         kind: AttackType::Melee,
         attackers: a.sides.attackers.clone(),
@@ -509,6 +541,7 @@ pub fn resolve(
         &ac,
         &at,
         None,
+        &def_hex,
         &mut roll,
         &mut ev,
     );
@@ -520,6 +553,7 @@ pub fn resolve(
         &dc,
         &dt,
         plan.retreat.as_deref(),
+        &att_hexes,
         &mut roll,
         &mut ev,
     );

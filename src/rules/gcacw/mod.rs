@@ -123,7 +123,7 @@ impl Ruleset for Gcacw {
                     pairs.push((
                         ix as u32,
                         ZocEntry {
-                            unit: UnitIdx(i as u16),
+                            unit: UnitIdx(i as u32),
                             kind,
                         },
                     ));

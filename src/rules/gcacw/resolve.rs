@@ -191,9 +191,8 @@ pub fn resolve(
             let path = path.or_else(|| ctx.default_path(game));
             match path {
                 Some(p) => {
-                    let to = *p.last().unwrap_or(&a.defender_hex);
                     for &u in &stack {
-                        game.place(u, Some(to));
+                        game.move_along(u, &p);
                     }
                     ev.push(Event::Retreated {
                         units: stack,
@@ -292,8 +291,7 @@ fn apply_side(
     let total: u32 = units.iter().map(|u| game.unit(*u).manpower).sum();
     let mut left = code.loss.min(total);
     if left > 0 {
-        let mut seq: Vec<UnitIdx> = order.map(<[UnitIdx]>::to_vec).unwrap_or_default();
-        let mut rest: Vec<UnitIdx> = units.iter().copied().filter(|u| !seq.contains(u)).collect();
+        let (mut seq, mut rest) = crate::rules::ruleset::named_first(order, units);
         // Stable sort: ties keep the listed order.
         rest.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
         seq.extend(rest);

@@ -107,6 +107,10 @@ pub struct ModeRow {
     pub fire: f64,
     pub melee: f64,
     pub final_defensive_only: bool,
+    /// Footnote **** ("May only defend in Melee and with this modifier"): a unit in this mode
+    /// does not attack in melee; its melee value is its defence (docs/rulesets/shiloh.md).
+    #[serde(default)]
+    pub melee_defend_only: bool,
     pub source: String,
 }
 

@@ -77,6 +77,15 @@ impl Ruleset for Shiloh {
         "Shiloh: Grant's Trial in the West"
     }
 
+    /// Final Defensive Fire is the defending side's fire (footnotes * and ***: "the flanked
+    /// defender in Melee and Final Defensive Fire"): it is made by the side not to move, in
+    /// the other side's turn. Every other attack is the side to move's.
+    fn out_of_turn(&self, req: &AttackRequest) -> Option<String> {
+        let fire = matches!(req.kind, None | Some(AttackType::Fire));
+        (fire && req.option("phase") == Some("final-defensive"))
+            .then(|| "Final Defensive Fire".to_string())
+    }
+
     /// The card: a ZOC is "the squares next to a unit": every on-map hex adjacent to a combat
     /// unit (not a leader), normal.
     fn zoc(&self, game: &Game) -> ZocMap {
@@ -92,7 +101,7 @@ impl Ruleset for Shiloh {
                     pairs.push((
                         ix as u32,
                         ZocEntry {
-                            unit: UnitIdx(i as u16),
+                            unit: UnitIdx(i as u32),
                             kind: ZocKind::Normal,
                         },
                     ));

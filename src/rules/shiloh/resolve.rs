@@ -657,8 +657,7 @@ fn take_losses(
     first: Option<Vec<UnitIdx>>,
     ev: &mut Vec<Event>,
 ) {
-    let mut seq = first.unwrap_or_default();
-    let mut rest: Vec<UnitIdx> = units.iter().copied().filter(|u| !seq.contains(u)).collect();
+    let (mut seq, mut rest) = crate::rules::ruleset::named_first(first.as_deref(), units);
     rest.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
     seq.extend(rest);
     let mut left = loss;

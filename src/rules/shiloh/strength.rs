@@ -222,6 +222,22 @@ pub fn final_defensive_only(t: &Tables, u: &Unit) -> Option<String> {
     None
 }
 
+/// Whether a unit may only defend in melee (footnote ****, read as attached to the Routed and
+/// Limbered melee values): why, or `None` when it may attack. A routed unit (status) reads the
+/// Routed mode row, as for footnote **.
+pub fn melee_defend_only(t: &Tables, u: &Unit) -> Option<String> {
+    if t.mode_row(u.mode).is_some_and(|r| r.melee_defend_only) {
+        return Some(format!("mode {}", u.mode.name()));
+    }
+    if u.status == Status::Routed
+        && t.mode_row(Mode::Routed)
+            .is_some_and(|r| r.melee_defend_only)
+    {
+        return Some("routed".into());
+    }
+    None
+}
+
 fn f2(r: R) -> String {
     let v = *r.numer() as f64 / *r.denom() as f64;
     format!("{v:.4}")
@@ -265,6 +281,16 @@ pub fn unit_strength(
     {
         return Err(format!(
             "{} ({why}) may only fire during Final Defensive Fire (card footnote **); use --opt phase=final-defensive",
+            u.id
+        ));
+    }
+
+    if s.role == SRole::MeleeAttacker
+        && let Some(why) = melee_defend_only(t, u)
+    {
+        return Err(format!(
+            "{} ({why}) may only defend in melee (card footnote ****, read as attached to the \
+             Routed and Limbered melee values: docs/rulesets/shiloh.md)",
             u.id
         ));
     }

@@ -1,0 +1,255 @@
+//! `command::validate` is the judge of whose turn it is and of when the game is over, in every
+//! rule system; and who takes a victory hex (README "Scenario format": a combat unit that
+//! enters it, passing through included).
+
+mod common;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use musket::rules::command::{Command, CommandError, validate};
+use musket::rules::game::Game;
+use musket::rules::ruleset::{builtin, for_scenario};
+use musket::rules::scenario;
+use musket::rules::session::{SaveError, Session};
+use musket::rules::unit::SideId;
+
+fn load(path: &str) -> Game {
+    let sc = scenario::load(Path::new(env!("CARGO_MANIFEST_DIR")).join(path).as_path())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let rules = for_scenario(&sc, &Default::default()).unwrap();
+    Game::new(Arc::new(sc), rules)
+}
+
+fn session(path: &str, seed: u64) -> Session {
+    let g = load(path);
+    Session::new(g.scenario.clone(), g.rules.clone(), seed)
+}
+
+fn mv(unit: &str, path: &[&str]) -> Command {
+    Command::Move {
+        unit: unit.into(),
+        path: path.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+fn attack(attackers: &[&str], defender: &str, opts: &[(&str, &str)]) -> Command {
+    Command::Attack {
+        attackers: attackers.iter().map(|s| s.to_string()).collect(),
+        defender: defender.into(),
+        kind: None,
+        march_type: None,
+        choices: Default::default(),
+        options: opts
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
+}
+
+fn turn_error(r: Result<(), CommandError>) -> String {
+    match r {
+        Err(CommandError::Turn(m)) => m,
+        other => panic!("expected a turn error, got {other:?}"),
+    }
+}
+
+// The issue's example: Fox's Gap, Union to move; D. H. Hill may not move.
+#[test]
+fn fox_gap_a_confederate_move_in_the_union_turn_is_refused() {
+    let g = load("scenarios/foxs-gap.ron");
+    assert_eq!(g.active_side, SideId(0));
+    let m = turn_error(validate(&g, &mv("csa-dhhill", &["0605"])));
+    assert!(
+        m.contains("csa-dhhill") && m.contains("Confederate") && m.contains("Union's turn"),
+        "{m}"
+    );
+    assert!(m.contains("turn 1 of 4"), "{m}");
+}
+
+/// The id of a combat unit of `side` with a neighbouring hex that `want`s, and that hex.
+fn next_to(
+    g: &Game,
+    side: SideId,
+    want: impl Fn(musket::rules::hex::Coord) -> bool,
+) -> Option<(String, String)> {
+    g.unit_indices()
+        .filter(|u| g.unit(*u).side == side && g.unit(*u).is_combat())
+        .find_map(|u| {
+            let at = g.unit(u).hex?;
+            at.neighbors()
+                .into_iter()
+                .find(|n| want(*n))
+                .map(|n| (g.unit(u).id.clone(), g.label(n)))
+        })
+}
+
+/// A move and an attack by the side not to move are refused in every rule system; the same
+/// move passes the turn check in its own side's turn.
+#[test]
+fn every_ruleset_refuses_the_side_not_to_move() {
+    for file in [
+        "scenarios/foxs-gap.ron",
+        "scenarios/gbacw-bloody-hill.ron",
+        "scenarios/ngg1812-smolensk.ron",
+        "scenarios/shiloh-hornets-nest.ron",
+    ] {
+        let mut g = load(file);
+        let enemy = g.active_side.other();
+        // A combat unit of the side not to move with an empty hex next to it.
+        let (id, to) = next_to(&g, enemy, |n| {
+            g.map().contains(n) && g.units_at(n).is_empty()
+        })
+        .unwrap();
+        let m = turn_error(validate(&g, &mv(&id, &[&to])));
+        assert!(m.contains(&id), "{file}: {m}");
+        // An attack by that side on an adjacent hex of the side to move.
+        let (a, target) = next_to(&g, enemy, |n| g.side_at(n) == Some(g.active_side))
+            .unwrap_or_else(|| panic!("{file}: no two enemy units are adjacent"));
+        let m = turn_error(validate(&g, &attack(&[&a], &target, &[])));
+        assert!(m.contains(&a), "{file}: {m}");
+        // In that side's own turn the move passes the turn check.
+        g.active_side = enemy;
+        assert!(validate(&g, &mv(&id, &[&to])).is_ok(), "{file}");
+    }
+}
+
+// Shiloh card footnotes * and ***: Final Defensive Fire is the defender's fire, made by the
+// side not to move; ordinary fire only by the side to move.
+#[test]
+fn shiloh_final_defensive_fire_is_the_side_not_to_move() {
+    let mut g = load("scenarios/shiloh-hornets-nest.ron");
+    // Find a Union unit and an adjacent Confederate hex.
+    let (u, target) = g
+        .unit_indices()
+        .filter(|u| g.unit(*u).side == SideId(0) && g.unit(*u).is_combat())
+        .find_map(|u| {
+            let h = g.unit(u).hex?;
+            h.neighbors()
+                .into_iter()
+                .find(|n| g.side_at(*n) == Some(SideId(1)))
+                .map(|n| (u, n))
+        })
+        .expect("a Union unit next to a Confederate one");
+    let id = g.unit(u).id.clone();
+    let t = g.label(target);
+    let fdf = attack(&[&id], &t, &[("phase", "final-defensive")]);
+    // In the Union's own turn its Final Defensive Fire is refused...
+    g.active_side = SideId(0);
+    let m = turn_error(validate(&g, &fdf));
+    assert!(m.contains("Final Defensive Fire"), "{m}");
+    // ...and in the Confederate turn it passes the turn check.
+    g.active_side = SideId(1);
+    assert!(
+        !matches!(validate(&g, &fdf), Err(CommandError::Turn(_))),
+        "{:?}",
+        validate(&g, &fdf)
+    );
+    // Ordinary fire by the Union in the Confederate turn is refused.
+    let m = turn_error(validate(&g, &attack(&[&id], &t, &[])));
+    assert!(m.contains("Confederate's turn"), "{m}");
+}
+
+#[test]
+fn no_command_after_the_last_turn() {
+    let mut s = session("scenarios/foxs-gap.ron", 1);
+    for _ in 0..8 {
+        s.execute(Command::EndTurn).unwrap();
+    }
+    assert!(s.game.is_over());
+    assert_eq!(s.game.turn, 5);
+    for cmd in [
+        Command::EndTurn,
+        mv("usa-crook", &["0807"]),
+        attack(&["usa-crook"], "0606", &[]),
+    ] {
+        let e = s.execute(cmd).unwrap_err();
+        assert!(
+            matches!(&e, CommandError::Turn(m) if m.contains("game is over") && m.contains("(4)")),
+            "{e}"
+        );
+    }
+    assert_eq!(s.log.len(), 8);
+}
+
+// The issue: a save with 4,000,000 EndTurns loaded to turn 2,000,001 of 4.
+#[test]
+fn a_save_with_too_many_end_turns_is_refused_at_the_first_extra_one() {
+    let s = session("scenarios/foxs-gap.ron", 1);
+    let mut save = s.to_save();
+    save.commands = vec![Command::EndTurn; 20];
+    save.digest = Some(musket::rules::session::Digest::of(
+        &save.scenario,
+        save.seed,
+        &save.commands,
+    ));
+    let text = musket::rules::scenario::ron_options()
+        .to_string(&save)
+        .unwrap();
+    match Session::load_save(&text, "long.ron", &Default::default()) {
+        Err(SaveError::Replay { index, source, .. }) => {
+            assert_eq!(index, 8);
+            assert!(source.to_string().contains("game is over"), "{source}");
+        }
+        other => panic!(
+            "expected a replay error, got {:?}",
+            other.map(|s| s.game.turn)
+        ),
+    }
+}
+
+// The issue: with one EndTurn removed, the wrong side would make the next command.
+#[test]
+fn a_log_with_an_end_turn_removed_fails_where_the_wrong_side_acts() {
+    let mut s = session("scenarios/foxs-gap.ron", 3);
+    s.execute(mv("usa-crook", &["0807"])).unwrap();
+    s.execute(Command::EndTurn).unwrap();
+    s.execute(mv("csa-garland", &["0608"])).unwrap();
+    let mut log = s.log.clone();
+    log.remove(1);
+    let g = load("scenarios/foxs-gap.ron");
+    let (index, e) = Session::replay(g.scenario.clone(), g.rules.clone(), 3, &log).unwrap_err();
+    assert_eq!(index, 1);
+    assert!(matches!(e, CommandError::Turn(_)), "{e}");
+}
+
+// README "Scenario format": a hex changes hands when a combat unit enters it. GBACW wagons
+// (and leaders) do not take it.
+#[test]
+fn a_gbacw_wagon_does_not_take_a_victory_hex() {
+    let mut g = load("scenarios/gbacw-bloody-hill.ron");
+    let ford = g.scenario.parse_hex("1106").unwrap();
+    let v = *g.scenario.victory_at(ford).unwrap() as usize;
+    assert_eq!(g.holders[v], Some(SideId(1)));
+    let trains = g.unit_by_id("usa-trains").unwrap();
+    g.place(trains, Some(ford));
+    assert_eq!(g.holders[v], Some(SideId(1)), "a wagon took the ford");
+    let lyon = g.unit_by_id("usa-lyon").unwrap();
+    g.place(lyon, Some(ford));
+    assert_eq!(g.holders[v], Some(SideId(1)), "a leader took the ford");
+    let inf = g.unit_by_id("usa-2ks").unwrap();
+    g.place(inf, Some(ford));
+    assert_eq!(g.holders[v], Some(SideId(0)));
+}
+
+// Decided (README): a combat unit passing through a victory hex on a move takes it.
+#[test]
+fn passing_through_a_victory_hex_takes_it() {
+    let b = common::map(6, 3)
+        .unit("u", 'U', "0102", 3)
+        .unit("c", 'C', "0603", 3);
+    let mut file = b.file.clone();
+    file.victory = vec![musket::rules::scenario::VictoryHexFile {
+        hex: "0202".into(),
+        points: 2,
+        name: None,
+        holder: Some("Confederate".into()),
+    }];
+    let sc = scenario::validate(file).unwrap();
+    let g = Game::new(Arc::new(sc), builtin("gcacw").unwrap());
+    let mut s = Session::new(g.scenario.clone(), g.rules.clone(), 1);
+    assert_eq!(s.game.score(SideId(1)), 2);
+    s.execute(mv("u", &["0202", "0302"])).unwrap();
+    assert_eq!(s.game.holders[0], Some(SideId(0)));
+    assert_eq!((s.game.score(SideId(0)), s.game.score(SideId(1))), (2, 0));
+}
