@@ -341,3 +341,123 @@ fn moving_into_enemy_zoc_warns() {
         "{text}"
     );
 }
+
+/// Frames of `ms` milliseconds each from now on (the hover hold counts game time).
+fn step_time(app: &mut App, ms: u64) {
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(ms),
+    ));
+}
+
+/// Fox's Gap with Cox and Crook (0707) chosen and the pointer on Garland (0607): its attack
+/// previewed, not pinned. Frames of 100 ms.
+fn hovering_an_attack(name: &str) -> (App, musket::rules::hex::Coord) {
+    let mut app = app(name);
+    step_time(&mut app, 100);
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    click(&mut app, "0707", false);
+    let target = hex(&app, "0607");
+    send(&mut app, Action::Hover(Some(target)));
+    app.update();
+    assert_eq!(previewed(&app), Some(target));
+    assert!(!app.world().resource::<Preview>().pinned);
+    (app, target)
+}
+
+fn previewed(app: &App) -> Option<musket::rules::hex::Coord> {
+    app.world()
+        .resource::<Preview>()
+        .request
+        .as_ref()
+        .map(|r| r.defender)
+}
+
+// Issue 8.14: the hover preview disappeared as the pointer travelled from the target hex to the
+// panel's "Attack!" button. It is held while the pointer crosses hexes without an enemy and
+// for as long as it stays on the panel, so the button can be clicked.
+#[test]
+fn a_hovered_attack_stays_previewed_on_the_way_to_the_panel() {
+    let (mut app, target) = hovering_an_attack("hover-hold");
+    // On the way to the panel: an empty hex, then a friendly one, within the hold.
+    for h in ["0807", "0808"] {
+        let h = hex(&app, h);
+        send(&mut app, Action::Hover(Some(h)));
+        assert_eq!(previewed(&app), Some(target), "over {h:?}");
+    }
+    // On the panel, for as long as the player reads it.
+    send(&mut app, Action::PointerOnPanel);
+    for _ in 0..30 {
+        send(&mut app, Action::PointerOnPanel);
+    }
+    assert_eq!(previewed(&app), Some(target));
+    assert!(!app.world().resource::<Selection>().pointer_on_hover());
+    // "Attack!" rolls the attack that was hovered.
+    send(&mut app, Action::ConfirmAttack);
+    let play = app.world().resource::<Play>().0.as_ref().unwrap();
+    assert_eq!(play.session.log.len(), 1);
+    assert!(matches!(
+        &play.session.log[0],
+        musket::rules::command::Command::Attack { defender, .. } if defender == "0607"
+    ));
+}
+
+// The hold ends when the pointer rests on a hex without an enemy, and at once on another enemy
+// hex.
+#[test]
+fn a_hovered_attack_is_dropped_when_the_pointer_stays_elsewhere() {
+    let (mut app, target) = hovering_an_attack("hover-drop");
+    let empty = hex(&app, "0807");
+    for _ in 0..10 {
+        send(&mut app, Action::Hover(Some(empty)));
+    }
+    assert_eq!(app.world().resource::<Selection>().hover, Some(empty));
+    assert_eq!(previewed(&app), None);
+    // Another enemy hex replaces the preview at once.
+    send(&mut app, Action::Hover(Some(target)));
+    app.update();
+    let other = hex(&app, "0606");
+    send(&mut app, Action::Hover(Some(other)));
+    app.update();
+    assert_eq!(previewed(&app), Some(other));
+}
+
+// Issue 8.13: Fox's Gap opened with a counter's numbers about 6 px tall. Every shipped scenario
+// opens at a zoom where the smallest counter text is at least 10 px, the whole map in view
+// where it fits at that zoom, and the view over the map.
+#[test]
+fn every_scenario_opens_with_legible_counters() {
+    use musket::client::input::{LEGIBLE_PX, opening_view};
+    use musket::client::units::TEXT_SMALLEST;
+    let window = Vec2::new(1280.0, 720.0);
+    // The panels of a 1280x720 window: the top bar, the inspector's room, the right panel.
+    let free = Rect::new(280.0, 44.0, 1280.0 - 360.0, 720.0);
+    for (name, _) in musket::client::core::BUILTIN {
+        let mut app = app("zoom");
+        start(&mut app, name, Mode::Solitaire);
+        let g = app.world().resource::<Play>().game().unwrap();
+        let (scale, at) = opening_view(g, free, window);
+        assert!(
+            TEXT_SMALLEST / scale >= LEGIBLE_PX - 1e-3,
+            "{name}: the smallest counter text is {:.1} px",
+            TEXT_SMALLEST / scale
+        );
+        // The view's centre (the free area's centre in world units) is over the map.
+        let off = free.center() - window / 2.0;
+        let centre = Vec2::new(at.x + off.x * scale, at.y - off.y * scale);
+        let hex = musket::client::layout::world_to_hex(centre);
+        assert!(
+            g.map().contains(hex),
+            "{name}: the view is centred off the map"
+        );
+        if name.starts_with("example") {
+            // A small map is shown whole.
+            let map = g.map();
+            for c in [(1, 1), (map.columns() as i32, map.rows() as i32)] {
+                let p =
+                    musket::client::layout::hex_to_world(musket::rules::hex::Coord::new(c.0, c.1));
+                let screen = (p - at) / scale * Vec2::new(1.0, -1.0) + window / 2.0;
+                assert!(free.contains(screen), "{name}: hex {c:?} is out of view");
+            }
+        }
+    }
+}

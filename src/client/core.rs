@@ -102,9 +102,27 @@ pub struct Selection {
     /// The attack's options (`Ruleset::attack_options`) the player has set; the others take
     /// their defaults.
     pub options: std::collections::BTreeMap<String, String>,
-    /// The hex under the pointer.
+    /// The hex under the pointer (kept while the pointer is over a panel, and for
+    /// [`HOVER_HOLD_SECS`] after it leaves a hovered attack's hex: see [`Action::Hover`]).
     pub hover: Option<Coord>,
+    /// When the pointer left the hovered attack's hex for one without an enemy (seconds of
+    /// [`Time`]): the attack's preview is held until [`HOVER_HOLD_SECS`] later.
+    pub hover_left: Option<f64>,
+    /// The pointer is over a panel: the hovered hex and its preview stay as they were.
+    pub pointer_on_panel: bool,
 }
+
+impl Selection {
+    /// Whether the pointer is over the hovered hex itself (not holding it from a panel or on
+    /// its way there): pointer tips about the hex show only then.
+    pub fn pointer_on_hover(&self) -> bool {
+        !self.pointer_on_panel && self.hover_left.is_none()
+    }
+}
+
+/// How long a hovered attack's preview stays while the pointer crosses hexes without an enemy,
+/// so that it can travel from the target to the preview panel's "Attack!" button.
+pub const HOVER_HOLD_SECS: f64 = 0.6;
 
 /// What the preview was computed for: game revision, attackers, target, type.
 type PreviewKey = (
@@ -228,8 +246,12 @@ pub enum Action {
     },
     /// Right click: move the chosen units there.
     MoveTo(Coord),
-    /// The pointer is over a hex (or off the map).
+    /// The pointer is over a hex of the map (or off it). A hovered attack's preview is held
+    /// for [`HOVER_HOLD_SECS`] while the pointer crosses hexes without an enemy, and for as long
+    /// as it then stays on a panel ([`Action::PointerOnPanel`]).
     Hover(Option<Coord>),
+    /// The pointer is over a panel: the hovered hex and the attack previewed there stay.
+    PointerOnPanel,
     /// Add or remove a unit from the chosen units.
     ToggleUnit(UnitIdx),
     SetKind(Option<AttackType>),
@@ -483,10 +505,13 @@ pub fn handle(world: &mut World, action: Action) {
                 Err(e) => notice(world, e.to_string(), true),
             }
         }
-        Action::Hover(h) => {
-            let mut sel = world.resource_mut::<Selection>();
-            if sel.hover != h {
-                sel.hover = h;
+        Action::Hover(h) => hover(world, h),
+        Action::PointerOnPanel => {
+            let sel = world.resource::<Selection>();
+            if !sel.pointer_on_panel || sel.hover_left.is_some() {
+                let mut sel = world.resource_mut::<Selection>();
+                sel.pointer_on_panel = true;
+                sel.hover_left = None;
             }
         }
         Action::Click { hex, add } => click(world, hex, add),
@@ -811,6 +836,50 @@ pub fn execute(world: &mut World, cmd: Command) -> bool {
     }
 }
 
+/// The pointer is over hex `h` of the map (or off it): it becomes the hovered hex, unless it
+/// leaves the hex of a hovered (unpinned) attack for one without an enemy, when the attack's
+/// preview is held for [`HOVER_HOLD_SECS`] (time to reach the panel's "Attack!" button).
+fn hover(world: &mut World, h: Option<Coord>) {
+    let now = world
+        .get_resource::<Time>()
+        .map_or(0.0, |t| t.elapsed_secs_f64());
+    let sel = world.resource::<Selection>();
+    if sel.hover == h {
+        if sel.hover_left.is_some() || sel.pointer_on_panel {
+            let mut sel = world.resource_mut::<Selection>();
+            sel.hover_left = None;
+            sel.pointer_on_panel = false;
+        }
+        return;
+    }
+    let preview = world.resource::<Preview>();
+    let previewing = !preview.pinned
+        && preview
+            .request
+            .as_ref()
+            .is_some_and(|r| Some(r.defender) == sel.hover);
+    let enemy = world.resource::<Play>().game().is_some_and(|g| {
+        h.and_then(|c| g.side_at(c))
+            .is_some_and(|s| s != g.active_side)
+    });
+    if previewing && !enemy {
+        match sel.hover_left {
+            Some(t) if now - t < HOVER_HOLD_SECS => return,
+            None => {
+                let mut sel = world.resource_mut::<Selection>();
+                sel.hover_left = Some(now);
+                sel.pointer_on_panel = false;
+                return;
+            }
+            _ => {}
+        }
+    }
+    let mut sel = world.resource_mut::<Selection>();
+    sel.hover = h;
+    sel.hover_left = None;
+    sel.pointer_on_panel = false;
+}
+
 /// The attack the current selection describes, if any.
 pub fn current_request(
     g: &crate::rules::game::Game,
@@ -893,7 +962,11 @@ fn update_preview(play: Res<Play>, sel: Res<Selection>, mut preview: ResMut<Prev
             }
         }
         Some((r, pinned)) => {
-            let odds = g.rules.odds(g, &r).map_err(|e| e.to_string());
+            // The side that may make it (Shiloh's Final Defensive Fire is the other side's),
+            // as `validate` will judge it; then the odds.
+            let odds = crate::rules::command::attack_turn(g, &r)
+                .map_err(|e| e.to_string())
+                .and_then(|()| g.rules.odds(g, &r).map_err(|e| e.to_string()));
             *preview = Preview {
                 request: Some(r),
                 odds: Some(odds),

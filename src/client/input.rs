@@ -99,21 +99,89 @@ fn centre_camera(
     }
     // The stack inspector opens on the left when something is chosen: leave room for it.
     free.min.x = free.min.x.max(280.0);
-    let map = g.map();
-    let a = hex_to_world(Coord::new(1, 1));
-    let b = hex_to_world(Coord::new(map.columns() as i32, map.rows() as i32));
-    let centre = (a + b) / 2.0;
+    let (scale, at) = opening_view(g, free, Vec2::new(ww, wh));
     if let Projection::Orthographic(o) = &mut *proj {
-        let span = (b - a).abs() + Vec2::splat(180.0);
-        let avail = free.size().max(Vec2::splat(200.0));
-        o.scale = (span.x / avail.x)
-            .max(span.y / avail.y)
-            .clamp(MIN_ZOOM, MAX_ZOOM);
-        // Screen offset of the free area's centre from the window's centre.
-        let off = free.center() - Vec2::new(ww, wh) / 2.0;
-        t.translation.x = centre.x - off.x * o.scale;
-        t.translation.y = centre.y + off.y * o.scale;
+        o.scale = scale;
+        t.translation.x = at.x;
+        t.translation.y = at.y;
     }
+}
+
+/// The size, in screen pixels, the smallest text on a counter has at least when a game opens
+/// (a counter's numbers are legible).
+pub const LEGIBLE_PX: f32 = 10.0;
+
+/// The largest zoom-out a game opens at: counters' smallest text stays [`LEGIBLE_PX`].
+pub const OPENING_MAX_SCALE: f32 = super::units::TEXT_SMALLEST / LEGIBLE_PX;
+
+/// Where the camera opens on a game: the orthographic scale and the camera's position, given
+/// the free area `free` of a window of size `window` (logical pixels). The whole map when it
+/// fits at a legible zoom ([`OPENING_MAX_SCALE`]); otherwise that zoom, centred on the front
+/// (the units of the side to move that are near the enemy) and kept over the map.
+pub fn opening_view(g: &crate::rules::game::Game, free: Rect, window: Vec2) -> (f32, Vec2) {
+    let map = g.map();
+    let (c, r) = (map.columns() as i32, map.rows() as i32);
+    // The corner hexes of both column parities (even columns sit half a hex lower).
+    let corners = [(1, 1), (2.min(c), 1), (c, 1), (1, r), (2.min(c), r), (c, r)];
+    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for (col, row) in corners {
+        let p = hex_to_world(Coord::new(col, row));
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    let centre = (lo + hi) / 2.0;
+    let span = (hi - lo) + Vec2::splat(180.0);
+    let avail = free.size().max(Vec2::splat(200.0));
+    let fit = (span.x / avail.x).max(span.y / avail.y);
+    let scale = fit.clamp(MIN_ZOOM, OPENING_MAX_SCALE);
+    let mut focus = centre;
+    if fit > scale {
+        focus = front(g).unwrap_or(centre);
+        // Keep the view over the map: the free area's half-size in world units, less a margin.
+        let half = free.size() * scale / 2.0;
+        let margin = Vec2::splat(48.0);
+        for (f, l, h, hs) in [
+            (&mut focus.x, lo.x - margin.x, hi.x + margin.x, half.x),
+            (&mut focus.y, lo.y - margin.y, hi.y + margin.y, half.y),
+        ] {
+            *f = if h - l <= 2.0 * hs {
+                (l + h) / 2.0
+            } else {
+                f.clamp(l + hs, h - hs)
+            };
+        }
+    }
+    // Screen offset of the free area's centre from the window's centre.
+    let off = free.center() - window / 2.0;
+    (
+        scale,
+        Vec2::new(focus.x - off.x * scale, focus.y + off.y * scale),
+    )
+}
+
+/// The middle of the front: the mean position of the side to move's units within two hexes of
+/// an enemy unit (all its units if none is; `None` with no unit on the map).
+fn front(g: &crate::rules::game::Game) -> Option<Vec2> {
+    let on_map = |side_to_move: bool| {
+        g.units.iter().filter(move |u| {
+            u.on_map() && (u.side == g.active_side) == side_to_move && !u.is_leader()
+        })
+    };
+    let enemies: Vec<Coord> = on_map(false).filter_map(|u| u.hex).collect();
+    let own: Vec<Coord> = on_map(true).filter_map(|u| u.hex).collect();
+    let near: Vec<Coord> = own
+        .iter()
+        .copied()
+        .filter(|h| enemies.iter().any(|e| e.distance(*h) <= 2))
+        .collect();
+    let pick = if near.is_empty() { own } else { near };
+    if pick.is_empty() {
+        return None;
+    }
+    let sum = pick
+        .iter()
+        .fold(Vec2::ZERO, |acc, h| acc + hex_to_world(*h));
+    Some(sum / pick.len() as f32)
 }
 
 fn over_ui(pos: Vec2, rects: &UiRects, egui: Option<&EguiWantsInput>) -> bool {
@@ -133,6 +201,7 @@ fn mouse(
     mut ptr: ResMut<Pointer>,
     mut actions: MessageWriter<Action>,
     sel: Res<Selection>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let Ok(w) = window.single() else { return };
     let Ok((camera, gt, mut t, mut proj)) = cam.single_mut() else {
@@ -145,18 +214,28 @@ fn mouse(
         _ => 1.0,
     };
 
-    // Hover.
+    // Hover. Over a panel the hovered hex stays (the attack previewed there can be rolled from
+    // the panel's button); on the map, a change the core holds back for a moment (a hovered
+    // attack's preview on the pointer's way to the panel) is sent again each frame, with frames
+    // kept coming until it takes effect.
     let world = cursor.and_then(|c| camera.viewport_to_world_2d(gt, c).ok());
     ptr.world = world;
-    let hex = if blocked {
-        None
+    if blocked {
+        ptr.hex = None;
+        if !sel.pointer_on_panel || sel.hover_left.is_some() {
+            actions.write(Action::PointerOnPanel);
+        }
     } else {
-        world.map(world_to_hex)
-    };
-    if hex != ptr.hex || hex != sel.hover {
-        ptr.hex = hex;
-        actions.write(Action::Hover(hex));
+        let hex = world.map(world_to_hex);
+        if hex != ptr.hex || hex != sel.hover {
+            ptr.hex = hex;
+            actions.write(Action::Hover(hex));
+        }
+        if hex != sel.hover {
+            redraw.write(bevy::window::RequestRedraw);
+        }
     }
+    let hex = ptr.hex;
 
     // Zoom towards the pointer.
     if !blocked && scroll.delta.y != 0.0 {

@@ -548,6 +548,7 @@ fn game_ui(
     // The operations cost of a move to the hovered hex (rule systems that price movement).
     if !view.move_cost.lines.is_empty()
         && view.preview.odds.is_none()
+        && view.sel.pointer_on_hover()
         && let Some(pos) = ctx.pointer_hover_pos()
     {
         pointer_tip(&ctx, "move_cost_tip", pos, |ui| {
@@ -563,8 +564,9 @@ fn game_ui(
 
     // Flank reasons next to the pointer, over the target's neighbours.
     if let (Some(h), Some(Ok(odds))) = (view.sel.hover, &view.preview.odds)
-        && let Some(n) = odds.hex_notes.iter().find(|n| n.hex == h)
+        && view.sel.pointer_on_hover()
         && let Some(pos) = ctx.pointer_hover_pos()
+        && let Some(n) = odds.hex_notes.iter().find(|n| n.hex == h)
     {
         pointer_tip(&ctx, "flank_tip", pos, |ui| {
             ui.strong(format!(

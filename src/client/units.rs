@@ -19,6 +19,16 @@ use crate::rules::hex::Coord;
 use crate::rules::unit::{Mode, SideId, Status, Unit, UnitIdx, UnitKind};
 
 pub const COUNTER: f32 = 60.0;
+/// Text sizes on a counter (world units; at zoom 1 one unit is one pixel): the strength (a
+/// long one such as `1/2 (2)` smaller), the corner values, the status markers and the stack
+/// count.
+pub const TEXT_STRENGTH: f32 = 20.0;
+pub const TEXT_STRENGTH_LONG: f32 = 15.0;
+pub const TEXT_CORNER: f32 = 13.0;
+pub const TEXT_MARKER: f32 = 12.0;
+/// The smallest text on a counter: the opening zoom keeps it at least
+/// [`super::input::LEGIBLE_PX`] on screen.
+pub const TEXT_SMALLEST: f32 = TEXT_MARKER;
 pub const STACK_STEP: f32 = 6.0;
 
 #[derive(Component)]
@@ -380,7 +390,11 @@ fn counter_parts(
     parent.spawn((sym, Transform::from_xyz(0.0, size * 0.14, BAND_SYMBOLS)));
     // Strength at the bottom; artillery top-left, tactical top-right (combat units).
     let strength = strength_text(unit);
-    let big = if strength.len() > 4 { 12.0 } else { 16.0 };
+    let big = if strength.len() > 4 {
+        TEXT_STRENGTH_LONG
+    } else {
+        TEXT_STRENGTH
+    };
     parent.spawn(text(
         strength,
         big,
@@ -391,7 +405,7 @@ fn counter_parts(
         if unit.artillery > 0 {
             parent.spawn(text(
                 format!("a{}", unit.artillery),
-                10.0,
+                TEXT_CORNER,
                 ink,
                 Vec3::new(-size * 0.36, size * 0.38 - 4.0, BAND_TEXT),
             ));
@@ -399,7 +413,7 @@ fn counter_parts(
         if unit.tactical != 0 {
             parent.spawn(text(
                 format!("{:+}", unit.tactical),
-                10.0,
+                TEXT_CORNER,
                 ink,
                 Vec3::new(size * 0.36, size * 0.38 - 4.0, BAND_TEXT),
             ));
@@ -407,27 +421,27 @@ fn counter_parts(
     }
     // Markers down the right edge.
     for (i, (m, color)) in markers(unit).into_iter().enumerate() {
-        let y = size / 2.0 - 9.0 - i as f32 * 15.0;
+        let y = size / 2.0 - 9.0 - i as f32 * 17.0;
         parent.spawn((
-            Sprite::from_color(color, Vec2::new(18.0, 13.0)),
-            Transform::from_xyz(size / 2.0 + 6.0, y, z + 0.05),
+            Sprite::from_color(color, Vec2::new(22.0, 15.0)),
+            Transform::from_xyz(size / 2.0 + 7.0, y, z + 0.05),
         ));
         parent.spawn(text(
             m,
-            10.0,
+            TEXT_MARKER,
             Color::WHITE,
-            Vec3::new(size / 2.0 + 6.0, y, BAND_TEXT),
+            Vec3::new(size / 2.0 + 7.0, y, BAND_TEXT),
         ));
     }
     if n > 1 {
         let at = Vec3::new(-size / 2.0 - 2.0, size / 2.0 + 2.0, z + 0.06);
         parent.spawn((
-            Sprite::from_color(Color::srgb(0.95, 0.95, 0.90), Vec2::splat(16.0)),
+            Sprite::from_color(Color::srgb(0.95, 0.95, 0.90), Vec2::splat(18.0)),
             Transform::from_translation(at),
         ));
         parent.spawn(text(
             n.to_string(),
-            10.0,
+            TEXT_MARKER,
             Color::BLACK,
             at.with_z(BAND_TEXT),
         ));
