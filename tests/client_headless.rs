@@ -171,7 +171,9 @@ fn confirming_an_attack_rolls_logs_and_feeds_the_view() {
 
 #[test]
 fn moving_and_undo() {
+    // Free movement: the move is the point here, not its cost.
     let mut app = app("move");
+    app.world_mut().resource_mut::<Settings>().free_movement = true;
     start(&mut app, "foxs-gap.ron", Mode::Solitaire);
     let from = hex(&app, "1105");
     send(
@@ -194,6 +196,78 @@ fn moving_and_undo() {
     send(&mut app, Action::Undo);
     let g = app.world().resource::<Play>().game().unwrap();
     assert_eq!(g.unit(g.unit_by_id("usa-willcox").unwrap()).hex, Some(from));
+}
+
+/// The game's dice rolls, its command log length and where every unit is.
+fn snapshot(app: &App) -> (u64, usize, Vec<Option<musket::rules::hex::Coord>>) {
+    let p = app.world().resource::<Play>().0.as_ref().unwrap();
+    (
+        p.session.dice.rolls(),
+        p.session.log.len(),
+        p.session.game.units.iter().map(|u| u.hex).collect(),
+    )
+}
+
+// Issue 9: a move out of reach is refused with the reason in the status line, and changes
+// nothing (no march die is rolled for it either).
+#[test]
+fn a_move_out_of_reach_is_refused_and_changes_nothing() {
+    let mut app = app("refused");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    click(&mut app, "1105", false);
+    let before = snapshot(&app);
+    // Ten hexes west, across the crest: beyond even the largest march roll.
+    let far = hex(&app, "0105");
+    send(&mut app, Action::MoveTo(far));
+    assert_eq!(snapshot(&app), before);
+    let (text, error) = app
+        .world()
+        .resource::<musket::client::core::Notice>()
+        .text
+        .clone()
+        .unwrap();
+    assert!(error && text.contains("0105"), "{text}");
+    assert!(
+        text.contains("out of reach") || text.contains("No legal path"),
+        "{text}"
+    );
+    // An enemy-held hex too.
+    let enemy = hex(&app, "0607");
+    send(&mut app, Action::MoveTo(enemy));
+    assert_eq!(snapshot(&app), before);
+}
+
+// GCACW: the first move of a stack in a turn rolls its march allowance (a die, logged, on
+// screen), then moves within it; a unit may always move one hex.
+#[test]
+fn a_gcacw_move_rolls_the_march_die_first() {
+    let mut app = app("march");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    click(&mut app, "1105", false);
+    let (rolls, _, _) = snapshot(&app);
+    let to = hex(&app, "1005");
+    send(&mut app, Action::MoveTo(to));
+    let p = app.world().resource::<Play>().0.as_ref().unwrap();
+    assert_eq!(p.session.dice.rolls(), rolls + 1);
+    assert!(matches!(
+        p.session.log[0],
+        musket::rules::command::Command::March { .. }
+    ));
+    let g = &p.session.game;
+    let w = g.unit(g.unit_by_id("usa-willcox").unwrap());
+    assert_eq!(w.hex, Some(to));
+    assert!(w.march.is_some());
+    let left = musket::rules::movement::budget(g, g.unit_by_id("usa-willcox").unwrap()).left;
+    let log = app.world().resource::<CombatLog>();
+    assert!(
+        log.lines.iter().any(|l| l.text.contains("marches: dice")),
+        "{:?}",
+        log.lines
+    );
+    // The reach the view shades is what is left now.
+    app.update();
+    let r = app.world().resource::<musket::client::moves::MoveReach>();
+    assert_eq!(r.left, left);
 }
 
 #[test]
@@ -322,24 +396,60 @@ fn menu_lists_scenarios_and_shows_errors_instead_of_crashing() {
 }
 
 #[test]
-fn moving_into_enemy_zoc_warns() {
+fn moving_into_enemy_zoc_warns_and_ends_the_move() {
     let mut app = app("zocwarn");
-    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
-    click(&mut app, "0809", false);
-    // Right click: move onto Scammon's hex 0708, in Garland's zone of control.
-    let to = hex(&app, "0708");
+    // A clear 6x6 map: a Union brigade with 6 MP in 0102, a Confederate one in 0404.
+    let text = r#"(title: "ZOC", ruleset: "gcacw", sides: ["Union", "Confederate"],
+        map: (columns: 6, rows: 6, terrain: ["cccccc", "cccccc", "cccccc", "cccccc", "cccccc", "cccccc"]),
+        units: [
+            (id: "u", name: "U", side: "Union", kind: Infantry, hex: "0102", strength: Organized(4), movement: 6),
+            (id: "c", name: "C", side: "Confederate", kind: Infantry, hex: "0404", strength: Organized(4)),
+        ])"#;
+    let dir = temp_dir("zocwarn-scenario");
+    let file = dir.join("zoc.ron");
+    std::fs::write(&file, text).unwrap();
+    send(
+        &mut app,
+        Action::Start {
+            source: Source::File(file),
+            mode: Mode::Solitaire,
+            handover: false,
+        },
+    );
+    app.update();
+    click(&mut app, "0102", false);
+    app.update();
+    // A hex in reach where the move must end (an enemy zone of control).
+    let (to, g_units) = {
+        let g = app.world().resource::<Play>().game().unwrap();
+        let r = app.world().resource::<musket::client::moves::MoveReach>();
+        let reach = r.reach.as_ref().unwrap();
+        let to = reach
+            .hexes()
+            .map(|h| g.map().coord(h.index))
+            .find(|c| Some(*c) != r.from && reach.stops(g, *c))
+            .expect("an enemy ZOC hex within reach");
+        (to, g.unit_by_id("u").unwrap())
+    };
     send(&mut app, Action::MoveTo(to));
     let g = app.world().resource::<Play>().game().unwrap();
-    assert_eq!(
-        g.label(g.unit(g.unit_by_id("usa-gilmore").unwrap()).hex.unwrap()),
-        "0708"
-    );
+    assert_eq!(g.unit(g_units).hex, Some(to));
+    assert!(g.unit(g_units).stopped);
     let n = app.world().resource::<musket::client::core::Notice>();
     let (text, error) = n.text.clone().unwrap();
     assert!(
-        text.contains("zone of control at") && text.contains("0708") && !error,
+        text.contains("zone of control at") && text.contains(&g.label(to)) && !error,
         "{text}"
     );
+    // Its move is over for this turn.
+    let next = to
+        .neighbors()
+        .into_iter()
+        .find(|n| g.map().contains(*n) && g.units_at(*n).is_empty())
+        .unwrap();
+    let before = snapshot(&app);
+    send(&mut app, Action::MoveTo(next));
+    assert_eq!(snapshot(&app), before);
 }
 
 /// Frames of `ms` milliseconds each from now on (the hover hold counts game time).

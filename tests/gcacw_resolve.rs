@@ -317,7 +317,7 @@ fn session_save_and_replay_give_the_identical_state() {
     let b = map(8, 10)
         .unit("def", 'C', "0303", 4)
         .unit("att", 'U', "0302", 12)
-        .unit("x", 'U', "0810", 2);
+        .unit_with("x", 'U', "0810", 2, |u| u.movement = Some(6.0));
     let g = b.game();
     let mut s = Session::new(g.scenario.clone(), g.rules.clone(), 77);
     let bad = Command::Attack {
@@ -437,7 +437,7 @@ fn session_undo_stops_at_the_last_die_roll() {
     let b = map(8, 10)
         .unit("def", 'C', "0303", 4)
         .unit("att", 'U', "0302", 12)
-        .unit("x", 'U', "0810", 2);
+        .unit_with("x", 'U', "0810", 2, |u| u.movement = Some(6.0));
     let g = b.game();
     let mut s = Session::new(g.scenario.clone(), g.rules.clone(), 5);
     s.execute(Command::Move {

@@ -35,6 +35,9 @@ fn played() -> Session {
     let rules = for_scenario(&sc, &Default::default()).unwrap();
     let mut s = Session::new(Arc::new(sc), rules, 17);
     for c in [
+        Command::March {
+            units: vec!["usa-crook".into()],
+        },
         Command::Move {
             unit: "usa-crook".into(),
             path: vec!["0807".into()],

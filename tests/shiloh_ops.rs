@@ -87,7 +87,7 @@ fn cost(g: &Game, id: &str, path: &[&str]) -> Option<u32> {
         .iter()
         .map(|h| g.scenario.parse_hex(h).unwrap())
         .collect();
-    g.rules.move_cost(g, u, &p).unwrap().total
+    musket::rules::shiloh::ops::move_cost(g, u, &p).total
 }
 
 fn sh() -> B {

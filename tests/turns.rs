@@ -33,6 +33,12 @@ fn mv(unit: &str, path: &[&str]) -> Command {
     }
 }
 
+fn march(unit: &str) -> Command {
+    Command::March {
+        units: vec![unit.into()],
+    }
+}
+
 fn attack(attackers: &[&str], defender: &str, opts: &[(&str, &str)]) -> Command {
     Command::Attack {
         attackers: attackers.iter().map(|s| s.to_string()).collect(),
@@ -108,9 +114,13 @@ fn every_ruleset_refuses_the_side_not_to_move() {
             .unwrap_or_else(|| panic!("{file}: no two enemy units are adjacent"));
         let m = turn_error(validate(&g, &attack(&[&a], &target, &[])));
         assert!(m.contains(&a), "{file}: {m}");
-        // In that side's own turn the move passes the turn check.
+        // In that side's own turn the move passes the turn check (GCACW then asks for the
+        // march roll).
         g.active_side = enemy;
-        assert!(validate(&g, &mv(&id, &[&to])).is_ok(), "{file}");
+        assert!(
+            !matches!(validate(&g, &mv(&id, &[&to])), Err(CommandError::Turn(_))),
+            "{file}"
+        );
     }
 }
 
@@ -202,14 +212,16 @@ fn a_save_with_too_many_end_turns_is_refused_at_the_first_extra_one() {
 #[test]
 fn a_log_with_an_end_turn_removed_fails_where_the_wrong_side_acts() {
     let mut s = session("scenarios/foxs-gap.ron", 3);
+    s.execute(march("usa-crook")).unwrap();
     s.execute(mv("usa-crook", &["0807"])).unwrap();
     s.execute(Command::EndTurn).unwrap();
+    s.execute(march("csa-garland")).unwrap();
     s.execute(mv("csa-garland", &["0608"])).unwrap();
     let mut log = s.log.clone();
-    log.remove(1);
+    log.remove(2);
     let g = load("scenarios/foxs-gap.ron");
     let (index, e) = Session::replay(g.scenario.clone(), g.rules.clone(), 3, &log).unwrap_err();
-    assert_eq!(index, 1);
+    assert_eq!(index, 2);
     assert!(matches!(e, CommandError::Turn(_)), "{e}");
 }
 
@@ -236,7 +248,7 @@ fn a_gbacw_wagon_does_not_take_a_victory_hex() {
 #[test]
 fn passing_through_a_victory_hex_takes_it() {
     let b = common::map(6, 3)
-        .unit("u", 'U', "0102", 3)
+        .unit_with("u", 'U', "0102", 3, |u| u.movement = Some(6.0))
         .unit("c", 'C', "0603", 3);
     let mut file = b.file.clone();
     file.victory = vec![musket::rules::scenario::VictoryHexFile {

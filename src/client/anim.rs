@@ -36,6 +36,8 @@ pub struct Anim {
     /// Differential, attacker result, defender result.
     pub result: Option<(i32, String, String)>,
     pub headline: String,
+    /// A result that is not a combat's (a march roll's allowance).
+    pub note: Option<String>,
     /// The faces shown while tumbling (changes every few frames; looks only).
     pub tumble: Vec<u8>,
     frame: u32,
@@ -165,9 +167,34 @@ fn next_batch(
     });
     anim.headline = batch
         .iter()
-        .find(|e| matches!(e, Event::AttackDeclared { .. }))
-        .map(|e| e.describe(game))
+        .find(|e| matches!(e, Event::AttackDeclared { .. } | Event::MarchRolled { .. }))
+        .map(|e| match e {
+            Event::MarchRolled { units, .. } => format!(
+                "March: {}",
+                units
+                    .iter()
+                    .map(|u| game.unit(*u).name.clone())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            e => e.describe(game),
+        })
         .unwrap_or_default();
+    anim.note = batch.iter().find_map(|e| match e {
+        Event::MarchRolled {
+            modifier,
+            allowance,
+            ..
+        } => Some(format!(
+            "March allowance {allowance} MP{}",
+            if *modifier != 0 {
+                format!(" (dice {modifier:+})")
+            } else {
+                String::new()
+            }
+        )),
+        _ => None,
+    });
     anim.tumble = dice.iter().map(|(_, v)| *v).collect();
     anim.dice = dice;
     anim.stage = Stage::Rolling { t: 0.0 };

@@ -220,6 +220,9 @@ pub struct Settings {
     pub scenario_dirs: Vec<PathBuf>,
     /// Seed for new games (None: from the clock).
     pub seed: Option<u64>,
+    /// New games in Free movement: costs shown and logged, nothing refused (`--free-movement`,
+    /// the menu's toggle).
+    pub free_movement: bool,
 }
 
 /// Whether the briefing window is up.
@@ -275,6 +278,10 @@ pub enum Action {
     ToggleZoc(u8),
     ToggleLegend,
     ShowBriefing(bool),
+    /// Roll the chosen stack's march allowance (rule systems that roll it: GCACW).
+    March,
+    /// New games enforce movement and attack limits, or not (Free).
+    SetFreeMovement(bool),
 }
 
 pub fn plugin(app: &mut App) {
@@ -293,63 +300,36 @@ pub fn plugin(app: &mut App) {
         .init_resource::<MoveCostTip>()
         .add_systems(
             Update,
-            (handle_actions, update_preview, update_move_cost)
-                .chain()
-                .in_set(CoreSystems),
-        );
+            (handle_actions, update_preview).chain().in_set(CoreSystems),
+        )
+        .add_systems(Update, update_move_cost.after(super::moves::update_reach));
 }
 
-/// The operations cost of moving the chosen units to the hovered hex, where the rule system
-/// prices movement (Shiloh): one line per unit, or none.
+/// The tooltip of a move to the hovered hex (`moves::tip_lines`): its cost step by step, what
+/// is left, the march roll it needs, or why it is out of reach.
 #[derive(Resource, Default)]
 pub struct MoveCostTip {
     key: Option<(u64, Option<Coord>, Vec<UnitIdx>)>,
-    /// The shortest-path tree of the chosen stack, per game revision (one serves every hover).
-    tree: Option<((u64, Coord), std::collections::HashMap<Coord, Coord>)>,
     pub lines: Vec<String>,
 }
 
-fn update_move_cost(play: Res<Play>, sel: Res<Selection>, mut tip: ResMut<MoveCostTip>) {
+fn update_move_cost(
+    play: Res<Play>,
+    sel: Res<Selection>,
+    reach: Res<super::moves::MoveReach>,
+    mut tip: ResMut<MoveCostTip>,
+) {
     let Some(p) = &play.0 else { return };
     let g = &p.session.game;
-    if !g.rules.prices_movement() {
+    let key = Some((p.revision, sel.hover, reach.units.clone()));
+    if tip.key == key && !reach.is_changed() {
         return;
-    }
-    let key = Some((p.revision, sel.hover, sel.units.clone()));
-    if tip.key == key {
-        return;
-    }
-    let mut lines = Vec::new();
-    let from = super::overlays::movers_hex(g, &sel);
-    if let (Some(h), Some(from)) = (sel.hover, from)
-        && h != from
-        && g.map().contains(h)
-        && g.side_at(h).is_none_or(|s| s == g.active_side)
-    {
-        if tip
-            .tree
-            .as_ref()
-            .is_none_or(|(k, _)| *k != (p.revision, from))
-        {
-            tip.tree = Some(((p.revision, from), move_tree(g, from)));
-        }
-        if let Some(path) = tip
-            .tree
-            .as_ref()
-            .and_then(|(_, t)| path_in_tree(t, from, h))
-        {
-            for &u in &sel.units {
-                if let Some(c) = g.rules.move_cost(g, u, &path) {
-                    let total = c
-                        .total
-                        .map_or("prohibited".to_string(), |t| format!("{t} OP"));
-                    lines.push(format!("{}: {total}", g.unit(u).name));
-                    lines.extend(c.lines.iter().map(|l| format!("  {l}")));
-                }
-            }
-        }
     }
     tip.key = key;
+    let lines = match sel.hover {
+        Some(h) if !reach.units.is_empty() => super::moves::tip_lines(g, &reach, h),
+        _ => Vec::new(),
+    };
     if tip.lines != lines {
         tip.lines = lines;
     }
@@ -415,7 +395,12 @@ pub fn start_game(
     handover: bool,
 ) -> Result<(), String> {
     let settings = world.resource::<Settings>().clone();
-    let sc = load_scenario(&source)?;
+    let mut sc = load_scenario(&source)?;
+    if settings.free_movement {
+        // Kept in the scenario the save holds, so loading, undo and replay keep it.
+        sc.movement = crate::rules::movement::Enforcement::Free;
+        sc.file.movement = crate::rules::movement::Enforcement::Free;
+    }
     let rules = for_scenario(&sc, &settings.rules).map_err(|e| e.to_string())?;
     let seed = settings.seed.unwrap_or_else(clock_seed);
     let session = Session::new(Arc::new(sc), rules, seed);
@@ -516,6 +501,8 @@ pub fn handle(world: &mut World, action: Action) {
         }
         Action::Click { hex, add } => click(world, hex, add),
         Action::MoveTo(hex) => move_to(world, hex),
+        Action::March => march(world),
+        Action::SetFreeMovement(on) => world.resource_mut::<Settings>().free_movement = on,
         Action::ToggleUnit(u) => {
             let Some(g) = world.resource::<Play>().game() else {
                 return;
@@ -654,84 +641,9 @@ fn click(world: &mut World, hex: Coord, add: bool) {
     world.insert_resource(sel);
 }
 
-/// Shortest move paths from `from` for the player's moves: the fewest hexes, never through an
-/// enemy-occupied hex; ties prefer hexes outside enemy ZOC. Movement costs are not encoded for
-/// GCACW (the seeds do not give them), so the player moves by the printed rules. The result
-/// maps each reachable hex to the hex before it.
-pub fn move_tree(
-    g: &crate::rules::game::Game,
-    from: Coord,
-) -> std::collections::HashMap<Coord, Coord> {
-    use std::collections::{BinaryHeap, HashMap};
-    let side = g.active_side;
-    let map = g.map();
-    let blocked = |c: Coord| g.units_at(c).iter().any(|u| g.unit(*u).side != side);
-    // Enemy ZOC over the whole map, computed once.
-    let zmap = g.rules.zoc(g);
-    let enemy_zoc: Vec<bool> = (0..map.len())
-        .map(|i| zmap.at_index(i).iter().any(|e| g.unit(e.unit).side != side))
-        .collect();
-    // Dijkstra on (steps * 16 + enemy-ZOC hexes entered); ties by coordinate, so deterministic.
-    let mut dist: Vec<u32> = vec![u32::MAX; map.len()];
-    let mut prev: HashMap<Coord, Coord> = HashMap::new();
-    let mut heap = BinaryHeap::new();
-    if let Some(i) = map.index(from) {
-        dist[i] = 0;
-    }
-    heap.push(std::cmp::Reverse((0u32, from)));
-    while let Some(std::cmp::Reverse((d, c))) = heap.pop() {
-        if map.index(c).is_some_and(|i| dist[i] < d) {
-            continue;
-        }
-        for n in c.neighbors() {
-            let Some(ni) = map.index(n) else { continue };
-            if blocked(n) {
-                continue;
-            }
-            let nd = d + 16 + u32::from(enemy_zoc[ni]);
-            if nd < dist[ni] {
-                dist[ni] = nd;
-                prev.insert(n, c);
-                heap.push(std::cmp::Reverse((nd, n)));
-            }
-        }
-    }
-    prev
-}
-
-/// The path from the tree's start to `to` (not including the start).
-pub fn path_in_tree(
-    tree: &std::collections::HashMap<Coord, Coord>,
-    from: Coord,
-    to: Coord,
-) -> Option<Vec<Coord>> {
-    if from == to {
-        return None;
-    }
-    let mut path = vec![to];
-    let mut c = to;
-    while let Some(p) = tree.get(&c) {
-        if *p == from {
-            path.reverse();
-            return Some(path);
-        }
-        path.push(*p);
-        c = *p;
-        if path.len() > tree.len() + 1 {
-            return None;
-        }
-    }
-    None
-}
-
-/// The player's move path from `from` to `to` (see [`move_tree`]).
-pub fn move_path(g: &crate::rules::game::Game, from: Coord, to: Coord) -> Option<Vec<Coord>> {
-    if from == to || !g.map().contains(to) {
-        return None;
-    }
-    path_in_tree(&move_tree(g, from), from, to)
-}
-
+/// Move the chosen stack to `hex` along its cheapest path: in a rule system whose allowances
+/// are rolled (GCACW), the march die is rolled first (on screen); a hex out of reach is refused
+/// with the reason. In Free movement the cheapest path is taken whatever it costs.
 fn move_to(world: &mut World, hex: Coord) {
     let Some(g) = world.resource::<Play>().game() else {
         return;
@@ -740,66 +652,96 @@ fn move_to(world: &mut World, hex: Coord) {
         return;
     }
     let sel = world.resource::<Selection>().clone();
-    let movers: Vec<UnitIdx> = sel
-        .units
-        .iter()
-        .copied()
-        .filter(|u| g.unit(*u).on_map() && g.unit(*u).side == g.active_side)
-        .collect();
+    let movers = super::moves::movers(g, &sel);
     if movers.is_empty() {
+        if !sel.units.is_empty() {
+            notice(
+                world,
+                "The chosen units are in several hexes: choose one stack to move",
+                true,
+            );
+        }
         return;
     }
-    let mut cmds = Vec::new();
-    for &u in &movers {
-        let from = g.unit(u).hex.unwrap_or(hex);
-        match move_path(g, from, hex) {
-            Some(path) => cmds.push(Command::Move {
-                unit: g.unit(u).id.clone(),
-                path: path.iter().map(|c| g.label(*c)).collect(),
-            }),
-            None => {
-                let msg = format!("No path for {} to {}", g.unit(u).name, g.label(hex));
-                notice(world, msg, true);
-                return;
-            }
-        }
-    }
-    // Enemy ZOC hexes the moves enter (a warning: the rules of the game in hand decide).
-    let zoc_hexes: Vec<String> = {
-        let mut v = Vec::new();
-        for c in &cmds {
-            if let Command::Move { path, .. } = c {
-                for l in path {
-                    if let Ok(h) = g.scenario.parse_hex(l) {
-                        let enemy = g
-                            .rules
-                            .zoc_at(g, h)
-                            .iter()
-                            .any(|e| g.unit(e.unit).side != g.active_side);
-                        if enemy && !v.contains(l) {
-                            v.push(l.clone());
-                        }
-                    }
-                }
-            }
-        }
-        v
-    };
-    for c in cmds {
-        if !execute(world, c) {
+    let free = g.scenario.movement == crate::rules::movement::Enforcement::Free;
+    let mut reach = super::moves::compute(g, &movers);
+    // A march roll first, where allowances are rolled and the target may be within it.
+    if reach.roll.is_some() && !free {
+        if !reach.can_reach(g, hex) {
+            let why = reach.why_not(g, hex);
+            notice(world, why, true);
             return;
         }
+        let ids: Vec<String> = movers.iter().map(|u| g.unit(*u).id.clone()).collect();
+        if !execute(world, Command::March { units: ids }) {
+            return;
+        }
+        let Some(g) = world.resource::<Play>().game() else {
+            return;
+        };
+        reach = super::moves::compute(g, &movers);
     }
-    if !zoc_hexes.is_empty() {
+    let Some(g) = world.resource::<Play>().game() else {
+        return;
+    };
+    let path = if free {
+        reach.path(g, hex, true)
+    } else if reach.can_reach(g, hex) {
+        reach.path(g, hex, false)
+    } else {
+        None
+    };
+    let Some(path) = path else {
+        let why = reach.why_not(g, hex);
+        notice(world, why, true);
+        return;
+    };
+    let labels: Vec<String> = path.iter().map(|c| g.label(*c)).collect();
+    let ids: Vec<String> = movers.iter().map(|u| g.unit(*u).id.clone()).collect();
+    let stops = reach.reach.as_ref().is_some_and(|r| r.stops(g, hex));
+    let cmd = if ids.len() == 1 {
+        Command::Move {
+            unit: ids[0].clone(),
+            path: labels,
+        }
+    } else {
+        Command::MoveStack {
+            units: ids,
+            path: labels,
+        }
+    };
+    if !execute(world, cmd) {
+        return;
+    }
+    if stops {
+        let l = world
+            .resource::<Play>()
+            .game()
+            .map_or(String::new(), |g| g.label(hex));
         notice(
             world,
-            format!("Entered enemy zone of control at {}", zoc_hexes.join(", ")),
+            format!("Entered an enemy zone of control at {l}: the move ends there"),
             false,
         );
     }
     let mut sel = world.resource_mut::<Selection>();
     sel.hex = Some(hex);
     sel.target = None;
+}
+
+/// Roll the chosen stack's march allowance (GCACW), without moving yet.
+fn march(world: &mut World) {
+    let Some(g) = world.resource::<Play>().game() else {
+        return;
+    };
+    let sel = world.resource::<Selection>().clone();
+    let movers = super::moves::movers(g, &sel);
+    if movers.is_empty() {
+        notice(world, "Choose a stack of yours to march", true);
+        return;
+    }
+    let ids: Vec<String> = movers.iter().map(|u| g.unit(*u).id.clone()).collect();
+    execute(world, Command::March { units: ids });
 }
 
 /// Run a command on the game; log its events and queue them for the view. False if refused.

@@ -20,6 +20,7 @@ pub mod input;
 pub mod layout;
 pub mod map;
 pub mod measure;
+pub mod moves;
 pub mod overlays;
 pub mod save;
 pub mod ui;
@@ -36,12 +37,14 @@ pub struct ClientOptions {
     pub seed: Option<u64>,
     /// Start on the main menu instead of the default scenario.
     pub menu: bool,
+    /// Free movement: costs shown, nothing refused.
+    pub free_movement: bool,
     pub autotest: autotest::Script,
 }
 
 /// The logic plugins only (no window, no rendering): what headless tests run.
 pub fn logic(app: &mut App) {
-    app.add_plugins(core::plugin);
+    app.add_plugins((core::plugin, moves::logic));
 }
 
 /// The app draws on input and during animations only. After any change of what is shown it
@@ -86,6 +89,7 @@ pub fn client(app: &mut App) {
             map::plugin,
             units::plugin,
             overlays::plugin,
+            moves::plugin,
             anim::plugin,
             ui::plugin,
         ));
@@ -131,6 +135,7 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, Failure> {
         data_dir: None,
         scenario_dirs,
         seed: opts.seed,
+        free_movement: opts.free_movement,
     });
     if opts.autotest.empty_window {
         app.add_plugins(autotest::plugin(opts.autotest.clone(), started));

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::core::{Overlays, Play, Preview, Screen, Selection, move_tree, path_in_tree};
+use super::core::{Overlays, Play, Preview, Screen, Selection};
 use super::draw::{Batch, VertexColorMaterial, spawn_batch};
 use super::layout::{HEX_SIZE, hex_to_world};
 use crate::rules::hex::Coord;
@@ -39,8 +39,6 @@ type UnitList = Vec<crate::rules::unit::UnitIdx>;
 
 /// Revision, selected hex, target, pinned, game.
 type MarksKey = (u64, Option<Coord>, Option<Coord>, bool, usize);
-/// Shortest-path tree of the chosen stack: (revision, start) and each hex's predecessor.
-type PathTree = Option<((u64, Coord), std::collections::HashMap<Coord, Coord>)>;
 
 #[derive(Resource, Default)]
 struct Keys {
@@ -54,6 +52,7 @@ pub fn plugin(app: &mut App) {
         Update,
         (zoc_layer, mark_layer, path_layer)
             .after(super::core::CoreSystems)
+            .after(super::moves::update_reach)
             .run_if(in_state(Screen::Playing)),
     );
 }
@@ -238,18 +237,19 @@ fn mark_layer(
     );
 }
 
-/// The path a move to the hovered hex would take, with the enemy ZOC hexes it enters in red.
+/// The cheapest path a move to the hovered hex would take (the chosen stack's reach), with the
+/// enemy ZOC hexes it enters in red; in Free movement, beyond the reach too (dashed).
 #[allow(clippy::too_many_arguments)]
 fn path_layer(
     mut commands: Commands,
     play: Res<Play>,
     sel: Res<Selection>,
+    reach: Res<super::moves::MoveReach>,
     mut keys: ResMut<Keys>,
     parts: Query<Entity, With<PathLayer>>,
     mut meshes: ResMut<Assets<Mesh>>,
     material: Res<VertexColorMaterial>,
     anim: Res<super::anim::Anim>,
-    mut tree: Local<PathTree>,
 ) {
     let Some(p) = &play.0 else { return };
     if anim.busy() {
@@ -257,7 +257,7 @@ fn path_layer(
     }
     if !refresh(
         &mut keys.path,
-        (p.revision, sel.hover, sel.units.clone()),
+        (p.revision, sel.hover, reach.units.clone()),
         &mut commands,
         &parts,
     ) {
@@ -265,36 +265,42 @@ fn path_layer(
     }
     let g = &p.session.game;
     let mut path_b = Batch::default();
-    if let (Some(h), Some(from)) = (sel.hover, movers_hex(g, &sel)) {
-        let enemy_here = g.side_at(h).is_some_and(|s| s != g.active_side);
-        if !enemy_here && h != from && g.map().contains(h) {
-            // One shortest-path tree per chosen stack and game state serves every hover.
-            if tree.as_ref().is_none_or(|(k, _)| *k != (p.revision, from)) {
-                *tree = Some(((p.revision, from), move_tree(g, from)));
-            }
-            let found = tree.as_ref().and_then(|(_, t)| path_in_tree(t, from, h));
-            if let Some(path) = found {
-                let mut pts = vec![hex_to_world(from)];
-                pts.extend(path.iter().map(|c| hex_to_world(*c)));
-                path_b.polyline(&pts, 6.0, Color::srgba(1.0, 1.0, 1.0, 0.85));
-                for (i, c) in path.iter().enumerate() {
-                    let in_zoc = g
-                        .rules
-                        .zoc_at(g, *c)
-                        .iter()
-                        .any(|e| g.unit(e.unit).side != g.active_side);
-                    let color = if in_zoc {
-                        Color::srgb(0.9, 0.1, 0.1)
-                    } else {
-                        Color::srgb(1.0, 1.0, 1.0)
-                    };
-                    path_b.disc(
-                        hex_to_world(*c),
-                        if i + 1 == path.len() { 10.0 } else { 6.0 },
-                        12,
-                        color,
-                    );
+    let free = g.scenario.movement == crate::rules::movement::Enforcement::Free;
+    if let (Some(h), Some(from)) = (sel.hover, reach.from) {
+        let within = reach.can_reach(g, h);
+        let found = reach.path(g, h, !within && free);
+        if let Some(path) = found {
+            let mut pts = vec![hex_to_world(from)];
+            pts.extend(path.iter().map(|c| hex_to_world(*c)));
+            let line = if within {
+                Color::srgba(1.0, 1.0, 1.0, 0.85)
+            } else {
+                Color::srgba(1.0, 0.6, 0.6, 0.85)
+            };
+            if within {
+                path_b.polyline(&pts, 6.0, line);
+            } else {
+                for w in pts.windows(2) {
+                    path_b.dashed(w[0], w[1], 5.0, 14.0, 10.0, line);
                 }
+            }
+            for (i, c) in path.iter().enumerate() {
+                let in_zoc = g
+                    .map()
+                    .index(*c)
+                    .and_then(|ix| reach.zoc.get(ix).copied())
+                    .unwrap_or(false);
+                let color = if in_zoc {
+                    Color::srgb(0.9, 0.1, 0.1)
+                } else {
+                    Color::srgb(1.0, 1.0, 1.0)
+                };
+                path_b.disc(
+                    hex_to_world(*c),
+                    if i + 1 == path.len() { 10.0 } else { 6.0 },
+                    12,
+                    color,
+                );
             }
         }
     }

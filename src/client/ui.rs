@@ -46,6 +46,8 @@ pub struct MenuState {
     pub selected: usize,
     pub mode: Mode,
     pub handover: bool,
+    /// New games in Free movement (starts as `--free-movement` says).
+    pub free_movement: bool,
     pub scanned: bool,
 }
 
@@ -148,6 +150,7 @@ fn scan_menu(mut menu: ResMut<MenuState>, settings: Res<Settings>) {
         .unwrap_or_default();
     if !menu.scanned {
         menu.handover = true;
+        menu.free_movement = settings.free_movement;
         menu.scanned = true;
     }
     if menu.selected >= menu.entries.len() {
@@ -320,7 +323,16 @@ fn menu_ui(
                     ui.checkbox(&mut h, "Hide the map between turns (hand-over screen)");
                     menu.handover = h;
                 }
+                let mut free = menu.free_movement;
+                ui.checkbox(&mut free, "Free movement (costs shown, nothing refused)")
+                    .on_hover_text(
+                        "For players who enforce printed rules Musket does not have: moves and \
+                         attacks beyond the movement rules and per-turn limits are logged, not \
+                         refused. The save keeps the setting.",
+                    );
+                menu.free_movement = free;
                 if ui.button(egui::RichText::new("Start").strong()).clicked() {
+                    actions.write(Action::SetFreeMovement(menu.free_movement));
                     actions.write(Action::Start {
                         source: e.source.clone(),
                         mode: menu.mode,
@@ -418,6 +430,12 @@ fn game_ui(
                 Mode::Solitaire => "(solitaire)",
                 Mode::HotSeat => "(hot-seat)",
             });
+            if g.scenario.movement == crate::rules::movement::Enforcement::Free {
+                ui.colored_label(egui::Color32::from_rgb(170, 90, 0), "Free movement")
+                    .on_hover_text(
+                        "Movement costs and attack limits are shown and logged, not enforced",
+                    );
+            }
             ui.separator();
             if ui.button("End turn (E)").clicked() {
                 actions.write(Action::EndTurn);
@@ -802,8 +820,14 @@ fn inspector(
     for &u in here {
         let unit = g.unit(u);
         let own = unit.side == g.active_side;
-        let text = egui::RichText::new(unit_line(g.rules.id(), unit))
-            .color(c32(super::units::side_color(unit.side)));
+        let mut line = unit_line(g.rules.id(), unit);
+        if own {
+            let a = super::moves::allowance_text(g, u);
+            if !a.is_empty() {
+                line.push_str(&format!(" · {a}"));
+            }
+        }
+        let text = egui::RichText::new(line).color(c32(super::units::side_color(unit.side)));
         if own {
             let mut on = sel.units.contains(&u);
             if ui
@@ -1260,6 +1284,9 @@ fn dice_ui(ctx: &egui::Context, anim: &Anim) {
                             });
                         }
                     });
+                    if !rolling && let Some(note) = &anim.note {
+                        ui.label(egui::RichText::new(note).strong().size(18.0));
+                    }
                     if !rolling && let Some((x, a, d)) = &anim.result {
                         ui.label(
                             egui::RichText::new(format!(

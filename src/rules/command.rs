@@ -17,6 +17,7 @@ use super::dice::DieSource;
 use super::event::Event;
 use super::game::Game;
 use super::hex::Coord;
+use super::movement::orders::{self, MarchPlan, MovePlan};
 use super::ruleset::{AttackError, AttackRequest, AttackType, Choices};
 use super::unit::{SideId, UnitIdx};
 
@@ -36,9 +37,18 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
         options: BTreeMap<String, String>,
     },
-    /// Move a unit along a path of adjacent hexes (labels, not including its start). Movement
-    /// costs are not encoded: the player moves by the rules of the game in hand.
+    /// Move a unit along a path of adjacent hexes (labels, not including its start), within
+    /// what it has left this turn by the rule system's movement rules (`rules::movement`).
     Move { unit: String, path: Vec<String> },
+    /// Move a stack (units in one hex) together along a path: each pays its own cost, and
+    /// none counts as a friendly unit in the hexes the others enter.
+    MoveStack {
+        units: Vec<String>,
+        path: Vec<String>,
+    },
+    /// Roll the march allowance of a stack for this turn (GCACW: one die, two for cavalry,
+    /// plus the side's modifier); the units may then move up to it.
+    March { units: Vec<String> },
     /// Advance into the hex the last attack vacated, when its result allows it (only as the
     /// next command after that attack).
     Advance { units: Vec<String> },
@@ -58,6 +68,11 @@ pub enum CommandError {
     Move(String),
     #[error("advance: {0}")]
     Advance(String),
+    #[error("march: {0}")]
+    March(String),
+    /// A per-turn limit of attacks (how many, what they cost).
+    #[error("{0}")]
+    Limit(String),
     /// A command by units of the side not to move, or after the last turn.
     #[error("{0}")]
     Turn(String),
@@ -116,44 +131,98 @@ fn request_of(game: &Game, cmd: &Command) -> Result<Option<AttackRequest>, Attac
     .map(Some)
 }
 
-fn move_path(
+/// The units a move or march names: known ids, each once, on the map, of the side to move,
+/// all in one hex.
+fn stack_of(
     game: &Game,
-    unit: &str,
-    path: &[String],
-) -> Result<(UnitIdx, Vec<Coord>), CommandError> {
-    let u = game
-        .unit_by_id(unit)
-        .ok_or_else(|| CommandError::Move(format!("unknown unit id {unit:?}")))?;
-    let Some(mut at) = game.unit(u).hex else {
-        return Err(CommandError::Move(format!(
-            "unit {unit:?} has been eliminated"
-        )));
+    ids: &[String],
+    what: &str,
+) -> Result<(Vec<UnitIdx>, Coord), CommandError> {
+    let err = |m: String| {
+        if what == "march" {
+            CommandError::March(m)
+        } else {
+            CommandError::Move(m)
+        }
     };
-    own_turn(game, u, "unit")?;
+    if ids.is_empty() {
+        return Err(err("name the units".into()));
+    }
+    let mut units = Vec::new();
+    let mut hex = None;
+    for id in ids {
+        let u = game
+            .unit_by_id(id)
+            .ok_or_else(|| err(format!("unknown unit id {id:?}")))?;
+        if units.contains(&u) {
+            return Err(err(format!("unit {id:?} is named twice")));
+        }
+        let Some(at) = game.unit(u).hex else {
+            return Err(err(format!("unit {id:?} has been eliminated")));
+        };
+        own_turn(game, u, "unit")?;
+        match hex {
+            None => hex = Some(at),
+            Some(h) if h != at => {
+                return Err(err(format!(
+                    "unit {id:?} is in {}, not {}: the units of a {what} stand in one hex",
+                    game.label(at),
+                    game.label(h)
+                )));
+            }
+            _ => {}
+        }
+        units.push(u);
+    }
+    Ok((units, hex.unwrap_or(Coord::new(0, 0))))
+}
+
+/// The hexes of a move's path: on the map, each next to the one before, none enemy-held.
+fn path_coords(
+    game: &Game,
+    from: Coord,
+    side: SideId,
+    path: &[String],
+) -> Result<Vec<Coord>, CommandError> {
     if path.is_empty() {
         return Err(CommandError::Move("the path is empty".into()));
     }
-    let side = game.unit(u).side;
+    let mut at = from;
     let mut out = Vec::new();
-    for l in path {
+    for (k, l) in path.iter().enumerate() {
         let c = game.scenario.parse_hex(l).map_err(CommandError::Move)?;
         if !c.is_adjacent(at) {
             return Err(CommandError::Move(format!(
-                "{} is not adjacent to {}",
+                "step {}: {} is not adjacent to {}",
+                k + 1,
                 game.label(c),
                 game.label(at)
             )));
         }
         if game.units_at(c).iter().any(|x| game.unit(*x).side != side) {
             return Err(CommandError::Move(format!(
-                "{} holds enemy units",
+                "step {}: {} holds enemy units (a unit never enters an enemy-held hex)",
+                k + 1,
                 game.label(c)
             )));
         }
         out.push(c);
         at = c;
     }
-    Ok((u, out))
+    Ok(out)
+}
+
+/// A move command checked: its plan by the movement rules.
+fn move_plan(game: &Game, ids: &[String], path: &[String]) -> Result<MovePlan, CommandError> {
+    let (units, from) = stack_of(game, ids, "move")?;
+    let side = game.unit(units[0]).side;
+    let coords = path_coords(game, from, side, path)?;
+    orders::plan_move(game, &units, &coords).map_err(CommandError::Move)
+}
+
+fn march_plan(game: &Game, ids: &[String]) -> Result<MarchPlan, CommandError> {
+    let (units, _) = stack_of(game, ids, "march")?;
+    orders::plan_march(game, &units).map_err(CommandError::March)
 }
 
 /// Give the turn to the side that makes this attack (its attackers' side, or the other one for
@@ -178,10 +247,15 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
             if let Some(req) = request_of(game, cmd)? {
                 attack_turn(game, &req)?;
                 game.rules.check(game, &req, choices)?;
+                orders::check_attack_limits(game, &req).map_err(CommandError::Limit)?;
             }
             Ok(())
         }
-        Command::Move { unit, path } => move_path(game, unit, path).map(|_| ()),
+        Command::Move { unit, path } => {
+            move_plan(game, std::slice::from_ref(unit), path).map(|_| ())
+        }
+        Command::MoveStack { units, path } => move_plan(game, units, path).map(|_| ()),
+        Command::March { units } => march_plan(game, units).map(|_| ()),
         Command::Advance { units } => advancers(game, units).map(|_| ()),
         Command::EndTurn => Ok(()),
     }
@@ -318,31 +392,32 @@ fn apply_inner(
             };
             attack_turn(game, &req)?;
             let rules = game.rules.clone();
-            Ok(rules.resolve(game, &req, choices, dice)?)
+            let limits = orders::check_attack_limits(game, &req).map_err(CommandError::Limit)?;
+            let events = rules.resolve(game, &req, choices, dice)?;
+            orders::count_attack(game, &req, &limits);
+            Ok(events)
         }
         Command::Move { unit, path } => {
-            let (u, coords) = move_path(game, unit, path)?;
-            let cost = game.rules.move_cost(game, u, &coords);
-            game.move_along(u, &coords);
-            let mut events = vec![Event::UnitMoved {
-                unit: u,
-                path: coords,
-            }];
-            if let Some(c) = cost {
-                events.push(Event::Note {
-                    text: match c.total {
-                        Some(t) => format!("Operations cost {t} ({})", c.lines.join("; ")),
-                        None => format!("Prohibited by the rules ({})", c.lines.join("; ")),
-                    },
-                });
-            }
-            Ok(events)
+            let plan = move_plan(game, std::slice::from_ref(unit), path)?;
+            Ok(orders::apply_move(game, &plan))
+        }
+        Command::MoveStack { units, path } => {
+            let plan = move_plan(game, units, path)?;
+            Ok(orders::apply_move(game, &plan))
+        }
+        Command::March { units } => {
+            let plan = march_plan(game, units)?;
+            Ok(orders::apply_march(game, &plan, dice))
         }
         Command::Advance { .. } => Ok(Vec::new()),
         Command::EndTurn => {
             let side = game.active_side;
             let turn = game.turn;
             game.active_side = side.other();
+            // What units did in a turn (moves, march rolls, attacks) restarts with the next.
+            for u in &mut game.units {
+                u.new_turn();
+            }
             if game.active_side == SideId(0) {
                 game.turn += 1;
                 // "This turn" counts (NGG 1812 11.2: combats fought, forced marches) restart.

@@ -119,6 +119,24 @@ pub enum Event {
         unit: UnitIdx,
         to: Coord,
     },
+    /// A march allowance rolled (GCACW): the dice (also sent as `DieRolled`), the modifier
+    /// and the points the units may spend this turn.
+    MarchRolled {
+        units: Vec<UnitIdx>,
+        dice: Vec<u8>,
+        modifier: i32,
+        allowance: crate::rules::movement::Mp,
+        rule: String,
+    },
+    /// What a move cost a unit, and what it has left this turn.
+    MoveCost {
+        unit: UnitIdx,
+        cost: crate::rules::movement::Mp,
+        left: Option<crate::rules::movement::Mp>,
+        points: &'static str,
+        /// The price, step by step.
+        lines: Vec<String>,
+    },
     /// A step of a procedure worth a line in the log (e.g. `FAV 9 + 1 + die 5 = 15`).
     Note {
         text: String,
@@ -235,6 +253,38 @@ impl Event {
                 format!("{} loses {amount} SP captured ({left} left)", name(unit))
             }
             Event::Relocated { unit, to } => format!("{} is placed in {}", name(unit), l(to)),
+            Event::MarchRolled {
+                units,
+                dice,
+                modifier,
+                allowance,
+                rule,
+            } => format!(
+                "{} march{}: dice {}{} = {allowance} MP ({rule})",
+                units.iter().map(name).collect::<Vec<_>>().join(", "),
+                if units.len() == 1 { "es" } else { "" },
+                dice.iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join("+"),
+                if *modifier != 0 {
+                    format!(" {modifier:+}")
+                } else {
+                    String::new()
+                }
+            ),
+            Event::MoveCost {
+                unit,
+                cost,
+                left,
+                points,
+                lines,
+            } => format!(
+                "{}: {cost} {points}{} ({})",
+                name(unit),
+                left.map_or(String::new(), |l| format!(", {l} left")),
+                lines.join("; ")
+            ),
             Event::Note { text } => text.clone(),
             Event::TurnEnded { turn, side } => {
                 format!("{} ends turn {turn}", game.scenario.side_name(*side))

@@ -300,7 +300,13 @@ pub struct Map {
     /// off-map hexes around it: a lookup is an index, not a hash.
     sides: Vec<HexsideInfo>,
     routes: Vec<Route>,
+    /// Per hex (map index) and direction (N, NE, SE, S, SW, NW): the neighbour's map index
+    /// (`NONE` off the map) and the hexside's index in `sides`. Movement searches walk these.
+    links: Vec<[(u32, u32); 6]>,
 }
+
+/// No neighbour on the map.
+const NONE: u32 = u32::MAX;
 
 static NO_SIDE: HexsideInfo = HexsideInfo {
     features: Bits(0),
@@ -311,7 +317,7 @@ impl Map {
     /// A map of `columns` x `rows` hexes, all of `fill` terrain.
     pub fn new(columns: u32, rows: u32, fill: Terrain) -> Self {
         let (columns, rows) = (columns as i32, rows as i32);
-        Map {
+        let mut m = Map {
             columns,
             rows,
             width: label_width(columns as u32, rows as u32),
@@ -319,7 +325,49 @@ impl Map {
             elevation: vec![0; (columns * rows) as usize],
             sides: vec![HexsideInfo::default(); ((columns + 2) * (rows + 2) * 3) as usize],
             routes: Vec::new(),
+            links: Vec::new(),
+        };
+        m.links = (0..m.len())
+            .map(|i| {
+                let c = m.coord(i);
+                Dir::ALL.map(|d| {
+                    let n = c.neighbor(d);
+                    let ni = m.index(n).map_or(NONE, |x| x as u32);
+                    let si = m.side_index(Side::new(c, d)).map_or(NONE, |x| x as u32);
+                    (ni, si)
+                })
+            })
+            .collect();
+        m
+    }
+
+    /// The map index of the neighbour of hex `i` (a map index) in direction `d` (0..6: N, NE,
+    /// SE, S, SW, NW), if it is on the map.
+    #[inline]
+    pub fn neighbor_ix(&self, i: usize, d: usize) -> Option<usize> {
+        let n = self.links[i][d].0;
+        (n != NONE).then_some(n as usize)
+    }
+
+    /// The hexside of hex `i` (a map index) in direction `d` (0..6).
+    #[inline]
+    pub fn side_ix(&self, i: usize, d: usize) -> &HexsideInfo {
+        match self.links[i][d].1 {
+            NONE => &NO_SIDE,
+            s => self.sides.get(s as usize).unwrap_or(&NO_SIDE),
         }
+    }
+
+    /// The terrain of the hex with map index `i`.
+    #[inline]
+    pub fn terrain_ix(&self, i: usize) -> Terrain {
+        self.terrain[i]
+    }
+
+    /// The elevation of the hex with map index `i`.
+    #[inline]
+    pub fn elevation_ix(&self, i: usize) -> u8 {
+        self.elevation[i]
     }
 
     pub fn columns(&self) -> u32 {

@@ -15,6 +15,7 @@ pub mod gbacw;
 pub mod gcacw;
 pub mod hex;
 pub mod map;
+pub mod movement;
 pub mod ngg;
 pub mod ruleset;
 pub mod scenario;

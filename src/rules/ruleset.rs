@@ -60,6 +60,11 @@ impl AttackType {
         AttackType::Combat,
     ];
 
+    /// Its place in [`AttackType::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     pub fn parse(s: &str) -> Option<AttackType> {
         AttackType::ALL.into_iter().find(|t| t.name() == s)
     }
@@ -520,15 +525,8 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     fn out_of_turn(&self, _req: &AttackRequest) -> Option<String> {
         None
     }
-    /// Whether the rule system prices movement ([`Ruleset::move_cost`] gives costs).
-    fn prices_movement(&self) -> bool {
-        false
-    }
-    /// The operations cost of moving `unit` along `path` (hexes after its start), where the
-    /// rule system prices movement; `None` where it does not (the player moves by hand).
-    fn move_cost(&self, _game: &Game, _unit: UnitIdx, _path: &[Coord]) -> Option<MoveCost> {
-        None
-    }
+    /// How the rule system limits movement and attacks per turn (`rules::movement`).
+    fn movement(&self) -> &dyn super::movement::Movement;
     /// The text of the built-in rules tables (for `musket rules`).
     fn tables_text(&self) -> &'static str;
     /// What this rule system's tables refuse in a scenario that the format itself allows (e.g.

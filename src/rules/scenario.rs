@@ -79,6 +79,9 @@ fn strength_range(leader: bool, kind: UnitKind) -> String {
     }
 }
 
+/// The largest per-unit movement allowance a scenario may give.
+pub const MAX_MOVEMENT: crate::rules::movement::Mp = crate::rules::movement::Mp::whole(1000);
+
 /// Most units a scenario may have.
 pub const MAX_UNITS: usize = 1_000_000;
 
@@ -114,6 +117,14 @@ pub struct ScenarioFile {
     /// end.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub victory: Vec<VictoryHexFile>,
+    /// Project addition (optional): `Enforced` (the default) or `Free`: in Free mode movement
+    /// costs and attack limits are shown and logged but nothing is refused.
+    #[serde(default, skip_serializing_if = "is_enforced")]
+    pub movement: crate::rules::movement::Enforcement,
+}
+
+fn is_enforced(e: &crate::rules::movement::Enforcement) -> bool {
+    *e == crate::rules::movement::Enforcement::Enforced
 }
 
 /// A victory hex: `(hex: "1203", points: 5, name: "Turner's Gap", holder: "Confederate")`.
@@ -261,6 +272,11 @@ pub struct UnitFile {
     /// artillery with S24 guns).
     #[serde(default, skip_serializing_if = "is_false")]
     pub heavy_guns: bool,
+    /// This unit's movement allowance per turn, in the rule system's points (movement points,
+    /// operations points, hexes), in place of the rule system's (or of GCACW's march roll).
+    /// Fractions as multiples of 1/60.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<f64>,
 }
 
 impl UnitFile {
@@ -297,6 +313,7 @@ impl UnitFile {
             fortification: None,
             demibrigade: false,
             heavy_guns: false,
+            movement: None,
         }
     }
 }
@@ -388,6 +405,8 @@ pub struct Scenario {
     pub victory: Vec<VictoryHex>,
     /// Night turns (project addition; Shiloh doubles operations costs then), sorted.
     pub night_turns: Vec<u32>,
+    /// Whether movement and attack limits are enforced.
+    pub movement: crate::rules::movement::Enforcement,
     /// The file as read, kept so a save can hold the scenario itself.
     pub file: ScenarioFile,
     /// Each unit's index by id (ids are unique and never change in a game).
@@ -594,6 +613,7 @@ struct Extra {
     command_control: f64,
     leader_bonus: i32,
     fortification: u8,
+    movement: Option<crate::rules::movement::Mp>,
 }
 
 /// Check the unit fields the other rule systems add: each is refused in a ruleset that does
@@ -711,7 +731,25 @@ fn check_extra_fields(
     if matches!(uf.status, Some(Status::Pinned | Status::Engaged)) && ruleset != "gbacw" {
         ck.bad(f("status"), "", "only GBACW units are pinned or engaged");
     }
+    let movement = match uf.movement {
+        None => None,
+        Some(x) => match crate::rules::movement::Mp::from_f64(x).filter(|m| *m <= MAX_MOVEMENT) {
+            Some(m) => Some(m),
+            None => {
+                ck.bad(
+                    f("movement"),
+                    x,
+                    format!(
+                        "a movement allowance is 0 to {} points, in steps of 1/60",
+                        MAX_MOVEMENT.as_f64()
+                    ),
+                );
+                None
+            }
+        },
+    };
     Extra {
+        movement,
         morale,
         rating,
         combats,
@@ -1239,6 +1277,11 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             fortification: extra.fortification,
             demibrigade: uf.demibrigade,
             heavy_guns: uf.heavy_guns,
+            movement: extra.movement,
+            spent: crate::rules::movement::Mp::ZERO,
+            march: None,
+            stopped: false,
+            attacks: [0; 6],
         });
     }
 
@@ -1312,6 +1355,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             n.dedup();
             n
         },
+        movement: file.movement,
         victory_ids: victory_first
             .into_iter()
             .map(|(h, (_, v))| (h, v))

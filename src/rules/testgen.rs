@@ -423,6 +423,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
         },
         units: unit_files,
         victory: Vec::new(),
+        movement: Default::default(),
     }
 }
 
@@ -850,6 +851,8 @@ pub fn big_stack(n: usize) -> ScenarioFile {
         kind: UnitKind::Infantry,
         hex: hex.into(),
         strength: Some(StrengthFile::Organized(1.0)),
+        // A fixed allowance: moves validate without a march roll.
+        movement: Some(6.0),
         ..UnitFile::blank()
     };
     file.units = (0..n).map(|i| unit(i, "0505", "Union")).collect();

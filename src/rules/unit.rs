@@ -170,6 +170,17 @@ pub struct Unit {
     pub demibrigade: bool,
     /// Shiloh: pays triple movement costs (the card's unit 107).
     pub heavy_guns: bool,
+    /// The scenario's `movement`: this unit's allowance, in place of the rule system's.
+    pub movement: Option<crate::rules::movement::Mp>,
+    // This turn (reset when a turn ends): what the unit has done.
+    /// Movement (or operations) points spent.
+    pub spent: crate::rules::movement::Mp,
+    /// The allowance rolled this turn (GCACW's march die), once rolled.
+    pub march: Option<crate::rules::movement::Mp>,
+    /// Its move has ended (it entered an enemy zone of control where the rules say stop).
+    pub stopped: bool,
+    /// Attacks made, by attack type (`AttackType::index`).
+    pub attacks: [u8; 6],
 }
 
 impl Unit {
@@ -194,6 +205,14 @@ impl Unit {
             self.kind,
             UnitKind::Leader | UnitKind::Wagon | UnitKind::Gunboat
         )
+    }
+
+    /// Forget what the unit did this turn (a turn has ended).
+    pub fn new_turn(&mut self) {
+        self.spent = crate::rules::movement::Mp::ZERO;
+        self.march = None;
+        self.stopped = false;
+        self.attacks = [0; 6];
     }
 
     pub fn is_demoralized(&self) -> bool {

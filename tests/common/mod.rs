@@ -44,6 +44,7 @@ pub fn map(columns: u32, rows: u32) -> B {
             },
             units: Vec::new(),
             victory: Vec::new(),
+            movement: Default::default(),
         },
     }
 }

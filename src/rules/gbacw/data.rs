@@ -25,6 +25,9 @@ pub struct Tables {
     /// Parsed forms of the printed strings, filled in by [`check`].
     #[serde(skip)]
     pub parsed: Parsed,
+    /// Movement (`rules::movement::table`); a file without the section uses the built-in one.
+    #[serde(default = "builtin_movement")]
+    pub movement: crate::rules::movement::table::MoveTables,
 }
 
 /// [9.16] Fire Combat Results Table.
@@ -290,6 +293,7 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
             "this file is for ruleset \"gbacw\"",
         ));
     }
+    out.extend(t.movement.check("movement"));
     let mut p = Parsed::default();
     // Fire column headings: contiguous from 0, the last open.
     for (name, list, dst) in [
@@ -569,4 +573,15 @@ impl Tables {
         let d = differential.clamp(cols[0], cols[cols.len() - 1]);
         ((d - cols[0]) as usize, d)
     }
+}
+
+/// The built-in tables' `movement` section (for a player's file written before it existed).
+fn builtin_movement() -> crate::rules::movement::table::MoveTables {
+    #[derive(serde::Deserialize)]
+    struct Only {
+        movement: crate::rules::movement::table::MoveTables,
+    }
+    crate::rules::scenario::from_ron::<Only>(super::DEFAULT_TABLES)
+        .map(|o| o.movement)
+        .expect("the built-in tables have a valid movement section")
 }

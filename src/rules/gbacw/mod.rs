@@ -27,8 +27,10 @@ use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::{
     AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
-    ZocEntry, ZocMap,
+    ZocEntry, ZocKind, ZocMap,
 };
+
+use crate::rules::unit::UnitIdx;
 
 pub use data::Tables;
 
@@ -56,7 +58,16 @@ impl Gbacw {
     }
 }
 
+/// A GBACW unit exerts a ZOC: a combat unit (not a leader or wagon) on the map, not pinned.
+fn exerts_zoc(u: &crate::rules::unit::Unit) -> bool {
+    u.is_combat() && u.status != crate::rules::unit::Status::Pinned
+}
+
 impl Ruleset for Gbacw {
+    fn movement(&self) -> &dyn crate::rules::movement::Movement {
+        &self.tables.movement
+    }
+
     fn id(&self) -> &'static str {
         "gbacw"
     }
@@ -65,13 +76,50 @@ impl Ruleset for Gbacw {
         "Great Battles of the American Civil War (SPI 1980)"
     }
 
-    /// No zones of control: the seeds give none for GBACW.
+    /// Zones of control [project default: section 10.0 is not in the seeds]: every on-map hex
+    /// next to a combat unit that is not pinned ("Pinned units have no Zones of Control", TSS
+    /// 10.84), normal. They matter to movement only (`movement.zoc`); combat does not read
+    /// them.
     fn zoc(&self, game: &Game) -> ZocMap {
-        ZocMap::from_pairs(game.map().len(), vec![])
+        let map = game.map();
+        let mut pairs = Vec::new();
+        for (i, u) in game.units.iter().enumerate() {
+            if !exerts_zoc(u) {
+                continue;
+            }
+            let Some(from) = u.hex else { continue };
+            for to in from.neighbors() {
+                if let Some(ix) = map.index(to) {
+                    pairs.push((
+                        ix as u32,
+                        ZocEntry {
+                            unit: UnitIdx(i as u32),
+                            kind: ZocKind::Normal,
+                        },
+                    ));
+                }
+            }
+        }
+        ZocMap::from_pairs(map.len(), pairs)
     }
 
-    fn zoc_at(&self, _game: &Game, _hex: Coord) -> Vec<ZocEntry> {
-        Vec::new()
+    fn zoc_at(&self, game: &Game, hex: Coord) -> Vec<ZocEntry> {
+        if !game.map().contains(hex) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for n in hex.neighbors() {
+            for &u in game.units_at(n) {
+                if exerts_zoc(game.unit(u)) {
+                    out.push(ZocEntry {
+                        unit: u,
+                        kind: ZocKind::Normal,
+                    });
+                }
+            }
+        }
+        out.sort_by_key(|e| e.unit);
+        out
     }
 
     fn attack_types(&self) -> &'static [AttackType] {

@@ -34,6 +34,9 @@ pub struct Tables {
     /// Parsed result codes, filled in by validation.
     #[serde(skip)]
     pub(crate) parsed: Parsed,
+    /// Movement (`rules::movement::table`); a file without the section uses the built-in one.
+    #[serde(default = "builtin_movement")]
+    pub movement: crate::rules::movement::table::MoveTables,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -381,6 +384,9 @@ impl Tables {
                 "this file is not a GCACW rules file",
             );
         }
+        for m in self.movement.check("movement") {
+            bad(&m.field, m.value, &m.problem);
+        }
         let cv = &self.combat_values;
         if cv.defender_max == 0 || cv.attacker_max == 0 || cv.grand_assault_hex_max == 0 {
             bad("combat_values", String::new(), "maxima must be positive");
@@ -667,6 +673,17 @@ fn parse_code(code: &str, letters: &[(char, Effect)]) -> Result<ResultCode, Stri
         loss,
         letters: out,
     })
+}
+
+/// The built-in tables' `movement` section (for a player's file written before it existed).
+fn builtin_movement() -> crate::rules::movement::table::MoveTables {
+    #[derive(serde::Deserialize)]
+    struct Only {
+        movement: crate::rules::movement::table::MoveTables,
+    }
+    crate::rules::scenario::from_ron::<Only>(DEFAULT_TABLES)
+        .map(|o| o.movement)
+        .expect("the built-in tables have a valid movement section")
 }
 
 #[cfg(test)]

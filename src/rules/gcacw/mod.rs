@@ -94,6 +94,10 @@ impl Gcacw {
 }
 
 impl Ruleset for Gcacw {
+    fn movement(&self) -> &dyn crate::rules::movement::Movement {
+        &self.tables.movement
+    }
+
     fn id(&self) -> &'static str {
         "gcacw"
     }

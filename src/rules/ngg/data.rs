@@ -41,6 +41,9 @@ pub struct Tables {
     pub withdrawal: WithdrawalRules,
     /// 11.19.
     pub commander_escape: CommanderEscape,
+    /// Movement (`rules::movement::table`); a file without the section uses the built-in one.
+    #[serde(default = "builtin_movement")]
+    pub movement: crate::rules::movement::table::MoveTables,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
@@ -122,6 +125,7 @@ impl Tables {
                 "this file is for ruleset \"ngg1812\"",
             ));
         }
+        out.extend(self.movement.check("movement"));
         if !(0..=10).contains(&self.cf_per_undisrupted_unit) {
             out.push(problem(
                 "cf_per_undisrupted_unit",
@@ -225,6 +229,17 @@ impl Tables {
         }
         out
     }
+}
+
+/// The built-in tables' `movement` section (for a player's file written before it existed).
+fn builtin_movement() -> crate::rules::movement::table::MoveTables {
+    #[derive(serde::Deserialize)]
+    struct Only {
+        movement: crate::rules::movement::table::MoveTables,
+    }
+    crate::rules::scenario::from_ron::<Only>(super::DEFAULT_TABLES)
+        .map(|o| o.movement)
+        .expect("the built-in tables have a valid movement section")
 }
 
 #[cfg(test)]

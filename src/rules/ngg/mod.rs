@@ -65,7 +65,69 @@ impl Ngg {
     }
 }
 
+/// NGG 1812 movement: the tables' `movement` section, and 4.1's capacity: "Each hex has a
+/// maximum capacity of six (6) friendly OFs. This limitation applies at all times", so no step
+/// enters a hex whose friendly OF plus the mover's would pass it (passing through included).
+impl crate::rules::movement::Movement for Ngg {
+    fn allowance(
+        &self,
+        game: &Game,
+        unit: &crate::rules::unit::Unit,
+    ) -> crate::rules::movement::Allowance {
+        self.tables.movement.allowance(game, unit)
+    }
+
+    fn allowance_source(&self, game: &Game, unit: &crate::rules::unit::Unit) -> String {
+        self.tables.movement.allowance_source(game, unit)
+    }
+
+    fn points_name(&self) -> &'static str {
+        self.tables.movement.points_name()
+    }
+
+    fn attacks_per_turn(&self) -> Option<u32> {
+        self.tables.movement.attacks_per_turn()
+    }
+
+    fn attacks_source(&self) -> String {
+        self.tables.movement.attacks_source()
+    }
+
+    fn attacks_by_type(&self) -> bool {
+        self.tables.movement.attacks_by_type()
+    }
+
+    fn one_move_per_turn(&self) -> Option<String> {
+        self.tables.movement.one_move_per_turn()
+    }
+
+    fn price(
+        &self,
+        q: &crate::rules::movement::StepQuery,
+        why: Option<&mut Vec<String>>,
+    ) -> Result<crate::rules::movement::StepCost, String> {
+        let step = self.tables.movement.price(q, why)?;
+        let t = &self.tables;
+        let of = |u: &crate::rules::unit::Unit| u.class.map_or(0, |c| t.of_halves(c));
+        let there: u32 = q.friends_at_to.iter().map(|x| of(q.game.unit(*x))).sum();
+        let cap = t.capacity_halves();
+        if !q.friends_at_to.is_empty() && there + of(q.unit) > cap {
+            return Err(format!(
+                "{}: the hex would hold {} OF of friendly units, more than its capacity of {} (4.1, at all times)",
+                q.game.label(q.to),
+                (there + of(q.unit)) as f64 / 2.0,
+                cap as f64 / 2.0
+            ));
+        }
+        Ok(step)
+    }
+}
+
 impl Ruleset for Ngg {
+    fn movement(&self) -> &dyn crate::rules::movement::Movement {
+        self
+    }
+
     fn id(&self) -> &'static str {
         "ngg1812"
     }

@@ -63,6 +63,17 @@ pub struct Tables {
     pub night_multiplier: u32,
     pub change_to_column_in_woods: u32,
     pub change_mode_enemy_zoc_extra: u32,
+    /// Operations points a unit may spend in a turn [project default: the card gives no
+    /// budget]. A file without it uses the built-in value.
+    #[serde(default = "default_ops_per_turn")]
+    pub ops_per_turn: u32,
+    #[serde(default)]
+    pub ops_per_turn_source: String,
+    /// Attacks a unit may make in a turn (`None`: no limit) [project default].
+    #[serde(default = "default_attacks_per_turn")]
+    pub attacks_per_turn: Option<u32>,
+    #[serde(default)]
+    pub attacks_per_turn_source: String,
 }
 
 /// A fire and a melee factor.
@@ -475,4 +486,12 @@ impl Tables {
         }
         p
     }
+}
+
+fn default_ops_per_turn() -> u32 {
+    16
+}
+
+fn default_attacks_per_turn() -> Option<u32> {
+    Some(1)
 }

@@ -21,12 +21,13 @@ use crate::rules::dice::DieSource;
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
+use crate::rules::movement::{Allowance, Movement, Mp, StepCost, StepQuery};
 use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, MoveCost, Odds, OptionSpec, RulesError,
-    Ruleset, ZocEntry, ZocKind, ZocMap,
+    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
+    ZocEntry, ZocKind, ZocMap,
 };
 use crate::rules::tables::load_tables;
-use crate::rules::unit::UnitIdx;
+use crate::rules::unit::{Unit, UnitIdx};
 
 use data::Tables;
 
@@ -65,6 +66,75 @@ impl Shiloh {
     /// With the built-in tables.
     pub fn builtin() -> Self {
         Shiloh::new(load_data(None).expect("built-in shiloh tables are valid"))
+    }
+}
+
+/// Shiloh's movement: the card's operations table per step ([`ops::price_step`]), the OP
+/// budget per turn (`ops_per_turn`, a project default) and the card's fire and melee OPs.
+impl Movement for Shiloh {
+    fn allowance(&self, _game: &Game, _unit: &Unit) -> Allowance {
+        Allowance::Fixed {
+            points: Mp::whole(self.tables.ops_per_turn),
+            forced: None,
+        }
+    }
+
+    fn allowance_source(&self, _game: &Game, _unit: &Unit) -> String {
+        self.tables.ops_per_turn_source.clone()
+    }
+
+    fn points_name(&self) -> &'static str {
+        "OP"
+    }
+
+    fn price(&self, q: &StepQuery, why: Option<&mut Vec<String>>) -> Result<StepCost, String> {
+        ops::price_step(&self.tables, q, why).map(|c| StepCost {
+            cost: Mp::whole(c),
+            stop: false,
+        })
+    }
+
+    fn attacks_per_turn(&self) -> Option<u32> {
+        self.tables.attacks_per_turn
+    }
+
+    fn attacks_source(&self) -> String {
+        self.tables.attacks_per_turn_source.clone()
+    }
+
+    /// Fire and melee are separate phases: the limit counts each apart.
+    fn attacks_by_type(&self) -> bool {
+        true
+    }
+
+    /// The card's special actions "Fire in fire phase" (2 / 2 / P / 4) and "Melee (attacker)"
+    /// (2 / 2 / P / P); Final Defensive Fire is not priced (free). Leaders and gunboats pay
+    /// nothing.
+    fn attack_cost(
+        &self,
+        game: &Game,
+        unit: &Unit,
+        kind: AttackType,
+        out_of_turn: bool,
+    ) -> Result<Mp, String> {
+        let Some(class) = ops::class_of(unit) else {
+            return Ok(Mp::ZERO);
+        };
+        let action = match kind {
+            AttackType::Melee => ops::Action::MeleeAttacker,
+            _ if out_of_turn => return Ok(Mp::ZERO),
+            _ => ops::Action::FireInFirePhase,
+        };
+        let hex = unit.hex.unwrap_or(crate::rules::hex::Coord::new(1, 1));
+        let ctx = ops::ActionCtx {
+            terrain: game
+                .map()
+                .terrain(hex)
+                .unwrap_or(crate::rules::map::Terrain::Clear),
+            in_enemy_zoc: false,
+            night: game.scenario.is_night(game.turn),
+        };
+        ops::special_action_cost(&self.tables, class, action, ctx).map(Mp::whole)
     }
 }
 
@@ -138,12 +208,8 @@ impl Ruleset for Shiloh {
         resolve::option_specs(kind)
     }
 
-    fn prices_movement(&self) -> bool {
-        true
-    }
-
-    fn move_cost(&self, game: &Game, unit: UnitIdx, path: &[Coord]) -> Option<MoveCost> {
-        ops::move_cost(&self.tables, game, unit, path)
+    fn movement(&self) -> &dyn Movement {
+        self
     }
 
     fn tables_text(&self) -> &'static str {

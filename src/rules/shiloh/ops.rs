@@ -25,6 +25,7 @@
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::map::{RouteKind, Terrain};
+use crate::rules::movement::{Mp, StepQuery};
 use crate::rules::ruleset::MoveCost;
 use crate::rules::unit::{Mode, SideId, Unit, UnitIdx, UnitKind};
 
@@ -111,141 +112,165 @@ fn act(a: Act) -> Result<u32, &'static str> {
     }
 }
 
-/// The OP cost of moving `unit` along `path` (hexes after its start). `None` for units the card
-/// does not price (leaders, wagons).
-pub fn move_cost(t: &Tables, game: &Game, ui: UnitIdx, path: &[Coord]) -> Option<MoveCost> {
-    let u = game.unit(ui);
-    let start = u.hex?;
-    let map = game.map();
-    let night = game.scenario.is_night(game.turn);
-    let nm = if night { t.night_multiplier } else { 1 };
-    let mut lines = Vec::new();
-    let mut total = Some(0u32);
-    let mut prev = start;
-    if u.kind == UnitKind::Gunboat {
-        for &c in path {
-            let step = t.gunboat_per_square * nm;
-            lines.push(format!(
-                "{} gunboat: {}{}",
-                game.label(c),
-                t.gunboat_per_square,
-                if night { " x2 night" } else { "" }
-            ));
-            total = total.map(|x| x + step);
+/// The OP cost of one step (`q.unit` entering `q.to` from the adjacent `q.from`), in the order
+/// of the module's list; with `why`, each part of the price is pushed as a line. `Err` says
+/// why the step is prohibited. Leaders, which the card does not price, ride: they pay the
+/// mounted-cavalry column [project default: not on the card]; wagons are not Shiloh units.
+pub fn price_step(
+    t: &Tables,
+    q: &StepQuery,
+    mut why: Option<&mut Vec<String>>,
+) -> Result<u32, String> {
+    let u = q.unit;
+    let map = q.game.map();
+    let c = q.to;
+    let prev = q.from;
+    let night = q.night;
+    let label = q.game.label(c);
+    let mut say = |line: String| {
+        if let Some(w) = why.as_deref_mut() {
+            w.push(line);
         }
-        return Some(MoveCost { total, lines });
+    };
+    if u.kind == UnitKind::Gunboat {
+        let step = t.gunboat_per_square * if night { t.night_multiplier } else { 1 };
+        say(format!(
+            "{label} gunboat: {}{} (card note)",
+            t.gunboat_per_square,
+            if night { " x2 night" } else { "" }
+        ));
+        return Ok(step);
     }
-    let class = class_of(u)?;
-    for &c in path {
-        let terrain = map.terrain(c).unwrap_or(Terrain::Clear);
-        let mut parts = vec![format!("{} {}", game.label(c), terrain.name())];
-        let mut step: Option<u32> = None;
-        let road = map.side_between(prev, c).route(RouteKind::Road) && road_mode(u);
-        let base = if road {
-            if terrain == Terrain::Ravine {
-                parts.push(format!("road into a ravine {}", t.road_in_ravine));
-                Some(t.road_in_ravine)
-            } else {
-                let r = road_cost(t, class, false);
-                parts.push(format!("road {}", r.map_or("P".into(), |v| v.to_string())));
+    let class = match class_of(u) {
+        Some(c) => c,
+        None if u.kind == UnitKind::Leader => Class::MtdCav,
+        None => {
+            return Err(format!(
+                "{label}: the card prices no {} units",
+                u.kind.name()
+            ));
+        }
+    };
+    let terrain = map.terrain_ix(q.to_ix);
+    let road = map.side_ix(q.from_ix, q.dir).route(RouteKind::Road) && road_mode(u);
+    let mut b = if road {
+        if terrain == Terrain::Ravine {
+            say(format!(
+                "{label} road into a ravine: {} (card note)",
+                t.road_in_ravine
+            ));
+            t.road_in_ravine
+        } else {
+            match road_cost(t, class, false) {
+                Some(r) => {
+                    say(format!(
+                        "{label} road, {}: {r} (card Roads [1])",
+                        class.name()
+                    ));
+                    r
+                }
+                None => return Err(format!("{label}: road, {}: P (card Roads)", class.name())),
+            }
+        }
+    } else {
+        match terrain_cost(t, terrain, class, false) {
+            Some(r) => {
+                say(format!(
+                    "{label} {}, {}: {r} (card OP table)",
+                    terrain.name(),
+                    class.name()
+                ));
                 r
             }
-        } else {
-            let r = terrain_cost(t, terrain, class, false);
-            parts.push(format!(
-                "{} {}",
-                class.name(),
-                r.map_or("P".into(), |v| v.to_string())
-            ));
-            r
-        };
-        if let Some(mut b) = base {
-            if terrain == Terrain::SunkenRoad && matches!(u.mode, Mode::Normal | Mode::Dismounted) {
-                b *= t.sunken_road_multiplier;
-                parts.push(format!(
-                    "sunken road in {} mode x{}",
-                    u.mode.name(),
-                    t.sunken_road_multiplier
+            None => {
+                return Err(format!(
+                    "{label}: {}, {}: P (card OP table: prohibited)",
+                    terrain.name(),
+                    class.name()
                 ));
             }
-            let mut ok = true;
-            if map.elevation(c) > map.elevation(prev) {
-                match act(t.enter_higher_elevation[class as usize]) {
-                    Ok(e) => {
-                        b += e;
-                        parts.push(format!("higher elevation +{e}"));
-                    }
-                    Err(why) => {
-                        ok = false;
-                        parts.push(format!("higher elevation {why}"));
-                    }
-                }
-            }
-            if ok && u.heavy_guns {
-                b *= t.heavy_guns_multiplier;
-                parts.push(format!("heavy guns x{}", t.heavy_guns_multiplier));
-            }
-            let (zf, zt) = (
-                in_enemy_zoc(game, prev, u.side),
-                in_enemy_zoc(game, c, u.side),
-            );
-            if ok && (zf || zt) {
-                let friendly = game
-                    .units_at(c)
-                    .iter()
-                    .any(|&x| x != ui && game.unit(x).side == u.side);
-                let (row, what) = if zf && zt {
-                    (t.zoc_to_zoc[class as usize], "enemy ZOC to enemy ZOC")
-                } else if zt {
-                    (
-                        t.enter_or_leave_enemy_zoc[class as usize],
-                        "enter enemy ZOC",
-                    )
-                } else {
-                    (
-                        t.enter_or_leave_enemy_zoc[class as usize],
-                        "leave enemy ZOC",
-                    )
-                };
-                if zf && zt && !friendly {
-                    ok = false;
-                    parts.push(format!(
-                        "{what}: prohibited, the hex holds no friendly unit (note [2])"
-                    ));
-                } else {
-                    match act(row) {
-                        Ok(z) => {
-                            b += z;
-                            parts.push(format!("{what} +{z}"));
-                        }
-                        Err(why) => {
-                            ok = false;
-                            parts.push(format!("{what} {why}"));
-                        }
-                    }
-                }
-            }
-            if ok {
-                if night {
-                    b *= t.night_multiplier;
-                    parts.push(format!("night x{}", t.night_multiplier));
-                }
-                step = Some(b);
-            }
         }
-        match step {
-            Some(s) => {
-                lines.push(format!("{}: {s}", parts.join(", ")));
-                total = total.map(|x| x + s);
-            }
-            None => {
-                lines.push(format!("{}: prohibited", parts.join(", ")));
-                total = None;
-            }
-        }
-        prev = c;
+    };
+    if terrain == Terrain::SunkenRoad && matches!(u.mode, Mode::Normal | Mode::Dismounted) {
+        b *= t.sunken_road_multiplier;
+        say(format!(
+            "sunken road in {} mode x{} (card note)",
+            u.mode.name(),
+            t.sunken_road_multiplier
+        ));
     }
-    Some(MoveCost { total, lines })
+    if map.elevation_ix(q.to_ix) > map.elevation_ix(q.from_ix) {
+        match act(t.enter_higher_elevation[class as usize]) {
+            Ok(e) => {
+                b += e;
+                say(format!("higher elevation +{e} (card special actions)"));
+            }
+            Err(w) => {
+                return Err(format!(
+                    "{label}: higher elevation {w} (card special actions)"
+                ));
+            }
+        }
+    }
+    if u.heavy_guns {
+        b *= t.heavy_guns_multiplier;
+        say(format!(
+            "heavy guns x{} (card note: unit 107)",
+            t.heavy_guns_multiplier
+        ));
+    }
+    let (zf, zt) = (q.zoc_from.any(), q.zoc_to.any());
+    let _ = prev;
+    if zf || zt {
+        let (row, what) = if zf && zt {
+            (t.zoc_to_zoc[class as usize], "enemy ZOC to enemy ZOC")
+        } else if zt {
+            (
+                t.enter_or_leave_enemy_zoc[class as usize],
+                "enter enemy ZOC",
+            )
+        } else {
+            (
+                t.enter_or_leave_enemy_zoc[class as usize],
+                "leave enemy ZOC",
+            )
+        };
+        if zf && zt && !q.friendly_at_to {
+            return Err(format!(
+                "{label}: {what} is prohibited: the hex holds no friendly unit (card note [2])"
+            ));
+        }
+        match act(row) {
+            Ok(z) => {
+                b += z;
+                say(format!("{what} +{z} (card special actions)"));
+            }
+            Err(w) => return Err(format!("{label}: {what} {w} (card special actions)")),
+        }
+    }
+    if night {
+        b *= t.night_multiplier;
+        say(format!("night x{} (card note)", t.night_multiplier));
+    }
+    Ok(b)
+}
+
+/// The OP cost of moving `unit` along `path` (hexes after its start), step by step.
+pub fn move_cost(game: &Game, ui: UnitIdx, path: &[Coord]) -> MoveCost {
+    let p = crate::rules::movement::price_path(game, ui, &[ui], path);
+    let mut lines: Vec<String> = p
+        .steps
+        .iter()
+        .map(|s| format!("{}: {}", s.lines.join(", "), s.cost))
+        .collect();
+    let total = match &p.refused {
+        None => Some(p.total.0 / Mp::SCALE),
+        Some((_, why)) => {
+            lines.push(format!("{why}: prohibited"));
+            None
+        }
+    };
+    MoveCost { total, lines }
 }
 
 /// The card's SPECIAL ACTIONS other than movement.

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+mod moves;
+
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::{Map, Value, json};
 
@@ -56,6 +58,10 @@ pub struct WindowArgs {
     /// Open on the main menu instead of a scenario.
     #[arg(long)]
     pub menu: bool,
+    /// Free movement: movement costs and attack limits are shown and logged but nothing is
+    /// refused (for players who enforce printed rules Musket does not have).
+    #[arg(long)]
+    pub free_movement: bool,
     /// Automation: click these hexes once the map is up (repeatable).
     #[arg(long = "click", value_name = "CCRR", hide = true)]
     pub clicks: Vec<String>,
@@ -171,6 +177,8 @@ pub enum Cmd {
         #[arg(required = true)]
         scenarios: Vec<PathBuf>,
     },
+    /// Every hex a unit can still reach this turn, with its cost and cheapest path.
+    Moves(moves::MovesArgs),
     /// Zones of control: which units reach a hex, normal or restricted (all hexes if none named).
     Zoc {
         scenario: PathBuf,
@@ -390,6 +398,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Some(Cmd::Moves(a)) => moves::run(a, &ov),
         Some(Cmd::Zoc {
             scenario,
             hex,
@@ -463,6 +472,7 @@ fn run_client(
         hotseat: w.hotseat,
         seed: w.seed,
         menu: w.menu,
+        free_movement: w.free_movement,
         autotest: crate::client::autotest::Script {
             clicks: w.clicks,
             screenshot: w.screenshot,

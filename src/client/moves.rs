@@ -1,0 +1,318 @@
+//! Movement in the client: where the chosen stack can still go this turn (`rules::movement`),
+//! shaded on the map with the enemy zone-of-control hexes marked, its cost on hover, the
+//! cheapest path to the hovered hex, and what a move to an unreachable hex is refused for.
+//!
+//! The reach is computed once per game state and chosen stack (the same search `validate`
+//! prices with), so hovering is free.
+
+use bevy::prelude::*;
+
+use super::core::{CoreSystems, Play, Screen, Selection};
+use super::draw::{Batch, VertexColorMaterial, spawn_batch};
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::movement::{
+    Allowance, Enforcement, MoveContext, Mp, Reach, budget, price_path, reachable, stack_left,
+};
+use crate::rules::unit::UnitIdx;
+
+/// Where the chosen stack can go.
+#[derive(Resource, Default)]
+pub struct MoveReach {
+    key: Option<(u64, usize, Vec<UnitIdx>)>,
+    /// The movers: the chosen units of the side to move, all in one hex.
+    pub units: Vec<UnitIdx>,
+    pub from: Option<Coord>,
+    /// Within what they have left (a roll not made yet: its largest result).
+    pub reach: Option<Reach>,
+    /// With no limit: the cheapest path anywhere (for Free movement and for saying why a hex is
+    /// out of reach).
+    pub anywhere: Option<Reach>,
+    /// Whether the budget is a march roll still to make: (dice, modifier).
+    pub roll: Option<(u8, i32)>,
+    /// What the stack has left (`None` before its roll).
+    pub left: Option<Mp>,
+    pub points: &'static str,
+    /// Per map hex: in an enemy zone of control of the movers.
+    pub zoc: Vec<bool>,
+}
+
+impl MoveReach {
+    /// Whether the stack can reach `c` this turn.
+    pub fn can_reach(&self, g: &Game, c: Coord) -> bool {
+        Some(c) != self.from && self.reach.as_ref().is_some_and(|r| r.cost(g, c).is_some())
+    }
+
+    /// The cheapest path to `c` within reach (or anywhere, `free`).
+    pub fn path(&self, g: &Game, c: Coord, free: bool) -> Option<Vec<Coord>> {
+        let r = if free { &self.anywhere } else { &self.reach };
+        r.as_ref()?.path(g, c).filter(|p| !p.is_empty())
+    }
+
+    /// Why a move to `c` is refused, for the status line.
+    pub fn why_not(&self, g: &Game, c: Coord) -> String {
+        let l = g.label(c);
+        if g.side_at(c).is_some_and(|s| s != g.active_side) {
+            return format!("{l} holds enemy units: a move never enters them");
+        }
+        if !g.map().contains(c) {
+            return format!("{l} is off the map");
+        }
+        match self.anywhere.as_ref().and_then(|r| r.cost(g, c)) {
+            None => format!(
+                "No legal path to {l}: terrain, hexsides, enemy units or zones of control bar every way"
+            ),
+            Some(cost) => match self.left {
+                Some(left) => format!(
+                    "{l} is out of reach: the cheapest path costs {cost} {p}, the stack has {left} {p} left this turn",
+                    p = self.points
+                ),
+                None => format!(
+                    "{l} is out of reach even with the largest march roll: the cheapest path costs {cost} {p}",
+                    p = self.points
+                ),
+            },
+        }
+    }
+}
+
+/// The reach alone (headless: what the logic needs).
+pub fn logic(app: &mut App) {
+    app.init_resource::<MoveReach>()
+        .add_systems(Update, update_reach.after(CoreSystems));
+}
+
+/// The reach overlay (rendering).
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        reach_layer
+            .after(update_reach)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// The chosen units of the side to move, if they stand in one hex.
+pub fn movers(g: &Game, sel: &Selection) -> Vec<UnitIdx> {
+    let units: Vec<UnitIdx> = sel
+        .units
+        .iter()
+        .copied()
+        .filter(|u| g.unit(*u).on_map() && g.unit(*u).side == g.active_side)
+        .collect();
+    let hex = units.first().and_then(|u| g.unit(*u).hex);
+    if units.iter().all(|u| g.unit(*u).hex == hex) {
+        units
+    } else {
+        Vec::new()
+    }
+}
+
+/// Compute the reach of the chosen stack when the game or the choice changes.
+pub fn update_reach(play: Res<Play>, sel: Res<Selection>, mut r: ResMut<MoveReach>) {
+    let Some(p) = &play.0 else {
+        if r.key.is_some() {
+            *r = MoveReach::default();
+        }
+        return;
+    };
+    let g = &p.session.game;
+    let units = movers(g, &sel);
+    let key = (p.revision, super::core::game_key(g), units.clone());
+    if r.key.as_ref() == Some(&key) {
+        return;
+    }
+    *r = compute(g, &units);
+    r.key = Some(key);
+}
+
+/// The reach of `units` in game `g`.
+pub fn compute(g: &Game, units: &[UnitIdx]) -> MoveReach {
+    let mut r = MoveReach {
+        points: g.rules.movement().points_name(),
+        ..Default::default()
+    };
+    let Some(&first) = units.first() else {
+        return r;
+    };
+    let ctx = MoveContext::new(g);
+    r.units = units.to_vec();
+    r.from = g.unit(first).hex;
+    r.left = stack_left(g, units);
+    if r.left.is_none() {
+        // A march roll to make: the largest result shows where the stack might go.
+        r.roll = units
+            .iter()
+            .find_map(|u| match g.rules.movement().allowance(g, g.unit(*u)) {
+                Allowance::Roll { dice, modifier, .. } => Some((dice, modifier)),
+                _ => None,
+            });
+    }
+    r.reach = reachable(g, &ctx, units, None);
+    r.anywhere = reachable(g, &ctx, units, Some(Mp(u32::MAX / 2)));
+    let side = g.unit(first).side;
+    r.zoc = (0..g.map().len())
+        .map(|i| ctx.zoc_for(side, i).any())
+        .collect();
+    r
+}
+
+/// The probability that `dice` d6 plus `modifier` give at least `need` points.
+fn p_at_least(dice: u8, modifier: i32, need: Mp) -> f64 {
+    let mut dist = vec![1.0f64];
+    for _ in 0..dice {
+        let mut next = vec![0.0; dist.len() + 6];
+        for (s, p) in dist.iter().enumerate() {
+            for f in 1..=6 {
+                next[s + f] += p / 6.0;
+            }
+        }
+        dist = next;
+    }
+    dist.iter()
+        .enumerate()
+        .filter(|(s, _)| Mp::whole((*s as i32 + modifier).max(0) as u32) >= need)
+        .map(|(_, p)| p)
+        .sum()
+}
+
+/// The tooltip lines of a move to the hovered hex: its cost and why, what is left, the roll it
+/// needs; or why it is out of reach.
+pub fn tip_lines(g: &Game, r: &MoveReach, hover: Coord) -> Vec<String> {
+    let Some(from) = r.from else {
+        return Vec::new();
+    };
+    if hover == from
+        || !g.map().contains(hover)
+        || g.side_at(hover).is_some_and(|s| s != g.active_side)
+    {
+        return Vec::new();
+    }
+    let free = g.scenario.movement == Enforcement::Free;
+    let p = r.points;
+    let Some(path) = r.path(g, hover, true) else {
+        return vec![format!("{}: no legal path", g.label(hover))];
+    };
+    let mut lines = Vec::new();
+    let reach_cost = r.reach.as_ref().and_then(|x| x.cost(g, hover));
+    match (reach_cost, r.left, r.roll) {
+        (Some(c), Some(left), _) => lines.push(format!(
+            "{}: {c} {p} ({} left after)",
+            g.label(hover),
+            left.saturating_sub(c)
+        )),
+        (Some(c), None, Some((dice, m))) => lines.push(format!(
+            "{}: {c} {p}: needs a march roll of {c} or more on {dice}d6{} ({:.0}%)",
+            g.label(hover),
+            if m != 0 {
+                format!("{m:+}")
+            } else {
+                String::new()
+            },
+            100.0 * p_at_least(dice, m, c)
+        )),
+        _ => lines.push(if free {
+            format!("{} (Free movement: beyond the rules)", r.why_not(g, hover))
+        } else {
+            r.why_not(g, hover)
+        }),
+    }
+    if r.reach.as_ref().is_some_and(|x| x.stops(g, hover)) {
+        lines.push("  the move ends there".into());
+    }
+    // The price of the first mover, step by step.
+    if let Some(&u) = r.units.first() {
+        let priced = price_path(g, u, &r.units, &path);
+        for s in &priced.steps {
+            lines.push(format!("  {}: {}", s.lines.join(", "), s.cost));
+        }
+        if let Some((_, why)) = &priced.refused {
+            lines.push(format!("  {why}"));
+        }
+    }
+    lines
+}
+
+/// A unit's allowance this turn, for the inspector: `MP 4/6`, `march 1d6+1 to roll`, or `moved`.
+pub fn allowance_text(g: &Game, u: UnitIdx) -> String {
+    let unit = g.unit(u);
+    let mv = g.rules.movement();
+    let p = mv.points_name();
+    if unit.stopped {
+        return format!("{p} 0 (move ended)");
+    }
+    let b = budget(g, u);
+    match (b.left, b.total) {
+        (Some(l), Some(t)) => {
+            if b.forced > Mp::ZERO {
+                format!(
+                    "{p} {l}/{} (+{} forced)",
+                    t.saturating_sub(b.forced),
+                    b.forced
+                )
+            } else {
+                format!("{p} {l}/{t}")
+            }
+        }
+        _ => match mv.allowance(g, unit) {
+            Allowance::Roll { dice, modifier, .. } => format!(
+                "march {dice}d6{} to roll (M)",
+                if modifier != 0 {
+                    format!("{modifier:+}")
+                } else {
+                    String::new()
+                }
+            ),
+            _ => String::new(),
+        },
+    }
+}
+
+#[derive(Component)]
+struct ReachLayer;
+
+/// Shade every hex the chosen stack can still reach, and mark those in an enemy ZOC.
+#[allow(clippy::too_many_arguments)]
+fn reach_layer(
+    mut commands: Commands,
+    play: Res<Play>,
+    r: Res<MoveReach>,
+    parts: Query<Entity, With<ReachLayer>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    material: Res<VertexColorMaterial>,
+    anim: Res<super::anim::Anim>,
+    mut shown: Local<Option<(u64, usize, Vec<UnitIdx>)>>,
+) {
+    let Some(p) = &play.0 else { return };
+    if anim.busy() || *shown == r.key {
+        return;
+    }
+    shown.clone_from(&r.key);
+    for e in &parts {
+        commands.entity(e).despawn();
+    }
+    let g = &p.session.game;
+    let mut b = Batch::default();
+    if let Some(reach) = &r.reach {
+        let map = g.map();
+        for h in reach.hexes() {
+            let c = map.coord(h.index);
+            if Some(c) == r.from {
+                continue;
+            }
+            b.hex_fill(c, 0.93, Color::srgba(1.0, 0.98, 0.75, 0.40));
+            if r.zoc.get(h.index).copied().unwrap_or(false) {
+                // Enemy ZOC: a red inner outline.
+                b.hex_outline(c, 0.80, 4.0, Color::srgba(0.85, 0.10, 0.10, 0.70));
+            }
+        }
+    }
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        &material.0,
+        b,
+        3.0,
+        (super::overlays::OverlayPart, ReachLayer),
+    );
+}
