@@ -143,5 +143,55 @@ fn stack(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(rules_benches, benches, loader, stack);
+/// Movement on the 60x80 generated map with 300 units (issue 9): the reach of one stack, of
+/// every unit, and the shared context (each side's enemy ZOC) they need.
+fn movement(c: &mut Criterion) {
+    use musket::rules::movement::{MoveContext, reachable};
+    let (_, _, game) = setup();
+    let ctx = MoveContext::new(&game);
+    let mut group = c.benchmark_group("movement");
+    group.bench_function("move_context_60x80", |b| {
+        b.iter(|| MoveContext::new(black_box(&game)))
+    });
+    // The first infantry stack, and the units one by one (a roll not made yet counts at its
+    // largest: 1d6 + 1 for Confederate infantry, 2d6 for cavalry).
+    let first = game
+        .unit_indices()
+        .find(|u| {
+            game.unit(*u).on_map() && game.unit(*u).kind == musket::rules::unit::UnitKind::Infantry
+        })
+        .expect("an infantry unit");
+    let hex = game.unit(first).hex.expect("on the map");
+    let stack: Vec<_> = game
+        .units_at(hex)
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).side == game.unit(first).side)
+        .collect();
+    let r = reachable(&game, &ctx, &stack, None).expect("a reach");
+    eprintln!(
+        "reach of one stack ({} units): {} hexes",
+        stack.len(),
+        r.len()
+    );
+    group.bench_function("reach_one_stack", |b| {
+        b.iter(|| reachable(black_box(&game), &ctx, black_box(&stack), None))
+    });
+    let all: Vec<_> = game
+        .unit_indices()
+        .filter(|u| game.unit(*u).on_map())
+        .collect();
+    group.bench_function("reach_all_300_units", |b| {
+        b.iter(|| {
+            all.iter()
+                .map(|u| {
+                    reachable(&game, &ctx, std::slice::from_ref(u), None).map_or(0, |r| r.len())
+                })
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(rules_benches, benches, loader, stack, movement);
 criterion_main!(rules_benches);

@@ -40,17 +40,7 @@ fn march(unit: &str) -> Command {
 }
 
 fn attack(attackers: &[&str], defender: &str, opts: &[(&str, &str)]) -> Command {
-    Command::Attack {
-        attackers: attackers.iter().map(|s| s.to_string()).collect(),
-        defender: defender.into(),
-        kind: None,
-        march_type: None,
-        choices: Default::default(),
-        options: opts
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    }
+    common::attack_cmd(attackers, defender, None, opts)
 }
 
 fn turn_error(r: Result<(), CommandError>) -> String {

@@ -249,3 +249,23 @@ pub fn roll(
         )
         .unwrap()
 }
+
+/// An attack command by `units` on `hex`, of `kind` (the default when `None`), with options.
+pub fn attack_cmd(
+    units: &[&str],
+    hex: &str,
+    kind: Option<AttackType>,
+    opts: &[(&str, &str)],
+) -> musket::rules::command::Command {
+    musket::rules::command::Command::Attack {
+        attackers: units.iter().map(|u| u.to_string()).collect(),
+        defender: hex.into(),
+        kind,
+        march_type: None,
+        choices: Default::default(),
+        options: opts
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
+}

@@ -76,7 +76,7 @@ pub fn plan_move(game: &Game, units: &[UnitIdx], path: &[Coord]) -> Result<MoveP
                     Some(_) => ends = true,
                     None => {
                         return Err(format!(
-                            "{id}: the move costs {} {pts} ({}); it has {left} {pts} left this turn{}",
+                            "{id}: the move costs {} {pts} ({}); it has {left} {pts} left{} this turn",
                             p.total,
                             p.steps
                                 .iter()

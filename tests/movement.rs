@@ -1,0 +1,781 @@
+//! Movement (`rules::movement`): the reach against a brute-force search on random maps for every
+//! rule system, path costs that add up, and the rules of each system's data (GCACW's march roll
+//! and zones of control, GBACW's routed units, NGG 1812's forced march and capacity, Shiloh's
+//! budget), enforcement, Free movement, attack limits, saves and undo with moves.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::*;
+use musket::rules::command::{Command, CommandError, validate};
+use musket::rules::dice::FixedDice;
+use musket::rules::game::Game;
+use musket::rules::hex::Coord;
+use musket::rules::map::{Feature, RouteKind};
+use musket::rules::movement::{Enforcement, MoveContext, Mp, budget, price_path, reachable};
+use musket::rules::ruleset::AttackType;
+use musket::rules::session::Session;
+use musket::rules::unit::{SideId, Status, UnitIdx, UnitKind};
+use proptest::prelude::*;
+
+fn mp(x: f64) -> Mp {
+    Mp::from_f64(x).unwrap()
+}
+
+fn c(g: &Game, l: &str) -> Coord {
+    g.scenario.parse_hex(l).unwrap()
+}
+
+fn id(g: &Game, s: &str) -> UnitIdx {
+    g.unit_by_id(s).unwrap()
+}
+
+/// The reach of one unit, as (label, cost) sorted.
+fn reach_of(g: &Game, unit: &str, budget: Option<Mp>) -> Vec<(String, Mp)> {
+    let ctx = MoveContext::new(g);
+    let r = reachable(g, &ctx, &[id(g, unit)], budget).unwrap();
+    let mut v: Vec<(String, Mp)> = r
+        .hexes()
+        .map(|h| (g.label(g.map().coord(h.index)), h.cost))
+        .collect();
+    v.sort();
+    v
+}
+
+fn cost_to(g: &Game, unit: &str, hex: &str) -> Option<Mp> {
+    reach_of(g, unit, Some(Mp(u32::MAX / 2)))
+        .into_iter()
+        .find(|(l, _)| l == hex)
+        .map(|(_, m)| m)
+}
+
+/// The total cost of a path for one unit (None: refused).
+fn path_cost(g: &Game, unit: &str, path: &[&str]) -> Result<Mp, String> {
+    let u = id(g, unit);
+    let p: Vec<Coord> = path.iter().map(|l| c(g, l)).collect();
+    let priced = price_path(g, u, &[u], &p);
+    match priced.refused {
+        Some((_, why)) => Err(why),
+        None => Ok(priced.total),
+    }
+}
+
+fn mv(unit: &str, path: &[&str]) -> Command {
+    Command::Move {
+        unit: unit.into(),
+        path: path.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+fn session(g: &Game, seed: u64) -> Session {
+    Session::new(g.scenario.clone(), g.rules.clone(), seed)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reach against a brute-force search, every rule system
+// ---------------------------------------------------------------------------------------------
+
+const COLS: u32 = 5;
+const ROWS: u32 = 4;
+
+#[derive(Clone, Debug)]
+struct Board {
+    ruleset: usize,
+    terrain: Vec<usize>,
+    elevation: Vec<u8>,
+    sides: Vec<(usize, usize, usize)>,
+    route: Vec<usize>,
+    route_kind: usize,
+    friends: Vec<usize>,
+    enemies: Vec<usize>,
+    start: usize,
+    allowance: u32,
+    kind: usize,
+    mode: usize,
+    rain: bool,
+    night: bool,
+    status: usize,
+}
+
+const RULESETS: [&str; 4] = ["gcacw", "gbacw", "ngg1812", "shiloh"];
+const FEATURES: [Feature; 8] = Feature::ALL;
+const ROUTES: [RouteKind; 4] = [
+    RouteKind::Road,
+    RouteKind::Pike,
+    RouteKind::Trail,
+    RouteKind::Railroad,
+];
+
+fn board() -> impl Strategy<Value = Board> {
+    let n = (COLS * ROWS) as usize;
+    (
+        (
+            0usize..4,
+            prop::collection::vec(0usize..20, n),
+            prop::collection::vec(0u8..3, n),
+            prop::collection::vec((0usize..n, 0usize..6, 0usize..8), 0..10),
+            prop::collection::vec(0usize..6, 0..6),
+            0usize..4,
+        ),
+        (
+            prop::collection::vec(0usize..n, 0..3),
+            prop::collection::vec(0usize..n, 0..3),
+            0usize..n,
+            1u32..9,
+            0usize..3,
+            0usize..3,
+            any::<bool>(),
+            any::<bool>(),
+            0usize..4,
+        ),
+    )
+        .prop_map(
+            |(
+                (ruleset, terrain, elevation, sides, route, route_kind),
+                (friends, enemies, start, allowance, kind, mode, rain, night, status),
+            )| Board {
+                ruleset,
+                terrain,
+                elevation,
+                sides,
+                route,
+                route_kind,
+                friends,
+                enemies,
+                start,
+                allowance,
+                kind,
+                mode,
+                rain,
+                night,
+                status,
+            },
+        )
+}
+
+/// A label on the 5x4 map of map index `i`.
+fn lab(i: usize) -> String {
+    format!("{:02}{:02}", i % COLS as usize + 1, i / COLS as usize + 1)
+}
+
+/// The game a board describes; the mover is `m`.
+fn game_of(b: &Board) -> Game {
+    let rs = RULESETS[b.ruleset];
+    let letters: Vec<char> = musket::rules::scenario::terrain_letters(rs)
+        .chars()
+        .collect();
+    let rows: Vec<String> = (0..ROWS as usize)
+        .map(|r| {
+            (0..COLS as usize)
+                .map(|col| letters[b.terrain[r * COLS as usize + col] % letters.len()])
+                .collect()
+        })
+        .collect();
+    let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut bld = map(COLS, ROWS).ruleset(rs).terrain_rows(&refs);
+    for (h, d, f) in &b.sides {
+        bld = bld.hexside(&lab(*h), Dir::ALL[*d], &[FEATURES[*f]]);
+    }
+    // A route: a walk from the start through adjacent hexes.
+    let mut at = Coord::new(
+        (b.start % COLS as usize) as i32 + 1,
+        (b.start / COLS as usize) as i32 + 1,
+    );
+    let mut route = vec![at];
+    for d in &b.route {
+        let n = at.neighbor(Dir::ALL[*d]);
+        if n.col >= 1
+            && n.col <= COLS as i32
+            && n.row >= 1
+            && n.row <= ROWS as i32
+            && !route.contains(&n)
+        {
+            route.push(n);
+            at = n;
+        }
+    }
+    if route.len() >= 2 {
+        let labels: Vec<String> = route.iter().map(|c| c.label(2)).collect();
+        let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+        let kind = if rs == "shiloh" {
+            RouteKind::Road
+        } else {
+            ROUTES[b.route_kind]
+        };
+        bld = bld.route(kind, &refs);
+    }
+    if rs == "shiloh" {
+        bld.file.map.elevation = Some(
+            (0..ROWS as usize)
+                .map(|r| {
+                    (0..COLS as usize)
+                        .map(|col| char::from(b'0' + b.elevation[r * COLS as usize + col]))
+                        .collect()
+                })
+                .collect(),
+        );
+    }
+    if b.rain {
+        bld = bld.rain();
+    }
+    if b.night {
+        bld.file.night_turns = vec![1];
+    }
+    let kinds = [UnitKind::Infantry, UnitKind::Cavalry, UnitKind::Artillery];
+    let kind = kinds[b.kind];
+    let start = lab(b.start);
+    bld = bld.unit_with("m", 'U', &start, 400, |u| {
+        u.kind = kind;
+        u.movement = Some(b.allowance as f64);
+        match rs {
+            "ngg1812" => u.class = Some(musket::rules::unit::Class::Line),
+            "shiloh" => {
+                let modes = musket::rules::scenario::shiloh_modes(kind);
+                u.mode = Some(modes[b.mode % modes.len()]);
+                if kind == UnitKind::Artillery {
+                    u.guns = Some(4);
+                }
+            }
+            "gbacw" => {
+                u.morale = Some(3);
+                if b.status == 1 {
+                    u.status = Some(Status::Routed);
+                }
+            }
+            _ => {}
+        }
+    });
+    let mut used = vec![b.start];
+    for (k, (list, side)) in [(&b.friends, 'U'), (&b.enemies, 'C')]
+        .into_iter()
+        .enumerate()
+    {
+        for (j, h) in list.iter().enumerate() {
+            if used.contains(h) {
+                continue;
+            }
+            used.push(*h);
+            bld = bld.unit_with(&format!("x{k}{j}"), side, &lab(*h), 300, |u| match rs {
+                "ngg1812" => u.class = Some(musket::rules::unit::Class::Veteran),
+                "gbacw" => u.morale = Some(3),
+                _ => {}
+            });
+        }
+    }
+    bld.game()
+}
+
+/// Every hex reachable by trying every simple path (priced by `price_path`, which `validate`
+/// uses): the cheapest cost of each within the budget.
+fn brute_force(g: &Game, u: UnitIdx, budget: Mp) -> HashMap<Coord, Mp> {
+    let start = g.unit(u).hex.unwrap();
+    let side = g.unit(u).side;
+    let first_free = g.rules.movement().minimum_one_hex().is_some() && g.unit(u).spent == Mp::ZERO;
+    let mut best: HashMap<Coord, Mp> = HashMap::from([(start, Mp::ZERO)]);
+    let mut path = Vec::new();
+    #[allow(clippy::too_many_arguments)]
+    fn go(
+        g: &Game,
+        u: UnitIdx,
+        side: SideId,
+        budget: Mp,
+        first_free: bool,
+        path: &mut Vec<Coord>,
+        best: &mut HashMap<Coord, Mp>,
+        start: Coord,
+    ) {
+        let at = *path.last().unwrap_or(&start);
+        for n in at.neighbors() {
+            if !g.map().contains(n) || n == start || path.contains(&n) {
+                continue;
+            }
+            if g.side_at(n).is_some_and(|s| s != side) {
+                continue;
+            }
+            path.push(n);
+            let p = price_path(g, u, &[u], path);
+            let ok_budget = p.total <= budget || (first_free && path.len() == 1);
+            if p.refused.is_none() && ok_budget {
+                let e = best.entry(n).or_insert(Mp::INFINITE);
+                if p.total < *e {
+                    *e = p.total;
+                }
+                let stops = p.steps.last().is_some_and(|s| s.stop) || p.total > budget;
+                if !stops {
+                    go(g, u, side, budget, first_free, path, best, start);
+                }
+            }
+            path.pop();
+        }
+    }
+    go(g, u, side, budget, first_free, &mut path, &mut best, start);
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(160))]
+
+    // Issue 9: the reach equals a brute-force search, and each listed path is adjacent steps,
+    // never into an enemy-held hex, whose costs add up to the listed cost.
+    #[test]
+    fn reach_equals_brute_force_and_paths_add_up(b in board()) {
+        let g = game_of(&b);
+        let u = id(&g, "m");
+        let budget = budget(&g, u).left.unwrap();
+        let ctx = MoveContext::new(&g);
+        let r = reachable(&g, &ctx, &[u], None).unwrap();
+        let got: HashMap<Coord, Mp> = r.hexes().map(|h| (g.map().coord(h.index), h.cost)).collect();
+        let want = brute_force(&g, u, budget);
+        prop_assert_eq!(&got, &want, "ruleset {}", RULESETS[b.ruleset]);
+        for (&hex, &cost) in &got {
+            let path = r.path(&g, hex).unwrap();
+            let mut at = g.unit(u).hex.unwrap();
+            for s in &path {
+                prop_assert!(s.is_adjacent(at));
+                prop_assert!(g.side_at(*s).is_none_or(|x| x == SideId(0)));
+                at = *s;
+            }
+            let priced = price_path(&g, u, &[u], &path);
+            prop_assert!(priced.refused.is_none());
+            prop_assert_eq!(priced.total, cost);
+            let steps: Mp = priced.steps.iter().fold(Mp::ZERO, |a, s| a + s.cost);
+            prop_assert_eq!(steps, cost);
+        }
+    }
+
+    // Whatever the reach offers, `validate` accepts (Move of the listed path), and a hex it
+    // does not offer is refused along the cheapest path.
+    #[test]
+    fn validate_agrees_with_the_reach(b in board()) {
+        let g = game_of(&b);
+        let u = id(&g, "m");
+        let ctx = MoveContext::new(&g);
+        let r = reachable(&g, &ctx, &[u], None).unwrap();
+        let anywhere = reachable(&g, &ctx, &[u], Some(Mp(u32::MAX / 2))).unwrap();
+        for h in anywhere.hexes() {
+            let hex = g.map().coord(h.index);
+            if Some(hex) == g.unit(u).hex {
+                continue;
+            }
+            let within = r.cost(&g, hex).is_some();
+            let path = if within { r.path(&g, hex) } else { anywhere.path(&g, hex) }.unwrap();
+            let labels: Vec<String> = path.iter().map(|c| g.label(*c)).collect();
+            let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+            let res = validate(&g, &mv("m", &refs));
+            prop_assert_eq!(res.is_ok(), within, "{} {:?}: {:?}", g.label(hex), labels, res);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GCACW
+// ---------------------------------------------------------------------------------------------
+
+// [pub] takasawas play example 1: "because a road crosses the hexside, entering the woods hex
+// costs only 1 MP"; [obs] Seven Pines: "it costs 2 movement points to move along a road in the
+// rain".
+#[test]
+fn gcacw_a_road_hexside_pays_the_road_rate_whatever_the_hex() {
+    let b = map(6, 3)
+        .terrain("0201", 'w')
+        .terrain("0202", 'w')
+        .route(RouteKind::Road, &["0101", "0201"])
+        .unit_with("u", 'U', "0101", 3, |u| u.movement = Some(9.0));
+    let g = b.game();
+    assert_eq!(path_cost(&g, "u", &["0201"]), Ok(mp(1.0)));
+    // Off the road the woods cost 2 [project default].
+    assert_eq!(path_cost(&g, "u", &["0102"]), Ok(mp(1.0)));
+    assert_eq!(path_cost(&g, "u", &["0102", "0202"]), Ok(mp(3.0)));
+    let g = b.clone().rain().game();
+    assert_eq!(path_cost(&g, "u", &["0201"]), Ok(mp(2.0)));
+    // A pike: 1/2 MP [project default].
+    let g = map(6, 1)
+        .route(RouteKind::Pike, &["0101", "0201", "0301", "0401"])
+        .unit_with("u", 'U', "0101", 3, |u| u.movement = Some(2.0))
+        .game();
+    assert_eq!(path_cost(&g, "u", &["0201", "0301", "0401"]), Ok(mp(1.5)));
+    assert_eq!(cost_to(&g, "u", "0401"), Some(mp(1.5)));
+}
+
+// [pub] "major rivers are impassable except at fords or bridges".
+#[test]
+fn gcacw_major_rivers_only_at_a_crossing() {
+    let b = map(4, 3)
+        .hexside("0101", Dir::S, &[Feature::MajorRiver])
+        .hexside("0201", Dir::S, &[Feature::MajorRiver, Feature::Bridge])
+        .unit_with("u", 'U', "0101", 3, |u| u.movement = Some(9.0));
+    let g = b.game();
+    let e = path_cost(&g, "u", &["0102"]).unwrap_err();
+    assert!(e.contains("major river") && e.contains("[pub]"), "{e}");
+    assert_eq!(path_cost(&g, "u", &["0201", "0202"]), Ok(mp(2.0)));
+    let r = validate(&g, &mv("u", &["0102"])).unwrap_err();
+    assert!(
+        matches!(&r, CommandError::Move(m) if m.contains("step 1 to 0102") && m.contains("major river")),
+        "{r}"
+    );
+}
+
+// [pub] takasawas play example 1: entering a normal enemy ZOC ends the march; a ZOC across a
+// woods hexside (restricted) does not affect movement; leaving a normal ZOC costs more
+// ([project default] +1).
+#[test]
+fn gcacw_zones_of_control() {
+    // 0304 is next to the enemy in 0404 (its NW neighbour); 0303 and 0204 are not.
+    let b = map(6, 5)
+        .unit_with("u", 'U', "0302", 3, |u| u.movement = Some(9.0))
+        .unit("c", 'C', "0404", 3);
+    let g = b.game();
+    let r = validate(&g, &mv("u", &["0303", "0304", "0204"])).unwrap_err();
+    assert!(format!("{r}").contains("must end in 0304"), "{r}");
+    let mut s = session(&g, 1);
+    s.execute(mv("u", &["0303", "0304"])).unwrap();
+    assert!(s.game.unit(id(&s.game, "u")).stopped);
+    assert!(s.execute(mv("u", &["0204"])).is_err());
+    // Starting in it, leaving costs +1.
+    let g = map(6, 5)
+        .unit_with("u", 'U', "0304", 3, |u| u.movement = Some(9.0))
+        .unit("c", 'C', "0404", 3)
+        .game();
+    assert_eq!(path_cost(&g, "u", &["0204"]), Ok(mp(2.0)));
+    // Across a woods hexside the ZOC is restricted: no stop, no cost.
+    let g = map(6, 5)
+        .hexside("0304", Dir::SE, &[Feature::Woods])
+        .unit_with("u", 'U', "0302", 3, |u| u.movement = Some(9.0))
+        .unit("c", 'C', "0404", 3)
+        .game();
+    assert_eq!(path_cost(&g, "u", &["0303", "0304", "0204"]), Ok(mp(3.0)));
+}
+
+// [obs] "a stacking penalty of 1 MP for moving through Cox".
+#[test]
+fn gcacw_friendly_hexes_cost_one_more() {
+    let g = map(6, 2)
+        .unit_with("u", 'U', "0101", 3, |u| u.movement = Some(9.0))
+        .unit("f", 'U', "0201", 3)
+        .game();
+    assert_eq!(path_cost(&g, "u", &["0201", "0301"]), Ok(mp(3.0)));
+    // A stack moving together does not pay for itself.
+    let g = map(6, 2)
+        .unit_with("u", 'U', "0101", 3, |u| u.movement = Some(9.0))
+        .unit_with("v", 'U', "0101", 3, |u| u.movement = Some(9.0))
+        .game();
+    let mut s = session(&g, 1);
+    s.execute(Command::MoveStack {
+        units: vec!["u".into(), "v".into()],
+        path: vec!["0201".into(), "0301".into()],
+    })
+    .unwrap();
+    for x in ["u", "v"] {
+        assert_eq!(s.game.unit(id(&s.game, x)).spent, mp(2.0), "{x}");
+    }
+}
+
+// [pub] motoi-s: "Union: no modifier; Union leader or Confederate: +1; Confederate leader:
+// +2"; [obs] cavalry marches on two dice.
+#[test]
+fn gcacw_the_march_roll() {
+    let b = map(8, 4)
+        .unit("u", 'U', "0101", 3)
+        .leader("ul", 'U', "0102", 1)
+        .unit("ul2", 'U', "0102", 3)
+        .unit("c", 'C', "0801", 3)
+        .unit_with("cav", 'U', "0103", 1, |u| u.kind = UnitKind::Cavalry);
+    let g = b.game();
+    let mut s = session(&g, 1);
+    let roll = |s: &mut Session, units: &[&str], dice: &[u8]| -> Mp {
+        let cmd = Command::March {
+            units: units.iter().map(|u| u.to_string()).collect(),
+        };
+        musket::rules::command::apply(&mut s.game, &cmd, &mut FixedDice::new(dice)).unwrap();
+        s.game.unit(id(&s.game, units[0])).march.unwrap()
+    };
+    assert_eq!(roll(&mut s, &["u"], &[3]), mp(3.0));
+    assert_eq!(roll(&mut s, &["ul", "ul2"], &[3]), mp(4.0));
+    assert_eq!(s.game.unit(id(&s.game, "ul2")).march, Some(mp(4.0)));
+    assert_eq!(roll(&mut s, &["cav"], &[5, 4]), mp(9.0));
+    // A unit rolls once a turn, and a move before the roll is refused with what to do.
+    assert!(
+        validate(
+            &s.game,
+            &Command::March {
+                units: vec!["u".into()]
+            }
+        )
+        .is_err()
+    );
+    musket::rules::command::apply(&mut s.game, &Command::EndTurn, &mut FixedDice::new(&[]))
+        .unwrap();
+    let e = validate(&s.game, &mv("c", &["0701"])).unwrap_err();
+    assert!(format!("{e}").contains("march"), "{e}");
+    assert_eq!(roll(&mut s, &["c"], &[3]), mp(4.0));
+}
+
+// [obs] "makes the minimum 1-hex movement": a unit may always move one hex, its whole move.
+#[test]
+fn gcacw_a_unit_may_always_move_one_hex() {
+    let g = map(4, 2)
+        .terrain("0201", 'm')
+        .unit_with("u", 'U', "0101", 3, |u| u.movement = Some(1.0))
+        .game();
+    let mut s = session(&g, 1);
+    s.execute(mv("u", &["0201"])).unwrap();
+    let u = s.game.unit(id(&s.game, "u"));
+    assert!(u.stopped);
+    assert_eq!(u.spent, mp(3.0));
+    assert!(s.execute(mv("u", &["0301"])).is_err());
+    // Not two hexes beyond the allowance.
+    let e = validate(&g, &mv("u", &["0201", "0301"])).unwrap_err();
+    assert!(format!("{e}").contains("it has 1 MP left"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// GBACW, NGG 1812, Shiloh
+// ---------------------------------------------------------------------------------------------
+
+// [pub] Stonewall GBACW Vol. 0 21.13: mounted cavalry and leaders 10 MP, 21.12 artillery 8;
+// errata 5.2: "Routed and out of command regiments may move only one hex (regardless of
+// terrain costs)" and "may not enter an enemy Zone of Control".
+#[test]
+fn gbacw_allowances_and_routed_units() {
+    let g = map(12, 3)
+        .ruleset("gbacw")
+        .unit_with("cav", 'U', "0101", 3, |u| {
+            u.kind = UnitKind::Cavalry;
+            u.morale = Some(3);
+        })
+        .unit_with("art", 'U', "0102", 3, |u| {
+            u.kind = UnitKind::Artillery;
+            u.morale = Some(3);
+        })
+        .unit_with("rt", 'U', "0103", 3, |u| {
+            u.status = Some(Status::Routed);
+            u.morale = Some(3);
+        })
+        .unit_with("en", 'C', "1202", 3, |u| u.morale = Some(3))
+        .game();
+    assert_eq!(budget(&g, id(&g, "cav")).left, Some(mp(10.0)));
+    assert_eq!(budget(&g, id(&g, "art")).left, Some(mp(8.0)));
+    assert_eq!(budget(&g, id(&g, "rt")).left, Some(mp(1.0)));
+    assert!(validate(&g, &mv("rt", &["0203"])).is_ok());
+    assert!(validate(&g, &mv("rt", &["0203", "0303"])).is_err());
+    // A routed unit next to an enemy may not step into its ZOC.
+    let g = map(4, 2)
+        .ruleset("gbacw")
+        .unit_with("rt", 'U', "0101", 3, |u| {
+            u.status = Some(Status::Routed);
+            u.morale = Some(3);
+        })
+        .unit_with("en", 'C', "0301", 3, |u| u.morale = Some(3))
+        .game();
+    let e = validate(&g, &mv("rt", &["0201"])).unwrap_err();
+    assert!(
+        format!("{e}").contains("may not enter an enemy zone of control"),
+        "{e}"
+    );
+    // A pinned unit exerts no ZOC (TSS 10.84).
+    let g = map(4, 2)
+        .ruleset("gbacw")
+        .unit_with("u", 'U', "0101", 3, |u| u.morale = Some(3))
+        .unit_with("en", 'C', "0301", 3, |u| {
+            u.morale = Some(3);
+            u.status = Some(Status::Pinned);
+        })
+        .game();
+    let en = id(&g, "en");
+    assert!(
+        !g.rules
+            .zoc_at(&g, c(&g, "0201"))
+            .iter()
+            .any(|e| e.unit == en)
+    );
+}
+
+// NGG 1812 8.4: "up to three (3) hexes ... or up to five (5) by virtue of forced marching"; 8.3:
+// one strategic move a turn; 4.1: six friendly OF at all times.
+#[test]
+fn ngg_hexes_forced_march_one_move_and_capacity() {
+    let b = map(8, 2)
+        .ruleset("ngg1812")
+        .unit_with("u", 'U', "0101", 1, |u| {
+            u.class = Some(musket::rules::unit::Class::Line)
+        })
+        .unit_with("c", 'C', "0802", 1, |u| {
+            u.class = Some(musket::rules::unit::Class::Line)
+        });
+    let g = b.game();
+    let mut s = session(&g, 1);
+    s.execute(mv("u", &["0201", "0301", "0401"])).unwrap();
+    assert!(!s.game.unit(id(&s.game, "u")).forced_march);
+    let e = s.execute(mv("u", &["0501"])).unwrap_err();
+    assert!(format!("{e}").contains("8.3"), "{e}");
+    let mut s = session(&g, 1);
+    let ev = s
+        .execute(mv("u", &["0201", "0301", "0401", "0501", "0601"]))
+        .unwrap();
+    assert!(s.game.unit(id(&s.game, "u")).forced_march);
+    assert!(ev.iter().any(|e| matches!(e, musket::rules::event::Event::Note { text } if text.contains("force-marches"))));
+    assert!(
+        validate(
+            &g,
+            &mv("u", &["0201", "0301", "0401", "0501", "0601", "0701"])
+        )
+        .is_err()
+    );
+    // Capacity: a conscript (2 OF) may not pass through a hex holding 5 OF (2 + 2 + 1).
+    let g = map(4, 1)
+        .ruleset("ngg1812")
+        .unit_with("a", 'U', "0101", 1, |u| {
+            u.class = Some(musket::rules::unit::Class::Conscript)
+        })
+        .unit_with("b", 'U', "0201", 1, |u| {
+            u.class = Some(musket::rules::unit::Class::Conscript)
+        })
+        .unit_with("x", 'U', "0201", 1, |u| {
+            u.class = Some(musket::rules::unit::Class::Conscript)
+        })
+        .unit_with("y", 'U', "0201", 1, |u| {
+            u.class = Some(musket::rules::unit::Class::Veteran)
+        })
+        .unit_with("c", 'C', "0401", 1, |u| {
+            u.class = Some(musket::rules::unit::Class::Line)
+        })
+        .game();
+    let e = validate(&g, &mv("a", &["0201", "0301"])).unwrap_err();
+    assert!(format!("{e}").contains("4.1"), "{e}");
+}
+
+// The card gives no budget: 16 OPs a turn [project default]; "Fire in fire phase 2" and
+// "Melee (attacker) 2" spend from it; Final Defensive Fire is not priced.
+#[test]
+fn shiloh_budget_and_attack_ops() {
+    let g = map(10, 3)
+        .ruleset("shiloh")
+        .unit("i", 'U', "0101", 800)
+        .unit("t", 'C', "0201", 800)
+        .game();
+    assert_eq!(budget(&g, id(&g, "i")).left, Some(mp(16.0)));
+    let mut s = session(&g, 1);
+    s.execute(attack_cmd(&["i"], "0201", None, &[])).unwrap();
+    assert_eq!(s.game.unit(id(&s.game, "i")).spent, mp(2.0));
+    // A second fire is refused (once a turn); a melee is another phase.
+    let e = validate(&s.game, &attack_cmd(&["i"], "0201", None, &[])).unwrap_err();
+    assert!(matches!(e, CommandError::Limit(_)), "{e}");
+    s.execute(attack_cmd(&["i"], "0201", Some(AttackType::Melee), &[]))
+        .unwrap();
+    assert_eq!(s.game.unit(id(&s.game, "i")).spent, mp(4.0));
+    // In the Confederate turn, Union Final Defensive Fire costs no OP.
+    s.execute(Command::EndTurn).unwrap();
+    let fdf = attack_cmd(&["i"], "0201", None, &[("phase", "final-defensive")]);
+    s.execute(fdf).unwrap();
+    assert_eq!(s.game.unit(id(&s.game, "i")).spent, Mp::ZERO);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Enforcement, attack limits, Free movement, saves and undo
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn partial_moves_add_up_and_a_turn_restores_them() {
+    let g = map(8, 1)
+        .unit_with("u", 'U', "0101", 3, |u| u.movement = Some(3.0))
+        .unit("c", 'C', "0801", 3)
+        .game();
+    let mut s = session(&g, 1);
+    s.execute(mv("u", &["0201"])).unwrap();
+    s.execute(mv("u", &["0301", "0401"])).unwrap();
+    let e = s.execute(mv("u", &["0501"])).unwrap_err();
+    assert!(format!("{e}").contains("0 MP left of 3 this turn"), "{e}");
+    s.execute(Command::EndTurn).unwrap();
+    s.execute(Command::EndTurn).unwrap();
+    s.execute(mv("u", &["0501"])).unwrap();
+}
+
+#[test]
+fn a_unit_attacks_once_a_turn_by_default() {
+    let g = map(4, 2)
+        .unit("a", 'U', "0101", 9)
+        .unit("d", 'C', "0201", 1)
+        .unit("e", 'C', "0102", 1)
+        .game();
+    let mut s = session(&g, 3);
+    s.execute(attack_cmd(&["a"], "0201", None, &[])).unwrap();
+    let e = s
+        .execute(attack_cmd(&["a"], "0102", None, &[]))
+        .unwrap_err();
+    assert!(
+        matches!(&e, CommandError::Limit(m) if m.contains("attacked once this turn")),
+        "{e}"
+    );
+    // The next turn of the side it may again.
+    s.execute(Command::EndTurn).unwrap();
+    s.execute(Command::EndTurn).unwrap();
+    assert!(validate(&s.game, &attack_cmd(&["a"], "0102", None, &[])).is_ok());
+}
+
+#[test]
+fn free_movement_logs_instead_of_refusing() {
+    let mut b = map(8, 1)
+        .unit_with("u", 'U', "0101", 3, |u| u.movement = Some(1.0))
+        .unit("c", 'C', "0801", 3);
+    b.file.movement = Enforcement::Free;
+    let g = b.game();
+    let mut s = session(&g, 1);
+    let ev = s.execute(mv("u", &["0201", "0301", "0401"])).unwrap();
+    assert_eq!(s.game.unit(id(&s.game, "u")).spent, mp(3.0));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, musket::rules::event::Event::MoveCost { .. }))
+    );
+    // Geometry is still the rule: no enemy-held hex.
+    assert!(
+        s.execute(mv("u", &["0501", "0601", "0701", "0801"]))
+            .is_err()
+    );
+    // The save keeps the setting.
+    let back = Session::load_save(&s.save_string(), "free.ron", &Default::default()).unwrap();
+    assert_eq!(back.game.scenario.movement, Enforcement::Free);
+}
+
+#[test]
+fn saves_replay_and_undo_carry_moves_and_rolls() {
+    let g = map(8, 3)
+        .unit("u", 'U', "0101", 3)
+        .unit("v", 'U', "0101", 3)
+        .unit("c", 'C', "0803", 3)
+        .game();
+    let mut s = session(&g, 11);
+    s.execute(Command::March {
+        units: vec!["u".into(), "v".into()],
+    })
+    .unwrap();
+    let left = budget(&s.game, id(&s.game, "u")).left.unwrap();
+    s.execute(Command::MoveStack {
+        units: vec!["u".into(), "v".into()],
+        path: vec!["0201".into()],
+    })
+    .unwrap();
+    let back = Session::load_save(&s.save_string(), "m.ron", &Default::default()).unwrap();
+    assert_eq!(back.game.units, s.game.units);
+    // Undo takes the move back, not the roll.
+    assert_eq!(s.undoable(), 1);
+    s.undo(1);
+    let u = s.game.unit(id(&s.game, "u"));
+    assert_eq!(u.hex, Some(c(&s.game, "0101")));
+    assert_eq!(budget(&s.game, id(&s.game, "u")).left, Some(left));
+    assert!(u.march.is_some());
+}
+
+#[test]
+fn a_per_unit_movement_allowance_loads_and_is_checked() {
+    let text = include_str!("../scenarios/example-flank.ron").replacen(
+        "strength: Organized(4), artillery: 1, tactical: 1)",
+        "strength: Organized(4), artillery: 1, tactical: 1, movement: 2.5)",
+        1,
+    );
+    let sc = musket::rules::scenario::parse(&text, std::path::Path::new("x.ron")).unwrap();
+    assert_eq!(sc.units[0].movement, Some(mp(2.5)));
+    let bad = text.replace("movement: 2.5", "movement: -1");
+    let e = musket::rules::scenario::parse(&bad, std::path::Path::new("x.ron")).unwrap_err();
+    assert!(e.to_string().contains("units[0].movement"), "{e}");
+}
