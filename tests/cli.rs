@@ -419,3 +419,69 @@ fn attack_types_and_options_of_the_other_rule_systems() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr_first_line(&o).contains("not key=value"));
 }
+
+// Issue 9, `musket moves`: every reachable hex with its cost and path; JSON keys as the issue
+// gives them; --allowance fixes the budget; bad arguments exit 2 with the reason.
+#[test]
+fn moves_lists_the_reach_with_costs_and_paths() {
+    let o = musket(&[
+        "moves",
+        "scenarios/foxs-gap.ron",
+        "--unit",
+        "usa-willcox",
+        "--allowance",
+        "2.5",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["unit"], "usa-willcox");
+    assert_eq!(v["allowance"], 2.5);
+    let list = v["reachable"].as_array().unwrap();
+    assert!(!list.is_empty());
+    for h in list {
+        let cost = h["cost"].as_f64().unwrap();
+        assert!(
+            cost <= 2.5 || h["path"].as_array().unwrap().len() == 1,
+            "{h}"
+        );
+        assert!(h["enemy_zoc"].is_boolean());
+        let path = h["path"].as_array().unwrap();
+        assert_eq!(path.last().unwrap(), &h["hex"]);
+    }
+    // The text form names the unit, the points and each hex.
+    let o = musket(&[
+        "moves",
+        "scenarios/shiloh-hornets-nest.ron",
+        "--unit",
+        "csa-stephens",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(
+        text.contains("csa-stephens") && text.contains("OP"),
+        "{text}"
+    );
+    // Bad arguments.
+    let o = musket(&["moves", "scenarios/foxs-gap.ron", "--unit", "nobody"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_first_line(&o).contains("nobody"),
+        "{}",
+        stderr_first_line(&o)
+    );
+    let o = musket(&[
+        "moves",
+        "scenarios/foxs-gap.ron",
+        "--unit",
+        "usa-willcox",
+        "--allowance",
+        "-1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_first_line(&o).contains("--allowance"),
+        "{}",
+        stderr_first_line(&o)
+    );
+}

@@ -494,3 +494,46 @@ fn gunboats_at_night() {
     let g = b.game();
     assert_eq!(cost(&g, "gb", &["0102", "0103"]), Some(2 * 2));
 }
+
+// SPECIAL ACTIONS as commands: "Change mode to column, mounted, or limbered" 2 (3 in woods [4]),
+// "Change mode to normal, dismounted, or unlimbered" 4, "Fortify" 8, paid from the unit's OPs
+// this turn (16, a project default); the new mode changes what a move costs.
+#[test]
+fn special_actions_change_mode_and_fortify_for_their_ops() {
+    use musket::rules::command::Command;
+    use musket::rules::movement::{Mp, budget};
+    let g = sh()
+        .route(RouteKind::Road, &["0101", "0102", "0103", "0104"])
+        .unit_with("i", 'U', "0101", 800, |u| u.demibrigade = true)
+        .unit("e", 'C', "0606", 800)
+        .game();
+    let i = g.unit_by_id("i").unwrap();
+    let keys: Vec<String> = g
+        .rules
+        .special_actions(&g, i)
+        .iter()
+        .map(|a| a.key.clone())
+        .collect();
+    assert_eq!(keys, vec!["column".to_string(), "fortify".to_string()]);
+    let mut s = musket::rules::session::Session::new(g.scenario.clone(), g.rules.clone(), 1);
+    let special = |a: &str| Command::Special {
+        units: vec!["i".into()],
+        action: a.into(),
+    };
+    s.execute(special("column")).unwrap();
+    assert_eq!(s.game.unit(i).mode, Mode::Column);
+    assert_eq!(s.game.unit(i).spent, Mp::whole(2));
+    // In column, a demibrigade takes the road rate: 1 a hex instead of clear's 2.
+    assert_eq!(cost(&s.game, "i", &["0102"]), Some(1));
+    s.execute(special("fortify")).unwrap();
+    assert_eq!(s.game.unit(i).fortification, 1);
+    assert_eq!(budget(&s.game, i).left, Some(Mp::whole(6)));
+    // Back to normal costs 4; a second fortify (8) no longer fits.
+    let e = s.execute(special("fortify")).unwrap_err();
+    assert!(e.to_string().contains("costs 8 OP"), "{e}");
+    s.execute(special("deploy")).unwrap();
+    assert_eq!(s.game.unit(i).mode, Mode::Normal);
+    assert_eq!(budget(&s.game, i).left, Some(Mp::whole(2)));
+    // Nothing a unit cannot do.
+    assert!(s.execute(special("limber")).is_err());
+}

@@ -8,7 +8,34 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+/// Print to standard output; a closed pipe (`musket moves … | head`) ends the program quietly
+/// instead of a panic.
+macro_rules! outln {
+    ($($t:tt)*) => {
+        $crate::cli::write_out(format_args!($($t)*), true)
+    };
+}
+macro_rules! out {
+    ($($t:tt)*) => {
+        $crate::cli::write_out(format_args!($($t)*), false)
+    };
+}
+
 mod moves;
+
+/// Write to standard output; exit quietly (status 0) when the reader has gone.
+pub(crate) fn write_out(args: std::fmt::Arguments, newline: bool) {
+    use std::io::Write;
+    let mut o = std::io::stdout().lock();
+    let r = o
+        .write_fmt(args)
+        .and_then(|()| if newline { o.write_all(b"\n") } else { Ok(()) });
+    if let Err(e) = r
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+    {
+        std::process::exit(0);
+    }
+}
 
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::{Map, Value, json};
@@ -296,7 +323,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Cmd::MeasureSystems { scenario, frames }) => measure_systems(scenario, frames, ov),
         Some(Cmd::Rules { ruleset }) => match crate::rules::ruleset::builtin_tables(&ruleset) {
             Some(text) => {
-                print!("{text}");
+                out!("{text}");
                 Ok(ExitCode::SUCCESS)
             }
             None => Err(Failure(format!(
@@ -311,7 +338,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                     Ok(sc) => {
                         // The rules must load and accept it too for the scenario to be playable.
                         match for_scenario(&sc, &ov) {
-                            Ok(_) => println!("{}: ok: {}", p.display(), summary(&sc)),
+                            Ok(_) => outln!("{}: ok: {}", p.display(), summary(&sc)),
                             Err(e) => bad.push(format!("{}: {e}", p.display())),
                         }
                     }
@@ -327,12 +354,12 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Cmd::Odds(a)) => {
             let (game, req, odds) = assess_args(&a, &ov)?;
             if a.json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::to_string_pretty(&odds_json(&game, &req.attackers, &odds))?
                 );
             } else {
-                print!("{}", odds_text(&game, &req, &odds));
+                out!("{}", odds_text(&game, &req, &odds));
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -378,14 +405,14 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                     json!(events.iter().map(|e| e.describe(game)).collect::<Vec<_>>()),
                 );
                 o.insert("odds".into(), odds_json(game, &req.attackers, &odds));
-                println!("{}", serde_json::to_string_pretty(&Value::Object(o))?);
+                outln!("{}", serde_json::to_string_pretty(&Value::Object(o))?);
             } else {
                 let net = if odds.ruleset == "gcacw" {
                     format!("net {}; ", net(&odds))
                 } else {
                     String::new()
                 };
-                println!(
+                outln!(
                     "{} ({}: {net}P(retreat or rout) {}, P(rout) {}) with seed {seed}:",
                     game.rules.name(),
                     odds.kind,
@@ -393,7 +420,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                     percent(odds.p_rout)
                 );
                 for e in &events {
-                    println!("  {}", e.describe(game));
+                    outln!("  {}", e.describe(game));
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -441,7 +468,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                             )
                         })
                         .collect();
-                    println!(
+                    outln!(
                         "{}: {}",
                         game.label(h),
                         if list.is_empty() {
@@ -453,7 +480,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 }
             }
             if as_json {
-                println!("{}", serde_json::to_string_pretty(&Value::Object(out))?);
+                outln!("{}", serde_json::to_string_pretty(&Value::Object(out))?);
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -492,7 +519,7 @@ fn measure_systems(
     rules: RulesOverrides,
 ) -> Result<ExitCode, Failure> {
     let v = crate::client::measure::measure_systems(scenario, frames, rules).map_err(Failure)?;
-    println!("{}", serde_json::to_string_pretty(&v)?);
+    outln!("{}", serde_json::to_string_pretty(&v)?);
     Ok(ExitCode::SUCCESS)
 }
 

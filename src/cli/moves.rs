@@ -18,7 +18,7 @@ pub struct MovesArgs {
     pub unit: String,
     /// The points to spend, in place of the unit's allowance (or its march roll), e.g. `4` or
     /// `2.5`.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub allowance: Option<String>,
     /// Print one JSON object: {"unit", "allowance", "reachable": [{"hex", "cost", "path",
     /// "enemy_zoc", ...}]}.
@@ -123,9 +123,9 @@ pub fn run(a: MovesArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
             "points": pts,
             "reachable": list,
         });
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        println!(
+        outln!(
             "{} ({}) in {}: {} {pts} ({how}); {} hexes reachable",
             unit.name,
             unit.id,
@@ -134,7 +134,7 @@ pub fn run(a: MovesArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
             rows.len()
         );
         for (cost, hex, path, zoc, stop) in &rows {
-            println!(
+            outln!(
                 "  {hex}  {cost:>5} {pts}  {}{}{}",
                 path.join(" "),
                 if *zoc { "  [enemy ZOC]" } else { "" },

@@ -282,6 +282,8 @@ pub enum Action {
     March,
     /// New games enforce movement and attack limits, or not (Free).
     SetFreeMovement(bool),
+    /// A special action of the rule system by the chosen units that have it (its key).
+    Special(String),
 }
 
 pub fn plugin(app: &mut App) {
@@ -502,6 +504,7 @@ pub fn handle(world: &mut World, action: Action) {
         Action::Click { hex, add } => click(world, hex, add),
         Action::MoveTo(hex) => move_to(world, hex),
         Action::March => march(world),
+        Action::Special(key) => special(world, &key),
         Action::SetFreeMovement(on) => world.resource_mut::<Settings>().free_movement = on,
         Action::ToggleUnit(u) => {
             let Some(g) = world.resource::<Play>().game() else {
@@ -727,6 +730,29 @@ fn move_to(world: &mut World, hex: Coord) {
     let mut sel = world.resource_mut::<Selection>();
     sel.hex = Some(hex);
     sel.target = None;
+}
+
+/// A special action by the chosen units that can take it.
+fn special(world: &mut World, key: &str) {
+    let Some(g) = world.resource::<Play>().game() else {
+        return;
+    };
+    let sel = world.resource::<Selection>().clone();
+    let ids: Vec<String> = super::moves::movers(g, &sel)
+        .into_iter()
+        .filter(|u| g.rules.special_actions(g, *u).iter().any(|a| a.key == key))
+        .map(|u| g.unit(u).id.clone())
+        .collect();
+    if ids.is_empty() {
+        return;
+    }
+    execute(
+        world,
+        Command::Special {
+            units: ids,
+            action: key.to_string(),
+        },
+    );
 }
 
 /// Roll the chosen stack's march allowance (GCACW), without moving yet.

@@ -790,6 +790,47 @@ fn unit_line(ruleset: &str, u: &Unit) -> String {
     s
 }
 
+/// The rule system's special actions of the chosen units (Shiloh: change of mode, fortify),
+/// each with its cost, as buttons; one greyed with why it cannot be taken now.
+fn special_buttons(
+    ui: &mut egui::Ui,
+    g: &crate::rules::game::Game,
+    sel: &Selection,
+    actions: &mut MessageWriter<Action>,
+) {
+    let movers = super::moves::movers(g, sel);
+    let mut seen: Vec<String> = Vec::new();
+    let pts = g.rules.movement().points_name();
+    let specials: Vec<crate::rules::ruleset::SpecialAction> = movers
+        .iter()
+        .flat_map(|u| g.rules.special_actions(g, *u))
+        .filter(|a| {
+            let new = !seen.contains(&a.key);
+            seen.push(a.key.clone());
+            new
+        })
+        .collect();
+    if specials.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for a in specials {
+            let (text, ok, tip) = match &a.cost {
+                Ok(c) => (format!("{} ({c} {pts})", a.label), true, a.rule.clone()),
+                Err(why) => (a.label.clone(), false, format!("{why} ({})", a.rule)),
+            };
+            if ui
+                .add_enabled(ok, egui::Button::new(egui::RichText::new(text).small()))
+                .on_hover_text(&tip)
+                .on_disabled_hover_text(&tip)
+                .clicked()
+            {
+                actions.write(Action::Special(a.key.clone()));
+            }
+        }
+    });
+}
+
 fn inspector(
     ui: &mut egui::Ui,
     g: &crate::rules::game::Game,
@@ -841,6 +882,7 @@ fn inspector(
             ui.label(text);
         }
     }
+    special_buttons(ui, g, sel, actions);
     // Hexsides of this hex.
     let sides: Vec<String> = crate::rules::hex::Dir::ALL
         .iter()

@@ -49,6 +49,9 @@ pub enum Command {
     /// Roll the march allowance of a stack for this turn (GCACW: one die, two for cavalry,
     /// plus the side's modifier); the units may then move up to it.
     March { units: Vec<String> },
+    /// A special action of the rule system (`Ruleset::special_actions`: Shiloh's change of
+    /// mode and fortify) by each of the units, paid from what they have left this turn.
+    Special { units: Vec<String>, action: String },
     /// Advance into the hex the last attack vacated, when its result allows it (only as the
     /// next command after that attack).
     Advance { units: Vec<String> },
@@ -70,6 +73,8 @@ pub enum CommandError {
     Advance(String),
     #[error("march: {0}")]
     March(String),
+    #[error("special action: {0}")]
+    Special(String),
     /// A per-turn limit of attacks (how many, what they cost).
     #[error("{0}")]
     Limit(String),
@@ -138,12 +143,10 @@ fn stack_of(
     ids: &[String],
     what: &str,
 ) -> Result<(Vec<UnitIdx>, Coord), CommandError> {
-    let err = |m: String| {
-        if what == "march" {
-            CommandError::March(m)
-        } else {
-            CommandError::Move(m)
-        }
+    let err = |m: String| match what {
+        "march" => CommandError::March(m),
+        "special action" => CommandError::Special(m),
+        _ => CommandError::Move(m),
     };
     if ids.is_empty() {
         return Err(err("name the units".into()));
@@ -220,6 +223,59 @@ fn move_plan(game: &Game, ids: &[String], path: &[String]) -> Result<MovePlan, C
     orders::plan_move(game, &units, &coords).map_err(CommandError::Move)
 }
 
+/// A special action checked: each unit and its cost.
+fn special_plan(
+    game: &Game,
+    ids: &[String],
+    action: &str,
+) -> Result<Vec<(UnitIdx, super::movement::Mp)>, CommandError> {
+    let (units, _) = stack_of(game, ids, "special action")?;
+    let free = game.scenario.movement == super::movement::Enforcement::Free;
+    let mut out = Vec::new();
+    for u in units {
+        let unit = game.unit(u);
+        let specials = game.rules.special_actions(game, u);
+        let Some(a) = specials.iter().find(|a| a.key == action) else {
+            return Err(CommandError::Special(format!(
+                "{} cannot {action:?} here; its actions: {}",
+                unit.id,
+                if specials.is_empty() {
+                    "none".to_string()
+                } else {
+                    specials
+                        .iter()
+                        .map(|a| a.key.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            )));
+        };
+        let cost = match &a.cost {
+            Ok(c) => *c,
+            Err(why) => {
+                return Err(CommandError::Special(format!(
+                    "{}: {}: {why}",
+                    unit.id, a.label
+                )));
+            }
+        };
+        if !free
+            && let Some(left) = super::movement::budget(game, u).left
+            && cost > left
+        {
+            return Err(CommandError::Special(format!(
+                "{}: {} costs {cost} {p} and it has {left} {p} left this turn ({})",
+                unit.id,
+                a.label,
+                a.rule,
+                p = game.rules.movement().points_name()
+            )));
+        }
+        out.push((u, cost));
+    }
+    Ok(out)
+}
+
 fn march_plan(game: &Game, ids: &[String]) -> Result<MarchPlan, CommandError> {
     let (units, _) = stack_of(game, ids, "march")?;
     orders::plan_march(game, &units).map_err(CommandError::March)
@@ -256,6 +312,7 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
         }
         Command::MoveStack { units, path } => move_plan(game, units, path).map(|_| ()),
         Command::March { units } => march_plan(game, units).map(|_| ()),
+        Command::Special { units, action } => special_plan(game, units, action).map(|_| ()),
         Command::Advance { units } => advancers(game, units).map(|_| ()),
         Command::EndTurn => Ok(()),
     }
@@ -408,6 +465,17 @@ fn apply_inner(
         Command::March { units } => {
             let plan = march_plan(game, units)?;
             Ok(orders::apply_march(game, &plan, dice))
+        }
+        Command::Special { units, action } => {
+            let plan = special_plan(game, units, action)?;
+            let rules = game.rules.clone();
+            let mut events = Vec::new();
+            for (u, cost) in plan {
+                let unit = game.unit_mut(u);
+                unit.spent = unit.spent + cost;
+                events.extend(rules.apply_special(game, u, action));
+            }
+            Ok(events)
         }
         Command::Advance { .. } => Ok(Vec::new()),
         Command::EndTurn => {

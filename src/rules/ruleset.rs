@@ -136,6 +136,19 @@ pub struct MoveCost {
     pub lines: Vec<String>,
 }
 
+/// A special action a unit may take (`Ruleset::special_actions`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SpecialAction {
+    /// The command's `action` (`column`, `deploy`, `fortify`).
+    pub key: String,
+    /// For players: `Change to column`, `Fortify (level 2)`.
+    pub label: String,
+    /// Its cost in the unit's points, or why it cannot be taken now.
+    pub cost: Result<super::movement::Mp, String>,
+    /// The rule it comes from.
+    pub rule: String,
+}
+
 /// Which side of an attack something belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Role {
@@ -527,6 +540,15 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     }
     /// How the rule system limits movement and attacks per turn (`rules::movement`).
     fn movement(&self) -> &dyn super::movement::Movement;
+    /// The special actions `unit` may take where it stands (Shiloh's change of mode and
+    /// fortify), with their cost or why they cannot be taken now; none by default.
+    fn special_actions(&self, _game: &Game, _unit: UnitIdx) -> Vec<SpecialAction> {
+        Vec::new()
+    }
+    /// Apply a special action `command::validate` has checked (`Command::Special`).
+    fn apply_special(&self, _game: &mut Game, _unit: UnitIdx, _key: &str) -> Vec<Event> {
+        Vec::new()
+    }
     /// The text of the built-in rules tables (for `musket rules`).
     fn tables_text(&self) -> &'static str;
     /// What this rule system's tables refuse in a scenario that the format itself allows (e.g.

@@ -138,6 +138,32 @@ impl Movement for Shiloh {
     }
 }
 
+/// The mode a change of formation leads to, and the card's name of the change: to column,
+/// mounted or limbered ([4]); back to normal, dismounted or unlimbered ([3]).
+fn changed_mode(u: &Unit, to_column: bool) -> Option<(crate::rules::unit::Mode, &'static str)> {
+    use crate::rules::unit::{Mode, UnitKind};
+    match (u.kind, u.mode, to_column) {
+        (UnitKind::Infantry, Mode::Normal, true) => Some((Mode::Column, "change to column")),
+        (UnitKind::Infantry, Mode::Column, false) => Some((Mode::Normal, "change to normal")),
+        (UnitKind::Cavalry, Mode::Dismounted, true) => Some((Mode::Mounted, "mount")),
+        (UnitKind::Cavalry, Mode::Mounted, false) => Some((Mode::Dismounted, "dismount")),
+        (UnitKind::Artillery, Mode::Unlimbered, true) => Some((Mode::Limbered, "limber")),
+        (UnitKind::Artillery, Mode::Limbered, false) => Some((Mode::Unlimbered, "unlimber")),
+        _ => None,
+    }
+}
+
+/// The most a unit can be fortified (the scenario format's range).
+const MAX_FORTIFICATION: u8 = 10;
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
 impl Ruleset for Shiloh {
     fn id(&self) -> &'static str {
         "shiloh"
@@ -210,6 +236,77 @@ impl Ruleset for Shiloh {
 
     fn movement(&self) -> &dyn Movement {
         self
+    }
+
+    /// The card's SPECIAL ACTIONS a unit may take where it stands: change mode to column,
+    /// mounted or limbered (2 OPs; 3 in woods, +2 in an enemy ZOC: note [4]); back to normal,
+    /// dismounted or unlimbered (4; not for artillery in a ravine: note [3]); fortify (8 OPs, one
+    /// level). "Reorganize" (2 OPs, infantry) is priced on the card but what it does is not:
+    /// not offered.
+    fn special_actions(
+        &self,
+        game: &Game,
+        unit: UnitIdx,
+    ) -> Vec<crate::rules::ruleset::SpecialAction> {
+        let u = game.unit(unit);
+        let mut out = Vec::new();
+        if !u.on_map() || ops::class_of(u).is_none() {
+            return out;
+        }
+        let cost =
+            |a: ops::Action| ops::unit_action_cost(&self.tables, game, unit, a).map(Mp::whole);
+        for (key, to_column, action, rule) in [
+            (
+                "column",
+                true,
+                ops::Action::ChangeToColumn,
+                "card special actions: change mode to column, mounted or limbered [4]",
+            ),
+            (
+                "deploy",
+                false,
+                ops::Action::ChangeToNormal,
+                "card special actions: change mode to normal, dismounted or unlimbered [3]",
+            ),
+        ] {
+            if let Some((mode, name)) = changed_mode(u, to_column) {
+                out.push(crate::rules::ruleset::SpecialAction {
+                    key: key.into(),
+                    label: format!("{} ({})", capitalised(name), mode.name()),
+                    cost: cost(action),
+                    rule: rule.into(),
+                });
+            }
+        }
+        if u.fortification < MAX_FORTIFICATION && u.mode != crate::rules::unit::Mode::Routed {
+            out.push(crate::rules::ruleset::SpecialAction {
+                key: "fortify".into(),
+                label: format!("Fortify (to level {})", u.fortification + 1),
+                cost: cost(ops::Action::Fortify),
+                rule: "card special actions: fortify".into(),
+            });
+        }
+        out
+    }
+
+    fn apply_special(&self, game: &mut Game, unit: UnitIdx, key: &str) -> Vec<Event> {
+        let u = game.unit(unit).clone();
+        let text = match key {
+            "column" | "deploy" => match changed_mode(&u, key == "column") {
+                Some((mode, name)) => {
+                    game.unit_mut(unit).mode = mode;
+                    format!("{}: {name}, now in {} mode", u.name, mode.name())
+                }
+                None => return Vec::new(),
+            },
+            "fortify" => {
+                let level = (u.fortification + 1).min(MAX_FORTIFICATION);
+                game.unit_mut(unit).fortification = level;
+                format!("{} fortifies: level {level}", u.name)
+            }
+            _ => return Vec::new(),
+        };
+        vec![Event::Note { text }]
     }
 
     fn tables_text(&self) -> &'static str {
