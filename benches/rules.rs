@@ -193,5 +193,29 @@ fn movement(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(rules_benches, benches, loader, stack, movement);
+/// One turn of the computer opponent on the 60x80 generated map with 300 units (issue 10): its
+/// thinking and its commands applied, from a fresh game each time.
+fn ai_turn(c: &mut Criterion) {
+    use musket::rules::ai::{Kind, play_turn};
+    use musket::rules::session::Session;
+    use musket::rules::unit::SideId;
+    let (_, rules, game) = setup();
+    let mut group = c.benchmark_group("ai");
+    group.sample_size(20);
+    group.bench_function("ai_turn_60x80_300_units", |b| {
+        b.iter_batched(
+            || {
+                (
+                    Session::new(game.scenario.clone(), rules.clone(), SEED),
+                    Kind::Ai(2).player(SEED, SideId(0)),
+                )
+            },
+            |(mut s, mut p)| play_turn(&mut s, p.as_mut()),
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(rules_benches, benches, loader, stack, movement, ai_turn);
 criterion_main!(rules_benches);

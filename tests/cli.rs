@@ -485,3 +485,52 @@ fn moves_lists_the_reach_with_costs_and_paths() {
         stderr_first_line(&o)
     );
 }
+
+// Issue 10: `musket play` plays a whole game headless and prints the result; bad players exit 2.
+#[test]
+fn play_prints_the_result_of_a_computer_game() {
+    let o = musket(&[
+        "play",
+        "scenarios/foxs-gap.ron",
+        "--sides",
+        "ai,greedy",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["turns"], 4);
+    assert_eq!(v["refused"], 0);
+    assert!(v["score"]["Union"].is_u64() && v["losses"]["Confederate"].is_u64());
+    assert_eq!(v["players"]["Union"], "ai2");
+    let o = musket(&["play", "scenarios/foxs-gap.ron", "--sides", "ai,clever"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_first_line(&o).contains("clever"),
+        "{}",
+        stderr_first_line(&o)
+    );
+    let o = musket(&["play", "scenarios/example-flank.ron", "--sides", "ai,ai"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_first_line(&o).contains("no last turn"),
+        "{}",
+        stderr_first_line(&o)
+    );
+    let o = musket(&[
+        "selfplay",
+        "scenarios/foxs-gap.ron",
+        "--players",
+        "ai,random",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["games"], 2);
+    let wins = v["wins"]["ai2"].as_u64().unwrap() + v["wins"]["random"].as_u64().unwrap();
+    assert_eq!(wins + v["draws"].as_u64().unwrap(), 2);
+    assert!(v["ai_turn_ms"]["median"].is_number());
+}

@@ -22,6 +22,7 @@ macro_rules! out {
 }
 
 mod moves;
+mod play;
 
 /// Write to standard output; exit quietly (status 0) when the reader has gone.
 pub(crate) fn write_out(args: std::fmt::Arguments, newline: bool) {
@@ -206,6 +207,11 @@ pub enum Cmd {
     },
     /// Every hex a unit can still reach this turn, with its cost and cheapest path.
     Moves(moves::MovesArgs),
+    /// Play a whole game between computer players, headless, and print the result.
+    Play(play::PlayArgs),
+    /// Play many games between two computer players, sides alternating; print the wins and the
+    /// computer opponent's thinking time per turn.
+    Selfplay(play::SelfplayArgs),
     /// Zones of control: which units reach a hex, normal or restricted (all hexes if none named).
     Zoc {
         scenario: PathBuf,
@@ -426,6 +432,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Cmd::Moves(a)) => moves::run(a, &ov),
+        Some(Cmd::Play(a)) => play::play(a, &ov),
+        Some(Cmd::Selfplay(a)) => play::selfplay(a, &ov),
         Some(Cmd::Zoc {
             scenario,
             hex,

@@ -1392,17 +1392,13 @@ fn end_screen(
                     .to_string())
             ));
         }
-        let (a, b) = (g.score(SideId(0)), g.score(SideId(1)));
-        ui.heading(match a.cmp(&b) {
-            std::cmp::Ordering::Greater => {
-                format!("{} victory, {a} to {b}", g.scenario.side_name(SideId(0)))
-            }
-            std::cmp::Ordering::Less => {
-                format!("{} victory, {b} to {a}", g.scenario.side_name(SideId(1)))
-            }
-            std::cmp::Ordering::Equal => format!("A draw, {a} to {b}"),
-        });
     }
+    let o = crate::rules::victory::outcome(g);
+    ui.heading(match o.winner {
+        Some(s) => format!("{} victory", g.scenario.side_name(s)),
+        None => "A draw".to_string(),
+    });
+    ui.label(&o.reason);
     if ui.button("Main menu").clicked() {
         actions.write(Action::ToMenu);
     }

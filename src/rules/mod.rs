@@ -6,6 +6,7 @@
 //! the events. A rule system ([`ruleset::Ruleset`]) computes zones of control, odds and
 //! resolutions; the odds and the real roll come from one function.
 
+pub mod ai;
 pub mod command;
 pub mod cv;
 pub mod dice;
@@ -24,3 +25,4 @@ pub mod shiloh;
 pub mod tables;
 pub mod testgen;
 pub mod unit;
+pub mod victory;

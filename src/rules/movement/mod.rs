@@ -340,7 +340,9 @@ pub struct Budget {
 /// What `u` may still spend this turn.
 pub fn budget(game: &Game, u: UnitIdx) -> Budget {
     let unit = game.unit(u);
-    if unit.stopped {
+    let one_move_made =
+        unit.spent > Mp::ZERO && game.rules.movement().one_move_per_turn().is_some();
+    if unit.stopped || one_move_made {
         return Budget {
             total: Some(unit.spent),
             left: Some(Mp::ZERO),

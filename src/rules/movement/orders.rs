@@ -9,7 +9,7 @@ use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::AttackRequest;
-use crate::rules::unit::{UnitIdx, UnitKind};
+use crate::rules::unit::UnitIdx;
 
 fn enforced(game: &Game) -> bool {
     game.scenario.movement == Enforcement::Enforced
@@ -189,9 +189,6 @@ pub fn plan_march(game: &Game, units: &[UnitIdx]) -> Result<MarchPlan, String> {
                 }
             ));
         }
-    }
-    if refs.iter().all(|u| u.kind == UnitKind::Leader) && refs.len() > 1 {
-        return Err("a march roll needs a unit that moves, not leaders only".into());
     }
     Ok(MarchPlan {
         units: units.to_vec(),

@@ -1,0 +1,242 @@
+//! `musket play` (one game between computer players, headless) and `musket selfplay` (many, sides
+//! alternating, with the computer opponent's thinking times).
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use super::Failure;
+use crate::rules::ai::{GameReport, Kind, play_game};
+use crate::rules::ruleset::{RulesOverrides, for_scenario};
+use crate::rules::scenario;
+use crate::rules::unit::SideId;
+
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// The scenario file.
+    pub scenario: std::path::PathBuf,
+    /// One player per side, in the scenario's side order: ai (the strongest), ai1, ai2, random,
+    /// greedy.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub sides: Vec<String>,
+    /// Seed of the dice (and of the random player).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SelfplayArgs {
+    /// The scenario file.
+    pub scenario: std::path::PathBuf,
+    /// The two players (ai, ai1, ai2, random, greedy); they swap sides every game.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub players: Vec<String>,
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    pub games: u32,
+    /// Seed of the first game (game i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn kinds(list: &[String]) -> Result<[Kind; 2], Failure> {
+    if list.len() != 2 {
+        return Err(Failure(format!(
+            "give two players, one per side (e.g. ai,greedy), not {}",
+            list.len()
+        )));
+    }
+    Ok([
+        Kind::parse(&list[0]).map_err(Failure)?,
+        Kind::parse(&list[1]).map_err(Failure)?,
+    ])
+}
+
+fn load(
+    path: &std::path::Path,
+    ov: &RulesOverrides,
+) -> Result<
+    (
+        Arc<crate::rules::scenario::Scenario>,
+        Arc<dyn crate::rules::ruleset::Ruleset>,
+    ),
+    Failure,
+> {
+    let sc = scenario::load(path)?;
+    if sc.turns.is_none() {
+        return Err(Failure(format!(
+            "{}: the scenario has no last turn (`turns`): it is a position to study, not a game to play",
+            path.display()
+        )));
+    }
+    let rules = for_scenario(&sc, ov).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    Ok((Arc::new(sc), rules))
+}
+
+fn report_json(r: &GameReport, names: [String; 2]) -> Value {
+    let g = &r.session.game;
+    let side = |s: usize| g.scenario.side_name(SideId(s as u8)).to_string();
+    json!({
+        "scenario": g.scenario.title,
+        "players": { side(0): names[0], side(1): names[1] },
+        "winner": r.outcome.winner.map(|s| side(s.0 as usize)),
+        "winner_player": r.outcome.winner.map(|s| names[s.0 as usize].clone()),
+        "reason": r.outcome.reason,
+        "score": { side(0): r.outcome.points[0], side(1): r.outcome.points[1] },
+        "losses": { side(0): r.outcome.lost[0], side(1): r.outcome.lost[1] },
+        "turns": r.turns,
+        "commands": r.commands,
+        "refused": r.refused.len(),
+    })
+}
+
+pub fn play(a: PlayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
+    let players = kinds(&a.sides)?;
+    let (sc, rules) = load(&a.scenario, ov)?;
+    let r = play_game(sc, rules, a.seed, players);
+    let names = players.map(|k| k.name());
+    if a.json {
+        outln!("{}", serde_json::to_string_pretty(&report_json(&r, names))?);
+    } else {
+        let g = &r.session.game;
+        let side = |s: usize| g.scenario.side_name(SideId(s as u8)).to_string();
+        outln!(
+            "{}: {} ({}) against {} ({}), seed {}",
+            g.scenario.title,
+            side(0),
+            names[0],
+            side(1),
+            names[1],
+            a.seed
+        );
+        outln!(
+            "  score {} {} - {} {}; losses {} {}, {} {}; {} turns, {} commands",
+            side(0),
+            r.outcome.points[0],
+            side(1),
+            r.outcome.points[1],
+            side(0),
+            r.outcome.lost[0],
+            side(1),
+            r.outcome.lost[1],
+            r.turns,
+            r.commands
+        );
+        outln!(
+            "  {}: {}",
+            match r.outcome.winner {
+                Some(s) => format!("{} ({}) wins", side(s.0 as usize), names[s.0 as usize]),
+                None => "a draw".into(),
+            },
+            r.outcome.reason
+        );
+    }
+    if !r.refused.is_empty() {
+        return Err(Failure(format!(
+            "{} commands were refused by the rules (a defect): first {:?}: {}",
+            r.refused.len(),
+            r.refused[0].0,
+            r.refused[0].1
+        )));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The median, 90th percentile and maximum of some times.
+fn stats(mut v: Vec<f64>) -> Value {
+    if v.is_empty() {
+        return json!({"median": null, "p90": null, "max": null});
+    }
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+    json!({
+        "median": (at(0.5) * 100.0).round() / 100.0,
+        "p90": (at(0.9) * 100.0).round() / 100.0,
+        "max": (v[v.len() - 1] * 100.0).round() / 100.0,
+        "turns": v.len(),
+    })
+}
+
+pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
+    let players = kinds(&a.players)?;
+    let (sc, rules) = load(&a.scenario, ov)?;
+    let mut names = players.map(|k| k.name());
+    if names[0] == names[1] {
+        names[0].push_str("#1");
+        names[1].push_str("#2");
+    }
+    let mut wins = [0u32; 2];
+    let mut wins_as = [[0u32; 2]; 2];
+    let mut draws = 0u32;
+    let mut ai_ms = Vec::new();
+    let mut refused = 0usize;
+    for i in 0..a.games {
+        // Game i: player (i % 2) plays the first side.
+        let first = (i % 2) as usize;
+        let order = [first, 1 - first];
+        let r = play_game(
+            sc.clone(),
+            rules.clone(),
+            a.seed.wrapping_add(u64::from(i)),
+            [players[order[0]], players[order[1]]],
+        );
+        refused += r.refused.len();
+        for (side, &p) in order.iter().enumerate() {
+            if matches!(players[p], Kind::Ai(_)) {
+                ai_ms.extend(r.turn_ms[side].iter().copied());
+            }
+        }
+        match r.outcome.winner {
+            Some(s) => {
+                let p = order[s.0 as usize];
+                wins[p] += 1;
+                wins_as[p][s.0 as usize] += 1;
+            }
+            None => draws += 1,
+        }
+        if !a.json {
+            outln!(
+                "game {}: {} {} - {} {}: {}",
+                i + 1,
+                names[order[0]],
+                r.outcome.points[0],
+                r.outcome.points[1],
+                names[order[1]],
+                match r.outcome.winner {
+                    Some(s) =>
+                        format!("{} wins ({})", names[order[s.0 as usize]], r.outcome.reason),
+                    None => format!("draw ({})", r.outcome.reason),
+                }
+            );
+        }
+    }
+    let side = |s: usize| sc.side_name(SideId(s as u8)).to_string();
+    let out = json!({
+        "scenario": sc.title,
+        "games": a.games,
+        "wins": { names[0].clone(): wins[0], names[1].clone(): wins[1] },
+        "wins_by_side": {
+            names[0].clone(): { side(0): wins_as[0][0], side(1): wins_as[0][1] },
+            names[1].clone(): { side(0): wins_as[1][0], side(1): wins_as[1][1] },
+        },
+        "draws": draws,
+        "ai_turn_ms": stats(ai_ms),
+        "refused": refused,
+        "seed": a.seed,
+    });
+    // The summary is one JSON object either way (after the per-game lines without --json).
+    outln!("{}", serde_json::to_string_pretty(&out)?);
+    if refused > 0 {
+        return Err(Failure(format!(
+            "{refused} commands were refused by the rules (a defect)"
+        )));
+    }
+    Ok(ExitCode::SUCCESS)
+}

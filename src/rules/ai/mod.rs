@@ -1,0 +1,199 @@
+//! Computer players. Each plays one side through the same [`Command`]s a player sends, checked
+//! by `command::validate` like any other; each is deterministic for a game's seed (its own
+//! random numbers, where it uses any, are seeded from the game's seed and its side).
+//!
+//! - `random`: a legal command picked uniformly (march rolls, moves to any hex in reach,
+//!   single-stack attacks, the end of the turn);
+//! - `greedy`: the single-stack attack with the best expected exchange of losses while one is
+//!   favourable, else each stack moves toward the nearest enemy;
+//! - `ai` (levels `ai1`, `ai2`; `ai` is the strongest): attacks planned with the exact odds
+//!   (which stacks, from which hexes, which attack type), weighing the losses expected on each
+//!   side, the chance the defender retreats or routs, the victory hexes and the turns left;
+//!   then moves toward the victory hexes it must take or hold ([`strong`]).
+//!
+//! A player decides one command at a time ([`Player::decide`]) on the game as it stands, so a
+//! driver can run it off the main thread and show each command before asking for the next.
+
+mod greedy;
+pub mod options;
+mod random;
+pub mod strong;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::command::{Command, validate};
+use super::game::Game;
+use super::ruleset::Ruleset;
+use super::scenario::Scenario;
+use super::session::Session;
+use super::unit::SideId;
+use super::victory::{Outcome, outcome};
+
+/// A command and why the player chose it (a line for the log).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub command: Command,
+    pub why: String,
+}
+
+/// A computer player of one side.
+pub trait Player: Send {
+    /// Its name as `--sides` takes it (`ai2`, `random`, `greedy`).
+    fn name(&self) -> String;
+    /// The next command of the side to move (its side); `EndTurn` ends its turn.
+    fn decide(&mut self, game: &Game) -> Decision;
+}
+
+/// The kinds of player `musket play --sides` and the client's menu offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Kind {
+    /// The computer opponent, level 1 (cautious) or 2 (strong).
+    Ai(u8),
+    Random,
+    Greedy,
+}
+
+impl Kind {
+    pub fn name(self) -> String {
+        match self {
+            Kind::Ai(l) => format!("ai{l}"),
+            Kind::Random => "random".into(),
+            Kind::Greedy => "greedy".into(),
+        }
+    }
+
+    /// Parse `ai`, `ai1`, `ai2`, `ai:2`, `random`, `greedy`.
+    pub fn parse(s: &str) -> Result<Kind, String> {
+        let t = s.trim().to_ascii_lowercase();
+        match t.as_str() {
+            "ai" => Ok(Kind::Ai(strong::LEVELS)),
+            "random" => Ok(Kind::Random),
+            "greedy" => Ok(Kind::Greedy),
+            _ => {
+                let level = t
+                    .strip_prefix("ai:")
+                    .or_else(|| t.strip_prefix("ai"))
+                    .and_then(|l| l.parse::<u8>().ok())
+                    .filter(|l| (1..=strong::LEVELS).contains(l));
+                level.map(Kind::Ai).ok_or_else(|| {
+                    format!(
+                        "unknown player {s:?}: ai (the strongest), ai1 to ai{}, random or greedy",
+                        strong::LEVELS
+                    )
+                })
+            }
+        }
+    }
+
+    /// A player of this kind for `side` of a game with `seed`.
+    pub fn player(self, seed: u64, side: SideId) -> Box<dyn Player> {
+        match self {
+            Kind::Ai(level) => Box::new(strong::Strong::new(level)),
+            Kind::Random => Box::new(random::Random::new(seed, side)),
+            Kind::Greedy => Box::new(greedy::Greedy::new()),
+        }
+    }
+}
+
+/// Most commands a player may send in one turn (a guard: a turn that does not end is ended).
+pub const MAX_COMMANDS_PER_TURN: usize = 2000;
+
+/// What a turn played by a computer player did.
+#[derive(Clone, Debug, Default)]
+pub struct TurnReport {
+    /// Each command sent and why.
+    pub decisions: Vec<Decision>,
+    /// Commands `validate` refused (a defect: the players only send valid commands).
+    pub refused: Vec<(Command, String)>,
+    /// Time spent deciding, in milliseconds.
+    pub think_ms: f64,
+}
+
+/// Play the side to move's turn with `player`, to its end (`EndTurn`, or the guard).
+pub fn play_turn(session: &mut Session, player: &mut dyn Player) -> TurnReport {
+    let mut report = TurnReport::default();
+    let side = session.game.active_side;
+    let turn = session.game.turn;
+    while !session.game.is_over() && session.game.active_side == side && session.game.turn == turn {
+        let t0 = Instant::now();
+        let d = if report.decisions.len() >= MAX_COMMANDS_PER_TURN {
+            Decision {
+                command: Command::EndTurn,
+                why: "too many commands in one turn".into(),
+            }
+        } else {
+            player.decide(&session.game)
+        };
+        report.think_ms += t0.elapsed().as_secs_f64() * 1000.0;
+        match validate(&session.game, &d.command) {
+            Ok(()) => {
+                if session.execute(d.command.clone()).is_err() {
+                    report
+                        .refused
+                        .push((d.command.clone(), "refused when applied".into()));
+                    let _ = session.execute(Command::EndTurn);
+                    return report;
+                }
+                report.decisions.push(d);
+            }
+            Err(e) => {
+                report.refused.push((d.command.clone(), e.to_string()));
+                // Do not loop on a refusal: end the turn.
+                let _ = session.execute(Command::EndTurn);
+                return report;
+            }
+        }
+    }
+    report
+}
+
+/// A game played to its end by two computer players.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    pub outcome: Outcome,
+    pub turns: u32,
+    pub commands: usize,
+    /// Thinking time of each computer turn, per side, in milliseconds.
+    pub turn_ms: [Vec<f64>; 2],
+    pub refused: Vec<(Command, String)>,
+    pub session: Session,
+}
+
+/// Play a whole game: `players[s]` plays side `s`.
+pub fn play_game(
+    scenario: Arc<Scenario>,
+    rules: Arc<dyn Ruleset>,
+    seed: u64,
+    players: [Kind; 2],
+) -> GameReport {
+    let mut session = Session::new(scenario, rules, seed);
+    let mut ps = [
+        players[0].player(seed, SideId(0)),
+        players[1].player(seed, SideId(1)),
+    ];
+    let mut turn_ms = [Vec::new(), Vec::new()];
+    let mut refused = Vec::new();
+    // A scenario without a last turn is played for at most this many.
+    let limit = session
+        .game
+        .scenario
+        .turns
+        .unwrap_or(session.game.turn + 20);
+    while !session.game.is_over() && session.game.turn <= limit {
+        let side = session.game.active_side;
+        let r = play_turn(&mut session, ps[side.0 as usize].as_mut());
+        turn_ms[side.0 as usize].push(r.think_ms);
+        refused.extend(r.refused);
+    }
+    GameReport {
+        outcome: outcome(&session.game),
+        turns: session.game.turn.min(limit),
+        commands: session.log.len(),
+        turn_ms,
+        refused,
+        session,
+    }
+}

@@ -1,0 +1,206 @@
+//! What a side can do now, for every player: its stacks, their reach, the attacks open to them,
+//! and commands built from them. Everything here goes through the rule system's trait and the
+//! movement model; nothing is particular to one rule system.
+
+use std::collections::BTreeMap;
+
+use crate::rules::command::{Command, validate};
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::movement::{Allowance, MoveContext, Mp, Reach, budget, reachable};
+use crate::rules::ruleset::{AttackRequest, AttackType, Odds};
+use crate::rules::unit::{SideId, UnitIdx};
+
+/// A side's units in one hex.
+#[derive(Clone, Debug)]
+pub struct Stack {
+    pub hex: Coord,
+    pub units: Vec<UnitIdx>,
+}
+
+/// The side's stacks on the map, in map order.
+pub fn stacks(game: &Game, side: SideId) -> Vec<Stack> {
+    let mut by_hex: BTreeMap<(i32, i32), Vec<UnitIdx>> = BTreeMap::new();
+    for u in game.unit_indices() {
+        let unit = game.unit(u);
+        if unit.side == side
+            && let Some(h) = unit.hex
+        {
+            by_hex.entry((h.row, h.col)).or_default().push(u);
+        }
+    }
+    by_hex
+        .into_iter()
+        .map(|((row, col), units)| Stack {
+            hex: Coord::new(col, row),
+            units,
+        })
+        .collect()
+}
+
+/// The units of a stack that can still move this turn (points left, or a march roll to make).
+pub fn movers(game: &Game, stack: &Stack) -> Vec<UnitIdx> {
+    stack
+        .units
+        .iter()
+        .copied()
+        .filter(|u| {
+            let unit = game.unit(*u);
+            !unit.stopped
+                && match budget(game, *u).left {
+                    Some(l) => l > Mp::ZERO,
+                    None => true,
+                }
+        })
+        .collect()
+}
+
+/// Whether a unit must roll its march allowance before it moves.
+fn unrolled(game: &Game, u: UnitIdx) -> bool {
+    let unit = game.unit(u);
+    unit.movement.is_none()
+        && unit.march.is_none()
+        && matches!(
+            game.rules.movement().allowance(game, unit),
+            Allowance::Roll { .. }
+        )
+}
+
+/// Whether some of these units must roll their march allowance before they move.
+pub fn needs_march(game: &Game, units: &[UnitIdx]) -> bool {
+    units.iter().any(|u| unrolled(game, *u))
+}
+
+/// The march roll of those of these units that still need one, if any and it is valid.
+pub fn march(game: &Game, units: &[UnitIdx]) -> Option<Command> {
+    let need: Vec<UnitIdx> = units
+        .iter()
+        .copied()
+        .filter(|u| unrolled(game, *u))
+        .collect();
+    if need.is_empty() {
+        return None;
+    }
+    let cmd = Command::March {
+        units: need.iter().map(|u| game.unit(*u).id.clone()).collect(),
+    };
+    validate(game, &cmd).is_ok().then_some(cmd)
+}
+
+/// The move of `units` along `path` as a command.
+pub fn move_cmd(game: &Game, units: &[UnitIdx], path: &[Coord]) -> Command {
+    let labels = path.iter().map(|c| game.label(*c)).collect();
+    if units.len() == 1 {
+        Command::Move {
+            unit: game.unit(units[0]).id.clone(),
+            path: labels,
+        }
+    } else {
+        Command::MoveStack {
+            units: units.iter().map(|u| game.unit(*u).id.clone()).collect(),
+            path: labels,
+        }
+    }
+}
+
+/// The reach of a stack's movers within what they have left (a march roll not made yet counts
+/// as `unrolled`, a number of points the caller chooses).
+pub fn reach(
+    game: &Game,
+    ctx: &MoveContext,
+    units: &[UnitIdx],
+    unrolled: impl Fn(&Game, UnitIdx) -> Mp,
+) -> Option<Reach> {
+    let left = units
+        .iter()
+        .map(|u| budget(game, *u).left.unwrap_or_else(|| unrolled(game, *u)))
+        .min()?;
+    reachable(game, ctx, units, Some(left))
+}
+
+/// The units of `units` that may take part in an attack now: on the map, combat units within
+/// the per-turn limits, and leaders (who add their values).
+pub fn attack_units(game: &Game, units: &[UnitIdx]) -> Vec<UnitIdx> {
+    units
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).on_map())
+        .collect()
+}
+
+/// An attack by `attackers` on `target` as the rule system accepts it: the first attack type
+/// (the default, then each of the system's types) whose request `validate` takes, with its odds.
+pub fn valid_attack(
+    game: &Game,
+    attackers: &[UnitIdx],
+    target: Coord,
+) -> Option<(AttackRequest, Odds)> {
+    let kinds = std::iter::once(None).chain(game.rules.attack_types().iter().map(|k| Some(*k)));
+    for kind in kinds {
+        if let Some(r) = attack_of_kind(game, attackers, target, kind) {
+            return Some(r);
+        }
+    }
+    None
+}
+
+/// An attack of one type (`None`: the rules' default), if `validate` takes it.
+pub fn attack_of_kind(
+    game: &Game,
+    attackers: &[UnitIdx],
+    target: Coord,
+    kind: Option<AttackType>,
+) -> Option<(AttackRequest, Odds)> {
+    let req = AttackRequest::new(attackers.to_vec(), target, kind);
+    let cmd = attack_cmd(game, &req);
+    validate(game, &cmd).ok()?;
+    let odds = game.rules.odds(game, &req).ok()?;
+    Some((req, odds))
+}
+
+/// An attack request as a command.
+pub fn attack_cmd(game: &Game, req: &AttackRequest) -> Command {
+    Command::Attack {
+        attackers: req
+            .attackers
+            .iter()
+            .map(|u| game.unit(*u).id.clone())
+            .collect(),
+        defender: game.label(req.defender),
+        kind: req.kind,
+        march_type: None,
+        choices: Default::default(),
+        options: req.options.clone(),
+    }
+}
+
+/// Enemy-held hexes next to `hex`.
+pub fn enemy_neighbours(game: &Game, hex: Coord, side: SideId) -> Vec<Coord> {
+    hex.neighbors()
+        .into_iter()
+        .filter(|n| game.side_at(*n).is_some_and(|s| s != side))
+        .filter(|n| game.units_at(*n).iter().any(|u| game.unit(*u).is_combat()))
+        .collect()
+}
+
+/// Every single-stack attack open to `side` now: each stack on each adjacent enemy hex.
+pub fn stack_attacks(game: &Game, side: SideId) -> Vec<(AttackRequest, Odds)> {
+    let mut out = Vec::new();
+    for s in stacks(game, side) {
+        let units = attack_units(game, &s.units);
+        if !units.iter().any(|u| game.unit(*u).is_combat()) {
+            continue;
+        }
+        for t in enemy_neighbours(game, s.hex, side) {
+            if let Some(a) = valid_attack(game, &units, t) {
+                out.push(a);
+            }
+        }
+    }
+    out
+}
+
+/// Expected losses as floats, for ratings.
+pub fn f(p: crate::rules::cv::Prob) -> f64 {
+    crate::rules::cv::prob_f64(p)
+}

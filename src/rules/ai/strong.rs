@@ -1,0 +1,595 @@
+//! `ai`: the computer opponent built on the exact odds (after Wesnoth's combat AI: rate every
+//! attack from its outcome distribution, execute the first step of the best plan, re-plan after
+//! every die roll).
+//!
+//! Each decision, in order:
+//! 1. **An open advance** is taken when the vacated hex is a victory hex the side does not hold.
+//! 2. **Attacks.** For every enemy hex within reach, the stacks that are next to it or can reach a
+//!    free hex next to it this turn are combined greedily (at most [`Strong::max_group`] stacks),
+//!    each combination simulated on a copy of the game and rated from `Ruleset::odds` for every
+//!    attack type the rule system accepts: expected losses inflicted minus (1 − aggression) ×
+//!    expected losses suffered, plus the retreat and rout chances, the victory hex the defender
+//!    holds and the turns left ([`rate`]). The best plan above the level's threshold goes first:
+//!    its march roll, its moves, then the attack.
+//! 3. **Moves.** Every stack that can still move goes to the hex in reach with the best position
+//!    value ([`position`]): victory hexes to take (drawn by their points over the distance,
+//!    more as the last turn nears) or to hold (a defender on each, more when the enemy is near),
+//!    and no weaker stack left next to a stronger enemy.
+//! 4. **End of turn.**
+//!
+//! Everything goes through the trait and the movement model: no rule system has its own path.
+
+use std::collections::VecDeque;
+
+use super::options::{
+    Stack, attack_cmd, enemy_neighbours, f, march, move_cmd, movers, needs_march, reach, stacks,
+    valid_attack,
+};
+use super::{Decision, Player};
+use crate::rules::command::{Command, validate};
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::movement::{Allowance, MoveContext, Mp};
+use crate::rules::ruleset::{AttackRequest, ModValue, Odds};
+use crate::rules::unit::{SideId, UnitIdx};
+
+/// The number of levels (`ai1` cautious, `ai2` strong).
+pub const LEVELS: u8 = 2;
+
+/// The computer opponent.
+pub struct Strong {
+    level: u8,
+    /// Commands planned on the current state, each checked again before it is sent.
+    queue: VecDeque<Decision>,
+}
+
+impl Strong {
+    pub fn new(level: u8) -> Self {
+        Strong {
+            level: level.clamp(1, LEVELS),
+            queue: VecDeque::new(),
+        }
+    }
+
+    /// How much it discounts its own losses (Wesnoth's aggression).
+    fn aggression(&self) -> f64 {
+        if self.level >= 2 { 0.4 } else { 0.0 }
+    }
+
+    /// The rating an attack must beat.
+    fn threshold(&self) -> f64 {
+        if self.level >= 2 { 0.05 } else { 0.3 }
+    }
+
+    /// Most stacks combined against one hex.
+    fn max_group(&self) -> usize {
+        if self.level >= 2 { 3 } else { 1 }
+    }
+}
+
+impl Player for Strong {
+    fn name(&self) -> String {
+        format!("ai{}", self.level)
+    }
+
+    fn decide(&mut self, game: &Game) -> Decision {
+        if let Some(d) = advance(game) {
+            self.queue.clear();
+            return d;
+        }
+        while let Some(d) = self.queue.pop_front() {
+            if validate(game, &d.command).is_ok() {
+                return d;
+            }
+        }
+        let plan = self.plan(game);
+        self.queue.extend(plan);
+        self.queue.pop_front().unwrap_or(Decision {
+            command: Command::EndTurn,
+            why: "ai: nothing worth doing".into(),
+        })
+    }
+}
+
+/// Take an open advance into a victory hex the side does not hold; otherwise let it lapse.
+fn advance(game: &Game) -> Option<Decision> {
+    let opt = game.advance_option.as_ref()?;
+    let side = game.active_side;
+    let i = game.scenario.victory_at(opt.hex).copied()?;
+    if game.holders[i as usize] == Some(side) {
+        return None;
+    }
+    let units: Vec<String> = opt
+        .units
+        .iter()
+        .filter(|u| game.unit(**u).on_map() && game.unit(**u).takes_ground())
+        .map(|u| game.unit(*u).id.clone())
+        .collect();
+    let cmd = Command::Advance { units };
+    validate(game, &cmd).ok()?;
+    Some(Decision {
+        command: cmd,
+        why: format!(
+            "ai: advance into {} ({} points)",
+            game.label(opt.hex),
+            game.scenario.victory[i as usize].points
+        ),
+    })
+}
+
+/// What the evaluation needs to know of a game, computed once per plan.
+struct View<'a> {
+    game: &'a Game,
+    side: SideId,
+    /// Strength per unit on average at the start (the unit of value).
+    scale: f64,
+    /// 0 at the first turn, 1 at the last.
+    lateness: f64,
+    /// This is the side's last move of the game: no enemy turn follows.
+    last_move: bool,
+    ctx: MoveContext,
+}
+
+impl<'a> View<'a> {
+    fn new(game: &'a Game) -> Self {
+        let units: Vec<u32> = game
+            .scenario
+            .units
+            .iter()
+            .filter(|u| u.manpower > 0)
+            .map(|u| u.manpower)
+            .collect();
+        let scale =
+            (units.iter().map(|m| f64::from(*m)).sum::<f64>() / units.len().max(1) as f64).max(1.0);
+        let lateness = match game.scenario.turns {
+            Some(t) if t > game.scenario.first_turn => {
+                f64::from(game.turn.saturating_sub(game.scenario.first_turn))
+                    / f64::from(t - game.scenario.first_turn)
+            }
+            _ => 0.5,
+        };
+        let last_move = game.scenario.turns == Some(game.turn) && game.active_side == SideId(1);
+        View {
+            game,
+            side: game.active_side,
+            scale,
+            lateness,
+            last_move,
+            ctx: MoveContext::new(game),
+        }
+    }
+
+    /// Combat strength of units in `scale` units.
+    fn strength(&self, units: &[UnitIdx]) -> f64 {
+        units
+            .iter()
+            .map(|u| self.game.unit(*u))
+            .filter(|u| u.is_combat())
+            .map(|u| f64::from(u.manpower))
+            .sum::<f64>()
+            / self.scale
+    }
+
+    /// Enemy combat strength in the hexes next to `h`.
+    fn enemy_next_to(&self, h: Coord) -> f64 {
+        h.neighbors()
+            .into_iter()
+            .map(|n| {
+                let there = self.game.units_at(n);
+                if self.game.side_at(n).is_some_and(|s| s != self.side) {
+                    self.strength(there)
+                } else {
+                    0.0
+                }
+            })
+            .sum()
+    }
+}
+
+/// The allowance a march roll not made yet is planned with: its median.
+fn median_roll(game: &Game, u: UnitIdx) -> Mp {
+    match game.rules.movement().allowance(game, game.unit(u)) {
+        Allowance::Roll {
+            dice,
+            modifier,
+            min,
+        } => Mp::whole(((7 * i32::from(dice)) / 2 + modifier).max(0) as u32).max(min),
+        a => a.max(),
+    }
+}
+
+/// A contribution to an attack: a stack's attacking units, and where they attack from (and the
+/// path there, empty if they are there already).
+#[derive(Clone, Debug)]
+struct Part {
+    units: Vec<UnitIdx>,
+    from: Coord,
+    to: Coord,
+    path: Vec<Coord>,
+}
+
+/// An attack plan and its rating.
+struct AttackPlan {
+    parts: Vec<Part>,
+    req: AttackRequest,
+    odds: Odds,
+    rating: f64,
+}
+
+/// The rating of an attack: expected losses inflicted minus (1 − aggression) × expected losses
+/// suffered (in average units), plus the defender's retreat (worth a share of its strength and
+/// the victory points of its hex) and rout.
+fn rate(v: &View, target: Coord, o: &Odds, aggression: f64) -> f64 {
+    let kill = f(o.defender_expected_loss) / v.scale;
+    let cost = f(o.attacker_expected_loss) / v.scale;
+    let def = f64::from(o.defender_manpower) / v.scale;
+    let p_ret = f(o.p_retreat);
+    let p_rout = f(o.p_rout);
+    let vp = vp_at(v.game, target, v.side);
+    kill - (1.0 - aggression) * cost
+        + p_ret * (0.25 * def + vp * (0.5 + v.lateness))
+        + p_rout * 0.25 * def
+}
+
+/// The points of a victory hex at `h` the side does not hold (0 elsewhere).
+fn vp_at(game: &Game, h: Coord, side: SideId) -> f64 {
+    match game.scenario.victory_at(h) {
+        Some(&i) if game.holders[i as usize] != Some(side) => {
+            f64::from(game.scenario.victory[i as usize].points)
+        }
+        _ => 0.0,
+    }
+}
+
+impl Strong {
+    fn plan(&self, game: &Game) -> Vec<Decision> {
+        let v = View::new(game);
+        if let Some(p) = self.best_attack(&v)
+            && p.rating > self.threshold()
+        {
+            return self.execute_attack(&v, p);
+        }
+        self.moves(&v)
+    }
+
+    /// The best attack plan of the side, with the moves into position it needs.
+    fn best_attack(&self, v: &View) -> Option<AttackPlan> {
+        let game = v.game;
+        let own = stacks(game, v.side);
+        // Each stack's units that may attack, and where it can go this turn.
+        struct Cand {
+            units: Vec<UnitIdx>,
+            movers: Vec<UnitIdx>,
+            hex: Coord,
+            reach: Option<crate::rules::movement::Reach>,
+        }
+        let cands: Vec<Cand> = own
+            .iter()
+            .filter_map(|s: &Stack| {
+                let units: Vec<UnitIdx> = s.units.clone();
+                if !units.iter().any(|u| game.unit(*u).is_combat()) {
+                    return None;
+                }
+                let m = movers(game, s);
+                let r = if m.is_empty() {
+                    None
+                } else {
+                    reach(game, &v.ctx, &m, median_roll)
+                };
+                Some(Cand {
+                    units,
+                    movers: m,
+                    hex: s.hex,
+                    reach: r,
+                })
+            })
+            .collect();
+        // Enemy hexes some stack can attack this turn.
+        let mut targets: Vec<Coord> = Vec::new();
+        for c in &cands {
+            for t in enemy_neighbours(game, c.hex, v.side) {
+                if !targets.contains(&t) {
+                    targets.push(t);
+                }
+            }
+            if let Some(r) = &c.reach {
+                for h in r.hexes() {
+                    let hex = game.map().coord(h.index);
+                    for t in enemy_neighbours(game, hex, v.side) {
+                        if !targets.contains(&t) {
+                            targets.push(t);
+                        }
+                    }
+                }
+            }
+        }
+        let mut best: Option<AttackPlan> = None;
+        for t in targets {
+            // The parts that can join: from where they stand, or from the cheapest free hex
+            // next to the target they can reach.
+            let mut parts: Vec<Part> = Vec::new();
+            for c in &cands {
+                if c.hex.is_adjacent(t) {
+                    parts.push(Part {
+                        units: c.units.clone(),
+                        from: c.hex,
+                        to: c.hex,
+                        path: Vec::new(),
+                    });
+                    continue;
+                }
+                let Some(r) = &c.reach else { continue };
+                let spot = t
+                    .neighbors()
+                    .into_iter()
+                    .filter(|n| {
+                        game.map().contains(*n)
+                            && game.side_at(*n).is_none_or(|s| s == v.side)
+                            && r.cost(game, *n).is_some()
+                    })
+                    .min_by_key(|n| (r.cost(game, *n), n.col, n.row));
+                if let Some(n) = spot
+                    && let Some(path) = r.path(game, n)
+                {
+                    parts.push(Part {
+                        units: c.movers.clone(),
+                        from: c.hex,
+                        to: n,
+                        path,
+                    });
+                }
+            }
+            if parts.is_empty() {
+                continue;
+            }
+            // Greedy combination.
+            let mut chosen: Vec<Part> = Vec::new();
+            let mut current: Option<(AttackRequest, Odds, f64)> = None;
+            for _ in 0..self.max_group() {
+                let mut best_add: Option<(usize, AttackRequest, Odds, f64)> = None;
+                for (i, p) in parts.iter().enumerate() {
+                    if chosen.iter().any(|c| c.from == p.from) {
+                        continue;
+                    }
+                    let mut trial = chosen.clone();
+                    trial.push(p.clone());
+                    if let Some((req, o)) = simulate(game, &trial, t)
+                        && let r = rate(v, t, &o, self.aggression())
+                        && best_add.as_ref().is_none_or(|b| r > b.3)
+                    {
+                        best_add = Some((i, req, o, r));
+                    }
+                }
+                match best_add {
+                    Some((i, req, o, r)) if current.as_ref().is_none_or(|c| r > c.2 + 1e-9) => {
+                        chosen.push(parts[i].clone());
+                        current = Some((req, o, r));
+                    }
+                    _ => break,
+                }
+            }
+            if let Some((req, odds, rating)) = current
+                && best.as_ref().is_none_or(|b| rating > b.rating)
+            {
+                best = Some(AttackPlan {
+                    parts: chosen,
+                    req,
+                    odds,
+                    rating,
+                });
+            }
+        }
+        best
+    }
+
+    /// The commands of an attack plan: the first march roll it needs (then a new plan), else
+    /// its moves and the attack.
+    fn execute_attack(&self, v: &View, p: AttackPlan) -> Vec<Decision> {
+        let game = v.game;
+        let mut out = Vec::new();
+        for part in &p.parts {
+            if part.path.is_empty() {
+                continue;
+            }
+            if needs_march(game, &part.units)
+                && let Some(c) = march(game, &part.units)
+            {
+                return vec![Decision {
+                    command: c,
+                    why: format!("ai: march to attack {}", game.label(p.req.defender)),
+                }];
+            }
+            out.push(Decision {
+                command: move_cmd(game, &part.units, &part.path),
+                why: format!(
+                    "ai: into position at {} to attack {}",
+                    game.label(part.to),
+                    game.label(p.req.defender)
+                ),
+            });
+        }
+        let o = &p.odds;
+        let net = match (o.attacker_drm, o.defender_drm) {
+            (ModValue::Fixed(a), ModValue::Fixed(d)) if a != d => format!(" at net {:+}", a - d),
+            _ => String::new(),
+        };
+        out.push(Decision {
+            command: attack_cmd(game, &p.req),
+            why: format!(
+                "ai: {} ({}){net}: P(retreat or rout) {:.0}%, expected losses {:.1} vs {:.1} (rating {:.2})",
+                game.label(p.req.defender),
+                o.kind,
+                100.0 * f(o.p_retreat),
+                f(o.attacker_expected_loss),
+                f(o.defender_expected_loss),
+                p.rating
+            ),
+        });
+        out
+    }
+
+    /// Moves of the stacks that can still move, best improvement first (each checked again
+    /// before it is sent; a stack that must roll its march first rolls, then the side plans
+    /// again). Two stacks never head for the same hex.
+    fn moves(&self, v: &View) -> Vec<Decision> {
+        let game = v.game;
+        let mut wanted: Vec<(f64, Decision, Coord)> = Vec::new();
+        for s in stacks(game, v.side) {
+            let m = movers(game, &s);
+            if m.is_empty() {
+                continue;
+            }
+            let Some(r) = reach(game, &v.ctx, &m, median_roll) else {
+                continue;
+            };
+            let here = position(v, &m, s.hex, s.hex);
+            let mut dests: Vec<(f64, Coord)> = r
+                .hexes()
+                .map(|h| game.map().coord(h.index))
+                .filter(|h| *h != s.hex)
+                .map(|h| (position(v, &m, h, s.hex), h))
+                .collect();
+            dests.sort_by(|a, b| {
+                b.0.total_cmp(&a.0)
+                    .then_with(|| (a.1.col, a.1.row).cmp(&(b.1.col, b.1.row)))
+            });
+            let Some(&(value, to)) = dests
+                .iter()
+                .find(|(_, h)| !wanted.iter().any(|w| w.2 == *h))
+            else {
+                continue;
+            };
+            let gain = value - here;
+            if gain <= 0.02 {
+                continue;
+            }
+            let d = if let Some(c) = march(game, &m) {
+                Decision {
+                    command: c,
+                    why: format!("ai: march toward {}", game.label(to)),
+                }
+            } else {
+                let Some(path) = r.path(game, to) else {
+                    continue;
+                };
+                Decision {
+                    command: move_cmd(game, &m, &path),
+                    why: format!(
+                        "ai: move to {} (position {value:.2}, +{gain:.2})",
+                        game.label(to)
+                    ),
+                }
+            };
+            wanted.push((gain, d, to));
+        }
+        wanted.sort_by(|a, b| b.0.total_cmp(&a.0));
+        // A march roll changes what the side can do: plan again after the first one.
+        if let Some(i) = wanted
+            .iter()
+            .position(|w| matches!(w.1.command, Command::March { .. }))
+        {
+            wanted.truncate(i + 1);
+        }
+        if wanted.is_empty() {
+            return vec![Decision {
+                command: Command::EndTurn,
+                why: "ai: every stack is where it should be".into(),
+            }];
+        }
+        wanted.into_iter().map(|w| w.1).collect()
+    }
+}
+
+/// An attack by the parts on `t`, simulated on a copy of the game with the moving parts placed
+/// where they go: the request the rules accept and its odds.
+fn simulate(game: &Game, parts: &[Part], t: Coord) -> Option<(AttackRequest, Odds)> {
+    let mut g = game.clone();
+    for p in parts {
+        if !p.path.is_empty() {
+            for u in &p.units {
+                g.place(*u, Some(p.to));
+            }
+        }
+    }
+    let attackers: Vec<UnitIdx> = parts.iter().flat_map(|p| p.units.iter().copied()).collect();
+    let (req, o) = valid_attack(&g, &attackers, t)?;
+    Some((req, o))
+}
+
+/// The value of `units` standing at `h` (they stand at `from` now): victory hexes to take and to
+/// hold, and the danger of standing next to a stronger enemy. Only combat units take and hold
+/// ground; leaders and trains keep with the army, away from the enemy.
+fn position(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> f64 {
+    let game = v.game;
+    let own = v.strength(units);
+    let combat = own > 0.0;
+    let mut value = 0.0;
+    if combat {
+        let urgency = 0.5 + v.lateness;
+        for (i, vh) in game.scenario.victory.iter().enumerate() {
+            let pts = f64::from(vh.points);
+            let d = f64::from(vh.hex.distance(h));
+            let others = game
+                .units_at(vh.hex)
+                .iter()
+                .any(|u| !units.contains(u) && game.unit(*u).is_combat());
+            if game.holders[i] != Some(v.side) {
+                // To take: drawn by its points over the distance, more as the end nears; taken
+                // by standing on it.
+                value += pts * urgency / (1.0 + d);
+                if d == 0.0 {
+                    value += pts * (2.0 + 4.0 * v.lateness);
+                }
+            } else if !others {
+                // To hold: one combat defender on it, more when enemies are near.
+                let near = game.units.iter().any(|u| {
+                    u.side != v.side
+                        && u.is_combat()
+                        && u.hex.is_some_and(|x| x.distance(vh.hex) <= 3)
+                });
+                let threat = v.enemy_next_to(vh.hex) + if near { 0.5 } else { 0.0 };
+                if d == 0.0 {
+                    value += pts * (1.0 + threat);
+                } else {
+                    value += pts * 0.3 * threat / (1.0 + d);
+                }
+            }
+        }
+        if game.scenario.victory.is_empty() || value == 0.0 {
+            // Nothing to take or hold: close with the enemy.
+            value += 1.0 / (1.0 + f64::from(nearest_enemy(v, h)));
+        }
+        // Standing next to a stronger enemy: less and less as the end nears, nothing on the
+        // side's last move of the game.
+        let enemy = v.enemy_next_to(h);
+        let danger = 0.15 * enemy + 0.5 * (enemy - own).max(0.0);
+        if !v.last_move {
+            value -= (1.0 - 0.8 * v.lateness) * danger;
+        }
+    } else {
+        // Leaders and trains: with the army, behind it.
+        let friends = h.neighbors().into_iter().chain([h]).any(|n| {
+            game.side_at(n) == Some(v.side)
+                && game
+                    .units_at(n)
+                    .iter()
+                    .any(|u| !units.contains(u) && game.unit(*u).is_combat())
+        });
+        value += if friends { 0.3 } else { 0.0 } - 0.3 * v.enemy_next_to(h)
+            + 0.1 / (1.0 + f64::from(nearest_enemy(v, h)));
+    }
+    let _ = from;
+    value
+}
+
+/// Distance from `h` to the nearest enemy combat unit.
+fn nearest_enemy(v: &View, h: Coord) -> u32 {
+    v.game
+        .units
+        .iter()
+        .filter(|u| u.side != v.side && u.is_combat())
+        .filter_map(|u| u.hex)
+        .map(|e| e.distance(h))
+        .min()
+        .unwrap_or(0)
+}

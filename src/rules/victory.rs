@@ -1,0 +1,103 @@
+//! Who won: a game ends after its scenario's last turn, and the winner is decided by the
+//! scenario's victory conditions.
+//!
+//! 1. **Victory points.** Each side scores the points of the victory hexes it holds at the end
+//!    (a hex changes hands when a combat unit enters it: README "Scenario format"). More points
+//!    win.
+//! 2. **Losses**, when the points are equal (or the scenario has no victory hexes)
+//!    [project default]: the side that destroyed the larger share of its enemy's starting
+//!    strength (manpower, strength points or men, as the rule system counts them) wins, the share
+//!    compared exactly.
+//! 3. Otherwise the game is a draw.
+//!
+//! A scenario without a number of turns never ends: it is a position to study, not a game to
+//! play (`playable` is false).
+
+use serde::Serialize;
+
+use super::game::Game;
+use super::unit::SideId;
+
+/// The result of a game (or where it stands, before its end).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// Victory points per side.
+    pub points: [u32; 2],
+    /// Strength each side lost, and what it started with.
+    pub lost: [u32; 2],
+    pub start: [u32; 2],
+    /// The winner (`None`: a draw, or the game is not over).
+    pub winner: Option<SideId>,
+    pub over: bool,
+    /// Why, for players: `Union 8 points to 2`, `equal points: Confederate destroyed 40% of the
+    /// Union's strength, the Union 25% of theirs`.
+    pub reason: String,
+}
+
+/// Whether a scenario can be played to a result: it has a last turn.
+pub fn playable(game: &Game) -> bool {
+    game.scenario.turns.is_some()
+}
+
+/// The starting strength of a side (its units' manpower as the scenario gives it).
+fn start_strength(game: &Game, side: SideId) -> u32 {
+    game.scenario
+        .units
+        .iter()
+        .filter(|u| u.side == side)
+        .map(|u| u.manpower)
+        .sum()
+}
+
+/// The outcome of the game as it stands.
+pub fn outcome(game: &Game) -> Outcome {
+    let sides = [SideId(0), SideId(1)];
+    let points = sides.map(|s| game.score(s));
+    let lost = sides.map(|s| game.manpower_lost(s));
+    let start = sides.map(|s| start_strength(game, s));
+    let over = game.is_over();
+    let name = |s: usize| game.scenario.side_name(SideId(s as u8)).to_string();
+    // Share of the enemy's strength destroyed by side s: lost[1-s] / start[1-s], compared as
+    // cross products.
+    let share = |s: usize| (u64::from(lost[1 - s]), u64::from(start[1 - s].max(1)));
+    let (a, b) = (share(0), share(1));
+    let by_losses = (a.0 * b.1).cmp(&(b.0 * a.1));
+    let pct = |(n, d): (u64, u64)| 100.0 * n as f64 / d as f64;
+    let (winner, reason) = match points[0].cmp(&points[1]) {
+        std::cmp::Ordering::Greater => (
+            Some(SideId(0)),
+            format!("{} {} points to {}", name(0), points[0], points[1]),
+        ),
+        std::cmp::Ordering::Less => (
+            Some(SideId(1)),
+            format!("{} {} points to {}", name(1), points[1], points[0]),
+        ),
+        std::cmp::Ordering::Equal => {
+            let head = if game.scenario.victory.is_empty() {
+                "no victory hexes".to_string()
+            } else {
+                format!("equal points ({})", points[0])
+            };
+            let detail = format!(
+                "{} destroyed {:.0}% of the enemy's strength, {} {:.0}%",
+                name(0),
+                pct(a),
+                name(1),
+                pct(b)
+            );
+            match by_losses {
+                std::cmp::Ordering::Greater => (Some(SideId(0)), format!("{head}: {detail}")),
+                std::cmp::Ordering::Less => (Some(SideId(1)), format!("{head}: {detail}")),
+                std::cmp::Ordering::Equal => (None, format!("{head}: a draw ({detail})")),
+            }
+        }
+    };
+    Outcome {
+        points,
+        lost,
+        start,
+        winner: if over { winner } else { None },
+        over,
+        reason,
+    }
+}

@@ -1,0 +1,145 @@
+//! The computer players (`rules::ai`): they only send commands `validate` accepts, a whole game
+//! between them finishes on every shipped scenario, the same seed plays the same game, and the
+//! players' names parse.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use musket::rules::ai::{Kind, play_game};
+use musket::rules::ruleset::for_scenario;
+use musket::rules::scenario::{self, Scenario};
+
+const PLAYABLE: [&str; 6] = [
+    "foxs-gap.ron",
+    "crampton-gap.ron",
+    "south-mountain.ron",
+    "gbacw-bloody-hill.ron",
+    "ngg1812-smolensk.ron",
+    "shiloh-hornets-nest.ron",
+];
+
+fn load(name: &str) -> (Arc<Scenario>, Arc<dyn musket::rules::ruleset::Ruleset>) {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(name);
+    let sc = scenario::load(&p).unwrap_or_else(|e| panic!("{e}"));
+    let rules = for_scenario(&sc, &Default::default()).unwrap();
+    (Arc::new(sc), rules)
+}
+
+// Issue 10: the players never send a command `validate` refuses, and every game ends after the
+// scenario's last turn with a result, on every shipped playable scenario, each player on each
+// side.
+#[test]
+fn computer_games_finish_and_send_only_valid_commands() {
+    for name in PLAYABLE {
+        let (sc, rules) = load(name);
+        let pairs: &[[Kind; 2]] = if name == "south-mountain.ron" {
+            &[[Kind::Ai(2), Kind::Random], [Kind::Greedy, Kind::Ai(1)]]
+        } else {
+            &[
+                [Kind::Ai(2), Kind::Random],
+                [Kind::Random, Kind::Ai(2)],
+                [Kind::Greedy, Kind::Ai(2)],
+                [Kind::Ai(1), Kind::Greedy],
+                [Kind::Ai(2), Kind::Ai(2)],
+            ]
+        };
+        for (i, pair) in pairs.iter().enumerate() {
+            let r = play_game(sc.clone(), rules.clone(), 7 + i as u64, *pair);
+            assert!(
+                r.refused.is_empty(),
+                "{name} {pair:?}: refused {:?}",
+                &r.refused[..1]
+            );
+            assert!(r.session.game.is_over(), "{name} {pair:?}");
+            assert_eq!(r.turns, sc.turns.unwrap(), "{name} {pair:?}");
+            assert_eq!(
+                r.session.game.turn,
+                sc.turns.unwrap() + 1,
+                "{name} {pair:?}"
+            );
+            // The log replays to the same game (a game is its scenario, seed and log).
+            let back = musket::rules::session::Session::replay(
+                sc.clone(),
+                rules.clone(),
+                r.session.seed,
+                &r.session.log,
+            )
+            .unwrap();
+            assert_eq!(back.game.units, r.session.game.units, "{name}");
+            assert!(r.outcome.over);
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    let (sc, rules) = load("foxs-gap.ron");
+    for pair in [[Kind::Ai(2), Kind::Random], [Kind::Greedy, Kind::Ai(2)]] {
+        let a = play_game(sc.clone(), rules.clone(), 11, pair);
+        let b = play_game(sc.clone(), rules.clone(), 11, pair);
+        assert_eq!(a.session.log, b.session.log);
+        assert_eq!(a.outcome, b.outcome);
+    }
+    // Another seed, another game.
+    let a = play_game(sc.clone(), rules.clone(), 11, [Kind::Random, Kind::Random]);
+    let b = play_game(sc.clone(), rules.clone(), 12, [Kind::Random, Kind::Random]);
+    assert_ne!(a.session.log, b.session.log);
+}
+
+// The computer opponent beats the random player on a small scenario, from either side.
+#[test]
+fn the_ai_beats_random_play() {
+    let (sc, rules) = load("foxs-gap.ron");
+    let mut wins = 0;
+    for seed in 0..6u64 {
+        let pair = if seed % 2 == 0 {
+            [Kind::Ai(2), Kind::Random]
+        } else {
+            [Kind::Random, Kind::Ai(2)]
+        };
+        let r = play_game(sc.clone(), rules.clone(), seed, pair);
+        let ai_side = (seed % 2) as u8;
+        if r.outcome.winner == Some(musket::rules::unit::SideId(ai_side)) {
+            wins += 1;
+        }
+    }
+    assert!(wins >= 5, "the ai won {wins} of 6");
+}
+
+#[test]
+fn player_names_parse() {
+    assert_eq!(Kind::parse("ai"), Ok(Kind::Ai(2)));
+    assert_eq!(Kind::parse("ai1"), Ok(Kind::Ai(1)));
+    assert_eq!(Kind::parse("AI:2"), Ok(Kind::Ai(2)));
+    assert_eq!(Kind::parse("greedy"), Ok(Kind::Greedy));
+    assert_eq!(Kind::parse("random"), Ok(Kind::Random));
+    let e = Kind::parse("ai7").unwrap_err();
+    assert!(e.contains("ai1 to ai2"), "{e}");
+    assert!(Kind::parse("clever").is_err());
+}
+
+// Who won: the scenario's victory points, then the share of the enemy's strength destroyed.
+#[test]
+fn the_outcome_counts_points_then_losses() {
+    let (sc, rules) = load("foxs-gap.ron");
+    let g = musket::rules::game::Game::new(sc, rules);
+    let o = musket::rules::victory::outcome(&g);
+    assert!(!o.over && o.winner.is_none());
+    assert_eq!(o.points, [2, 8]);
+    assert!(
+        o.reason.contains("Confederate 8 points to 2"),
+        "{}",
+        o.reason
+    );
+    // A position without victory hexes or a last turn is not playable.
+    let (sc, rules) = load("example-flank.ron");
+    let g = musket::rules::game::Game::new(sc, rules);
+    assert!(!musket::rules::victory::playable(&g));
+    assert!(
+        musket::rules::victory::outcome(&g)
+            .reason
+            .contains("no victory hexes")
+    );
+}
