@@ -455,6 +455,51 @@ impl ZocMap {
     }
 }
 
+/// Zones of control that reach every on-map hex next to each unit `exerts` accepts, all
+/// normal (GBACW's and Shiloh's; GCACW's depend on terrain and hexsides).
+pub fn adjacent_zoc(game: &Game, exerts: impl Fn(&super::unit::Unit) -> bool) -> ZocMap {
+    let map = game.map();
+    let mut pairs = Vec::new();
+    for (i, u) in game.units.iter().enumerate() {
+        let Some(from) = u.hex.filter(|_| exerts(u)) else {
+            continue;
+        };
+        for to in from.neighbors() {
+            if let Some(ix) = map.index(to) {
+                let entry = ZocEntry {
+                    unit: UnitIdx(i as u32),
+                    kind: ZocKind::Normal,
+                };
+                pairs.push((ix as u32, entry));
+            }
+        }
+    }
+    ZocMap::from_pairs(map.len(), pairs)
+}
+
+/// The zones of control of [`adjacent_zoc`] reaching one hex, in unit order.
+pub fn adjacent_zoc_at(
+    game: &Game,
+    hex: Coord,
+    exerts: impl Fn(&super::unit::Unit) -> bool,
+) -> Vec<ZocEntry> {
+    if !game.map().contains(hex) {
+        return Vec::new();
+    }
+    let mut out: Vec<ZocEntry> = hex
+        .neighbors()
+        .into_iter()
+        .flat_map(|n| game.units_at(n).iter().copied())
+        .filter(|u| exerts(game.unit(*u)))
+        .map(|unit| ZocEntry {
+            unit,
+            kind: ZocKind::Normal,
+        })
+        .collect();
+    out.sort_by_key(|e| e.unit);
+    out
+}
+
 /// Why an attack cannot be assessed or made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AttackError {

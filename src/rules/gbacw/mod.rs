@@ -27,10 +27,8 @@ use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::{
     AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
-    ZocEntry, ZocKind, ZocMap,
+    ZocEntry, ZocMap,
 };
-
-use crate::rules::unit::UnitIdx;
 
 pub use data::Tables;
 
@@ -81,45 +79,11 @@ impl Ruleset for Gbacw {
     /// 10.84), normal. They matter to movement only (`movement.zoc`); combat does not read
     /// them.
     fn zoc(&self, game: &Game) -> ZocMap {
-        let map = game.map();
-        let mut pairs = Vec::new();
-        for (i, u) in game.units.iter().enumerate() {
-            if !exerts_zoc(u) {
-                continue;
-            }
-            let Some(from) = u.hex else { continue };
-            for to in from.neighbors() {
-                if let Some(ix) = map.index(to) {
-                    pairs.push((
-                        ix as u32,
-                        ZocEntry {
-                            unit: UnitIdx(i as u32),
-                            kind: ZocKind::Normal,
-                        },
-                    ));
-                }
-            }
-        }
-        ZocMap::from_pairs(map.len(), pairs)
+        crate::rules::ruleset::adjacent_zoc(game, exerts_zoc)
     }
 
     fn zoc_at(&self, game: &Game, hex: Coord) -> Vec<ZocEntry> {
-        if !game.map().contains(hex) {
-            return Vec::new();
-        }
-        let mut out = Vec::new();
-        for n in hex.neighbors() {
-            for &u in game.units_at(n) {
-                if exerts_zoc(game.unit(u)) {
-                    out.push(ZocEntry {
-                        unit: u,
-                        kind: ZocKind::Normal,
-                    });
-                }
-            }
-        }
-        out.sort_by_key(|e| e.unit);
-        out
+        crate::rules::ruleset::adjacent_zoc_at(game, hex, exerts_zoc)
     }
 
     fn attack_types(&self) -> &'static [AttackType] {

@@ -677,13 +677,7 @@ fn parse_code(code: &str, letters: &[(char, Effect)]) -> Result<ResultCode, Stri
 
 /// The built-in tables' `movement` section (for a player's file written before it existed).
 fn builtin_movement() -> crate::rules::movement::table::MoveTables {
-    #[derive(serde::Deserialize)]
-    struct Only {
-        movement: crate::rules::movement::table::MoveTables,
-    }
-    crate::rules::scenario::from_ron::<Only>(DEFAULT_TABLES)
-        .map(|o| o.movement)
-        .expect("the built-in tables have a valid movement section")
+    crate::rules::movement::table::builtin_section(DEFAULT_TABLES)
 }
 
 #[cfg(test)]

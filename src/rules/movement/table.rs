@@ -256,6 +256,18 @@ pub struct MoveTables {
     pub attacks_source: String,
 }
 
+/// The `movement` section of a built-in tables file (for a player's file written before the
+/// section existed: its tables take the built-in one).
+pub fn builtin_section(text: &str) -> MoveTables {
+    #[derive(Deserialize)]
+    struct Only {
+        movement: MoveTables,
+    }
+    crate::rules::scenario::from_ron::<Only>(text)
+        .map(|o| o.movement)
+        .expect("the built-in tables have a valid movement section")
+}
+
 fn kinds_fit(kinds: &[UnitKind], k: UnitKind) -> bool {
     kinds.is_empty() || kinds.contains(&k)
 }

@@ -233,13 +233,7 @@ impl Tables {
 
 /// The built-in tables' `movement` section (for a player's file written before it existed).
 fn builtin_movement() -> crate::rules::movement::table::MoveTables {
-    #[derive(serde::Deserialize)]
-    struct Only {
-        movement: crate::rules::movement::table::MoveTables,
-    }
-    crate::rules::scenario::from_ron::<Only>(super::DEFAULT_TABLES)
-        .map(|o| o.movement)
-        .expect("the built-in tables have a valid movement section")
+    crate::rules::movement::table::builtin_section(super::DEFAULT_TABLES)
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ use crate::rules::hex::Coord;
 use crate::rules::movement::{Allowance, Movement, Mp, StepCost, StepQuery};
 use crate::rules::ruleset::{
     AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
-    ZocEntry, ZocKind, ZocMap,
+    ZocEntry, ZocMap,
 };
 use crate::rules::tables::load_tables;
 use crate::rules::unit::{Unit, UnitIdx};
@@ -185,45 +185,11 @@ impl Ruleset for Shiloh {
     /// The card: a ZOC is "the squares next to a unit": every on-map hex adjacent to a combat
     /// unit (not a leader), normal.
     fn zoc(&self, game: &Game) -> ZocMap {
-        let map = game.map();
-        let mut pairs = Vec::new();
-        for (i, u) in game.units.iter().enumerate() {
-            if !u.is_combat() {
-                continue;
-            }
-            let Some(from) = u.hex else { continue };
-            for to in from.neighbors() {
-                if let Some(ix) = map.index(to) {
-                    pairs.push((
-                        ix as u32,
-                        ZocEntry {
-                            unit: UnitIdx(i as u32),
-                            kind: ZocKind::Normal,
-                        },
-                    ));
-                }
-            }
-        }
-        ZocMap::from_pairs(map.len(), pairs)
+        crate::rules::ruleset::adjacent_zoc(game, Unit::is_combat)
     }
 
     fn zoc_at(&self, game: &Game, hex: Coord) -> Vec<ZocEntry> {
-        let mut out = Vec::new();
-        if !game.map().contains(hex) {
-            return out;
-        }
-        for n in hex.neighbors() {
-            for &u in game.units_at(n) {
-                if game.unit(u).is_combat() {
-                    out.push(ZocEntry {
-                        unit: u,
-                        kind: ZocKind::Normal,
-                    });
-                }
-            }
-        }
-        out.sort_by_key(|e| e.unit);
-        out
+        crate::rules::ruleset::adjacent_zoc_at(game, hex, Unit::is_combat)
     }
 
     fn attack_types(&self) -> &'static [AttackType] {
