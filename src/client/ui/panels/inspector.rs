@@ -1,0 +1,228 @@
+//! The stack inspector: the chosen hex (terrain, elevation, hexsides, zones of control), its
+//! units (own ones chosen by ticking them), the rule system's special actions, and the units
+//! chosen elsewhere.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::client::core::{Action, Selection};
+use crate::client::ui::theme::c32;
+use crate::rules::map::Terrain;
+use crate::rules::unit::Unit;
+
+fn unit_line(ruleset: &str, u: &Unit) -> String {
+    let mut s = format!(
+        "{} [{}] {} {}",
+        u.name,
+        u.id,
+        u.kind.name(),
+        crate::client::units::strength_text(u)
+    );
+    match ruleset {
+        "gcacw" => {
+            if !u.is_leader() {
+                s.push_str(&format!(" a{} t{:+}", u.artillery, u.tactical));
+            } else if let Some(d) = u.tactical_defence {
+                s.push_str(&format!("/{d:+}"));
+            }
+        }
+        "gbacw" if !u.is_leader() && u.kind != crate::rules::unit::UnitKind::Wagon => {
+            s.push_str(" SP");
+        }
+        "ngg1812" => {
+            if let Some(c) = u.class {
+                s.push_str(&format!(" {c:?}"));
+            }
+            if u.forced_march {
+                s.push_str(" forced-march");
+            }
+            if u.combats > 0 {
+                s.push_str(&format!(" fought {}x", u.combats));
+            }
+        }
+        "shiloh" if !u.is_leader() => {
+            s.push_str(" men");
+            if u.guns > 0 {
+                s.push_str(&format!(" {} guns", u.guns));
+            }
+            s.push_str(&format!(
+                " eff {} fat {} cc {:.2} {}",
+                u.efficiency,
+                u.fatigue,
+                u.command_control,
+                u.mode.name()
+            ));
+            if u.leader_bonus != 0 {
+                s.push_str(&format!(" leader +{}%", u.leader_bonus));
+            }
+            if u.out_of_ammo {
+                s.push_str(" out of ammo");
+            }
+            if u.fortification > 0 {
+                s.push_str(&format!(" fort {}", u.fortification));
+            }
+        }
+        _ => {}
+    }
+    for (m, _) in crate::client::units::markers(u) {
+        s.push(' ');
+        s.push_str(&m);
+    }
+    s
+}
+
+/// The rule system's special actions of the chosen units (Shiloh: change of mode, fortify),
+/// each with its cost, as buttons; one greyed with why it cannot be taken now.
+fn special_buttons(
+    ui: &mut egui::Ui,
+    g: &crate::rules::game::Game,
+    sel: &Selection,
+    actions: &mut MessageWriter<Action>,
+) {
+    let movers = crate::client::moves::movers(g, sel);
+    let mut seen: Vec<String> = Vec::new();
+    let pts = g.rules.movement().points_name();
+    let specials: Vec<crate::rules::ruleset::SpecialAction> = movers
+        .iter()
+        .flat_map(|u| g.rules.special_actions(g, *u))
+        .filter(|a| {
+            let new = !seen.contains(&a.key);
+            seen.push(a.key.clone());
+            new
+        })
+        .collect();
+    if specials.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for a in specials {
+            let (text, ok, tip) = match &a.cost {
+                Ok(c) => (format!("{} ({c} {pts})", a.label), true, a.rule.clone()),
+                Err(why) => (a.label.clone(), false, format!("{why} ({})", a.rule)),
+            };
+            if ui
+                .add_enabled(ok, egui::Button::new(egui::RichText::new(text).small()))
+                .on_hover_text(&tip)
+                .on_disabled_hover_text(&tip)
+                .clicked()
+            {
+                actions.write(Action::Special(a.key.clone()));
+            }
+        }
+    });
+}
+
+pub(crate) fn inspector(
+    ui: &mut egui::Ui,
+    g: &crate::rules::game::Game,
+    sel: &Selection,
+    actions: &mut MessageWriter<Action>,
+) {
+    ui.strong("Stack");
+    let Some(h) = sel.hex else {
+        ui.label("Click a hex to see its stack.");
+        chosen_list(ui, g, sel, actions);
+        return;
+    };
+    let t = g.map().terrain(h).unwrap_or(Terrain::Clear);
+    let elevation = g.map().elevation(h);
+    if elevation > 0 {
+        ui.label(format!(
+            "{} — {}, elevation {elevation}",
+            g.label(h),
+            t.name()
+        ));
+    } else {
+        ui.label(format!("{} — {}", g.label(h), t.name()));
+    }
+    let here = g.units_at(h);
+    if here.is_empty() {
+        ui.label("No units.");
+    }
+    for &u in here {
+        let unit = g.unit(u);
+        let own = unit.side == g.active_side;
+        let mut line = unit_line(g.rules.id(), unit);
+        if own {
+            let a = crate::client::moves::allowance_text(g, u);
+            if !a.is_empty() {
+                line.push_str(&format!(" · {a}"));
+            }
+        }
+        let text =
+            egui::RichText::new(line).color(c32(crate::client::units::side_color(unit.side)));
+        if own {
+            let mut on = sel.units.contains(&u);
+            if ui
+                .checkbox(&mut on, text)
+                .on_hover_text("Chosen units move together and attack together")
+                .changed()
+            {
+                actions.write(Action::ToggleUnit(u));
+            }
+        } else {
+            ui.label(text);
+        }
+    }
+    special_buttons(ui, g, sel, actions);
+    // Hexsides of this hex.
+    let sides: Vec<String> = crate::rules::hex::Dir::ALL
+        .iter()
+        .filter_map(|d| {
+            let info = g.map().side(h, *d);
+            let f: Vec<&str> = info
+                .features()
+                .map(|f| f.name())
+                .chain(info.routes().map(|r| r.name()))
+                .collect();
+            (!f.is_empty()).then(|| format!("{}: {}", d.name(), f.join(", ")))
+        })
+        .collect();
+    if !sides.is_empty() {
+        ui.label(egui::RichText::new(sides.join("; ")).small());
+    }
+    let zoc = g.rules.zoc_at(g, h);
+    if !zoc.is_empty() {
+        let z: Vec<String> = zoc
+            .iter()
+            .map(|e| {
+                format!(
+                    "{}{}",
+                    g.unit(e.unit).id,
+                    if e.kind == crate::rules::ruleset::ZocKind::Restricted {
+                        " (restricted)"
+                    } else {
+                        ""
+                    }
+                )
+            })
+            .collect();
+        ui.label(egui::RichText::new(format!("In the ZOC of: {}", z.join(", "))).small());
+    }
+    chosen_list(ui, g, sel, actions);
+}
+
+fn chosen_list(
+    ui: &mut egui::Ui,
+    g: &crate::rules::game::Game,
+    sel: &Selection,
+    actions: &mut MessageWriter<Action>,
+) {
+    let elsewhere: Vec<_> = sel
+        .units
+        .iter()
+        .filter(|u| g.unit(**u).hex != sel.hex)
+        .collect();
+    if !elsewhere.is_empty() {
+        ui.label("Also chosen:");
+        for &&u in &elsewhere {
+            let mut on = true;
+            if ui
+                .checkbox(&mut on, unit_line(g.rules.id(), g.unit(u)))
+                .changed()
+            {
+                actions.write(Action::ToggleUnit(u));
+            }
+        }
+    }
+}

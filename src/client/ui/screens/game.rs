@@ -1,0 +1,377 @@
+//! The game screen: the top bar (turn, weather, side, buttons), the inspector on the left,
+//! the legend window, the attack preview and combat log on the right, the tips beside the
+//! pointer, the dice, the advance prompt, the briefing, the end of the battle, the notice and
+//! the hot-seat hand-over, in that order (later ones drawn over earlier ones).
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
+
+use super::end::end_screen;
+use super::handover::handover_ui;
+use crate::client::anim::Anim;
+use crate::client::core::{
+    Action, Briefing, CombatLog, HandOver, LogKind, Mode, Notice, Overlays, Play, Preview,
+    Selection,
+};
+use crate::client::input::UiRects;
+use crate::client::map::Art;
+use crate::client::ui::panels::{
+    dice::dice_ui, inspector::inspector, legend::legend_ui, preview::preview_ui,
+};
+use crate::client::ui::theme::{c32, pointer_tip, rect_of};
+use crate::rules::map::Weather;
+use crate::rules::unit::SideId;
+
+/// Everything the game screen reads.
+#[derive(SystemParam)]
+pub struct GameView<'w> {
+    play: Res<'w, Play>,
+    sel: Res<'w, Selection>,
+    preview: Res<'w, Preview>,
+    log: Res<'w, CombatLog>,
+    notice: Res<'w, Notice>,
+    handover: Res<'w, HandOver>,
+    overlays: Res<'w, Overlays>,
+    anim: Res<'w, Anim>,
+    briefing: Res<'w, Briefing>,
+    art: Option<Res<'w, Art>>,
+    move_cost: Res<'w, crate::client::core::MoveCostTip>,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn game_ui(
+    mut contexts: EguiContexts,
+    view: GameView,
+    mut actions: MessageWriter<Action>,
+    mut rects: ResMut<UiRects>,
+    mut legend: Local<Option<egui::TextureId>>,
+) -> Result {
+    if legend.is_none()
+        && let Some(art) = &view.art
+    {
+        *legend = Some(contexts.add_image(EguiTextureHandle::Weak(art.terrain.id())));
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    rects.0.clear();
+    let Some(p) = &view.play.0 else { return Ok(()) };
+    let g = &p.session.game;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+
+    // Top bar.
+    let top = egui::Panel::top("top").show(&mut root, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(&g.scenario.title);
+            ui.separator();
+            let turns = g
+                .scenario
+                .turns
+                .map_or(String::new(), |t| format!(" of {t}"));
+            ui.label(format!(
+                "Turn {}{}",
+                g.turn.min(g.scenario.turns.unwrap_or(u32::MAX)),
+                turns
+            ));
+            let w = g.weather();
+            let (wt, wc) = match w {
+                Weather::Dry => ("Dry", egui::Color32::from_rgb(120, 90, 20)),
+                Weather::Rain => (
+                    "RAIN: -1 to attacks, fords and creeks cover flanks",
+                    egui::Color32::from_rgb(30, 80, 200),
+                ),
+            };
+            ui.colored_label(wc, wt);
+            ui.separator();
+            let side = g.active_side;
+            ui.label(
+                egui::RichText::new(format!("{} to play", g.scenario.side_name(side)))
+                    .strong()
+                    .color(c32(crate::client::units::side_color(side))),
+            );
+            ui.label(match p.mode {
+                Mode::Solitaire => "(solitaire)",
+                Mode::HotSeat => "(hot-seat)",
+            });
+            if g.scenario.movement == crate::rules::movement::Enforcement::Free {
+                ui.colored_label(egui::Color32::from_rgb(170, 90, 0), "Free movement")
+                    .on_hover_text(
+                        "Movement costs and attack limits are shown and logged, not enforced",
+                    );
+            }
+            ui.separator();
+            if ui.button("End turn (E)").clicked() {
+                actions.write(Action::EndTurn);
+            }
+            let n = p.session.undoable();
+            if ui
+                .add_enabled(n > 0, egui::Button::new(format!("Undo (Ctrl+Z) [{n}]")))
+                .on_hover_text("Back to the last die roll, one command at a time")
+                .clicked()
+            {
+                actions.write(Action::Undo);
+            }
+            if ui.button("Save (Ctrl+S)").clicked() {
+                actions.write(Action::Save);
+            }
+            if ui.button("Menu (Esc)").clicked() {
+                actions.write(Action::ToMenu);
+            }
+            ui.separator();
+            let mut grid = view.overlays.grid;
+            if ui.checkbox(&mut grid, "Grid (G)").changed() {
+                actions.write(Action::ToggleGrid);
+            }
+            let mut labels = view.overlays.labels;
+            if ui.checkbox(&mut labels, "Labels (L)").changed() {
+                actions.write(Action::ToggleLabels);
+            }
+            for s in 0..2u8 {
+                let mut z = view.overlays.zoc[s as usize];
+                if ui
+                    .checkbox(
+                        &mut z,
+                        format!("ZOC {} ({})", g.scenario.side_name(SideId(s)), s + 1),
+                    )
+                    .changed()
+                {
+                    actions.write(Action::ToggleZoc(s));
+                }
+            }
+            let mut legend_on = view.overlays.legend;
+            if ui.checkbox(&mut legend_on, "Legend (H)").changed() {
+                actions.write(Action::ToggleLegend);
+            }
+            if g.scenario.briefing.is_some() && ui.button("Briefing (B)").clicked() {
+                actions.write(Action::ShowBriefing(true));
+            }
+        });
+    });
+    rects.0.push(rect_of(top.response.rect));
+
+    // Left: the stack inspector, while something is chosen.
+    if view.sel.hex.is_some() || !view.sel.units.is_empty() {
+        let left = egui::Panel::left("left")
+            .default_size(270.0)
+            .resizable(true)
+            .show(&mut root, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("left_scroll")
+                    .show(ui, |ui| {
+                        inspector(ui, g, &view.sel, &mut actions);
+                    });
+            });
+        rects.0.push(rect_of(left.response.rect));
+    }
+
+    // The legend and the controls, on request (H).
+    if view.overlays.legend {
+        let r = egui::Window::new("Legend and controls (H)")
+            .fade_in(false)
+            .fade_out(false)
+            .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
+            .default_width(300.0)
+            .show(&ctx, |ui| {
+                let ruleset = g.rules.id();
+                legend_ui(ui, *legend, ruleset);
+                ui.separator();
+                ui.label(egui::RichText::new(
+                    "Click a stack to choose it; click an adjacent enemy hex to preview the attack; Enter rolls. \
+                     Ctrl-click adds a stack (grand assault). Click or right-click an empty hex to move. \
+                     Drag or WASD to pan, wheel to zoom, Q attack type, E end turn, Ctrl+Z undo, \
+                     Ctrl+S save, G grid, L labels, 1/2 ZOC, B briefing, H this window, Esc menu.",
+                ).small());
+            });
+        if let Some(r) = r {
+            rects.0.push(rect_of(r.response.rect));
+        }
+    }
+
+    // Right: attack preview and combat log.
+    let right = egui::Panel::right("right")
+        .default_size(360.0)
+        .max_size(460.0)
+        .resizable(true)
+        .show(&mut root, |ui| {
+            preview_ui(ui, g, &view.sel, &view.preview, &mut actions);
+            ui.separator();
+            ui.strong("Combat log");
+            egui::ScrollArea::vertical()
+                .id_salt("log")
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for l in view
+                        .log
+                        .lines
+                        .iter()
+                        .rev()
+                        .take(400)
+                        .collect::<Vec<_>>()
+                        .into_iter()
+                        .rev()
+                    {
+                        let color = match l.kind {
+                            LogKind::Attack => egui::Color32::from_rgb(150, 60, 0),
+                            LogKind::Event => ui.visuals().text_color(),
+                            LogKind::Info => egui::Color32::from_rgb(40, 90, 160),
+                            LogKind::Error => egui::Color32::from_rgb(200, 30, 30),
+                        };
+                        ui.label(
+                            egui::RichText::new(format!("T{} {}", l.turn, l.text))
+                                .small()
+                                .color(color),
+                        );
+                    }
+                });
+        });
+    rects.0.push(rect_of(right.response.rect));
+
+    // The operations cost of a move to the hovered hex (rule systems that price movement).
+    if !view.move_cost.lines.is_empty()
+        && view.preview.odds.is_none()
+        && view.sel.pointer_on_hover()
+        && let Some(pos) = ctx.pointer_hover_pos()
+    {
+        pointer_tip(&ctx, "move_cost_tip", pos, |ui| {
+            for (i, l) in view.move_cost.lines.iter().enumerate() {
+                if i == 0 || !l.starts_with(' ') {
+                    ui.strong(l);
+                } else {
+                    ui.label(egui::RichText::new(l.trim_start()).small());
+                }
+            }
+        });
+    }
+
+    // Flank reasons next to the pointer, over the target's neighbours.
+    if let (Some(h), Some(Ok(odds))) = (view.sel.hover, &view.preview.odds)
+        && view.sel.pointer_on_hover()
+        && let Some(pos) = ctx.pointer_hover_pos()
+        && let Some(n) = odds.hex_notes.iter().find(|n| n.hex == h)
+    {
+        pointer_tip(&ctx, "flank_tip", pos, |ui| {
+            ui.strong(format!(
+                "{}: {}",
+                n.label,
+                if n.reduces {
+                    "covered, reduces"
+                } else if n.covered {
+                    "covered"
+                } else {
+                    "not covered"
+                }
+            ));
+            for r in &n.reasons {
+                ui.label(r);
+            }
+        });
+    }
+
+    // Dice.
+    dice_ui(&ctx, &view.anim);
+
+    // Advance prompt.
+    if let Some(opt) = &g.advance_option
+        && !view.anim.busy()
+    {
+        let r = egui::Window::new("Advance?")
+            .fade_in(false)
+            .fade_out(false)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -40.0])
+            .show(&ctx, |ui| {
+                ui.label(format!(
+                    "The result lets the attackers advance into {}.",
+                    g.label(opt.hex)
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Advance").clicked() {
+                        actions.write(Action::Advance(true));
+                    }
+                    if ui.button("Stay").clicked() {
+                        actions.write(Action::Advance(false));
+                    }
+                });
+            });
+        if let Some(r) = r {
+            rects.0.push(rect_of(r.response.rect));
+        }
+    }
+
+    // Briefing.
+    if view.briefing.open
+        && let Some(b) = &g.scenario.briefing
+    {
+        let r = egui::Window::new(format!("Briefing: {}", g.scenario.title))
+            .fade_in(false)
+            .fade_out(false)
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .default_width(460.0)
+            .show(&ctx, |ui| {
+                ui.label(b);
+                if !g.scenario.victory.is_empty() {
+                    ui.separator();
+                    for v in &g.scenario.victory {
+                        ui.label(format!(
+                            "{} ({}): {} points",
+                            v.name,
+                            g.label(v.hex),
+                            v.points
+                        ));
+                    }
+                }
+                if ui.button("Begin").clicked() {
+                    actions.write(Action::ShowBriefing(false));
+                }
+            });
+        if let Some(r) = r {
+            rects.0.push(rect_of(r.response.rect));
+        }
+    }
+
+    // End of the game.
+    if g.is_over() {
+        let r = egui::Window::new("The battle is over")
+            .fade_in(false)
+            .fade_out(false)
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(&ctx, |ui| end_screen(ui, g, &mut actions));
+        if let Some(r) = r {
+            rects.0.push(rect_of(r.response.rect));
+        }
+    }
+
+    // Notice.
+    if let Some((t, err)) = &view.notice.text {
+        egui::Area::new(egui::Id::new("notice"))
+            .fade_in(false)
+            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
+            .interactable(false)
+            .show(&ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.colored_label(
+                        if *err {
+                            egui::Color32::from_rgb(200, 30, 30)
+                        } else {
+                            egui::Color32::from_rgb(20, 110, 40)
+                        },
+                        t,
+                    );
+                });
+            });
+    }
+
+    // Hot-seat hand-over: an opaque screen over everything.
+    if let Some(side) = view.handover.waiting {
+        rects.0.push(handover_ui(&ctx, g, side, &mut actions));
+    }
+    Ok(())
+}

@@ -1,0 +1,268 @@
+//! The main menu: the scenarios found on disk and built in (each with its summary, or why it
+//! cannot be played), the saved games, the mode of play, Start, Resume and Quit.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::client::core::{Action, BUILTIN, Mode, Notice, Play, Settings, Source, load_scenario};
+use crate::client::input::UiRects;
+use crate::client::save::{SaveEntry, list_saves, saves_dir};
+
+/// One scenario in the menu: its summary or why it does not load.
+#[derive(Clone, Debug)]
+pub struct MenuEntry {
+    pub source: Source,
+    pub label: String,
+    pub result: Result<ScenarioSummary, String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ScenarioSummary {
+    pub title: String,
+    pub size: String,
+    pub units: usize,
+    pub turns: Option<u32>,
+    pub briefing: Option<String>,
+    pub ruleset: String,
+}
+
+#[derive(Resource, Default)]
+pub struct MenuState {
+    pub entries: Vec<MenuEntry>,
+    pub saves: Vec<SaveEntry>,
+    pub selected: usize,
+    pub mode: Mode,
+    pub handover: bool,
+    /// New games in Free movement (starts as `--free-movement` says).
+    pub free_movement: bool,
+    pub scanned: bool,
+}
+/// List the scenarios: files in the scenario folders, then the built-in ones not on disk.
+pub fn scan_scenarios(settings: &Settings) -> Vec<MenuEntry> {
+    let mut out = Vec::new();
+    let mut names = Vec::new();
+    for dir in &settings.scenario_dirs {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        let mut files: Vec<std::path::PathBuf> = rd
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .collect();
+        files.sort();
+        for f in files {
+            let name = f
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
+            names.push(name.clone());
+            let source = Source::File(f.clone());
+            out.push(MenuEntry {
+                result: summarize(&source),
+                label: f.display().to_string(),
+                source,
+            });
+        }
+    }
+    for (name, _) in BUILTIN {
+        if !names.iter().any(|n| n == name) {
+            let source = Source::Builtin(name);
+            out.push(MenuEntry {
+                result: summarize(&source),
+                label: format!("{name} (built in)"),
+                source,
+            });
+        }
+    }
+    // Playable first, largest last among equals: by map size.
+    out
+}
+
+fn summarize(source: &Source) -> Result<ScenarioSummary, String> {
+    let sc = load_scenario(source)?;
+    Ok(ScenarioSummary {
+        title: sc.title.clone(),
+        size: format!("{}x{}", sc.map.columns(), sc.map.rows()),
+        units: sc.units.len(),
+        turns: sc.turns,
+        briefing: sc.briefing.clone(),
+        ruleset: sc.ruleset.clone(),
+    })
+}
+
+pub(crate) fn scan_menu(mut menu: ResMut<MenuState>, settings: Res<Settings>) {
+    menu.entries = scan_scenarios(&settings);
+    menu.saves = saves_dir(&settings.data_dir)
+        .map(|d| list_saves(&d))
+        .unwrap_or_default();
+    if !menu.scanned {
+        menu.handover = true;
+        menu.free_movement = settings.free_movement;
+        menu.scanned = true;
+    }
+    if menu.selected >= menu.entries.len() {
+        menu.selected = 0;
+    }
+}
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn menu_ui(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<MenuState>,
+    play: Res<Play>,
+    settings: Res<Settings>,
+    notice: Res<Notice>,
+    mut actions: MessageWriter<Action>,
+    mut exit: MessageWriter<AppExit>,
+    mut rects: ResMut<UiRects>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    rects.0.clear();
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "menu_root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        ui.heading("Musket");
+        ui.label("Hex-map wargames of the musket era: every rule computed and explained.");
+        if let Some((t, err)) = &notice.text {
+            ui.colored_label(
+                if *err {
+                    egui::Color32::RED
+                } else {
+                    egui::Color32::DARK_GREEN
+                },
+                t,
+            );
+        }
+        ui.separator();
+        ui.columns(2, |cols| {
+            let ui = &mut cols[0];
+            ui.strong("Scenarios");
+            egui::ScrollArea::vertical()
+                .id_salt("scenarios")
+                .max_height(420.0)
+                .show(ui, |ui| {
+                    let selected = menu.selected;
+                    let mut pick = None;
+                    for (i, e) in menu.entries.iter().enumerate() {
+                        match &e.result {
+                            Ok(s) => {
+                                let text = format!(
+                                    "{}  ({}, {} units{})",
+                                    s.title,
+                                    s.size,
+                                    s.units,
+                                    s.turns.map_or(String::new(), |t| format!(", {t} turns"))
+                                );
+                                if ui
+                                    .selectable_label(i == selected, text)
+                                    .on_hover_text(&e.label)
+                                    .clicked()
+                                {
+                                    pick = Some(i);
+                                }
+                            }
+                            Err(err) => {
+                                ui.colored_label(
+                                    egui::Color32::from_rgb(200, 40, 40),
+                                    format!("{}: cannot be played", e.label),
+                                )
+                                .on_hover_text(err);
+                                ui.label(
+                                    egui::RichText::new(err)
+                                        .small()
+                                        .color(egui::Color32::from_rgb(160, 40, 40)),
+                                );
+                            }
+                        }
+                    }
+                    if let Some(i) = pick {
+                        menu.selected = i;
+                    }
+                });
+            ui.separator();
+            ui.strong("Saved games");
+            let dir = saves_dir(&settings.data_dir);
+            if let Some(d) = &dir {
+                ui.label(egui::RichText::new(d.display().to_string()).small());
+            }
+            egui::ScrollArea::vertical()
+                .id_salt("saves")
+                .max_height(200.0)
+                .show(ui, |ui| {
+                    if menu.saves.is_empty() {
+                        ui.label("No saved games yet.");
+                    }
+                    for s in &menu.saves {
+                        if ui.button(format!("Load {}", s.name)).clicked() {
+                            actions.write(Action::Load(s.path.clone()));
+                        }
+                    }
+                });
+
+            let ui = &mut cols[1];
+            let chosen = menu.entries.get(menu.selected).cloned();
+            if let Some(e) = chosen
+                && let Ok(s) = &e.result
+            {
+                ui.heading(&s.title);
+                ui.label(format!(
+                    "Map {} hexes, {} units, {} turns, ruleset {}",
+                    s.size,
+                    s.units,
+                    s.turns.map_or("open".to_string(), |t| t.to_string()),
+                    s.ruleset
+                ));
+                if let Some(b) = &s.briefing {
+                    ui.add_space(6.0);
+                    ui.label(b);
+                }
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    ui.radio_value(
+                        &mut menu.mode,
+                        Mode::Solitaire,
+                        "Solitaire (one player, both sides)",
+                    );
+                    ui.radio_value(&mut menu.mode, Mode::HotSeat, "Hot-seat (two players)");
+                });
+                if menu.mode == Mode::HotSeat {
+                    let mut h = menu.handover;
+                    ui.checkbox(&mut h, "Hide the map between turns (hand-over screen)");
+                    menu.handover = h;
+                }
+                let mut free = menu.free_movement;
+                ui.checkbox(&mut free, "Free movement (costs shown, nothing refused)")
+                    .on_hover_text(
+                        "For players who enforce printed rules Musket does not have: moves and \
+                         attacks beyond the movement rules and per-turn limits are logged, not \
+                         refused. The save keeps the setting.",
+                    );
+                menu.free_movement = free;
+                if ui.button(egui::RichText::new("Start").strong()).clicked() {
+                    actions.write(Action::SetFreeMovement(menu.free_movement));
+                    actions.write(Action::Start {
+                        source: e.source.clone(),
+                        mode: menu.mode,
+                        handover: menu.handover,
+                    });
+                }
+            }
+            ui.add_space(12.0);
+            if play.0.is_some() && ui.button("Resume the game in progress").clicked() {
+                if let Some(p) = &play.0 {
+                    let _ = p;
+                }
+                actions.write(Action::Resume);
+            }
+            if ui.button("Quit").clicked() {
+                exit.write(AppExit::Success);
+            }
+        });
+    });
+    Ok(())
+}
