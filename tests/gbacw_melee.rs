@@ -365,6 +365,8 @@ fn bloody_hill_full_combat_in_a_session() {
         .unwrap();
     let rules = musket::rules::ruleset::builtin("gbacw").unwrap();
     let mut s = Session::new(Arc::new(sc), rules, 1861);
+    // The Confederates move first; they pass.
+    s.execute(Command::EndTurn).unwrap();
     let attack = |att: &[&str], hex: &str, kind| Command::Attack {
         attackers: att.iter().map(|a| a.to_string()).collect(),
         defender: hex.into(),

@@ -222,16 +222,18 @@ fn a_gbacw_wagon_does_not_take_a_victory_hex() {
     let mut g = load("scenarios/gbacw-bloody-hill.ron");
     let ford = g.scenario.parse_hex("1106").unwrap();
     let v = *g.scenario.victory_at(ford).unwrap() as usize;
-    assert_eq!(g.holders[v], Some(SideId(1)));
+    let csa = g.unit(g.unit_by_id("csa-slack").unwrap()).side;
+    let inf = g.unit_by_id("usa-2ks").unwrap();
+    let usa = g.unit(inf).side;
+    assert_eq!(g.holders[v], Some(csa));
     let trains = g.unit_by_id("usa-trains").unwrap();
     g.place(trains, Some(ford));
-    assert_eq!(g.holders[v], Some(SideId(1)), "a wagon took the ford");
+    assert_eq!(g.holders[v], Some(csa), "a wagon took the ford");
     let lyon = g.unit_by_id("usa-lyon").unwrap();
     g.place(lyon, Some(ford));
-    assert_eq!(g.holders[v], Some(SideId(1)), "a leader took the ford");
-    let inf = g.unit_by_id("usa-2ks").unwrap();
+    assert_eq!(g.holders[v], Some(csa), "a leader took the ford");
     g.place(inf, Some(ford));
-    assert_eq!(g.holders[v], Some(SideId(0)));
+    assert_eq!(g.holders[v], Some(usa));
 }
 
 // Decided (README): a combat unit passing through a victory hex on a move takes it.

@@ -26,6 +26,12 @@ pub struct PlayArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Print every command as it is played: who sent it, why, and what the rules did.
+    #[arg(long)]
+    pub log: bool,
+    /// Write the game as a save file (load it in the window to step through it, or continue it).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<std::path::PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -97,11 +103,41 @@ fn report_json(r: &GameReport, names: [String; 2]) -> Value {
     })
 }
 
+/// Every command of the game with why it was sent, and the events it made (the game replayed
+/// from its seed).
+fn print_log(r: &GameReport, names: &[String; 2]) -> Result<(), Failure> {
+    let g = &r.session.game;
+    let mut s =
+        crate::rules::session::Session::new(g.scenario.clone(), g.rules.clone(), r.session.seed);
+    for (turn, side, d) in &r.decisions {
+        outln!(
+            "turn {turn} {} ({}): {}",
+            g.scenario.side_name(*side),
+            names[side.0 as usize],
+            d.why
+        );
+        let events = s
+            .execute(d.command.clone())
+            .map_err(|e| Failure(format!("the game does not replay: {e}")))?;
+        for e in events {
+            outln!("    {}", e.describe(&s.game));
+        }
+    }
+    Ok(())
+}
+
 pub fn play(a: PlayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
     let players = kinds(&a.sides)?;
     let (sc, rules) = load(&a.scenario, ov)?;
     let r = play_game(sc, rules, a.seed, players);
     let names = players.map(|k| k.name());
+    if a.log {
+        print_log(&r, &names)?;
+    }
+    if let Some(path) = &a.save {
+        crate::rules::session::write_atomic(path, &r.session.save_string())
+            .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    }
     if a.json {
         outln!("{}", serde_json::to_string_pretty(&report_json(&r, names))?);
     } else {

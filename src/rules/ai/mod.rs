@@ -159,6 +159,8 @@ pub struct GameReport {
     /// Thinking time of each computer turn, per side, in milliseconds.
     pub turn_ms: [Vec<f64>; 2],
     pub refused: Vec<(Command, String)>,
+    /// Every command sent, in the order of the log, with its turn, side and why.
+    pub decisions: Vec<(u32, SideId, Decision)>,
     pub session: Session,
 }
 
@@ -176,6 +178,7 @@ pub fn play_game(
     ];
     let mut turn_ms = [Vec::new(), Vec::new()];
     let mut refused = Vec::new();
+    let mut decisions = Vec::new();
     // A scenario without a last turn is played for at most this many.
     let limit = session
         .game
@@ -184,9 +187,11 @@ pub fn play_game(
         .unwrap_or(session.game.turn + 20);
     while !session.game.is_over() && session.game.turn <= limit {
         let side = session.game.active_side;
+        let turn = session.game.turn;
         let r = play_turn(&mut session, ps[side.0 as usize].as_mut());
         turn_ms[side.0 as usize].push(r.think_ms);
         refused.extend(r.refused);
+        decisions.extend(r.decisions.into_iter().map(|d| (turn, side, d)));
     }
     GameReport {
         outcome: outcome(&session.game),
@@ -194,6 +199,7 @@ pub fn play_game(
         commands: session.log.len(),
         turn_ms,
         refused,
+        decisions,
         session,
     }
 }

@@ -9,7 +9,9 @@
 //!    each combination simulated on a copy of the game and rated from `Ruleset::odds` for every
 //!    attack type the rule system accepts: expected losses inflicted minus (1 − aggression) ×
 //!    expected losses suffered, plus the retreat and rout chances, the victory hex the defender
-//!    holds and the turns left ([`rate`]). The best plan above the level's threshold goes first:
+//!    holds and the turns left ([`rate`]), plus what the moves into position do to the movers'
+//!    position value (a victory hex left unguarded, an objective walked away from:
+//!    [`relocation`]). The best plan above the level's threshold goes first:
 //!    its march roll, its moves, then the attack.
 //! 3. **Moves.** Every stack that can still move goes to the hex in reach with the best position
 //!    value ([`position`]): victory hexes to take (drawn by their points over the distance,
@@ -354,7 +356,7 @@ impl Strong {
                     let mut trial = chosen.clone();
                     trial.push(p.clone());
                     if let Some((req, o)) = simulate(game, &trial, t)
-                        && let r = rate(v, t, &o, self.aggression())
+                        && let r = rate(v, t, &o, self.aggression()) + relocation(v, &trial)
                         && best_add.as_ref().is_none_or(|b| r > b.3)
                     {
                         best_add = Some((i, req, o, r));
@@ -500,6 +502,21 @@ impl Strong {
     }
 }
 
+/// What moving the parts into their attack positions does to the objective part of their
+/// position value ([`position_parts`]; the danger is the attack's to weigh): leaving a victory hex to be held, or walking away from one to be taken, costs
+/// the plan what it would cost a move.
+fn relocation(v: &View, parts: &[Part]) -> f64 {
+    parts
+        .iter()
+        .filter(|p| !p.path.is_empty())
+        .map(|p| {
+            let (to, to_risk) = position_parts(v, &p.units, p.to, p.from);
+            let (from, from_risk) = position_parts(v, &p.units, p.from, p.from);
+            to - from - 0.25 * (to_risk - from_risk)
+        })
+        .sum()
+}
+
 /// An attack by the parts on `t`, simulated on a copy of the game with the moving parts placed
 /// where they go: the request the rules accept and its odds.
 fn simulate(game: &Game, parts: &[Part], t: Coord) -> Option<(AttackRequest, Odds)> {
@@ -520,10 +537,19 @@ fn simulate(game: &Game, parts: &[Part], t: Coord) -> Option<(AttackRequest, Odd
 /// hold, and the danger of standing next to a stronger enemy. Only combat units take and hold
 /// ground; leaders and trains keep with the army, away from the enemy.
 fn position(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> f64 {
+    let (objective, danger) = position_parts(v, units, h, from);
+    objective - danger
+}
+
+/// [`position`] in two parts: the value of the objectives (victory hexes to take and hold, or
+/// the nearness of the enemy where there are none), and the danger of standing next to a
+/// stronger enemy.
+fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f64) {
     let game = v.game;
     let own = v.strength(units);
     let combat = own > 0.0;
     let mut value = 0.0;
+    let mut risk = 0.0;
     if combat {
         let urgency = 0.5 + v.lateness;
         for (i, vh) in game.scenario.victory.iter().enumerate() {
@@ -564,7 +590,7 @@ fn position(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> f64 {
         let enemy = v.enemy_next_to(h);
         let danger = 0.15 * enemy + 0.5 * (enemy - own).max(0.0);
         if !v.last_move {
-            value -= (1.0 - 0.8 * v.lateness) * danger;
+            risk = (1.0 - 0.8 * v.lateness) * danger;
         }
     } else {
         // Leaders and trains: with the army, behind it.
@@ -575,11 +601,11 @@ fn position(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> f64 {
                     .iter()
                     .any(|u| !units.contains(u) && game.unit(*u).is_combat())
         });
-        value += if friends { 0.3 } else { 0.0 } - 0.3 * v.enemy_next_to(h)
-            + 0.1 / (1.0 + f64::from(nearest_enemy(v, h)));
+        value += if friends { 0.3 } else { 0.0 } + 0.1 / (1.0 + f64::from(nearest_enemy(v, h)));
+        risk = 0.3 * v.enemy_next_to(h);
     }
     let _ = from;
-    value
+    (value, risk)
 }
 
 /// Distance from `h` to the nearest enemy combat unit.
