@@ -90,6 +90,11 @@ pub struct WindowArgs {
     /// refused (for players who enforce printed rules Musket does not have).
     #[arg(long)]
     pub free_movement: bool,
+    /// Who plays each side, in the scenario's side order: human, or the computer (ai, the
+    /// strongest; ai1, ai2, greedy, random). E.g. `--sides human,ai` to play the first side
+    /// against the computer.
+    #[arg(long, value_delimiter = ',', value_name = "A,B")]
+    pub sides: Vec<String>,
     /// Automation: click these hexes once the map is up (repeatable).
     #[arg(long = "click", value_name = "CCRR", hide = true)]
     pub clicks: Vec<String>,
@@ -386,6 +391,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 seed,
                 log: Vec::new(),
                 rolls_after: Vec::new(),
+                players: None,
             };
             let cmd = Command::Attack {
                 attackers: a.attackers.clone(),
@@ -508,6 +514,7 @@ fn run_client(
         seed: w.seed,
         menu: w.menu,
         free_movement: w.free_movement,
+        sides: w.sides,
         autotest: crate::client::autotest::Script {
             clicks: w.clicks,
             screenshot: w.screenshot,
@@ -518,6 +525,7 @@ fn run_client(
             shot_after: w.shot_after,
         },
     })
+    .map_err(Failure)
 }
 
 #[cfg(feature = "client")]

@@ -135,7 +135,9 @@ pub fn play(a: PlayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
         print_log(&r, &names)?;
     }
     if let Some(path) = &a.save {
-        crate::rules::session::write_atomic(path, &r.session.save_string())
+        let mut session = r.session.clone();
+        session.players = Some(names.to_vec());
+        crate::rules::session::write_atomic(path, &session.save_string())
             .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     }
     if a.json {

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
+use crate::rules::ai::Kind;
 use crate::rules::command::Command;
 use crate::rules::event::Event;
 use crate::rules::hex::Coord;
@@ -42,6 +43,38 @@ pub enum Mode {
     HotSeat,
 }
 
+/// Who plays a side: a person at the screen or the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Seat {
+    #[default]
+    Human,
+    Computer(Kind),
+}
+
+impl Seat {
+    /// `human`, or the computer player's name (`ai2`, `greedy`…) as `--sides` takes it.
+    pub fn name(self) -> String {
+        match self {
+            Seat::Human => "human".into(),
+            Seat::Computer(k) => k.name(),
+        }
+    }
+
+    /// Parse `human` or a computer player (`ai`, `ai1`, `ai2`, `random`, `greedy`).
+    pub fn parse(s: &str) -> Result<Seat, String> {
+        if s.trim().eq_ignore_ascii_case("human") {
+            return Ok(Seat::Human);
+        }
+        Kind::parse(s)
+            .map(Seat::Computer)
+            .map_err(|e| format!("{e}, or human"))
+    }
+
+    pub fn is_computer(self) -> bool {
+        matches!(self, Seat::Computer(_))
+    }
+}
+
 /// Where a scenario comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
@@ -72,6 +105,33 @@ pub struct PlayState {
     pub source: Source,
     /// Bumped on every change of the game, so views know when to redraw.
     pub revision: u64,
+    /// Who plays each side.
+    pub seats: [Seat; 2],
+    /// Undo never goes below this length of the log: the end of the computer's last turn (or
+    /// where a game with a computer player was loaded).
+    pub undo_floor: usize,
+}
+
+impl PlayState {
+    /// The computer player of the side to move, if a computer plays it and the game goes on.
+    pub fn computer_to_move(&self) -> Option<Kind> {
+        let g = &self.session.game;
+        if g.is_over() {
+            return None;
+        }
+        match self.seats[(g.active_side.0 as usize).min(1)] {
+            Seat::Computer(k) => Some(k),
+            Seat::Human => None,
+        }
+    }
+
+    /// How many of the last commands the player may take back: those after the last die roll
+    /// and after the computer's last turn.
+    pub fn undoable(&self) -> usize {
+        self.session
+            .undoable()
+            .min(self.session.log.len().saturating_sub(self.undo_floor))
+    }
 }
 
 #[derive(Resource, Default)]
@@ -161,6 +221,8 @@ pub enum LogKind {
     Info,
     /// Something refused.
     Error,
+    /// What the computer player did and why.
+    Computer,
 }
 
 #[derive(Resource, Default)]
@@ -223,6 +285,8 @@ pub struct Settings {
     /// New games in Free movement: costs shown and logged, nothing refused (`--free-movement`,
     /// the menu's toggle).
     pub free_movement: bool,
+    /// Who plays each side in new games (`--sides`, the menu).
+    pub seats: [Seat; 2],
 }
 
 /// Whether the briefing window is up.
@@ -284,6 +348,10 @@ pub enum Action {
     SetFreeMovement(bool),
     /// A special action of the rule system by the chosen units that have it (its key).
     Special(String),
+    /// Who plays each side in new games.
+    SetSeats([Seat; 2]),
+    /// Play the rest of the computer's turn without pausing to show it.
+    SkipComputerTurn,
 }
 
 pub fn plugin(app: &mut App) {
@@ -405,8 +473,12 @@ pub fn start_game(
     }
     let rules = for_scenario(&sc, &settings.rules).map_err(|e| e.to_string())?;
     let seed = settings.seed.unwrap_or_else(clock_seed);
-    let session = Session::new(Arc::new(sc), rules, seed);
-    install(world, session, mode, handover, source);
+    let mut session = Session::new(Arc::new(sc), rules, seed);
+    let seats = settings.seats;
+    if seats.iter().any(|s| s.is_computer()) {
+        session.players = Some(seats.iter().map(|s| s.name()).collect());
+    }
+    install(world, session, mode, handover, source, seats);
     Ok(())
 }
 
@@ -417,8 +489,23 @@ fn clock_seed() -> u64 {
         .unwrap_or(1)
 }
 
-fn install(world: &mut World, session: Session, mode: Mode, handover: bool, source: Source) {
+fn install(
+    world: &mut World,
+    session: Session,
+    mode: Mode,
+    handover: bool,
+    source: Source,
+    seats: [Seat; 2],
+) {
     let title = session.game.scenario.title.clone();
+    // A game with a computer player is loaded after its last computer turn: undo stops there.
+    let undo_floor = if seats.iter().any(|s| s.is_computer()) {
+        session.log.len()
+    } else {
+        0
+    };
+    // No hand-over screen when the computer plays a side: only one person is at the screen.
+    let handover = handover && !seats.iter().any(|s| s.is_computer());
     let has_briefing = session.game.scenario.briefing.is_some() && session.log.is_empty();
     let turn = session.game.turn;
     world.resource_mut::<Play>().0 = Some(PlayState {
@@ -427,6 +514,8 @@ fn install(world: &mut World, session: Session, mode: Mode, handover: bool, sour
         handover,
         source,
         revision: 1,
+        seats,
+        undo_floor,
     });
     *world.resource_mut::<Selection>() = Selection::default();
     *world.resource_mut::<HandOver>() = HandOver::default();
@@ -469,8 +558,42 @@ fn handle_actions(world: &mut World) {
     }
 }
 
+/// The actions that change the game: refused while the computer plays its turn.
+fn changes_game(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::MoveTo(_)
+            | Action::ConfirmAttack
+            | Action::Advance(_)
+            | Action::EndTurn
+            | Action::Undo
+            | Action::March
+            | Action::Special(_)
+    )
+}
+
+/// The side the computer is playing now, if it is its turn.
+pub fn computer_turn(world: &World) -> Option<SideId> {
+    let p = world.resource::<Play>().0.as_ref()?;
+    p.computer_to_move().map(|_| p.session.game.active_side)
+}
+
 /// Apply one action.
 pub fn handle(world: &mut World, action: Action) {
+    if changes_game(&action)
+        && let Some(side) = computer_turn(world)
+    {
+        let name = world
+            .resource::<Play>()
+            .game()
+            .map_or(String::new(), |g| g.scenario.side_name(side).to_string());
+        notice(
+            world,
+            format!("The computer is playing {name}'s turn (Space: skip to its end)"),
+            false,
+        );
+        return;
+    }
     match action {
         Action::Start {
             source,
@@ -486,7 +609,15 @@ pub fn handle(world: &mut World, action: Action) {
             match Session::load_file(&path, &rules) {
                 Ok(s) => {
                     let source = Source::File(path.clone());
-                    install(world, s, Mode::Solitaire, false, source);
+                    // The save says who played each side (games against the computer).
+                    let seats = match &s.players {
+                        Some(p) if p.len() == 2 => [
+                            Seat::parse(&p[0]).unwrap_or_default(),
+                            Seat::parse(&p[1]).unwrap_or_default(),
+                        ],
+                        _ => [Seat::Human; 2],
+                    };
+                    install(world, s, Mode::Solitaire, false, source, seats);
                     notice(world, format!("Loaded {}", path.display()), false);
                 }
                 Err(e) => notice(world, e.to_string(), true),
@@ -506,6 +637,12 @@ pub fn handle(world: &mut World, action: Action) {
         Action::March => march(world),
         Action::Special(key) => special(world, &key),
         Action::SetFreeMovement(on) => world.resource_mut::<Settings>().free_movement = on,
+        Action::SetSeats(seats) => world.resource_mut::<Settings>().seats = seats,
+        Action::SkipComputerTurn => {
+            if computer_turn(world).is_some() {
+                world.resource_mut::<super::opponent::Opponent>().skip = true;
+            }
+        }
         Action::ToggleUnit(u) => {
             let Some(g) = world.resource::<Play>().game() else {
                 return;
@@ -595,6 +732,16 @@ fn click(world: &mut World, hex: Coord, add: bool) {
         return;
     }
     if world.resource::<HandOver>().waiting.is_some() {
+        return;
+    }
+    // The computer's turn: a click only shows the stack.
+    if computer_turn(world).is_some() {
+        let hover = world.resource::<Selection>().hover;
+        *world.resource_mut::<Selection>() = Selection {
+            hover,
+            hex: Some(hex),
+            ..default()
+        };
         return;
     }
     // An open advance: clicking the vacated hex advances.
@@ -1029,9 +1176,19 @@ fn end_turn(world: &mut World) {
     if !execute(world, Command::EndTurn) {
         return;
     }
-    let Some(p) = &world.resource::<Play>().0 else {
+    after_end_turn(world, false);
+}
+
+/// After a side's `EndTurn` (a player's, or the computer's when `computer`): the log line, a
+/// clear selection, the autosave, the hand-over screen of a hot-seat game; after the computer's
+/// turn, undo stops here.
+pub fn after_end_turn(world: &mut World, computer: bool) {
+    let Some(p) = world.resource_mut::<Play>().into_inner().0.as_mut() else {
         return;
     };
+    if computer {
+        p.undo_floor = p.session.log.len();
+    }
     let g = &p.session.game;
     let (turn, side, over) = (g.turn, g.active_side, g.is_over());
     let (mode, handover) = (p.mode, p.handover);
@@ -1059,8 +1216,13 @@ fn undo(world: &mut World) {
     let Some(play) = world.resource_mut::<Play>().into_inner().0.as_mut() else {
         return;
     };
-    if play.session.undoable() == 0 {
-        notice(world, "Nothing to undo since the last die roll", true);
+    if play.undoable() == 0 {
+        let why = if play.session.undoable() > 0 {
+            "Nothing to undo since the computer's turn"
+        } else {
+            "Nothing to undo since the last die roll"
+        };
+        notice(world, why, true);
         return;
     }
     let before = play.session.log.last().cloned();

@@ -6,6 +6,7 @@
 //! chosen units; drag with the right or middle button (or the left button on the map) pans;
 //! the wheel zooms towards the pointer.
 //! Keys: WASD / arrows pan, +/- zoom, Enter attack, E end turn, M march roll, Ctrl+Z undo, Ctrl+S save,
+//! Space plays the rest of the computer's turn without pausing,
 //! Esc clear selection (again: menu), G grid, L labels, 1 / 2 ZOC of the first / second side,
 //! Q cycles the attack type (default, march, assault, grand assault), B briefing, H / F1 legend.
 
@@ -52,7 +53,38 @@ pub fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Playing))
                 .before(super::core::CoreSystems),
         )
-        .add_systems(Update, centre_camera.run_if(in_state(Screen::Playing)));
+        .add_systems(Update, centre_camera.run_if(in_state(Screen::Playing)))
+        .add_systems(
+            Update,
+            follow_computer
+                .after(super::core::CoreSystems)
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+/// Bring where the computer acts into view: a hex outside the middle of the map view pans the
+/// camera to it.
+fn follow_computer(
+    mut opp: ResMut<super::opponent::Opponent>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
+) {
+    let Some(h) = opp.focus.take() else { return };
+    let (Ok(w), Ok((mut t, proj))) = (window.single(), cam.single_mut()) else {
+        return;
+    };
+    let scale = match proj {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let p = hex_to_world(h);
+    // The middle 60% of the window (the panels take its sides).
+    let half = Vec2::new(w.width(), w.height()) * scale * 0.3;
+    let d = p - t.translation.truncate();
+    if d.x.abs() > half.x || d.y.abs() > half.y {
+        t.translation.x = p.x;
+        t.translation.y = p.y;
+    }
 }
 
 fn spawn_camera(mut commands: Commands) {
@@ -380,6 +412,8 @@ fn keyboard(
         actions.write(Action::ConfirmAttack);
     } else if just(KeyCode::KeyE) {
         actions.write(Action::EndTurn);
+    } else if just(KeyCode::Space) {
+        actions.write(Action::SkipComputerTurn);
     } else if just(KeyCode::KeyM) {
         actions.write(Action::March);
     } else if just(KeyCode::Escape) {

@@ -9,7 +9,6 @@ use std::process::ExitCode;
 use bevy::prelude::*;
 use bevy::winit::WinitSettings;
 
-use crate::cli::Failure;
 use crate::rules::ruleset::RulesOverrides;
 
 pub mod anim;
@@ -21,12 +20,13 @@ pub mod layout;
 pub mod map;
 pub mod measure;
 pub mod moves;
+pub mod opponent;
 pub mod overlays;
 pub mod save;
 pub mod ui;
 pub mod units;
 
-use self::core::{Mode, Settings};
+use self::core::{Mode, Seat, Settings};
 
 /// What the command line asks of the client.
 #[derive(Clone, Debug, Default)]
@@ -39,12 +39,15 @@ pub struct ClientOptions {
     pub menu: bool,
     /// Free movement: costs shown, nothing refused.
     pub free_movement: bool,
+    /// Who plays each side (`human`, `ai`, `ai1`, `ai2`, `random`, `greedy`), in the scenario's
+    /// side order; empty: both human.
+    pub sides: Vec<String>,
     pub autotest: autotest::Script,
 }
 
 /// The logic plugins only (no window, no rendering): what headless tests run.
 pub fn logic(app: &mut App) {
-    app.add_plugins((core::plugin, moves::logic));
+    app.add_plugins((core::plugin, moves::logic, opponent::plugin));
 }
 
 /// The app draws on input and during animations only. After any change of what is shown it
@@ -95,13 +98,30 @@ pub fn client(app: &mut App) {
         ));
 }
 
-/// Open the window and play.
-pub fn run(opts: ClientOptions) -> Result<ExitCode, Failure> {
+/// Who plays each side, from `--sides`.
+pub fn parse_seats(sides: &[String]) -> Result<[Seat; 2], String> {
+    match sides {
+        [] => Ok([Seat::Human; 2]),
+        [a, b] => Ok([
+            Seat::parse(a).map_err(|e| format!("--sides: {e}"))?,
+            Seat::parse(b).map_err(|e| format!("--sides: {e}"))?,
+        ]),
+        _ => Err(format!(
+            "--sides: give one player per side, e.g. human,ai (not {})",
+            sides.len()
+        )),
+    }
+}
+
+/// Open the window and play. An error is a message for the player (the window did not open,
+/// or a scripted run failed).
+pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
+    let seats = parse_seats(&opts.sides)?;
     // Refuse a bad scenario or rules file before a window opens.
     if let Some(p) = &opts.scenario {
-        let sc = crate::rules::scenario::load(p)?;
+        let sc = crate::rules::scenario::load(p).map_err(|e| e.to_string())?;
         crate::rules::ruleset::for_scenario(&sc, &opts.rules)
-            .map_err(|e| Failure(format!("{}: {e}", p.display())))?;
+            .map_err(|e| format!("{}: {e}", p.display()))?;
     }
     let started = std::time::Instant::now();
     let mut app = App::new();
@@ -136,6 +156,7 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, Failure> {
         scenario_dirs,
         seed: opts.seed,
         free_movement: opts.free_movement,
+        seats,
     });
     if opts.autotest.empty_window {
         app.add_plugins(autotest::plugin(opts.autotest.clone(), started));
@@ -163,7 +184,7 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, Failure> {
     let exit = app.run();
     match exit {
         AppExit::Success => Ok(ExitCode::SUCCESS),
-        AppExit::Error(_) => Err(Failure(autotest::failure_message())),
+        AppExit::Error(_) => Err(autotest::failure_message()),
     }
 }
 

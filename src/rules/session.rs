@@ -30,6 +30,10 @@ pub struct SaveFile {
     pub digest: Option<Digest>,
     pub scenario: ScenarioFile,
     pub commands: Vec<Command>,
+    /// Who plays each side, in the scenario's side order (`human`, `ai2`, `greedy`…): where the
+    /// window picks the game up on loading. Not part of the game (not in the digests).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<Vec<String>>,
 }
 
 /// BLAKE3 digests (hex) of a save's contents, so an edited or damaged save is refused with a
@@ -125,6 +129,8 @@ pub struct Session {
     pub log: Vec<Command>,
     /// Dice rolled so far after each command of the log.
     pub rolls_after: Vec<u64>,
+    /// Who plays each side (see [`SaveFile::players`]), kept through undo and saves.
+    pub players: Option<Vec<String>>,
 }
 
 impl Session {
@@ -135,6 +141,7 @@ impl Session {
             seed,
             log: Vec::new(),
             rolls_after: Vec::new(),
+            players: None,
         }
     }
 
@@ -189,7 +196,9 @@ impl Session {
             self.seed,
             &log,
         ) {
+            let players = self.players.take();
             *self = s;
+            self.players = players;
         }
     }
 
@@ -200,6 +209,7 @@ impl Session {
             digest: Some(Digest::of(&self.game.scenario.file, self.seed, &self.log)),
             scenario: self.game.scenario.file.clone(),
             commands: self.log.clone(),
+            players: self.players.clone(),
         }
     }
 
@@ -265,13 +275,15 @@ impl Session {
             path: path.to_string(),
             source,
         })?;
-        Session::replay(Arc::new(scenario), rules, save.seed, &save.commands).map_err(
+        let mut s = Session::replay(Arc::new(scenario), rules, save.seed, &save.commands).map_err(
             |(index, source)| SaveError::Replay {
                 path: path.to_string(),
                 index,
                 source,
             },
-        )
+        )?;
+        s.players = save.players;
+        Ok(s)
     }
 
     pub fn load_file(path: &Path, overrides: &RulesOverrides) -> Result<Session, SaveError> {

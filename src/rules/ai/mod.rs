@@ -40,7 +40,7 @@ pub struct Decision {
 }
 
 /// A computer player of one side.
-pub trait Player: Send {
+pub trait Player: Send + Sync {
     /// Its name as `--sides` takes it (`ai2`, `random`, `greedy`).
     fn name(&self) -> String;
     /// The next command of the side to move (its side); `EndTurn` ends its turn.

@@ -37,6 +37,7 @@ pub struct GameView<'w> {
     briefing: Res<'w, Briefing>,
     art: Option<Res<'w, Art>>,
     move_cost: Res<'w, crate::client::core::MoveCostTip>,
+    opponent: Res<'w, crate::client::opponent::Opponent>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -94,10 +95,35 @@ pub(crate) fn game_ui(
                     .strong()
                     .color(c32(crate::client::units::side_color(side))),
             );
-            ui.label(match p.mode {
-                Mode::Solitaire => "(solitaire)",
-                Mode::HotSeat => "(hot-seat)",
-            });
+            let computer = p.computer_to_move();
+            match computer {
+                Some(k) => {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "the computer ({}) is playing{}",
+                            k.name(),
+                            if view.opponent.thinking() { "…" } else { "" }
+                        ))
+                        .italics(),
+                    );
+                    if ui
+                        .button("Skip to its end (Space)")
+                        .on_hover_text("Play the rest of the computer's turn without pausing")
+                        .clicked()
+                    {
+                        actions.write(Action::SkipComputerTurn);
+                    }
+                }
+                None if p.seats.iter().any(|s| s.is_computer()) => {
+                    ui.label("(you against the computer)");
+                }
+                None => {
+                    ui.label(match p.mode {
+                        Mode::Solitaire => "(solitaire)",
+                        Mode::HotSeat => "(hot-seat)",
+                    });
+                }
+            }
             if g.scenario.movement == crate::rules::movement::Enforcement::Free {
                 ui.colored_label(egui::Color32::from_rgb(170, 90, 0), "Free movement")
                     .on_hover_text(
@@ -105,10 +131,13 @@ pub(crate) fn game_ui(
                     );
             }
             ui.separator();
-            if ui.button("End turn (E)").clicked() {
+            if ui
+                .add_enabled(computer.is_none(), egui::Button::new("End turn (E)"))
+                .clicked()
+            {
                 actions.write(Action::EndTurn);
             }
-            let n = p.session.undoable();
+            let n = if computer.is_some() { 0 } else { p.undoable() };
             if ui
                 .add_enabled(n > 0, egui::Button::new(format!("Undo (Ctrl+Z) [{n}]")))
                 .on_hover_text("Back to the last die roll, one command at a time")
@@ -220,6 +249,7 @@ pub(crate) fn game_ui(
                             LogKind::Event => ui.visuals().text_color(),
                             LogKind::Info => egui::Color32::from_rgb(40, 90, 160),
                             LogKind::Error => egui::Color32::from_rgb(200, 30, 30),
+                            LogKind::Computer => egui::Color32::from_rgb(90, 40, 140),
                         };
                         ui.label(
                             egui::RichText::new(format!("T{} {}", l.turn, l.text))

@@ -4,9 +4,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::client::core::{Action, BUILTIN, Mode, Notice, Play, Settings, Source, load_scenario};
+use crate::client::core::{
+    Action, BUILTIN, Mode, Notice, Play, Seat, Settings, Source, load_scenario,
+};
 use crate::client::input::UiRects;
 use crate::client::save::{SaveEntry, list_saves, saves_dir};
+use crate::rules::ai::Kind;
+use crate::rules::unit::SideId;
 
 /// One scenario in the menu: its summary or why it does not load.
 #[derive(Clone, Debug)]
@@ -24,6 +28,8 @@ pub struct ScenarioSummary {
     pub turns: Option<u32>,
     pub briefing: Option<String>,
     pub ruleset: String,
+    /// The two sides' names, in order (the first moves first).
+    pub sides: [String; 2],
 }
 
 #[derive(Resource, Default)]
@@ -35,6 +41,9 @@ pub struct MenuState {
     pub handover: bool,
     /// New games in Free movement (starts as `--free-movement` says).
     pub free_movement: bool,
+    /// Who plays each side of new games (starts as `--sides` says, else you against the
+    /// strongest computer player).
+    pub seats: [Seat; 2],
     pub scanned: bool,
 }
 /// List the scenarios: files in the scenario folders, then the built-in ones not on disk.
@@ -88,6 +97,10 @@ fn summarize(source: &Source) -> Result<ScenarioSummary, String> {
         turns: sc.turns,
         briefing: sc.briefing.clone(),
         ruleset: sc.ruleset.clone(),
+        sides: [
+            sc.side_name(SideId(0)).to_string(),
+            sc.side_name(SideId(1)).to_string(),
+        ],
     })
 }
 
@@ -99,6 +112,14 @@ pub(crate) fn scan_menu(mut menu: ResMut<MenuState>, settings: Res<Settings>) {
     if !menu.scanned {
         menu.handover = true;
         menu.free_movement = settings.free_movement;
+        menu.seats = if settings.seats.iter().any(|s| s.is_computer()) {
+            settings.seats
+        } else {
+            [
+                Seat::Human,
+                Seat::Computer(Kind::Ai(crate::rules::ai::strong::LEVELS)),
+            ]
+        };
         menu.scanned = true;
     }
     if menu.selected >= menu.entries.len() {
@@ -222,15 +243,34 @@ pub(crate) fn menu_ui(
                     ui.label(b);
                 }
                 ui.add_space(8.0);
-                ui.horizontal(|ui| {
-                    ui.radio_value(
-                        &mut menu.mode,
-                        Mode::Solitaire,
-                        "Solitaire (one player, both sides)",
-                    );
-                    ui.radio_value(&mut menu.mode, Mode::HotSeat, "Hot-seat (two players)");
-                });
-                if menu.mode == Mode::HotSeat {
+                for i in 0..2 {
+                    ui.horizontal(|ui| {
+                        ui.label(format!(
+                            "{}{}:",
+                            s.sides[i],
+                            if i == 0 { " (moves first)" } else { "" }
+                        ));
+                        egui::ComboBox::from_id_salt(("seat", i))
+                            .selected_text(seat_label(menu.seats[i]))
+                            .show_ui(ui, |ui| {
+                                for opt in SEAT_CHOICES {
+                                    ui.selectable_value(&mut menu.seats[i], opt, seat_label(opt));
+                                }
+                            });
+                    });
+                }
+                let both_human = menu.seats.iter().all(|s| !s.is_computer());
+                if both_human {
+                    ui.horizontal(|ui| {
+                        ui.radio_value(
+                            &mut menu.mode,
+                            Mode::Solitaire,
+                            "Solitaire (one player, both sides)",
+                        );
+                        ui.radio_value(&mut menu.mode, Mode::HotSeat, "Hot-seat (two players)");
+                    });
+                }
+                if both_human && menu.mode == Mode::HotSeat {
                     let mut h = menu.handover;
                     ui.checkbox(&mut h, "Hide the map between turns (hand-over screen)");
                     menu.handover = h;
@@ -245,9 +285,14 @@ pub(crate) fn menu_ui(
                 menu.free_movement = free;
                 if ui.button(egui::RichText::new("Start").strong()).clicked() {
                     actions.write(Action::SetFreeMovement(menu.free_movement));
+                    actions.write(Action::SetSeats(menu.seats));
                     actions.write(Action::Start {
                         source: e.source.clone(),
-                        mode: menu.mode,
+                        mode: if both_human {
+                            menu.mode
+                        } else {
+                            Mode::Solitaire
+                        },
                         handover: menu.handover,
                     });
                 }
@@ -265,4 +310,23 @@ pub(crate) fn menu_ui(
         });
     });
     Ok(())
+}
+
+/// What the menu offers for each side.
+const SEAT_CHOICES: [Seat; 5] = [
+    Seat::Human,
+    Seat::Computer(Kind::Ai(2)),
+    Seat::Computer(Kind::Ai(1)),
+    Seat::Computer(Kind::Greedy),
+    Seat::Computer(Kind::Random),
+];
+
+fn seat_label(s: Seat) -> &'static str {
+    match s {
+        Seat::Human => "Human",
+        Seat::Computer(Kind::Ai(1)) => "Computer: cautious (ai1)",
+        Seat::Computer(Kind::Ai(_)) => "Computer: strong (ai2)",
+        Seat::Computer(Kind::Greedy) => "Computer: greedy (best odds, no plan)",
+        Seat::Computer(Kind::Random) => "Computer: random (for testing)",
+    }
 }

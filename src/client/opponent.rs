@@ -1,0 +1,298 @@
+//! The computer opponent in the window. On its side's turn it thinks off the main thread (one
+//! decision at a time, on a copy of the game, in Bevy's [`AsyncComputeTaskPool`]), and each
+//! command it decides goes through [`core::execute`](super::core::execute), so `validate`
+//! judges it as it judges a player's and the combat log and the animation show it like a
+//! player's: moves slide, dice roll, results apply. Between commands it waits for the view to
+//! finish showing the last one and a short pause ([`PACE_MOVE`], [`PACE_AFTER_ROLL`]); Space
+//! ([`Action::SkipComputerTurn`](super::core::Action::SkipComputerTurn)) plays the rest of its
+//! turn without pausing. The log says why it did each thing (`Decision::why`). Undo stops at
+//! the end of its turn ([`PlayState::undo_floor`](super::core::PlayState::undo_floor)).
+
+use std::time::Instant;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
+
+use super::anim::{Anim, AnimSystems, Stage};
+use super::core::{
+    Briefing, CombatLog, CoreSystems, Feed, HandOver, LogKind, LogLine, Play, Screen, Selection,
+    execute, game_key,
+};
+use crate::rules::ai::{Decision, Player};
+use crate::rules::command::{Command, validate};
+use crate::rules::hex::Coord;
+use crate::rules::unit::SideId;
+
+/// Seconds between two of the computer's commands when the last one only moved (time to see
+/// the counters slide).
+pub const PACE_MOVE: f32 = 0.45;
+/// Seconds after the dice of its last command are shown before the next command.
+pub const PACE_AFTER_ROLL: f32 = 0.8;
+
+/// A decision made off the main thread, with the player that made it (handed back).
+struct Thought {
+    player: Box<dyn Player>,
+    side: usize,
+    /// The game revision it was made on: a decision on a game since changed is dropped.
+    revision: u64,
+    decision: Decision,
+    ms: f64,
+}
+
+/// The computer players of the game in play and what they are doing.
+#[derive(Resource)]
+pub struct Opponent {
+    /// Each side's computer player, made on its first turn (it keeps its plan between
+    /// decisions).
+    players: [Option<Box<dyn Player>>; 2],
+    /// The game they play ([`game_key`]): a new game gets new players.
+    game: Option<usize>,
+    task: Option<Task<Thought>>,
+    /// Seconds to wait before the next command.
+    pub wait: f32,
+    /// Play the rest of the turn without pausing.
+    pub skip: bool,
+    /// Commands sent in the current turn.
+    pub sent: usize,
+    /// Thinking time of the current turn, in milliseconds.
+    pub think_ms: f64,
+    /// Where it acted last, for the camera to bring into view (taken by the view).
+    pub focus: Option<Coord>,
+    /// Multiplies the pauses between its commands (1: watchable; 0: none, for tests).
+    pub pace: f32,
+}
+
+impl Default for Opponent {
+    fn default() -> Self {
+        Opponent {
+            players: [None, None],
+            game: None,
+            task: None,
+            wait: 0.0,
+            skip: false,
+            sent: 0,
+            think_ms: 0.0,
+            focus: None,
+            pace: 1.0,
+        }
+    }
+}
+
+impl Opponent {
+    /// Whether a decision is being made now.
+    pub fn thinking(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Opponent>().add_systems(
+        Update,
+        drive
+            .after(CoreSystems)
+            .before(AnimSystems)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// One step of the computer's turn: collect a finished decision and send it, or start the
+/// next one when the view has shown the last.
+fn drive(world: &mut World) {
+    let dt = world.get_resource::<Time>().map_or(0.0, |t| t.delta_secs());
+    let Some(p) = &world.resource::<Play>().0 else {
+        let pace = world.resource::<Opponent>().pace;
+        *world.resource_mut::<Opponent>() = Opponent { pace, ..default() };
+        return;
+    };
+    let key = game_key(&p.session.game);
+    let (revision, seed) = (p.revision, p.session.seed);
+    let kind = p.computer_to_move();
+    let side = p.session.game.active_side;
+    {
+        let mut opp = world.resource_mut::<Opponent>();
+        if opp.game != Some(key) {
+            *opp = Opponent {
+                game: Some(key),
+                pace: opp.pace,
+                ..default()
+            };
+        }
+    }
+    // A decision finished?
+    let done = {
+        let mut opp = world.resource_mut::<Opponent>();
+        match opp.task.as_mut() {
+            Some(task) => match block_on(future::poll_once(task)) {
+                Some(t) => {
+                    opp.task = None;
+                    Some(t)
+                }
+                None => {
+                    redraw(world);
+                    return;
+                }
+            },
+            None => None,
+        }
+    };
+    if let Some(t) = done {
+        let mut opp = world.resource_mut::<Opponent>();
+        opp.think_ms += t.ms;
+        opp.players[t.side] = Some(t.player);
+        if t.revision == revision && kind.is_some() {
+            send(world, t.decision);
+        }
+        redraw(world);
+        return;
+    }
+    let Some(kind) = kind else {
+        world.resource_mut::<Opponent>().skip = false;
+        return;
+    };
+    // The player reads the briefing (or a hand-over screen is up) first.
+    if world.resource::<HandOver>().waiting.is_some() || world.resource::<Briefing>().open {
+        return;
+    }
+    redraw(world);
+    let skip = world.resource::<Opponent>().skip;
+    if skip {
+        // Nothing left to show: the view jumps to where the turn ends.
+        world.resource_mut::<Feed>().batches.clear();
+        if let Some(mut anim) = world.get_resource_mut::<Anim>()
+            && anim.stage != Stage::Idle
+        {
+            anim.stage = Stage::Idle;
+        }
+    } else {
+        // The view (when there is one) has shown the last command.
+        let busy = world.get_resource::<Anim>().is_some_and(|a| a.busy())
+            || (world.get_resource::<Anim>().is_some()
+                && !world.resource::<Feed>().batches.is_empty());
+        if busy {
+            return;
+        }
+        let mut opp = world.resource_mut::<Opponent>();
+        if opp.wait > 0.0 {
+            opp.wait -= dt;
+            return;
+        }
+    }
+    // Think about the next command, off the main thread.
+    let Some(p) = &world.resource::<Play>().0 else {
+        return;
+    };
+    let game = p.session.game.clone();
+    let s = (side.0 as usize).min(1);
+    let mut opp = world.resource_mut::<Opponent>();
+    let mut player = opp.players[s]
+        .take()
+        .unwrap_or_else(|| kind.player(seed, SideId(s as u8)));
+    opp.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+        let t0 = Instant::now();
+        let decision = player.decide(&game);
+        Thought {
+            player,
+            side: s,
+            revision,
+            decision,
+            ms: t0.elapsed().as_secs_f64() * 1000.0,
+        }
+    }));
+}
+
+fn redraw(world: &mut World) {
+    if let Some(mut m) = world.get_resource_mut::<Messages<bevy::window::RequestRedraw>>() {
+        m.write(bevy::window::RequestRedraw);
+    }
+}
+
+/// Send the computer's command: its reason in the log, then the command through the rules as
+/// a player's would go. A command the rules refuse (a defect) is logged and ends its turn.
+fn send(world: &mut World, d: Decision) {
+    let Some(p) = &world.resource::<Play>().0 else {
+        return;
+    };
+    let g = &p.session.game;
+    let turn = g.turn;
+    let side = g.scenario.side_name(g.active_side).to_string();
+    let focus = focus(g, &d.command);
+    let why = d.why.strip_prefix("ai: ").unwrap_or(&d.why).to_string();
+    let refused = validate(g, &d.command).err().map(|e| e.to_string());
+    let end = matches!(d.command, Command::EndTurn);
+    world.resource_mut::<CombatLog>().lines.push(LogLine {
+        turn,
+        text: format!("{side} (computer): {why}"),
+        kind: LogKind::Computer,
+    });
+    if let Some(e) = refused {
+        world.resource_mut::<CombatLog>().lines.push(LogLine {
+            turn,
+            text: format!("The computer sent a command the rules refuse (a defect): {e}"),
+            kind: LogKind::Error,
+        });
+        if execute(world, Command::EndTurn) {
+            finish_turn(world);
+        }
+        return;
+    }
+    if !execute(world, d.command) {
+        return;
+    }
+    if world.resource::<Opponent>().skip {
+        // Skipping: the view jumps to the result without showing it.
+        world.resource_mut::<Feed>().batches.clear();
+    }
+    if end {
+        finish_turn(world);
+        return;
+    }
+    let rolled = world.resource::<Feed>().batches.back().is_some_and(|b| {
+        b.iter()
+            .any(|e| matches!(e, crate::rules::event::Event::DieRolled { .. }))
+    });
+    {
+        let mut opp = world.resource_mut::<Opponent>();
+        opp.sent += 1;
+        opp.wait = opp.pace * if rolled { PACE_AFTER_ROLL } else { PACE_MOVE };
+    }
+    // Show where it acted.
+    if let Some(h) = focus {
+        world.resource_mut::<Opponent>().focus = Some(h);
+        let hover = world.resource::<Selection>().hover;
+        *world.resource_mut::<Selection>() = Selection {
+            hover,
+            hex: Some(h),
+            ..default()
+        };
+    }
+}
+
+fn finish_turn(world: &mut World) {
+    let (sent, ms) = {
+        let mut opp = world.resource_mut::<Opponent>();
+        let r = (opp.sent, opp.think_ms);
+        opp.sent = 0;
+        opp.think_ms = 0.0;
+        opp.skip = false;
+        opp.wait = 0.0;
+        r
+    };
+    let turn = world.resource::<Play>().game().map_or(0, |g| g.turn);
+    world.resource_mut::<CombatLog>().lines.push(LogLine {
+        turn,
+        text: format!("The computer's turn: {sent} commands, {ms:.0} ms of thought"),
+        kind: LogKind::Computer,
+    });
+    super::core::after_end_turn(world, true);
+}
+
+/// The hex a command acts on: where a move ends, the hex attacked.
+fn focus(g: &crate::rules::game::Game, c: &Command) -> Option<Coord> {
+    match c {
+        Command::Move { path, .. } | Command::MoveStack { path, .. } => {
+            path.last().and_then(|l| g.scenario.parse_hex(l).ok())
+        }
+        Command::Attack { defender, .. } => g.scenario.parse_hex(defender).ok(),
+        _ => None,
+    }
+}
