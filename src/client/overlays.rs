@@ -151,7 +151,7 @@ fn zoc_layer(
     let mut vic = Batch::default();
     for (v, holder) in g.scenario.victory.iter().zip(&g.holders) {
         let color = match holder {
-            Some(s) => super::units::side_color(*s),
+            Some(s) => super::units::side_color(super::units::tone(&g.scenario, *s)),
             None => Color::srgb(0.5, 0.5, 0.5),
         };
         vic.hex_outline(v.hex, 0.98, 5.0, Color::srgb(0.85, 0.68, 0.10));

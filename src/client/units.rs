@@ -94,6 +94,33 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Side colours: the first side (Union) blue, the second (Confederate) grey-butternut.
+/// The colours a side is drawn in: blue for the Union (Federal, USA, North), grey for the
+/// Confederacy (CSA, Rebel, South), whatever their order in the scenario; other sides by
+/// their order (the first blue).
+pub fn tone(sc: &crate::rules::scenario::Scenario, s: SideId) -> SideId {
+    let of = |i: u8| {
+        let n = sc.side_name(SideId(i)).to_ascii_lowercase();
+        if ["confed", "csa", "rebel", "south"]
+            .iter()
+            .any(|k| n.contains(k))
+        {
+            Some(1)
+        } else if ["union", "federal", "usa", "north"]
+            .iter()
+            .any(|k| n.contains(k))
+        {
+            Some(0)
+        } else {
+            None
+        }
+    };
+    match (of(0), of(1)) {
+        (Some(a), Some(b)) if a != b => SideId(if s.0 == 0 { a } else { b }),
+        _ => s,
+    }
+}
+
+/// A side's colour, by its [`tone`].
 pub fn side_color(s: SideId) -> Color {
     match s.0 {
         0 => Color::srgb(0.20, 0.32, 0.60),
@@ -319,7 +346,17 @@ fn sync_counters(
                 e.insert(s);
             }
             e.with_children(|parent| {
-                counter_parts(parent, u, c, unit, &art, flags, i, top.then_some(n))
+                counter_parts(
+                    parent,
+                    u,
+                    c,
+                    unit,
+                    &art,
+                    flags,
+                    i,
+                    top.then_some(n),
+                    tone(&game.scenario, unit.side),
+                )
             });
         }
     }
@@ -346,6 +383,7 @@ fn counter_parts(
     (selected, attacking, defending): (bool, bool, bool),
     level: usize,
     top_of: Option<usize>,
+    tone: SideId,
 ) {
     let leader = unit.is_leader();
     let size = if leader { COUNTER * 0.8 } else { COUNTER };
@@ -361,9 +399,9 @@ fn counter_parts(
         },
     ));
     let face = if unit.disorganized {
-        side_color_pale(unit.side)
+        side_color_pale(tone)
     } else {
-        side_color(unit.side)
+        side_color(tone)
     };
     parent.spawn((
         Sprite::from_color(face, Vec2::splat(size)),

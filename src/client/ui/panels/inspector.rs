@@ -149,8 +149,9 @@ pub(crate) fn inspector(
                 line.push_str(&format!(" · {a}"));
             }
         }
-        let text =
-            egui::RichText::new(line).color(c32(crate::client::units::side_color(unit.side)));
+        let text = egui::RichText::new(line).color(c32(crate::client::units::side_color(
+            crate::client::units::tone(&g.scenario, unit.side),
+        )));
         if own {
             let mut on = sel.units.contains(&u);
             if ui

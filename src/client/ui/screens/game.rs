@@ -93,7 +93,9 @@ pub(crate) fn game_ui(
             ui.label(
                 egui::RichText::new(format!("{} to play", g.scenario.side_name(side)))
                     .strong()
-                    .color(c32(crate::client::units::side_color(side))),
+                    .color(c32(crate::client::units::side_color(
+                        crate::client::units::tone(&g.scenario, side),
+                    ))),
             );
             let computer = p.computer_to_move();
             match computer {
