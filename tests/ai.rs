@@ -143,3 +143,27 @@ fn the_outcome_counts_points_then_losses() {
             .contains("no victory hexes")
     );
 }
+
+// Issue 10: "the AI never sends a command validate refuses (property test over seeds and
+// scenarios)": any seed, any shipped scenario but the largest, any pair of players; every
+// command of the game is one `validate` accepted (a refusal ends the turn and is reported),
+// and the game ends after its last turn.
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+    #[test]
+    fn no_player_sends_a_refused_command(
+        seed in proptest::prelude::any::<u64>(),
+        scenario in 0usize..PLAYABLE.len(),
+        a in 0usize..4,
+        b in 0usize..4,
+    ) {
+        // South Mountain (44x32) is played by the test above; here the small scenarios.
+        let name = if PLAYABLE[scenario] == "south-mountain.ron" { "crampton-gap.ron" } else { PLAYABLE[scenario] };
+        let kinds = [Kind::Ai(2), Kind::Ai(1), Kind::Greedy, Kind::Random];
+        let (sc, rules) = load(name);
+        let r = play_game(sc.clone(), rules, seed, [kinds[a], kinds[b]]);
+        proptest::prop_assert!(r.refused.is_empty(), "{} {:?}: refused {:?}", name, [kinds[a], kinds[b]], r.refused.first());
+        proptest::prop_assert!(r.session.game.is_over());
+        proptest::prop_assert_eq!(r.commands, r.decisions.len());
+    }
+}
