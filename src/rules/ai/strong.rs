@@ -306,6 +306,8 @@ impl Strong {
             }
         }
         let mut best: Option<AttackPlan> = None;
+        // One copy of the game for every trial (each puts it back as it found it).
+        let mut scratch = game.clone();
         for t in targets {
             // The parts that can join: from where they stand, or from the cheapest free hex
             // next to the target they can reach.
@@ -355,7 +357,7 @@ impl Strong {
                     }
                     let mut trial = chosen.clone();
                     trial.push(p.clone());
-                    if let Some((req, o)) = simulate(game, &trial, t)
+                    if let Some((req, o)) = simulate(&mut scratch, &trial, t)
                         && let r = rate(v, t, &o, self.aggression()) + relocation(v, &trial)
                         && best_add.as_ref().is_none_or(|b| r > b.3)
                     {
@@ -517,20 +519,27 @@ fn relocation(v: &View, parts: &[Part]) -> f64 {
         .sum()
 }
 
-/// An attack by the parts on `t`, simulated on a copy of the game with the moving parts placed
-/// where they go: the request the rules accept and its odds.
-fn simulate(game: &Game, parts: &[Part], t: Coord) -> Option<(AttackRequest, Odds)> {
-    let mut g = game.clone();
+/// An attack by the parts on `t`, simulated on `scratch` (a copy of the game, left as it was
+/// found) with the moving parts placed where they go: the request the rules accept and its
+/// odds.
+fn simulate(scratch: &mut Game, parts: &[Part], t: Coord) -> Option<(AttackRequest, Odds)> {
+    let holders = scratch.holders.clone();
+    let mut moved = Vec::new();
     for p in parts {
         if !p.path.is_empty() {
             for u in &p.units {
-                g.place(*u, Some(p.to));
+                moved.push((*u, scratch.unit(*u).hex));
+                scratch.place(*u, Some(p.to));
             }
         }
     }
     let attackers: Vec<UnitIdx> = parts.iter().flat_map(|p| p.units.iter().copied()).collect();
-    let (req, o) = valid_attack(&g, &attackers, t)?;
-    Some((req, o))
+    let r = valid_attack(scratch, &attackers, t);
+    for (u, h) in moved.into_iter().rev() {
+        scratch.place(u, h);
+    }
+    scratch.holders = holders;
+    r
 }
 
 /// The value of `units` standing at `h` (they stand at `from` now): victory hexes to take and to
