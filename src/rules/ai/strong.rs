@@ -3,7 +3,8 @@
 //! every die roll).
 //!
 //! Each decision, in order:
-//! 1. **An open advance** is taken when the vacated hex is a victory hex the side does not hold.
+//! 1. **An open advance** is taken when the vacated hex is a victory hex the side does not hold,
+//!    or a better position for the advancing units ([`position`]).
 //! 2. **Attacks.** For every enemy hex within reach, the stacks that are next to it or can reach a
 //!    free hex next to it this turn are combined greedily (at most [`Strong::max_group`] stacks),
 //!    each combination simulated on a copy of the game and rated from `Ruleset::odds` for every
@@ -93,30 +94,41 @@ impl Player for Strong {
     }
 }
 
-/// Take an open advance into a victory hex the side does not hold; otherwise let it lapse.
+/// Take an open advance into a victory hex the side does not hold, or into a hex where the
+/// advancing units stand better than where they are ([`position`]: nearer the objectives,
+/// out of the danger of a stronger enemy); otherwise let it lapse.
 fn advance(game: &Game) -> Option<Decision> {
     let opt = game.advance_option.as_ref()?;
     let side = game.active_side;
-    let i = game.scenario.victory_at(opt.hex).copied()?;
-    if game.holders[i as usize] == Some(side) {
-        return None;
-    }
-    let units: Vec<String> = opt
+    let movers: Vec<UnitIdx> = opt
         .units
         .iter()
-        .filter(|u| game.unit(**u).on_map() && game.unit(**u).takes_ground())
-        .map(|u| game.unit(*u).id.clone())
+        .copied()
+        .filter(|u| game.unit(*u).on_map() && game.unit(*u).takes_ground())
         .collect();
-    let cmd = Command::Advance { units };
-    validate(game, &cmd).ok()?;
-    Some(Decision {
-        command: cmd,
-        why: format!(
+    let from = movers.first().and_then(|u| game.unit(*u).hex)?;
+    let why = match game.scenario.victory_at(opt.hex).copied() {
+        Some(i) if game.holders[i as usize] != Some(side) => format!(
             "ai: advance into {} ({} points)",
             game.label(opt.hex),
             game.scenario.victory[i as usize].points
         ),
-    })
+        _ => {
+            let v = View::new(game);
+            let gain = position(&v, &movers, opt.hex, from) - position(&v, &movers, from, from);
+            if gain <= 0.05 {
+                return None;
+            }
+            format!(
+                "ai: advance into {} (position +{gain:.2})",
+                game.label(opt.hex)
+            )
+        }
+    };
+    let units: Vec<String> = movers.iter().map(|u| game.unit(*u).id.clone()).collect();
+    let cmd = Command::Advance { units };
+    validate(game, &cmd).ok()?;
+    Some(Decision { command: cmd, why })
 }
 
 /// What the evaluation needs to know of a game, computed once per plan.
