@@ -6,4 +6,5 @@
 pub mod cli;
 #[cfg(feature = "client")]
 pub mod client;
+pub mod editor;
 pub mod rules;

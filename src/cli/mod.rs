@@ -21,6 +21,7 @@ macro_rules! out {
     };
 }
 
+mod edit;
 mod moves;
 mod play;
 
@@ -214,6 +215,8 @@ pub enum Cmd {
     Moves(moves::MovesArgs),
     /// Play a whole game between computer players, headless, and print the result.
     Play(play::PlayArgs),
+    /// Apply a list of scenario editor actions to a scenario file, headless, and save it.
+    Edit(edit::EditArgs),
     /// Play many games between two computer players, sides alternating; print the wins and the
     /// computer opponent's thinking time per turn.
     Selfplay(play::SelfplayArgs),
@@ -349,7 +352,13 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                     Ok(sc) => {
                         // The rules must load and accept it too for the scenario to be playable.
                         match for_scenario(&sc, &ov) {
-                            Ok(_) => outln!("{}: ok: {}", p.display(), summary(&sc)),
+                            Ok(_) => {
+                                outln!("{}: ok: {}", p.display(), summary(&sc));
+                                if let Some(w) = crate::editor::underlay::missing_image(&sc.file, p)
+                                {
+                                    eprintln!("{}: warning: {w}", p.display());
+                                }
+                            }
                             Err(e) => bad.push(format!("{}: {e}", p.display())),
                         }
                     }
@@ -439,6 +448,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         }
         Some(Cmd::Moves(a)) => moves::run(a, &ov),
         Some(Cmd::Play(a)) => play::play(a, &ov),
+        Some(Cmd::Edit(a)) => edit::edit(a),
         Some(Cmd::Selfplay(a)) => play::selfplay(a, &ov),
         Some(Cmd::Zoc {
             scenario,

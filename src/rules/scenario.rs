@@ -121,6 +121,43 @@ pub struct ScenarioFile {
     /// costs and attack limits are shown and logged but nothing is refused.
     #[serde(default, skip_serializing_if = "is_enforced")]
     pub movement: crate::rules::movement::Enforcement,
+    /// Project addition (optional): the player's own map scan under the grid, and how it is
+    /// aligned (the editor's; never needed to play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub underlay: Option<UnderlayFile>,
+}
+
+/// `underlay: (image: "scans/south-mountain.jpg", opacity: 0.6, align: [...])`: the player's own
+/// map scan, drawn under the grid in the editor (and, if shown, in play). `align` holds the
+/// pixel position of the centre of two hexes on the image (two different hexes, far apart for
+/// precision).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnderlayFile {
+    /// The image file (PNG or JPEG), relative to the scenario file or absolute.
+    pub image: String,
+    /// 0 (invisible) to 1 (opaque).
+    #[serde(default = "half_opacity")]
+    pub opacity: f64,
+    /// Whether it is drawn.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub visible: bool,
+    /// Two hex centres on the image (pixels, from the top-left corner, y down).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub align: Vec<AlignPoint>,
+}
+
+fn half_opacity() -> f64 {
+    0.5
+}
+
+/// The centre of hex `hex` is at pixel (`x`, `y`) of the image.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AlignPoint {
+    pub hex: String,
+    pub x: f64,
+    pub y: f64,
 }
 
 fn is_enforced(e: &crate::rules::movement::Enforcement) -> bool {
@@ -603,6 +640,27 @@ fn quoted(s: &str) -> String {
     format!("{s:?}")
 }
 
+/// The unit fields the other rule systems add, and the rulesets that use each (README
+/// "Scenario additions"); the loader refuses each in the other rulesets.
+pub const EXTRA_UNIT_FIELDS: [(&str, &[&str]); 16] = [
+    ("demibrigade", &["shiloh"]),
+    ("heavy_guns", &["shiloh"]),
+    ("morale", &["gbacw"]),
+    ("green", &["gbacw"]),
+    ("status", &["gbacw", "ngg1812", "shiloh"]),
+    ("class", &["ngg1812"]),
+    ("rating", &["ngg1812"]),
+    ("forced_march", &["ngg1812"]),
+    ("combats", &["ngg1812"]),
+    ("guns", &["shiloh"]),
+    ("efficiency", &["shiloh"]),
+    ("command_control", &["shiloh"]),
+    ("leader_bonus", &["shiloh"]),
+    ("mode", &["shiloh"]),
+    ("out_of_ammo", &["shiloh"]),
+    ("fortification", &["shiloh"]),
+];
+
 /// The checked values of the optional fields of the other rule systems.
 struct Extra {
     morale: u8,
@@ -624,29 +682,25 @@ fn check_extra_fields(
     uf: &UnitFile,
     f: &dyn Fn(&str) -> String,
 ) -> Extra {
-    let given: [(&str, bool, &[&str]); 16] = [
-        ("demibrigade", uf.demibrigade, &["shiloh"]),
-        ("heavy_guns", uf.heavy_guns, &["shiloh"]),
-        ("morale", uf.morale.is_some(), &["gbacw"]),
-        ("green", uf.green, &["gbacw"]),
-        (
-            "status",
-            uf.status.is_some(),
-            &["gbacw", "ngg1812", "shiloh"],
-        ),
-        ("class", uf.class.is_some(), &["ngg1812"]),
-        ("rating", uf.rating.is_some(), &["ngg1812"]),
-        ("forced_march", uf.forced_march, &["ngg1812"]),
-        ("combats", uf.combats.is_some(), &["ngg1812"]),
-        ("guns", uf.guns.is_some(), &["shiloh"]),
-        ("efficiency", uf.efficiency.is_some(), &["shiloh"]),
-        ("command_control", uf.command_control.is_some(), &["shiloh"]),
-        ("leader_bonus", uf.leader_bonus.is_some(), &["shiloh"]),
-        ("mode", uf.mode.is_some(), &["shiloh"]),
-        ("out_of_ammo", uf.out_of_ammo, &["shiloh"]),
-        ("fortification", uf.fortification.is_some(), &["shiloh"]),
+    let present: [bool; 16] = [
+        uf.demibrigade,
+        uf.heavy_guns,
+        uf.morale.is_some(),
+        uf.green,
+        uf.status.is_some(),
+        uf.class.is_some(),
+        uf.rating.is_some(),
+        uf.forced_march,
+        uf.combats.is_some(),
+        uf.guns.is_some(),
+        uf.efficiency.is_some(),
+        uf.command_control.is_some(),
+        uf.leader_bonus.is_some(),
+        uf.mode.is_some(),
+        uf.out_of_ammo,
+        uf.fortification.is_some(),
     ];
-    for (name, present, users) in given {
+    for ((name, users), present) in EXTRA_UNIT_FIELDS.iter().zip(present) {
         if present && !users.contains(&ruleset) {
             ck.bad(
                 f(name),

@@ -45,6 +45,7 @@ pub fn map(columns: u32, rows: u32) -> B {
             units: Vec::new(),
             victory: Vec::new(),
             movement: Default::default(),
+            underlay: None,
         },
     }
 }

@@ -1,0 +1,701 @@
+//! The editor's actions, as data (RON: `Paint(terrain: 'w', hexes: ["0304", "0305"])`), and
+//! how each changes a scenario file. Each is checked against the file first and refused with
+//! a message, changing nothing, when it cannot apply: a hex off the map, a letter the ruleset
+//! does not know, a unit field the ruleset does not use (the loader's own message), a unit id
+//! taken or unknown.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::hex::{Coord, Dir, parse_label};
+use crate::rules::map::{Feature, RouteKind, Weather, label_width};
+use crate::rules::scenario::{
+    HexsideFile, RouteFile, ScenarioFile, UnderlayFile, UnitFile, VictoryHexFile, terrain_letters,
+    validate,
+};
+
+/// One edit of a scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum EditAction {
+    Title(String),
+    /// The rule system (`gcacw`, `gbacw`, `ngg1812`, `shiloh`): what the rest is checked by.
+    Ruleset(String),
+    /// Rename the two sides (units and victory hexes follow).
+    Sides(Vec<String>),
+    /// The first and the last turn.
+    Turns {
+        first: Option<i64>,
+        last: Option<i64>,
+    },
+    Weather(Weather),
+    /// The weather of each turn from the first (None: `weather` every turn).
+    WeatherByTurn(Option<Vec<Weather>>),
+    NightTurns(Vec<i64>),
+    Briefing(Option<String>),
+    /// A new size; the map keeps its top-left part, new hexes get `fill`. Refused while a unit,
+    /// victory hex, hexside or route would fall off.
+    Resize {
+        columns: i64,
+        rows: i64,
+        fill: char,
+    },
+    /// Terrain `terrain` on these hexes (a brush stroke).
+    Paint {
+        terrain: char,
+        hexes: Vec<String>,
+    },
+    /// Terrain `terrain` on `hex` and every hex of the same terrain connected to it.
+    Fill {
+        terrain: char,
+        hex: String,
+    },
+    /// A hexside feature on the side of `hex` facing `dir`: on, off, or toggled (`on: None`).
+    Hexside {
+        hex: String,
+        dir: Dir,
+        feature: Feature,
+        #[serde(default)]
+        on: Option<bool>,
+    },
+    /// A route along adjacent hexes (a drag from hex to hex).
+    Route {
+        kind: RouteKind,
+        hexes: Vec<String>,
+    },
+    /// Take `hex` out of every route (of `kind`, or of any): routes through it are cut there.
+    EraseRoute {
+        hex: String,
+        #[serde(default)]
+        kind: Option<RouteKind>,
+    },
+    /// Elevation `level` (0-9) on these hexes.
+    Elevation {
+        level: u8,
+        hexes: Vec<String>,
+    },
+    /// Add a unit, or replace the unit with its id.
+    Unit(Box<UnitFile>),
+    /// Set one field of a unit from RON text (`field: "morale", value: "3"`), checked as the
+    /// loader checks it.
+    UnitField {
+        id: String,
+        field: String,
+        value: String,
+    },
+    MoveUnit {
+        id: String,
+        hex: String,
+    },
+    RemoveUnit {
+        id: String,
+    },
+    /// Paste a copy of a unit under a new id in `hex`.
+    CopyUnit {
+        id: String,
+        new_id: String,
+        hex: String,
+    },
+    /// Add a victory hex, or replace the one in its hex.
+    Victory(VictoryHexFile),
+    RemoveVictory {
+        hex: String,
+    },
+    /// The map scan under the grid (None: no scan).
+    Underlay(Option<UnderlayFile>),
+}
+
+impl EditAction {
+    /// The action's name, as in RON (`Paint`, `Fill`…).
+    pub fn name(&self) -> &'static str {
+        match self {
+            EditAction::Title(_) => "Title",
+            EditAction::Ruleset(_) => "Ruleset",
+            EditAction::Sides(_) => "Sides",
+            EditAction::Turns { .. } => "Turns",
+            EditAction::Weather(_) => "Weather",
+            EditAction::WeatherByTurn(_) => "WeatherByTurn",
+            EditAction::NightTurns(_) => "NightTurns",
+            EditAction::Briefing(_) => "Briefing",
+            EditAction::Resize { .. } => "Resize",
+            EditAction::Paint { .. } => "Paint",
+            EditAction::Fill { .. } => "Fill",
+            EditAction::Hexside { .. } => "Hexside",
+            EditAction::Route { .. } => "Route",
+            EditAction::EraseRoute { .. } => "EraseRoute",
+            EditAction::Elevation { .. } => "Elevation",
+            EditAction::Unit(_) => "Unit",
+            EditAction::UnitField { .. } => "UnitField",
+            EditAction::MoveUnit { .. } => "MoveUnit",
+            EditAction::RemoveUnit { .. } => "RemoveUnit",
+            EditAction::CopyUnit { .. } => "CopyUnit",
+            EditAction::Victory(_) => "Victory",
+            EditAction::RemoveVictory { .. } => "RemoveVictory",
+            EditAction::Underlay(_) => "Underlay",
+        }
+    }
+}
+
+/// The unit fields the editor's form offers for a ruleset: those every ruleset reads, then the
+/// ruleset's own additions (the loader refuses the others).
+pub fn unit_fields(ruleset: &str) -> Vec<&'static str> {
+    let mut out = vec!["id", "name", "side", "kind", "hex", "strength", "movement"];
+    if ruleset == "shiloh" {
+        out.push("fatigue");
+    }
+    if ruleset == "gcacw" {
+        out.extend([
+            "artillery",
+            "tactical",
+            "tactical_defence",
+            "fatigue",
+            "demoralized",
+            "entrenched",
+            "active",
+        ]);
+    }
+    for (name, users) in crate::rules::scenario::EXTRA_UNIT_FIELDS {
+        if users.contains(&ruleset) {
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// What the map looks like to the actions: its size and label width.
+struct Dims {
+    columns: i64,
+    rows: i64,
+    width: usize,
+}
+
+fn dims(f: &ScenarioFile) -> Dims {
+    let (c, r) = (f.map.columns.max(0), f.map.rows.max(0));
+    Dims {
+        columns: c,
+        rows: r,
+        width: label_width(c as u32, r as u32),
+    }
+}
+
+impl Dims {
+    fn contains(&self, c: Coord) -> bool {
+        c.col >= 1
+            && c.row >= 1
+            && i64::from(c.col) <= self.columns
+            && i64::from(c.row) <= self.rows
+    }
+
+    /// A hex of the map from its label.
+    fn hex(&self, label: &str) -> Result<Coord, String> {
+        let c = parse_label(label, self.width).map_err(|e| format!("hex {label:?}: {e}"))?;
+        if !self.contains(c) {
+            return Err(format!(
+                "hex {label} is off the map ({} columns, {} rows)",
+                self.columns, self.rows
+            ));
+        }
+        Ok(c)
+    }
+
+    fn label(&self, c: Coord) -> String {
+        c.label(self.width)
+    }
+}
+
+fn letter_ok(f: &ScenarioFile, terrain: char) -> Result<(), String> {
+    let letters = terrain_letters(&f.ruleset);
+    if !letters.contains(terrain) {
+        return Err(format!(
+            "terrain {terrain:?} is not one of ruleset {}'s letters: {}",
+            f.ruleset,
+            letters
+                .chars()
+                .map(String::from)
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+    }
+    Ok(())
+}
+
+/// Set the letter of hex `c` in a grid of row strings (rows made long enough).
+fn set_letter(rows: &mut [String], c: Coord, ch: char) {
+    let Some(row) = rows.get_mut(c.row as usize - 1) else {
+        return;
+    };
+    let mut letters: Vec<char> = row.chars().collect();
+    let i = c.col as usize - 1;
+    if letters.len() <= i {
+        letters.resize(i + 1, 'c');
+    }
+    letters[i] = ch;
+    *row = letters.into_iter().collect();
+}
+
+fn letter_at(rows: &[String], c: Coord) -> Option<char> {
+    rows.get(c.row as usize - 1)?
+        .chars()
+        .nth(c.col as usize - 1)
+}
+
+fn unit_index(f: &ScenarioFile, id: &str) -> Result<usize, String> {
+    f.units
+        .iter()
+        .position(|u| u.id == id)
+        .ok_or_else(|| format!("no unit {id:?}"))
+}
+
+fn parse_value<T: serde::de::DeserializeOwned>(field: &str, value: &str) -> Result<T, String> {
+    crate::rules::scenario::from_ron(value).map_err(|e| format!("{field} = {value}: {}", e.message))
+}
+
+/// Set a unit's field from RON text.
+fn set_field(u: &mut UnitFile, field: &str, v: &str) -> Result<(), String> {
+    macro_rules! set {
+        ($($name:ident),* $(,)?) => {
+            match field {
+                $(stringify!($name) => u.$name = parse_value(field, v)?,)*
+                _ => {
+                    return Err(format!(
+                        "units have no field {field:?}; fields: {}",
+                        [$(stringify!($name)),*].join(", ")
+                    ))
+                }
+            }
+        };
+    }
+    set!(
+        id,
+        name,
+        side,
+        kind,
+        hex,
+        strength,
+        artillery,
+        tactical,
+        tactical_defence,
+        fatigue,
+        demoralized,
+        entrenched,
+        active,
+        morale,
+        green,
+        status,
+        class,
+        rating,
+        forced_march,
+        combats,
+        guns,
+        efficiency,
+        command_control,
+        leader_bonus,
+        mode,
+        out_of_ammo,
+        fortification,
+        demibrigade,
+        heavy_guns,
+        movement,
+    );
+    Ok(())
+}
+
+/// Apply an action to the file; its label for the undo history. On an error the file is as
+/// it was.
+pub fn apply(f: &mut ScenarioFile, a: &EditAction) -> Result<String, String> {
+    let mut g = f.clone();
+    let label = apply_to(&mut g, a)?;
+    // An edit of units is refused when the loader would refuse what it made (a field the
+    // ruleset does not use, a value out of range, two sides in one hex…), with its message;
+    // problems the file already had do not count against it.
+    if matches!(
+        a,
+        EditAction::Unit(_)
+            | EditAction::UnitField { .. }
+            | EditAction::MoveUnit { .. }
+            | EditAction::CopyUnit { .. }
+    ) {
+        let new = new_problems(f, &g);
+        if !new.is_empty() {
+            return Err(new.join("; "));
+        }
+    }
+    *f = g;
+    Ok(label)
+}
+
+/// The loader's problems with `after` that `before` did not have.
+fn new_problems(before: &ScenarioFile, after: &ScenarioFile) -> Vec<String> {
+    let list = |f: &ScenarioFile| -> Vec<String> {
+        validate(f.clone())
+            .err()
+            .unwrap_or_default()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
+    let old = list(before);
+    list(after)
+        .into_iter()
+        .filter(|p| !old.contains(p))
+        .collect()
+}
+
+fn apply_to(f: &mut ScenarioFile, a: &EditAction) -> Result<String, String> {
+    let d = dims(f);
+    Ok(match a {
+        EditAction::Title(t) => {
+            f.title = t.clone();
+            "Title".into()
+        }
+        EditAction::Ruleset(r) => {
+            if !crate::rules::scenario::KNOWN_RULESETS.contains(&r.as_str()) {
+                return Err(format!(
+                    "unknown ruleset {r:?}: {}",
+                    crate::rules::scenario::KNOWN_RULESETS.join(", ")
+                ));
+            }
+            f.ruleset = r.clone();
+            "Ruleset".into()
+        }
+        EditAction::Sides(names) => {
+            if names.len() != 2 || names.iter().any(|n| n.trim().is_empty()) || names[0] == names[1]
+            {
+                return Err("sides: two different, non-empty names".into());
+            }
+            let old = f.sides.clone();
+            let rename = |s: &String| -> String {
+                old.iter()
+                    .position(|o| o == s)
+                    .and_then(|i| names.get(i))
+                    .cloned()
+                    .unwrap_or_else(|| s.clone())
+            };
+            for u in &mut f.units {
+                u.side = rename(&u.side);
+            }
+            for v in &mut f.victory {
+                v.holder = v.holder.as_ref().map(rename);
+            }
+            f.sides = names.clone();
+            "Sides".into()
+        }
+        EditAction::Turns { first, last } => {
+            f.turn = *first;
+            f.turns = *last;
+            "Turns".into()
+        }
+        EditAction::Weather(w) => {
+            f.weather = *w;
+            "Weather".into()
+        }
+        EditAction::WeatherByTurn(w) => {
+            f.weather_by_turn = w.clone();
+            "Weather by turn".into()
+        }
+        EditAction::NightTurns(n) => {
+            f.night_turns = n.clone();
+            "Night turns".into()
+        }
+        EditAction::Briefing(b) => {
+            f.briefing = b.clone();
+            "Briefing".into()
+        }
+        EditAction::Resize {
+            columns,
+            rows,
+            fill,
+        } => {
+            resize(f, *columns, *rows, *fill)?;
+            "Resize".into()
+        }
+        EditAction::Paint { terrain, hexes } => {
+            letter_ok(f, *terrain)?;
+            let cs = hexes
+                .iter()
+                .map(|h| d.hex(h))
+                .collect::<Result<Vec<_>, _>>()?;
+            for c in cs {
+                set_letter(&mut f.map.terrain, c, *terrain);
+            }
+            "Paint".into()
+        }
+        EditAction::Fill { terrain, hex } => {
+            letter_ok(f, *terrain)?;
+            let start = d.hex(hex)?;
+            let from = letter_at(&f.map.terrain, start);
+            if from != Some(*terrain) {
+                let mut stack = vec![start];
+                let mut seen = std::collections::HashSet::from([start]);
+                while let Some(c) = stack.pop() {
+                    set_letter(&mut f.map.terrain, c, *terrain);
+                    for n in c.neighbors() {
+                        if d.contains(n) && letter_at(&f.map.terrain, n) == from && seen.insert(n) {
+                            stack.push(n);
+                        }
+                    }
+                }
+            }
+            "Fill".into()
+        }
+        EditAction::Hexside {
+            hex,
+            dir,
+            feature,
+            on,
+        } => {
+            let c = d.hex(hex)?;
+            let other = c.neighbor(*dir);
+            // The hexside may be named from either hex: find its entry either way.
+            let same = |h: &HexsideFile| {
+                d.hex(&h.hex).is_ok_and(|x| {
+                    (x == c && h.dir == *dir) || (x == other && h.dir == dir.opposite())
+                })
+            };
+            let has = f
+                .map
+                .hexsides
+                .iter()
+                .any(|h| same(h) && h.features.contains(feature));
+            let want = on.unwrap_or(!has);
+            if want && !has {
+                match f.map.hexsides.iter_mut().find(|h| same(h)) {
+                    Some(h) => h.features.push(*feature),
+                    None => f.map.hexsides.push(HexsideFile {
+                        hex: d.label(c),
+                        dir: *dir,
+                        features: vec![*feature],
+                    }),
+                }
+            } else if !want && has {
+                for h in f.map.hexsides.iter_mut().filter(|h| same(h)) {
+                    h.features.retain(|x| x != feature);
+                }
+                f.map.hexsides.retain(|h| !h.features.is_empty());
+            }
+            format!("{feature:?} hexside")
+        }
+        EditAction::Route { kind, hexes } => {
+            let cs = hexes
+                .iter()
+                .map(|h| d.hex(h))
+                .collect::<Result<Vec<_>, _>>()?;
+            if cs.len() < 2 {
+                return Err("a route needs at least two hexes".into());
+            }
+            for w in cs.windows(2) {
+                if !w[0].is_adjacent(w[1]) {
+                    return Err(format!(
+                        "route hexes {} and {} are not adjacent",
+                        d.label(w[0]),
+                        d.label(w[1])
+                    ));
+                }
+            }
+            f.map.routes.push(RouteFile {
+                kind: *kind,
+                hexes: cs.iter().map(|c| d.label(*c)).collect(),
+            });
+            format!("{kind:?}")
+        }
+        EditAction::EraseRoute { hex, kind } => {
+            let c = d.hex(hex)?;
+            let mut out = Vec::new();
+            let mut hit = false;
+            for r in std::mem::take(&mut f.map.routes) {
+                if kind.is_some_and(|k| k != r.kind) || !r.hexes.iter().any(|h| d.hex(h) == Ok(c)) {
+                    out.push(r);
+                    continue;
+                }
+                hit = true;
+                let mut piece: Vec<String> = Vec::new();
+                for h in r.hexes {
+                    if d.hex(&h) == Ok(c) {
+                        if piece.len() >= 2 {
+                            out.push(RouteFile {
+                                kind: r.kind,
+                                hexes: std::mem::take(&mut piece),
+                            });
+                        }
+                        piece.clear();
+                    } else {
+                        piece.push(h);
+                    }
+                }
+                if piece.len() >= 2 {
+                    out.push(RouteFile {
+                        kind: r.kind,
+                        hexes: piece,
+                    });
+                }
+            }
+            f.map.routes = out;
+            if !hit {
+                return Err(format!("no route through {hex}"));
+            }
+            "Erase route".into()
+        }
+        EditAction::Elevation { level, hexes } => {
+            if *level > 9 {
+                return Err(format!("elevation {level}: levels are 0 to 9"));
+            }
+            let cs = hexes
+                .iter()
+                .map(|h| d.hex(h))
+                .collect::<Result<Vec<_>, _>>()?;
+            let rows = f
+                .map
+                .elevation
+                .get_or_insert_with(|| vec!["0".repeat(d.columns as usize); d.rows as usize]);
+            for c in cs {
+                set_letter(rows, c, char::from(b'0' + level));
+            }
+            "Elevation".into()
+        }
+        EditAction::Unit(u) => {
+            match f.units.iter().position(|x| x.id == u.id) {
+                Some(i) => f.units[i] = (**u).clone(),
+                None => f.units.push((**u).clone()),
+            }
+            format!("Unit {}", u.id)
+        }
+        EditAction::UnitField { id, field, value } => {
+            let i = unit_index(f, id)?;
+            let prefix = format!("units[{i}].");
+            set_field(&mut f.units[i], field, value).map_err(|e| format!("{prefix}{e}"))?;
+            if field == "id" && f.units.iter().filter(|u| u.id == f.units[i].id).count() > 1 {
+                return Err(format!("{prefix}id: {value} is taken"));
+            }
+            format!("Unit {id}: {field}")
+        }
+        EditAction::MoveUnit { id, hex } => {
+            let i = unit_index(f, id)?;
+            let c = d.hex(hex)?;
+            f.units[i].hex = d.label(c);
+            format!("Move {id}")
+        }
+        EditAction::RemoveUnit { id } => {
+            let i = unit_index(f, id)?;
+            f.units.remove(i);
+            format!("Remove {id}")
+        }
+        EditAction::CopyUnit { id, new_id, hex } => {
+            let i = unit_index(f, id)?;
+            if f.units.iter().any(|u| &u.id == new_id) {
+                return Err(format!("unit id {new_id:?} is taken"));
+            }
+            let c = d.hex(hex)?;
+            let mut u = f.units[i].clone();
+            u.id = new_id.clone();
+            u.hex = d.label(c);
+            f.units.push(u);
+            format!("Paste {new_id}")
+        }
+        EditAction::Victory(v) => {
+            let c = d.hex(&v.hex)?;
+            if v.points < 0 {
+                return Err(format!(
+                    "victory hex {}: points {} below 0",
+                    v.hex, v.points
+                ));
+            }
+            if let Some(h) = &v.holder
+                && !f.sides.contains(h)
+            {
+                return Err(format!(
+                    "victory hex {}: holder {h:?} is not a side ({})",
+                    v.hex,
+                    f.sides.join(", ")
+                ));
+            }
+            let mut v = v.clone();
+            v.hex = d.label(c);
+            match f.victory.iter().position(|x| d.hex(&x.hex) == Ok(c)) {
+                Some(i) => f.victory[i] = v,
+                None => f.victory.push(v),
+            }
+            "Victory hex".into()
+        }
+        EditAction::RemoveVictory { hex } => {
+            let c = d.hex(hex)?;
+            let n = f.victory.len();
+            f.victory.retain(|x| d.hex(&x.hex) != Ok(c));
+            if f.victory.len() == n {
+                return Err(format!("no victory hex at {hex}"));
+            }
+            "Remove victory hex".into()
+        }
+        EditAction::Underlay(u) => {
+            if let Some(u) = u {
+                if !(0.0..=1.0).contains(&u.opacity) {
+                    return Err(format!("underlay.opacity {}: from 0 to 1", u.opacity));
+                }
+                for (i, p) in u.align.iter().enumerate() {
+                    d.hex(&p.hex)
+                        .map_err(|e| format!("underlay.align[{i}]: {e}"))?;
+                }
+            }
+            f.underlay = u.clone();
+            "Map scan".into()
+        }
+    })
+}
+
+fn resize(f: &mut ScenarioFile, columns: i64, rows: i64, fill: char) -> Result<(), String> {
+    if !(1..=999).contains(&columns) || !(1..=999).contains(&rows) {
+        return Err(format!(
+            "map size {columns}x{rows}: columns and rows from 1 to 999"
+        ));
+    }
+    letter_ok(f, fill)?;
+    let old = dims(f);
+    let new = Dims {
+        columns,
+        rows,
+        width: label_width(columns as u32, rows as u32),
+    };
+    // Everything placed must stay on the map; labels are rewritten at the new width.
+    let relabel = |what: &str, label: &str| -> Result<String, String> {
+        let c = old.hex(label).map_err(|e| format!("{what}: {e}"))?;
+        if !new.contains(c) {
+            return Err(format!(
+                "{what} at {label} would fall off a {columns}x{rows} map: move or remove it first"
+            ));
+        }
+        Ok(new.label(c))
+    };
+    for u in &mut f.units {
+        u.hex = relabel(&format!("unit {}", u.id), &u.hex)?;
+    }
+    for v in &mut f.victory {
+        v.hex = relabel("the victory hex", &v.hex)?;
+    }
+    for h in &mut f.map.hexsides {
+        h.hex = relabel("a hexside", &h.hex)?;
+    }
+    for r in &mut f.map.routes {
+        for h in &mut r.hexes {
+            *h = relabel("a route", h)?;
+        }
+    }
+    if let Some(u) = &mut f.underlay {
+        for p in &mut u.align {
+            p.hex = relabel("an underlay alignment point", &p.hex)?;
+        }
+    }
+    let grid = |rows_in: &[String], fill: char| -> Vec<String> {
+        (0..rows as usize)
+            .map(|r| {
+                let old: Vec<char> = rows_in.get(r).map_or(Vec::new(), |s| s.chars().collect());
+                (0..columns as usize)
+                    .map(|c| old.get(c).copied().unwrap_or(fill))
+                    .collect()
+            })
+            .collect()
+    };
+    f.map.terrain = grid(&f.map.terrain, fill);
+    if let Some(e) = &f.map.elevation {
+        f.map.elevation = Some(grid(e, '0'));
+    }
+    f.map.columns = columns;
+    f.map.rows = rows;
+    Ok(())
+}

@@ -1,0 +1,498 @@
+//! The scenario editor's model (`musket::editor`, no Bevy) and `musket edit --apply`: paint,
+//! fill, hexside toggles, routes, the unit form refusing a field with the loader's message,
+//! undo/redo and strokes, saving only what loads, the round trip of every shipped scenario, the
+//! alignment maths of the map scan.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use musket::editor::underlay::{AlignPoint, Similarity, UnderlayFile, image_to_map};
+use musket::editor::{EditAction, Editor, action::unit_fields, parse_actions};
+use musket::rules::hex::{Coord, Dir};
+use musket::rules::map::{Feature, RouteKind, Terrain};
+use musket::rules::scenario::{ScenarioFile, UnitFile, from_ron, validate};
+
+mod common;
+
+const SHIPPED: [&str; 7] = [
+    "foxs-gap.ron",
+    "crampton-gap.ron",
+    "south-mountain.ron",
+    "gbacw-bloody-hill.ron",
+    "ngg1812-smolensk.ron",
+    "shiloh-hornets-nest.ron",
+    "example-flank.ron",
+];
+
+fn scenario_path(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(name)
+}
+
+/// A 6x5 GCACW map: column 1 woods, the rest clear, with one unit per side.
+fn small() -> Editor {
+    let mut b = common::map(6, 5);
+    for r in &mut b.file.map.terrain {
+        r.replace_range(0..1, "w");
+    }
+    b.file.units.push(UnitFile {
+        id: "u1".into(),
+        name: "1st".into(),
+        side: "Union".into(),
+        hex: "0303".into(),
+        strength: Some(musket::rules::scenario::StrengthFile::Organized(4.0)),
+        ..UnitFile::blank()
+    });
+    b.file.units.push(UnitFile {
+        id: "c1".into(),
+        name: "1st CSA".into(),
+        side: "Confederate".into(),
+        hex: "0505".into(),
+        strength: Some(musket::rules::scenario::StrengthFile::Organized(3.0)),
+        ..UnitFile::blank()
+    });
+    assert!(validate(b.file.clone()).is_ok());
+    Editor::new(b.file)
+}
+
+fn terrain(ed: &Editor, label: &str) -> Terrain {
+    let sc = validate(ed.file.clone()).unwrap();
+    let c = sc.parse_hex(label).unwrap();
+    sc.map.terrain(c).unwrap()
+}
+
+fn act(text: &str) -> EditAction {
+    from_ron(text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+}
+
+// Issue 11, "terrain painted per hex with a brush": the hexes painted change, no other.
+#[test]
+fn paint_changes_the_painted_hexes_only() {
+    let mut ed = small();
+    let before = ed.file.map.terrain.clone();
+    ed.apply(&act(r#"Paint(terrain: 'm', hexes: ["0202", "0603"])"#))
+        .unwrap();
+    assert_eq!(terrain(&ed, "0202"), Terrain::Mountain);
+    assert_eq!(terrain(&ed, "0603"), Terrain::Mountain);
+    let changed: usize = before
+        .iter()
+        .zip(&ed.file.map.terrain)
+        .map(|(a, b)| a.chars().zip(b.chars()).filter(|(x, y)| x != y).count())
+        .sum();
+    assert_eq!(changed, 2);
+    // A letter the ruleset does not know, or a hex off the map: refused, nothing changed.
+    let now = ed.file.clone();
+    let e = ed
+        .apply(&act(r#"Paint(terrain: 'h', hexes: ["0101"])"#))
+        .unwrap_err();
+    assert!(e.contains("not one of ruleset gcacw's letters"), "{e}");
+    let e = ed
+        .apply(&act(r#"Paint(terrain: 'w', hexes: ["0101", "0706"])"#))
+        .unwrap_err();
+    assert!(e.contains("0706 is off the map"), "{e}");
+    assert_eq!(ed.file, now);
+}
+
+// "and a flood fill": the connected region of the same terrain, not the same terrain
+// elsewhere.
+#[test]
+fn fill_takes_the_connected_region_only() {
+    let mut ed = small();
+    // A wall of rough down column 4 splits the clear hexes in two regions.
+    for r in 1..=5 {
+        ed.apply(&act(&format!(r#"Paint(terrain: 'r', hexes: ["040{r}"])"#)))
+            .unwrap();
+    }
+    ed.apply(&act(r#"Fill(terrain: 'l', hex: "0202")"#))
+        .unwrap();
+    for c in 2..=3 {
+        for r in 1..=5 {
+            assert_eq!(terrain(&ed, &format!("0{c}0{r}")), Terrain::Rolling);
+        }
+    }
+    for c in 5..=6 {
+        for r in 1..=5 {
+            assert_eq!(terrain(&ed, &format!("0{c}0{r}")), Terrain::Clear);
+        }
+    }
+    assert_eq!(terrain(&ed, "0101"), Terrain::Woods);
+    assert_eq!(terrain(&ed, "0403"), Terrain::Rough);
+    // Filling with the same terrain changes nothing but is not an error.
+    ed.apply(&act(r#"Fill(terrain: 'l', hex: "0202")"#))
+        .unwrap();
+}
+
+// "hexside features toggled by clicking near a hex edge": on, then off from the other hex.
+#[test]
+fn hexside_toggle_from_either_hex() {
+    let mut ed = small();
+    ed.apply(&act(
+        r#"Hexside(hex: "0303", dir: SE, feature: MinorRiver)"#,
+    ))
+    .unwrap();
+    let sc = validate(ed.file.clone()).unwrap();
+    let c = sc.parse_hex("0303").unwrap();
+    assert!(sc.map.side(c, Dir::SE).has(Feature::MinorRiver));
+    // A second feature joins the same entry; the same hexside named from the other hex.
+    ed.apply(&act(r#"Hexside(hex: "0303", dir: SE, feature: Bridge)"#))
+        .unwrap();
+    assert_eq!(ed.file.map.hexsides.len(), 1);
+    let other = c.neighbor(Dir::SE);
+    let label = other.label(2);
+    ed.apply(&act(&format!(
+        r#"Hexside(hex: "{label}", dir: NW, feature: MinorRiver)"#
+    )))
+    .unwrap();
+    let sc = validate(ed.file.clone()).unwrap();
+    assert!(!sc.map.side(c, Dir::SE).has(Feature::MinorRiver));
+    assert!(sc.map.side(c, Dir::SE).has(Feature::Bridge));
+    // `on: Some(false)` on a hexside without it: nothing to do, no error.
+    ed.apply(&act(
+        r#"Hexside(hex: "0101", dir: N, feature: Creek, on: Some(false))"#,
+    ))
+    .unwrap();
+    assert_eq!(ed.file.map.hexsides.len(), 1);
+}
+
+// "routes drawn by dragging from hex to hex, erased by click".
+#[test]
+fn routes_drawn_and_erased() {
+    let mut ed = small();
+    ed.apply(&act(
+        r#"Route(kind: Road, hexes: ["0101", "0102", "0103", "0104"])"#,
+    ))
+    .unwrap();
+    let sc = validate(ed.file.clone()).unwrap();
+    let c = |l: &str| sc.parse_hex(l).unwrap();
+    assert!(sc.map.side(c("0102"), Dir::S).route(RouteKind::Road));
+    let e = ed
+        .apply(&act(r#"Route(kind: Road, hexes: ["0101", "0301"])"#))
+        .unwrap_err();
+    assert!(e.contains("not adjacent"), "{e}");
+    // Erasing the second hex cuts the road: 0103-0104 is left.
+    ed.apply(&act(r#"EraseRoute(hex: "0102")"#)).unwrap();
+    assert_eq!(ed.file.map.routes.len(), 1);
+    assert_eq!(ed.file.map.routes[0].hexes, vec!["0103", "0104"]);
+    let e = ed.apply(&act(r#"EraseRoute(hex: "0605")"#)).unwrap_err();
+    assert!(e.contains("no route through 0605"), "{e}");
+}
+
+// "units placed, moved and edited in a form that shows exactly the fields the ruleset uses
+// (refusing the ones it does not, with the same messages as the loader)".
+#[test]
+fn the_unit_form_refuses_a_field_the_ruleset_does_not_use() {
+    let mut ed = small();
+    let before = ed.file.clone();
+    let e = ed
+        .apply(&act(r#"UnitField(id: "u1", field: "morale", value: "3")"#))
+        .unwrap_err();
+    // The loader's message for the same file.
+    let mut f = before.clone();
+    f.units[0].morale = Some(3);
+    let loader = validate(f).unwrap_err()[0].to_string();
+    assert_eq!(e, loader);
+    assert_eq!(ed.file, before);
+    // A field the ruleset uses, in range and out of it.
+    ed.apply(&act(r#"UnitField(id: "u1", field: "fatigue", value: "2")"#))
+        .unwrap();
+    assert_eq!(ed.file.units[0].fatigue, 2);
+    let e = ed
+        .apply(&act(r#"UnitField(id: "u1", field: "fatigue", value: "9")"#))
+        .unwrap_err();
+    assert!(e.starts_with("units[0].fatigue"), "{e}");
+    let e = ed
+        .apply(&act(r#"UnitField(id: "u1", field: "fatgue", value: "1")"#))
+        .unwrap_err();
+    assert!(e.contains("no field \"fatgue\""), "{e}");
+    // The form's fields follow the ruleset.
+    assert!(unit_fields("gcacw").contains(&"fatigue"));
+    assert!(!unit_fields("gcacw").contains(&"morale"));
+    assert!(unit_fields("gbacw").contains(&"morale"));
+    assert!(unit_fields("shiloh").contains(&"guns"));
+    assert!(!unit_fields("shiloh").contains(&"tactical"));
+    // Move, copy (paste), remove; an enemy hex is refused as the loader refuses it.
+    ed.apply(&act(r#"MoveUnit(id: "u1", hex: "0202")"#))
+        .unwrap();
+    assert_eq!(ed.file.units[0].hex, "0202");
+    let e = ed
+        .apply(&act(r#"MoveUnit(id: "u1", hex: "0505")"#))
+        .unwrap_err();
+    assert!(!e.is_empty());
+    ed.apply(&act(r#"CopyUnit(id: "u1", new_id: "u2", hex: "0203")"#))
+        .unwrap();
+    assert_eq!(ed.file.units.len(), 3);
+    let e = ed
+        .apply(&act(r#"CopyUnit(id: "u1", new_id: "u2", hex: "0204")"#))
+        .unwrap_err();
+    assert!(e.contains("taken"), "{e}");
+    ed.apply(&act(r#"RemoveUnit(id: "u2")"#)).unwrap();
+    assert_eq!(ed.file.units.len(), 2);
+}
+
+// "Undo / redo of every edit"; a brush stroke is one step.
+#[test]
+fn undo_and_redo_every_edit_and_a_stroke_is_one_step() {
+    let mut ed = small();
+    let s0 = ed.file.clone();
+    ed.apply(&act(r#"Title("Bull Run")"#)).unwrap();
+    let s1 = ed.file.clone();
+    ed.begin_stroke();
+    for h in ["0202", "0203", "0204"] {
+        ed.apply(&act(&format!(r#"Paint(terrain: 's', hexes: ["{h}"])"#)))
+            .unwrap();
+    }
+    ed.end_stroke();
+    let s2 = ed.file.clone();
+    ed.apply(&act(
+        r#"Victory((hex: "0404", points: 3, holder: "Union"))"#,
+    ))
+    .unwrap();
+    let s3 = ed.file.clone();
+    assert_eq!(ed.history().0, vec!["Victory hex", "Paint", "Title"]);
+    assert_eq!(ed.undo().as_deref(), Some("Victory hex"));
+    assert_eq!(ed.file, s2);
+    assert_eq!(ed.undo().as_deref(), Some("Paint"));
+    assert_eq!(ed.file, s1, "the stroke is one step");
+    assert_eq!(ed.undo().as_deref(), Some("Title"));
+    assert_eq!(ed.file, s0);
+    assert_eq!(ed.undo(), None);
+    assert_eq!(ed.redo().as_deref(), Some("Title"));
+    assert_eq!(ed.redo().as_deref(), Some("Paint"));
+    assert_eq!(ed.redo().as_deref(), Some("Victory hex"));
+    assert_eq!(ed.file, s3);
+    assert_eq!(ed.redo(), None);
+    // A new edit after an undo drops the redo.
+    ed.undo();
+    ed.apply(&act(r#"Title("Manassas")"#)).unwrap();
+    assert_eq!(ed.redo(), None);
+}
+
+// "the file cannot be saved while it would not load, and the reason says why".
+#[test]
+fn a_file_that_would_not_load_cannot_be_saved() {
+    let mut ed = small();
+    let dir = std::env::temp_dir().join(format!("musket-editor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("s.ron");
+    // Units may not be placed together with an enemy through an action…
+    assert!(
+        ed.apply(&act(r#"MoveUnit(id: "c1", hex: "0303")"#))
+            .is_err()
+    );
+    // …but a change of ruleset can leave letters the new ruleset does not know: listed live,
+    // and saving is refused with the loader's reason.
+    ed.apply(&act(r#"Paint(terrain: 'p', hexes: ["0605"])"#))
+        .unwrap();
+    ed.apply(&act(r#"Ruleset("shiloh")"#)).unwrap();
+    let problems = ed.problems();
+    assert!(!problems.is_empty());
+    let e = ed.save(&path).unwrap_err();
+    assert!(e.contains("would not load"), "{e}");
+    assert!(e.contains("unknown terrain letter"), "{e}");
+    assert!(!path.exists());
+    ed.undo();
+    assert!(ed.problems().is_empty());
+    ed.save(&path).unwrap();
+    musket::rules::scenario::load(&path).unwrap();
+}
+
+// "Every shipped scenario opened and saved unchanged loads to the same game (a test compares
+// the loaded scenarios, not the bytes)", and the text is laid out one terrain row per line.
+#[test]
+fn every_shipped_scenario_round_trips() {
+    for name in SHIPPED {
+        let p = scenario_path(name);
+        let ed = Editor::open(&p).unwrap();
+        let text = ed.save_string().unwrap();
+        let again: ScenarioFile = from_ron(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert_eq!(again, ed.file, "{name}");
+        let a = validate(again).unwrap();
+        let b = musket::rules::scenario::load(&p).unwrap();
+        assert_eq!(a.units, b.units, "{name}");
+        assert_eq!(a.file, b.file, "{name}");
+        for row in &b.file.map.terrain {
+            assert!(text.contains(&format!("\"{row}\",\n")), "{name}: row {row}");
+        }
+    }
+}
+
+// "align the grid to it by clicking the centres of two named hexes (scale, offset and
+// rotation follow)".
+#[test]
+fn underlay_alignment_maths() {
+    // A known similarity: scale 2, rotated 90 degrees, offset (10, -4).
+    let truth = Similarity {
+        scale: 2.0,
+        rotation: std::f64::consts::FRAC_PI_2,
+        offset: (10.0, -4.0),
+    };
+    let a0 = (1.0, 2.0);
+    let a1 = (-3.0, 5.0);
+    let s = Similarity::from_pairs(a0, a1, truth.apply(a0), truth.apply(a1)).unwrap();
+    assert!((s.scale - 2.0).abs() < 1e-12);
+    assert!((s.rotation - std::f64::consts::FRAC_PI_2).abs() < 1e-12);
+    assert!((s.offset.0 - 10.0).abs() < 1e-9 && (s.offset.1 + 4.0).abs() < 1e-9);
+    // Any other point lands where the truth sends it; the inverse brings it back.
+    let p = (7.5, -2.25);
+    let q = s.apply(p);
+    let t = truth.apply(p);
+    assert!((q.0 - t.0).abs() < 1e-9 && (q.1 - t.1).abs() < 1e-9);
+    let back = s.inverse().apply(q);
+    assert!((back.0 - p.0).abs() < 1e-9 && (back.1 - p.1).abs() < 1e-9);
+    // Two clicks on the same pixel, or the same hex twice: refused with the reason.
+    assert!(Similarity::from_pairs(a0, a0, (0.0, 0.0), (1.0, 1.0)).is_none());
+    // From two clicked hex centres: every other hex centre maps onto its pixel.
+    let centre = |l: &str| -> Result<(f64, f64), String> {
+        let c = musket::rules::hex::parse_label(l, 2).map_err(|e| e.to_string())?;
+        let x = 1.5 * f64::from(c.col);
+        let y = 3f64.sqrt() * (f64::from(c.row) + if c.col % 2 == 0 { 0.5 } else { 0.0 });
+        Ok((x, y))
+    };
+    // The scan: 40 px per layout unit, rotated 3 degrees, offset (120, 80).
+    let scan = Similarity {
+        scale: 40.0,
+        rotation: 3f64.to_radians(),
+        offset: (120.0, 80.0),
+    };
+    let click = |l: &str| {
+        let (x, y) = scan.apply(centre(l).unwrap());
+        AlignPoint {
+            hex: l.into(),
+            x,
+            y,
+        }
+    };
+    let u = UnderlayFile {
+        image: "map.jpg".into(),
+        opacity: 0.5,
+        visible: true,
+        align: vec![click("0101"), click("1208")],
+    };
+    let to_map = image_to_map(&u, centre).unwrap();
+    for l in ["0505", "0910", "0302"] {
+        let px = scan.apply(centre(l).unwrap());
+        let m = to_map.apply(px);
+        let want = centre(l).unwrap();
+        assert!(
+            (m.0 - want.0).abs() < 1e-9 && (m.1 - want.1).abs() < 1e-9,
+            "{l}"
+        );
+    }
+    let same = UnderlayFile {
+        align: vec![click("0101"), click("0101")],
+        ..u.clone()
+    };
+    assert!(
+        image_to_map(&same, centre)
+            .unwrap_err()
+            .contains("two different hexes")
+    );
+    let one = UnderlayFile {
+        align: vec![click("0101")],
+        ..u
+    };
+    assert!(image_to_map(&one, centre).unwrap_err().contains("1 given"));
+    let _ = Coord::new(1, 1);
+}
+
+fn musket(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_musket"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+// Issue 11 point 4: `musket edit FILE --apply ACTIONS.ron [--out NEW.ron]`, refusing with exit
+// 2 and the action's index if one is invalid.
+#[test]
+fn musket_edit_applies_actions_headless() {
+    let dir = std::env::temp_dir().join(format!("musket-edit-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = scenario_path("foxs-gap.ron");
+    let out = dir.join("out.ron");
+    let good = dir.join("good.ron");
+    std::fs::write(
+        &good,
+        r#"[
+            Paint(terrain: 'w', hexes: ["0101", "0201"]),
+            Hexside(hex: "0303", dir: SE, feature: Creek),
+            Route(kind: Trail, hexes: ["0101", "0102"]),
+            Victory((hex: "0101", points: 1, name: "Corner")),
+        ]"#,
+    )
+    .unwrap();
+    let o = musket(&[
+        "edit",
+        src.to_str().unwrap(),
+        "--apply",
+        good.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = musket(&["check", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let sc = musket::rules::scenario::load(&out).unwrap();
+    assert_eq!(sc.victory.len(), 4);
+    // A bad action: exit 2, its index, nothing written.
+    let bad = dir.join("bad.ron");
+    std::fs::write(
+        &bad,
+        r#"[Paint(terrain: 'w', hexes: ["0101"]), Fill(terrain: 'w', hex: "1399")]"#,
+    )
+    .unwrap();
+    let out2 = dir.join("out2.ron");
+    let o = musket(&[
+        "edit",
+        src.to_str().unwrap(),
+        "--apply",
+        bad.to_str().unwrap(),
+        "--out",
+        out2.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("action 1 (Fill)"), "{err}");
+    assert!(err.contains("off the map"), "{err}");
+    assert!(!out2.exists());
+    // A file of actions that is not RON of actions: its place.
+    std::fs::write(&bad, "[Pant(terrain: 'w')]").unwrap();
+    let o = musket(&[
+        "edit",
+        src.to_str().unwrap(),
+        "--apply",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 1"));
+    // The actions parse as the editor writes them.
+    assert_eq!(parse_actions("[]").unwrap(), vec![]);
+}
+
+// Issue 11 point 2: "The image path and alignment are optional scenario fields; the image is
+// never required to play, and a missing image is a warning, not an error."
+#[test]
+fn a_missing_scan_is_a_warning_not_an_error() {
+    let dir = std::env::temp_dir().join(format!("musket-edit-scan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut ed = Editor::open(&scenario_path("foxs-gap.ron")).unwrap();
+    ed.apply(&act(
+        r#"Underlay(Some((image: "scans/nowhere.png", opacity: 0.6, align: [(hex: "0101", x: 12.0, y: 10.0), (hex: "1210", x: 900.0, y: 700.0)])))"#,
+    ))
+    .unwrap();
+    let e = ed
+        .apply(&act(r#"Underlay(Some((image: "x.png", opacity: 1.5)))"#))
+        .unwrap_err();
+    assert!(e.contains("opacity"), "{e}");
+    let path = dir.join("with-scan.ron");
+    ed.save(&path).unwrap();
+    let o = musket(&["check", path.to_str().unwrap()]);
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("warning: underlay.image"), "{err}");
+    assert!(err.contains("nowhere.png"), "{err}");
+    // It plays: the scenario loads with its scan fields kept.
+    let sc = musket::rules::scenario::load(&path).unwrap();
+    assert_eq!(sc.file.underlay.as_ref().unwrap().align.len(), 2);
+}
