@@ -182,3 +182,63 @@ fn window_plays_another_rule_system_on_its_own_terrain() {
         "bars: defender {def_bars}, attacker {att_bars} pixels"
     );
 }
+
+// Issue 11: "a real-window test under Xvfb that opens the editor, paints a few hexes, places a
+// unit and saves a file that `musket check` accepts".
+#[test]
+fn window_editor_paints_places_a_unit_and_saves() {
+    let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-editor.ron");
+    let _ = std::fs::remove_file(&file);
+    let f = file.to_str().unwrap();
+    let Some(shot) = window_shot(
+        "window-test-editor",
+        &[
+            "--edit",
+            f,
+            "--click",
+            "paint:w:0303",
+            "--click",
+            "paint:w:0304",
+            "--click",
+            "paint:w:0404",
+            "--click",
+            "unit:0:0303",
+            "--click",
+            "unit:1:0808",
+            "--click",
+            "victory:0606",
+        ],
+    ) else {
+        return;
+    };
+    // The saved file loads, with what was painted and placed.
+    let out = Command::new(env!("CARGO_BIN_EXE_musket"))
+        .args(["check", f])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sc = musket::rules::scenario::load(&file).unwrap();
+    for l in ["0303", "0304", "0404"] {
+        let c = sc.parse_hex(l).unwrap();
+        assert_eq!(
+            sc.map.terrain(c),
+            Some(musket::rules::map::Terrain::Woods),
+            "{l}"
+        );
+    }
+    assert_eq!(sc.units.len(), 2);
+    assert_eq!(sc.victory.len(), 1);
+    // On screen, between the panels: the woods tiles' dark green, a Union unit's blue square
+    // and the victory hex's gold ring.
+    let (map0, map1) = (330, 940);
+    let woods = shot.count([60, 89, 48], 8, map0, map1);
+    let union = shot.count(srgb8(0.20, 0.32, 0.60), 6, map0, map1);
+    let gold = shot.count(srgb8(0.85, 0.68, 0.10), 12, map0, map1);
+    assert!(woods > 300, "woods: {woods} pixels");
+    assert!(union > 100, "unit: {union} pixels");
+    assert!(gold > 50, "victory hex: {gold} pixels");
+}

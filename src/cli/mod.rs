@@ -87,6 +87,9 @@ pub struct WindowArgs {
     /// Open on the main menu instead of a scenario.
     #[arg(long)]
     pub menu: bool,
+    /// Open the scenario editor on FILE (a new scenario if it does not exist yet).
+    #[arg(long, value_name = "FILE")]
+    pub edit: Option<PathBuf>,
     /// Free movement: movement costs and attack limits are shown and logged but nothing is
     /// refused (for players who enforce printed rules Musket does not have).
     #[arg(long)]
@@ -241,6 +244,9 @@ pub enum Cmd {
         scenario: Option<PathBuf>,
         #[arg(long, default_value_t = 600)]
         frames: u32,
+        /// Time the scenario editor painting on a blank map of this size (e.g. 100x100).
+        #[arg(long, value_name = "COLSxROWS")]
+        editor: Option<String>,
     },
 }
 
@@ -334,7 +340,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     let ov = overrides(&cli.rules);
     match cli.command {
         None => run_client(cli.scenario, cli.window, ov),
-        Some(Cmd::MeasureSystems { scenario, frames }) => measure_systems(scenario, frames, ov),
+        Some(Cmd::MeasureSystems {
+            scenario,
+            frames,
+            editor,
+        }) => measure_systems(scenario, frames, editor, ov),
         Some(Cmd::Rules { ruleset }) => match crate::rules::ruleset::builtin_tables(&ruleset) {
             Some(text) => {
                 out!("{text}");
@@ -523,6 +533,7 @@ fn run_client(
         hotseat: w.hotseat,
         seed: w.seed,
         menu: w.menu,
+        edit: w.edit,
         free_movement: w.free_movement,
         sides: w.sides,
         autotest: crate::client::autotest::Script {
@@ -542,15 +553,33 @@ fn run_client(
 fn measure_systems(
     scenario: Option<PathBuf>,
     frames: u32,
+    editor: Option<String>,
     rules: RulesOverrides,
 ) -> Result<ExitCode, Failure> {
-    let v = crate::client::measure::measure_systems(scenario, frames, rules).map_err(Failure)?;
+    let v = match editor {
+        Some(size) => {
+            let (c, r) = size
+                .split_once(['x', 'X'])
+                .and_then(|(c, r)| Some((c.parse::<i64>().ok()?, r.parse::<i64>().ok()?)))
+                .filter(|(c, r)| (1..=999).contains(c) && (1..=999).contains(r))
+                .ok_or_else(|| Failure(format!("--editor {size}: COLSxROWS, e.g. 100x100")))?;
+            crate::client::measure::measure_editor(c, r, frames).map_err(Failure)?
+        }
+        None => {
+            crate::client::measure::measure_systems(scenario, frames, rules).map_err(Failure)?
+        }
+    };
     outln!("{}", serde_json::to_string_pretty(&v)?);
     Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(not(feature = "client"))]
-fn measure_systems(_: Option<PathBuf>, _: u32, _: RulesOverrides) -> Result<ExitCode, Failure> {
+fn measure_systems(
+    _: Option<PathBuf>,
+    _: u32,
+    _: Option<String>,
+    _: RulesOverrides,
+) -> Result<ExitCode, Failure> {
     Err(Failure(
         "measure-systems needs the client (build with the default features)".into(),
     ))

@@ -6,6 +6,10 @@
 //! first chooses a stack, the next ones add stacks or pick the target), waits for the frame to
 //! settle, writes the screenshot and exits. `--frames N --report out.json` measures N frames
 //! after a warm-up; `--empty-window` measures an empty window the same way, for comparison.
+//!
+//! In the scenario editor (`musket --edit FILE`), clicks name a tool: `paint:w:0303` paints
+//! woods, `fill:s:0101` fills, `unit:1:0505` places a unit of the second side, `victory:0606`
+//! adds a victory hex; after the clicks the file is saved (Ctrl+S), then the screenshot taken.
 
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -112,6 +116,7 @@ fn drive(
     cams: Query<(), With<Camera>>,
     mut actions: Option<MessageWriter<Action>>,
     mut exit: MessageWriter<AppExit>,
+    mut editor: EditorParts,
 ) {
     run.frame += 1;
     let now = Instant::now();
@@ -120,6 +125,8 @@ fn drive(
     if run.ready_at.is_none() {
         let ready = if run.script.empty_window {
             !cams.is_empty()
+        } else if editor.state.is_some() {
+            editor.view.as_ref().is_some_and(|v| v.built())
         } else {
             built.as_ref().is_some_and(|b| b.0.is_some()) && !counters.is_empty()
         };
@@ -138,6 +145,13 @@ fn drive(
     let (ready_frame, startup_ms) = run.ready_at.unwrap_or((0, 0.0));
     let since = frame - ready_frame;
 
+    if !run.clicked && since >= 2 && editor.state.is_some() {
+        run.clicked = true;
+        if let Err(e) = editor_clicks(&run.script.clicks, &mut editor) {
+            fail(e, &mut exit);
+            return;
+        }
+    }
     if !run.clicked && since >= 2 {
         run.clicked = true;
         if let (Some(p), Some(w)) = (play.as_ref(), actions.as_mut())
@@ -232,4 +246,54 @@ fn drive(
             fail("the screenshot was not taken".into(), &mut exit);
         }
     }
+}
+
+/// What a scripted run of the editor needs.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct EditorParts<'w> {
+    state: Option<ResMut<'w, super::editor::EditorState>>,
+    view: Option<Res<'w, super::editor::view::EditorView>>,
+    cmds: MessageWriter<'w, super::editor::EditorCmd>,
+}
+
+/// The editor's scripted clicks (`paint:w:0303`, `fill:s:0101`, `unit:1:0505`,
+/// `victory:0606`), each through the tool a player would use, then Save.
+fn editor_clicks(clicks: &[String], ed: &mut EditorParts) -> Result<(), String> {
+    use super::editor::{EditorCmd, Tool, click_hex};
+    let Some(st) = ed.state.as_mut() else {
+        return Ok(());
+    };
+    for c in clicks {
+        let parts: Vec<&str> = c.split(':').collect();
+        let (tool, arg, label) = match parts.as_slice() {
+            [t, a, l] => (*t, Some(*a), *l),
+            [t, l] => (*t, None, *l),
+            _ => return Err(format!("--click {c}: in the editor, TOOL:[ARG:]CCRR")),
+        };
+        let w = crate::rules::map::label_width(
+            st.ed.file.map.columns.max(1) as u32,
+            st.ed.file.map.rows.max(1) as u32,
+        );
+        let hex =
+            crate::rules::hex::parse_label(label, w).map_err(|e| format!("--click {c}: {e}"))?;
+        match (tool, arg) {
+            ("paint", Some(a)) | ("fill", Some(a)) => {
+                st.tool = if tool == "paint" {
+                    Tool::Terrain
+                } else {
+                    Tool::Fill
+                };
+                st.terrain = a.chars().next().unwrap_or('c');
+            }
+            ("unit", Some(a)) => {
+                st.tool = Tool::Unit;
+                st.side = a.parse().map_err(|_| format!("--click {c}: side 0 or 1"))?;
+            }
+            ("victory", None) => st.tool = Tool::Victory,
+            _ => return Err(format!("--click {c}: tools paint, fill, unit, victory")),
+        }
+        click_hex(st, &mut ed.cmds, hex);
+    }
+    ed.cmds.write(EditorCmd::Save);
+    Ok(())
 }

@@ -30,6 +30,8 @@ pub enum Screen {
     Menu,
     /// A game on the map.
     Playing,
+    /// The scenario editor.
+    Editor,
 }
 
 /// How the sides are played.
@@ -352,6 +354,8 @@ pub enum Action {
     SetSeats([Seat; 2]),
     /// Play the rest of the computer's turn without pausing to show it.
     SkipComputerTurn,
+    /// Open the scenario editor on a scenario (None: a new one).
+    Edit(Option<Source>),
 }
 
 pub fn plugin(app: &mut App) {
@@ -638,6 +642,11 @@ pub fn handle(world: &mut World, action: Action) {
         Action::Special(key) => special(world, &key),
         Action::SetFreeMovement(on) => world.resource_mut::<Settings>().free_movement = on,
         Action::SetSeats(seats) => world.resource_mut::<Settings>().seats = seats,
+        Action::Edit(source) => {
+            if let Err(e) = super::editor::open(world, source) {
+                notice(world, e, true);
+            }
+        }
         Action::SkipComputerTurn => {
             if computer_turn(world).is_some() {
                 world.resource_mut::<super::opponent::Opponent>().skip = true;

@@ -2,7 +2,9 @@
 //! and the animation timing run under `MinimalPlugins` (with asset storage) while a scripted
 //! player moves the pointer every frame, chooses stacks and previews attacks. Rendering and
 //! egui are left out: this is the time the game itself adds to a frame.
-//! `musket measure-systems [SCENARIO] --frames N` prints the timings as JSON.
+//! `musket measure-systems [SCENARIO] --frames N` prints the timings as JSON;
+//! `musket measure-systems --editor 100x100 --frames N` times the scenario editor's systems
+//! while a brush stroke paints one hex a frame.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -109,5 +111,87 @@ pub fn measure_systems(
         "max_ms": sorted[n - 1],
         "units": units,
         "hexes": hexes,
+    }))
+}
+
+/// The scenario editor's own systems (commands, live checks, tiles, hexsides and routes,
+/// units, cursor) on a blank `columns` x `rows` map while a brush stroke paints a new hex every
+/// frame and the pointer moves with it: the time per frame and how many tiles each frame
+/// redrew.
+pub fn measure_editor(columns: i64, rows: i64, frames: u32) -> Result<serde_json::Value, String> {
+    use super::editor::{EditorCmd, EditorState};
+    use crate::editor::EditAction;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()));
+    app.init_asset::<Mesh>()
+        .init_asset::<ColorMaterial>()
+        .init_asset::<Image>();
+    app.add_message::<bevy::window::RequestRedraw>();
+    app.insert_resource(super::map::Art {
+        terrain: Handle::default(),
+        symbols: Handle::default(),
+    });
+    app.add_plugins((
+        super::logic,
+        super::draw::plugin,
+        super::editor::view::plugin,
+    ));
+    app.update();
+    let mut file = super::editor::blank();
+    file.map.columns = columns;
+    file.map.rows = rows;
+    file.map.terrain = vec!["c".repeat(columns as usize); rows as usize];
+    app.world_mut()
+        .insert_resource(EditorState::new(file, std::env::temp_dir().join("m.ron")));
+    app.world_mut()
+        .resource_mut::<NextState<super::core::Screen>>()
+        .set(super::core::Screen::Editor);
+    app.update();
+    app.update();
+    let width = crate::rules::map::label_width(columns as u32, rows as u32);
+    app.world_mut().write_message(EditorCmd::BeginStroke);
+    let mut times = Vec::with_capacity(frames as usize);
+    let mut tiles = Vec::with_capacity(frames as usize);
+    for i in 0..frames as i64 {
+        // A stroke sweeping the map row by row, a hex a frame, alternating letters.
+        let c = crate::rules::hex::Coord::new(
+            (i % columns) as i32 + 1,
+            ((i / columns) % rows) as i32 + 1,
+        );
+        let letter = if (i / (columns * rows)) % 2 == 0 {
+            'w'
+        } else {
+            'c'
+        };
+        let w = app.world_mut();
+        w.resource_mut::<EditorState>().hover = Some(c);
+        w.write_message(EditorCmd::Apply(EditAction::Paint {
+            terrain: letter,
+            hexes: vec![c.label(width)],
+        }));
+        let t = Instant::now();
+        app.update();
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        tiles.push(
+            app.world()
+                .resource::<super::editor::view::EditorView>()
+                .last_tiles_updated,
+        );
+    }
+    app.world_mut().write_message(EditorCmd::EndStroke);
+    app.update();
+    let steps = app.world().resource::<EditorState>().ed.history().0.len();
+    let mut sorted = times.clone();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    Ok(serde_json::json!({
+        "map": format!("{columns}x{rows}"),
+        "frames": n,
+        "mean_ms": times.iter().sum::<f64>() / n as f64,
+        "median_ms": sorted[n / 2],
+        "p90_ms": sorted[(n * 9 / 10).min(n - 1)],
+        "max_ms": sorted[n - 1],
+        "tiles_redrawn_per_frame_max": tiles.iter().max(),
+        "undo_steps_for_the_stroke": steps,
     }))
 }

@@ -15,6 +15,7 @@ pub mod anim;
 pub mod autotest;
 pub mod core;
 pub mod draw;
+pub mod editor;
 pub mod input;
 pub mod layout;
 pub mod map;
@@ -37,6 +38,8 @@ pub struct ClientOptions {
     pub seed: Option<u64>,
     /// Start on the main menu instead of the default scenario.
     pub menu: bool,
+    /// Open the scenario editor on this file (a blank scenario if it does not exist yet).
+    pub edit: Option<PathBuf>,
     /// Free movement: costs shown, nothing refused.
     pub free_movement: bool,
     /// Who plays each side (`human`, `ai`, `ai1`, `ai2`, `random`, `greedy`), in the scenario's
@@ -47,7 +50,7 @@ pub struct ClientOptions {
 
 /// The logic plugins only (no window, no rendering): what headless tests run.
 pub fn logic(app: &mut App) {
-    app.add_plugins((core::plugin, moves::logic, opponent::plugin));
+    app.add_plugins((core::plugin, moves::logic, opponent::plugin, editor::logic));
 }
 
 /// The app draws on input and during animations only. After any change of what is shown it
@@ -94,6 +97,7 @@ pub fn client(app: &mut App) {
             overlays::plugin,
             moves::plugin,
             anim::plugin,
+            editor::plugin,
             ui::plugin,
         ));
 }
@@ -168,7 +172,14 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
     }
     app.add_plugins((client, trace_frames));
     app.add_plugins(autotest::plugin(opts.autotest.clone(), started));
-    if !opts.menu {
+    if let Some(p) = opts.edit.clone() {
+        app.add_systems(Startup, move |world: &mut World| {
+            core::handle(
+                world,
+                core::Action::Edit(Some(core::Source::File(p.clone()))),
+            );
+        });
+    } else if !opts.menu {
         let mode = if opts.hotseat {
             Mode::HotSeat
         } else {

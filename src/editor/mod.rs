@@ -164,3 +164,88 @@ pub fn parse_actions(text: &str) -> Result<Vec<EditAction>, String> {
     crate::rules::scenario::from_ron(text)
         .map_err(|e| format!("line {}, column {}: {}", e.line, e.col, e.message))
 }
+
+/// The map as far as it can be drawn, whatever else is wrong with the file: its size, its
+/// terrain (an unknown letter as clear), elevation, the hexsides and routes whose hexes are on
+/// the map. What the editor's view draws.
+pub fn preview_map(f: &ScenarioFile) -> crate::rules::map::Map {
+    use crate::rules::hex::parse_label;
+    use crate::rules::map::{Map, Route, Terrain, label_width};
+    let cols = f.map.columns.clamp(1, 999) as u32;
+    let rows = f.map.rows.clamp(1, 999) as u32;
+    let width = label_width(cols, rows);
+    let mut m = Map::new(cols, rows, Terrain::Clear);
+    for (r, line) in f.map.terrain.iter().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            let at = crate::rules::hex::Coord::new(c as i32 + 1, r as i32 + 1);
+            if m.contains(at) {
+                m.set_terrain(at, Terrain::from_letter(ch).unwrap_or(Terrain::Clear));
+            }
+        }
+    }
+    for (r, line) in f.map.elevation.iter().flatten().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            let at = crate::rules::hex::Coord::new(c as i32 + 1, r as i32 + 1);
+            if let Some(d) = ch.to_digit(10)
+                && m.contains(at)
+            {
+                m.set_elevation(at, d as u8);
+            }
+        }
+    }
+    for h in &f.map.hexsides {
+        if let Ok(c) = parse_label(&h.hex, width)
+            && m.contains(c)
+        {
+            for ft in &h.features {
+                m.add_feature(c, h.dir, *ft);
+            }
+        }
+    }
+    for r in &f.map.routes {
+        let hexes: Option<Vec<_>> = r
+            .hexes
+            .iter()
+            .map(|l| parse_label(l, width).ok().filter(|c| m.contains(*c)))
+            .collect();
+        if let Some(hexes) = hexes
+            && hexes.windows(2).all(|w| w[0].is_adjacent(w[1]))
+        {
+            m.add_route(Route {
+                kind: r.kind,
+                hexes,
+            });
+        }
+    }
+    m
+}
+
+/// The hex a problem is about, where it names one (a unit's, a victory hex, a hexside, a
+/// route's first hex, a terrain row's first letter): the editor shows it on a click.
+pub fn problem_hex(f: &ScenarioFile, p: &Problem) -> Option<crate::rules::hex::Coord> {
+    use crate::rules::hex::{Coord, parse_label};
+    let width = crate::rules::map::label_width(
+        f.map.columns.clamp(1, 999) as u32,
+        f.map.rows.clamp(1, 999) as u32,
+    );
+    let index = |prefix: &str| -> Option<usize> {
+        let rest = p.field.strip_prefix(prefix)?;
+        rest[..rest.find(']')?].parse().ok()
+    };
+    let label = if let Some(i) = index("units[") {
+        f.units.get(i).map(|u| u.hex.clone())
+    } else if let Some(i) = index("victory[") {
+        f.victory.get(i).map(|v| v.hex.clone())
+    } else if let Some(i) = index("map.hexsides[") {
+        f.map.hexsides.get(i).map(|h| h.hex.clone())
+    } else if let Some(i) = index("map.routes[") {
+        f.map.routes.get(i).and_then(|r| r.hexes.first().cloned())
+    } else if let Some(r) = index("map.terrain[").or_else(|| index("map.elevation[")) {
+        return Some(Coord::new(1, r as i32 + 1));
+    } else {
+        None
+    };
+    label
+        .and_then(|l| parse_label(&l, width).ok())
+        .or_else(|| parse_label(&p.value.replace('"', ""), width).ok())
+}

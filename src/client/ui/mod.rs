@@ -9,7 +9,7 @@
 //!   the scan of scenarios and saves), [`screens::game`] (the game screen: top bar, panels
 //!   layout, combat log, pointer tips, advance prompt, briefing, notice),
 //!   [`screens::handover`] (the hot-seat hand-over overlay), [`screens::end`] (the end of
-//!   the battle);
+//!   the battle), [`screens::editor`] (the scenario editor's panels);
 //! - [`panels`]: the parts the game screen is built of: [`panels::inspector`] (the stack
 //!   inspector), [`panels::legend`], [`panels::preview`] (the attack preview and its odds),
 //!   [`panels::dice`] (the dice on screen);
@@ -40,6 +40,7 @@ pub fn plugin(app: &mut App) {
             (
                 menu_ui.run_if(in_state(Screen::Menu)),
                 game_ui.run_if(in_state(Screen::Playing)),
+                screens::editor::editor_ui.run_if(in_state(Screen::Editor)),
             ),
         )
         .add_systems(Update, age_notice)

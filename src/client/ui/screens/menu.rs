@@ -205,6 +205,26 @@ pub(crate) fn menu_ui(
                         menu.selected = i;
                     }
                 });
+            ui.horizontal(|ui| {
+                if ui
+                    .button("New scenario")
+                    .on_hover_text("Open the scenario editor on a blank map")
+                    .clicked()
+                {
+                    actions.write(Action::Edit(None));
+                }
+                if let Some(e) = menu.entries.get(menu.selected)
+                    && ui
+                        .button("Edit scenario")
+                        .on_hover_text(format!(
+                            "Open {} in the scenario editor (a built-in scenario is saved as a copy in ./scenarios)",
+                            e.label
+                        ))
+                        .clicked()
+                {
+                    actions.write(Action::Edit(Some(e.source.clone())));
+                }
+            });
             ui.separator();
             ui.strong("Saved games");
             let dir = saves_dir(&settings.data_dir);
