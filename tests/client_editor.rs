@@ -130,3 +130,26 @@ fn a_new_scenario_starts_blank_and_esc_goes_back_to_the_menu() {
     app.update();
     assert_eq!(screen(&app), Screen::Menu);
 }
+
+// Issue 11: "routes drawn by dragging from hex to hex": the hexes the pointer passes join the
+// route, none skipped when it moves fast, and dragging back shortens it; the result is a
+// chain of adjacent hexes the Route action takes.
+#[test]
+fn a_route_drag_is_a_chain_of_adjacent_hexes() {
+    use musket::client::editor::extend_route;
+    use musket::rules::hex::Coord;
+    let mut path = vec![Coord::new(1, 1)];
+    // A fast move from 0101 to 0601: every hex between joins.
+    extend_route(&mut path, Coord::new(6, 1));
+    assert_eq!(path.first(), Some(&Coord::new(1, 1)));
+    assert_eq!(path.last(), Some(&Coord::new(6, 1)));
+    assert!(path.windows(2).all(|w| w[0].is_adjacent(w[1])), "{path:?}");
+    let n = path.len();
+    // Back onto the previous hex: one step back.
+    let prev = path[n - 2];
+    extend_route(&mut path, prev);
+    assert_eq!(path.len(), n - 1);
+    // The same hex again: nothing.
+    extend_route(&mut path, prev);
+    assert_eq!(path.len(), n - 1);
+}

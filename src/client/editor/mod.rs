@@ -586,6 +586,25 @@ fn press(
     }
 }
 
+/// The route being dragged reaches the pointer's hex `h`: the hexes on the way join it (none
+/// skipped when the pointer moves fast), and going back onto the previous hex takes the last
+/// step back.
+pub fn extend_route(path: &mut Vec<Coord>, h: Coord) {
+    let Some(&last) = path.last() else {
+        return;
+    };
+    if last == h {
+        return;
+    }
+    for c in hex_line(last, h).into_iter().skip(1) {
+        if path.len() >= 2 && path[path.len() - 2] == c {
+            path.pop();
+        } else {
+            path.push(c);
+        }
+    }
+}
+
 /// A click of the current tool on hex `h` (its centre): what a press and release there do.
 pub fn click_hex(st: &mut EditorState, cmds: &mut MessageWriter<EditorCmd>, h: Coord) {
     press(st, cmds, h, hex_to_world(h), false);
@@ -609,22 +628,7 @@ fn drag(st: &mut EditorState, cmds: &mut MessageWriter<EditorCmd>, h: Coord) {
             }
             st.stroke_last = Some(h);
         }
-        Tool::Route => {
-            let Some(&last) = st.route_path.last() else {
-                return;
-            };
-            if last == h {
-                return;
-            }
-            for c in hex_line(last, h).into_iter().skip(1) {
-                // Back onto the previous hex: undo the last step of the drag.
-                if st.route_path.len() >= 2 && st.route_path[st.route_path.len() - 2] == c {
-                    st.route_path.pop();
-                } else {
-                    st.route_path.push(c);
-                }
-            }
-        }
+        Tool::Route => extend_route(&mut st.route_path, h),
         _ => {}
     }
 }

@@ -161,6 +161,8 @@ fn centre_on_map(
         o.scale = need
             .max_element()
             .clamp(0.5, crate::client::input::MAX_ZOOM);
+        // The map in the middle of the space between the panels (the right one is wider).
+        t.translation.x = mid.x + 20.0 * o.scale;
     }
 }
 

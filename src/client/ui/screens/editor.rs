@@ -396,7 +396,7 @@ fn tool_options(ui: &mut egui::Ui, st: &mut EditorState) {
                     ui.label(format!("Point {}: hex", i + 1));
                     ui.add(egui::TextEdit::singleline(&mut st.align_hex[i]).desired_width(60.0));
                     if st.align_next == i {
-                        ui.strong("← next click");
+                        ui.strong("(next click)");
                     }
                 });
             }
