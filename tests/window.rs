@@ -242,3 +242,35 @@ fn window_editor_paints_places_a_unit_and_saves() {
     assert!(union > 100, "unit: {union} pixels");
     assert!(gold > 50, "victory hex: {gold} pixels");
 }
+
+// The measurement modes `tools/frame-ratio.sh` uses: an empty window and the editor's brush
+// stroke each run their frames and write a report.
+#[test]
+fn window_measurement_modes_report() {
+    if !display_available() {
+        return;
+    }
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join("window-measure-editor.ron");
+    let _ = std::fs::remove_file(&file);
+    for (name, args) in [
+        ("empty", vec!["--empty-window"]),
+        ("editor", vec!["--edit", file.to_str().unwrap()]),
+    ] {
+        let report = dir.join(format!("window-measure-{name}.json"));
+        let _ = std::fs::remove_file(&report);
+        let out = Command::new(env!("CARGO_BIN_EXE_musket"))
+            .args(&args)
+            .args(["--frames", "5", "--report", report.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+        assert_eq!(v["frames"], 5, "{name}");
+    }
+}

@@ -145,6 +145,11 @@ fn drive(
     let (ready_frame, startup_ms) = run.ready_at.unwrap_or((0, 0.0));
     let since = frame - ready_frame;
 
+    // In the editor with frames to measure: a brush stroke painting a hex a frame (the
+    // pointer's work, without the pointer).
+    if editor.state.is_some() && run.script.frames.is_some() && run.script.clicks.is_empty() {
+        editor_stroke(since, &mut editor);
+    }
     if !run.clicked && since >= 2 && editor.state.is_some() {
         run.clicked = true;
         if let Err(e) = editor_clicks(&run.script.clicks, &mut editor) {
@@ -253,14 +258,15 @@ fn drive(
 pub struct EditorParts<'w> {
     state: Option<ResMut<'w, super::editor::EditorState>>,
     view: Option<Res<'w, super::editor::view::EditorView>>,
-    cmds: MessageWriter<'w, super::editor::EditorCmd>,
+    /// None in an empty window (no editor there).
+    cmds: Option<MessageWriter<'w, super::editor::EditorCmd>>,
 }
 
 /// The editor's scripted clicks (`paint:w:0303`, `fill:s:0101`, `unit:1:0505`,
 /// `victory:0606`), each through the tool a player would use, then Save.
 fn editor_clicks(clicks: &[String], ed: &mut EditorParts) -> Result<(), String> {
     use super::editor::{EditorCmd, Tool, click_hex};
-    let Some(st) = ed.state.as_mut() else {
+    let (Some(st), Some(cmds)) = (ed.state.as_mut(), ed.cmds.as_mut()) else {
         return Ok(());
     };
     for c in clicks {
@@ -292,8 +298,30 @@ fn editor_clicks(clicks: &[String], ed: &mut EditorParts) -> Result<(), String> 
             ("victory", None) => st.tool = Tool::Victory,
             _ => return Err(format!("--click {c}: tools paint, fill, unit, victory")),
         }
-        click_hex(st, &mut ed.cmds, hex);
+        click_hex(st, cmds, hex);
     }
-    ed.cmds.write(EditorCmd::Save);
+    cmds.write(EditorCmd::Save);
     Ok(())
+}
+
+/// Frame `i` of a scripted brush stroke over the whole map, row by row, woods then clear.
+fn editor_stroke(i: u32, ed: &mut EditorParts) {
+    use super::editor::EditorCmd;
+    use crate::editor::EditAction;
+    let (Some(st), Some(cmds)) = (ed.state.as_mut(), ed.cmds.as_mut()) else {
+        return;
+    };
+    let (c, r) = (st.ed.file.map.columns.max(1), st.ed.file.map.rows.max(1));
+    let i = i64::from(i);
+    if i == 0 {
+        cmds.write(EditorCmd::BeginStroke);
+    }
+    let hex = crate::rules::hex::Coord::new((i % c) as i32 + 1, ((i / c) % r) as i32 + 1);
+    let letter = if (i / (c * r)) % 2 == 0 { 'w' } else { 'c' };
+    let w = crate::rules::map::label_width(c as u32, r as u32);
+    st.hover = Some(hex);
+    cmds.write(EditorCmd::Apply(EditAction::Paint {
+        terrain: letter,
+        hexes: vec![hex.label(w)],
+    }));
 }

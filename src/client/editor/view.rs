@@ -297,18 +297,7 @@ fn sync_lines(
     }
     let map = crate::editor::preview_map(f);
     let m = &material.0;
-    let mut grid = Batch::default();
-    for c in map.coords() {
-        grid.hex_outline(c, 1.0, 1.2, Color::srgba(0.0, 0.0, 0.0, 0.25));
-    }
-    spawn_batch(
-        &mut commands,
-        &mut meshes,
-        m,
-        grid,
-        1.0,
-        (EditorPart, LinesLayer),
-    );
+    // No grid layer: the terrain tiles draw their own edges (as in play).
     spawn_batch(
         &mut commands,
         &mut meshes,
