@@ -98,8 +98,13 @@ pub fn plugin(app: &mut App) {
 /// Confederacy (CSA, Rebel, South), whatever their order in the scenario; other sides by
 /// their order (the first blue).
 pub fn tone(sc: &crate::rules::scenario::Scenario, s: SideId) -> SideId {
-    let of = |i: u8| {
-        let n = sc.side_name(SideId(i)).to_ascii_lowercase();
+    tone_of_names([sc.side_name(SideId(0)), sc.side_name(SideId(1))], s)
+}
+
+/// [`tone`] from the two sides' names (the editor has no validated scenario).
+pub fn tone_of_names(names: [&str; 2], s: SideId) -> SideId {
+    let of = |i: usize| {
+        let n = names[i].to_ascii_lowercase();
         if ["confed", "csa", "rebel", "south"]
             .iter()
             .any(|k| n.contains(k))

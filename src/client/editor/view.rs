@@ -349,11 +349,14 @@ fn sync_marks(
         let Some(c) = hex(&u.hex) else { continue };
         let k = count.entry(c).or_insert(0);
         let side = sides.iter().position(|s| *s == u.side).unwrap_or(0);
-        let color = if side == 0 {
-            Color::srgb(0.20, 0.32, 0.60)
-        } else {
-            Color::srgb(0.55, 0.52, 0.44)
-        };
+        let names = [
+            sides.first().map_or("", String::as_str),
+            sides.get(1).map_or("", String::as_str),
+        ];
+        let color = crate::client::units::side_color(crate::client::units::tone_of_names(
+            names,
+            crate::rules::unit::SideId(side as u8),
+        ));
         let p = hex_to_world(c) + Vec2::new(-6.0, 6.0) * *k as f32;
         let s = if u.kind == crate::rules::unit::UnitKind::Leader {
             14.0
