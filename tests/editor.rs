@@ -496,3 +496,99 @@ fn a_missing_scan_is_a_warning_not_an_error() {
     let sc = musket::rules::scenario::load(&path).unwrap();
     assert_eq!(sc.file.underlay.as_ref().unwrap().align.len(), 2);
 }
+
+/// An action drawn from a small alphabet, some of them invalid on purpose (hexes off the map,
+/// letters the ruleset does not know, unknown units and fields, values out of range).
+fn arbitrary_action(k: u8, a: u8, b: u8, c: u8) -> EditAction {
+    let hex = |x: u8, y: u8| format!("{:02}{:02}", x % 14, y % 12);
+    let letter = b"clrwtsmphz"[(c % 10) as usize] as char;
+    let text = match k % 12 {
+        0 => format!(
+            r#"Paint(terrain: '{letter}', hexes: ["{}", "{}"])"#,
+            hex(a, b),
+            hex(b, c)
+        ),
+        1 => format!(r#"Fill(terrain: '{letter}', hex: "{}")"#, hex(a, b)),
+        2 => format!(
+            r#"Hexside(hex: "{}", dir: {}, feature: {})"#,
+            hex(a, b),
+            ["N", "NE", "SE", "S", "SW", "NW"][(c % 6) as usize],
+            ["Creek", "MinorRiver", "Ford", "Bridge", "Woods"][(a % 5) as usize]
+        ),
+        3 => format!(
+            r#"Route(kind: Road, hexes: ["{}", "{}"])"#,
+            hex(a, b),
+            hex(a.wrapping_add(c % 2), b.wrapping_add(1))
+        ),
+        4 => format!(r#"EraseRoute(hex: "{}")"#, hex(a, b)),
+        5 => format!(r#"Elevation(level: {}, hexes: ["{}"])"#, c % 12, hex(a, b)),
+        6 => format!(
+            r#"UnitField(id: "{}", field: "{}", value: "{}")"#,
+            ["usa-cox", "usa-crook", "csa-garland", "nobody"][(a % 4) as usize],
+            ["fatigue", "morale", "tactical", "hex", "strength", "name"][(b % 6) as usize],
+            ["1", "9", r#"\"0505\""#, "Organized(3)", "-2", r#"\"x\""#][(c % 6) as usize]
+        ),
+        7 => format!(
+            r#"MoveUnit(id: "{}", hex: "{}")"#,
+            ["usa-cox", "csa-garland"][(a % 2) as usize],
+            hex(b, c)
+        ),
+        8 => format!(
+            r#"CopyUnit(id: "usa-crook", new_id: "copy-{}", hex: "{}")"#,
+            a % 3,
+            hex(b, c)
+        ),
+        9 => format!(
+            r#"Victory((hex: "{}", points: {}, holder: "Union"))"#,
+            hex(a, b),
+            i64::from(c % 4) - 1
+        ),
+        10 => format!(
+            r#"Resize(columns: {}, rows: {}, fill: 'c')"#,
+            8 + a % 8,
+            8 + b % 6
+        ),
+        _ => format!(r#"RemoveVictory(hex: "{}")"#, hex(a, b)),
+    };
+    act(&text)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    // Any sequence of edits, valid or not: a refused edit changes nothing and says why; undoing
+    // every step gives back the file as opened, redoing them gives the edited file again; the
+    // writer's text reads back to the same file whenever it would load.
+    #[test]
+    fn any_edits_undo_to_the_start(steps in proptest::collection::vec(
+        (0u8..12, 0u8..40, 0u8..40, 0u8..40), 1..40)
+    ) {
+        let mut ed = Editor::open(&scenario_path("foxs-gap.ron")).unwrap();
+        let start = ed.file.clone();
+        let mut applied = 0;
+        for (k, a, b, c) in steps {
+            let action = arbitrary_action(k, a, b, c);
+            let before = ed.file.clone();
+            match ed.apply(&action) {
+                Ok(()) => applied += 1,
+                Err(e) => {
+                    proptest::prop_assert!(!e.is_empty());
+                    proptest::prop_assert_eq!(&ed.file, &before);
+                }
+            }
+        }
+        let end = ed.file.clone();
+        if let Ok(text) = ed.save_string() {
+            let back: ScenarioFile = from_ron(&text).unwrap();
+            proptest::prop_assert_eq!(&back, &end);
+        }
+        for _ in 0..applied {
+            proptest::prop_assert!(ed.undo().is_some());
+        }
+        proptest::prop_assert_eq!(&ed.file, &start);
+        proptest::prop_assert!(ed.undo().is_none());
+        for _ in 0..applied {
+            proptest::prop_assert!(ed.redo().is_some());
+        }
+        proptest::prop_assert_eq!(&ed.file, &end);
+    }
+}

@@ -168,7 +168,9 @@ struct Dims {
 }
 
 fn dims(f: &ScenarioFile) -> Dims {
-    let (c, r) = (f.map.columns.max(0), f.map.rows.max(0));
+    // A file opened with an impossible size (it is listed as a problem) is edited as if at most
+    // 999 x 999, never allocated at its size.
+    let (c, r) = (f.map.columns.clamp(0, 999), f.map.rows.clamp(0, 999));
     Dims {
         columns: c,
         rows: r,

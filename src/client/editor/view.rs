@@ -167,7 +167,10 @@ fn centre_on_map(
 }
 
 fn letters(f: &ScenarioFile) -> Vec<Vec<char>> {
-    let (c, r) = (f.map.columns.max(1) as usize, f.map.rows.max(1) as usize);
+    let (c, r) = (
+        f.map.columns.clamp(1, 999) as usize,
+        f.map.rows.clamp(1, 999) as usize,
+    );
     (0..r)
         .map(|i| {
             let row: Vec<char> = f
@@ -202,7 +205,7 @@ fn sync_tiles(
     }
     view.drawn_rev = Some(st.ed.revision);
     let f = &st.ed.file;
-    let size = (f.map.columns.max(1), f.map.rows.max(1));
+    let size = (f.map.columns.clamp(1, 999), f.map.rows.clamp(1, 999));
     let now = letters(f);
     if view.size != Some(size) {
         for e in old.iter().chain(maps.iter()) {
