@@ -274,3 +274,21 @@ fn window_measurement_modes_report() {
         assert_eq!(v["frames"], 5, "{name}");
     }
 }
+
+// Issue 10 in the real window: the computer plays the first side of Fox's Gap on screen (its
+// reasons in the combat log, in the computer's colour), then hands the turn to the player.
+#[test]
+fn window_computer_plays_its_turn_on_screen() {
+    let Some(shot) = window_shot(
+        "window-test-computer",
+        &["--sides", "ai,human", "--seed", "7", "--shot-after", "600"],
+    ) else {
+        return;
+    };
+    // The combat log's lines from the computer (LogKind::Computer, purple) on the right.
+    let purple = shot.count([90, 40, 140], 40, 920, 1280);
+    assert!(purple > 200, "computer log lines: {purple} pixels");
+    // Both sides' counters on the map.
+    let union = shot.count(srgb8(0.20, 0.32, 0.60), 6, 200, 900);
+    assert!(union > 1000, "counters: {union} pixels");
+}
