@@ -364,20 +364,14 @@ fn save(st: &mut EditorState) -> bool {
     }
 }
 
-/// The side of hex `h` nearest to world point `p`.
+/// The side of hex `h` nearest to world point `p`: the one facing the neighbour whose centre is
+/// nearest.
 pub fn nearest_side(h: Coord, p: Vec2) -> Dir {
-    let c = hex_to_world(h);
+    let d = |x: &Dir| hex_to_world(h.neighbor(*x)).distance(p);
     Dir::ALL
         .into_iter()
-        .min_by(|a, b| {
-            let da = hex_to_world(h.neighbor(*a)).distance(p);
-            let db = hex_to_world(h.neighbor(*b)).distance(p);
-            da.total_cmp(&db)
-        })
-        .unwrap_or_else(|| {
-            let _ = c;
-            Dir::N
-        })
+        .min_by(|a, b| d(a).total_cmp(&d(b)))
+        .unwrap_or(Dir::N)
 }
 
 /// The hexes from `a` to `b` on a line (both ends included), for strokes and routes that skip
