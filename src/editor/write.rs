@@ -5,7 +5,7 @@
 use crate::rules::scenario::ScenarioFile;
 
 /// One value on one line (`(hex: "0303", dir: SE, features: [MinorRiver])`).
-fn line<T: serde::Serialize>(v: &T) -> String {
+pub fn line<T: serde::Serialize>(v: &T) -> String {
     let cfg = ron::ser::PrettyConfig::new()
         .compact_structs(true)
         .compact_arrays(true)
@@ -108,7 +108,7 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
 }
 
 /// `Organized(4.0)` as the shipped files write it, `Organized(4)` (the value is the same).
-fn whole_numbers(s: &str) -> String {
+pub fn whole_numbers(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
     while let Some(i) = rest.find(".0") {

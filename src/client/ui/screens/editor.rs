@@ -31,15 +31,14 @@ pub(crate) struct FormText {
 
 /// A unit's field as RON text (what the form shows and the action takes).
 fn field_text(u: &crate::rules::scenario::UnitFile, field: &str) -> String {
-    let v = crate::rules::scenario::ron_options()
-        .to_string(u)
-        .unwrap_or_default();
-    // The struct's own text, cut at the field: `name:"x",` → `"x"`.
+    // The unit as the editor writes it (`(id: "a", name: "Crook's", strength: Organized(4))`),
+    // cut at the field: `name: "x",` → `"x"`.
+    let v = crate::editor::write::whole_numbers(&crate::editor::write::line(u));
     let key = format!("{field}:");
     let Some(i) = find_field(&v, &key) else {
         return String::new();
     };
-    let rest = &v[i + key.len()..];
+    let rest = v[i + key.len()..].trim_start();
     let mut depth = 0i32;
     let mut in_str = false;
     let mut end = rest.len();
@@ -73,7 +72,7 @@ fn find_field(v: &str, key: &str) -> Option<usize> {
             in_str = !in_str;
         }
         if !in_str
-            && (i == 0 || bytes[i - 1] == b'(' || bytes[i - 1] == b',')
+            && (i == 0 || matches!(bytes[i - 1], b'(' | b',' | b' '))
             && v[i..].starts_with(key)
         {
             return Some(i);
@@ -667,23 +666,68 @@ fn unit_form(
             .map(|f| (f.to_string(), field_text(&u, f)))
             .collect();
     }
+    let sides = st.ed.file.sides.clone();
+    let kinds = unit_kinds(&st.ed.file.ruleset);
+    let set = |cmds: &mut MessageWriter<EditorCmd>, field: &str, value: String| {
+        cmds.write(EditorCmd::Apply(EditAction::UnitField {
+            id: id.clone(),
+            field: field.to_string(),
+            value,
+        }));
+    };
     egui::Grid::new("unit_form").num_columns(2).show(ui, |ui| {
         for f in &fields {
             ui.label(*f);
-            let text = form.fields.entry(f.to_string()).or_default();
-            let r = ui.add(egui::TextEdit::singleline(text).desired_width(170.0))
-                .on_hover_text("RON, as in the file: \"text\", 3, true, Organized(5), Some(2); empty: the default");
-            if r.lost_focus() && *text != field_text(&u, f) {
-                let value = if text.trim().is_empty() {
-                    default_text(f)
-                } else {
-                    text.clone()
-                };
-                cmds.write(EditorCmd::Apply(EditAction::UnitField {
-                    id: id.clone(),
-                    field: f.to_string(),
-                    value,
-                }));
+            match *f {
+                // Choices: the sides, the ruleset's unit kinds, yes/no.
+                "side" => {
+                    egui::ComboBox::from_id_salt("form_side")
+                        .selected_text(&u.side)
+                        .show_ui(ui, |ui| {
+                            for sd in &sides {
+                                if ui.selectable_label(u.side == *sd, sd).clicked() && u.side != *sd {
+                                    set(cmds, f, format!("{sd:?}"));
+                                }
+                            }
+                        });
+                }
+                "kind" => {
+                    egui::ComboBox::from_id_salt("form_kind")
+                        .selected_text(format!("{:?}", u.kind))
+                        .show_ui(ui, |ui| {
+                            for k in kinds {
+                                if ui.selectable_label(u.kind == *k, format!("{k:?}")).clicked()
+                                    && u.kind != *k
+                                {
+                                    set(cmds, f, format!("{k:?}"));
+                                }
+                            }
+                        });
+                }
+                "entrenched" | "active" | "green" | "forced_march" | "out_of_ammo"
+                | "demibrigade" | "heavy_guns" => {
+                    let now = field_text(&u, f);
+                    let mut on = if now.is_empty() { default_text(f) == "true" } else { now == "true" };
+                    if ui.checkbox(&mut on, "").changed() {
+                        set(cmds, f, on.to_string());
+                    }
+                }
+                _ => {
+                    let text = form.fields.entry(f.to_string()).or_default();
+                    let r = ui
+                        .add(egui::TextEdit::singleline(text).desired_width(170.0))
+                        .on_hover_text(
+                            "RON, as in the file: \"text\", 3, Organized(5), Some(2); empty: the default",
+                        );
+                    if r.lost_focus() && *text != field_text(&u, f) {
+                        let value = if text.trim().is_empty() {
+                            default_text(f)
+                        } else {
+                            text.clone()
+                        };
+                        set(cmds, f, value);
+                    }
+                }
             }
             ui.end_row();
         }
