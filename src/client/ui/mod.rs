@@ -12,7 +12,8 @@
 //!   the battle), [`screens::editor`] (the scenario editor's panels);
 //! - [`panels`]: the parts the game screen is built of: [`panels::inspector`] (the stack
 //!   inspector), [`panels::legend`], [`panels::preview`] (the attack preview and its odds),
-//!   [`panels::dice`] (the dice on screen);
+//!   [`panels::dice`] (the dice on screen); the editor's [`panels::editor_settings`] (the
+//!   scenario's settings, the map scan) and [`panels::editor_units`] (roster, unit form);
 //! - [`theme`]: colours and small shared helpers (colour conversion, rects, pointer tips);
 //! - here: the plugin and the systems that are no screen of their own.
 

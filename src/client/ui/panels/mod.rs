@@ -2,6 +2,8 @@
 //! and the dice.
 
 pub mod dice;
+pub mod editor_settings;
+pub mod editor_units;
 pub mod inspector;
 pub mod legend;
 pub mod preview;
