@@ -11,7 +11,7 @@
 //! - The whole file is checked live by the loader's own checks ([`Editor::problems`]); the file
 //!   cannot be saved while it would not load ([`Editor::save_string`]).
 //! - Saving writes RON in the scenario format, one terrain string per row, one hexside, route,
-//!   unit or victory hex per line ([`write`]).
+//!   unit or victory hex per line ([`write`](mod@write)).
 
 pub mod action;
 pub mod underlay;

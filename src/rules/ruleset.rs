@@ -237,7 +237,7 @@ pub struct ModifierLine {
     pub value: ModValue,
     /// How the value follows from the position, e.g. `9:4 reads 2:1`.
     pub detail: String,
-    /// The rule or chart it comes from, with its provenance mark where not [seed].
+    /// The rule or chart it comes from, with its provenance mark where not \[seed\].
     pub rule: String,
 }
 

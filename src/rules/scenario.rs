@@ -302,7 +302,7 @@ pub struct UnitFile {
     /// Shiloh: fortification level 0 to 10.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fortification: Option<i64>,
-    /// Shiloh: an infantry demibrigade (A and B reorganized): gets the road rate (card note [1]).
+    /// Shiloh: an infantry demibrigade (A and B reorganized): gets the road rate (card note \[1\]).
     #[serde(default, skip_serializing_if = "is_false")]
     pub demibrigade: bool,
     /// Shiloh: pays triple movement costs, elevation included (the card's unit 107, TENN ARM

@@ -166,7 +166,7 @@ pub struct Unit {
     pub out_of_ammo: bool,
     /// Shiloh: fortification level, 0 to 10.
     pub fortification: u8,
-    /// Shiloh: an infantry demibrigade (road movement, card note [1]).
+    /// Shiloh: an infantry demibrigade (road movement, card note \[1\]).
     pub demibrigade: bool,
     /// Shiloh: pays triple movement costs (the card's unit 107).
     pub heavy_guns: bool,

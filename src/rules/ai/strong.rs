@@ -4,18 +4,18 @@
 //!
 //! Each decision, in order:
 //! 1. **An open advance** is taken when the vacated hex is a victory hex the side does not hold,
-//!    or a better position for the advancing units ([`position`]).
+//!    or a better position for the advancing units (`position`).
 //! 2. **Attacks.** For every enemy hex within reach, the stacks that are next to it or can reach a
-//!    free hex next to it this turn are combined greedily (at most [`Strong::max_group`] stacks),
+//!    free hex next to it this turn are combined greedily (at most `Strong::max_group` stacks),
 //!    each combination simulated on a copy of the game and rated from `Ruleset::odds` for every
 //!    attack type the rule system accepts: expected losses inflicted minus (1 − aggression) ×
 //!    expected losses suffered, plus the retreat and rout chances, the victory hex the defender
-//!    holds and the turns left ([`rate`]), plus what the moves into position do to the movers'
+//!    holds and the turns left (`rate`), plus what the moves into position do to the movers'
 //!    position value (a victory hex left unguarded, an objective walked away from:
-//!    [`relocation`]). The best plan above the level's threshold goes first:
+//!    `relocation`). The best plan above the level's threshold goes first:
 //!    its march roll, its moves, then the attack.
 //! 3. **Moves.** Every stack that can still move goes to the hex in reach with the best position
-//!    value ([`position`]): victory hexes to take (drawn by their points over the distance,
+//!    value (`position`): victory hexes to take (drawn by their points over the distance,
 //!    more as the last turn nears) or to hold (a defender on each, more when the enemy is near),
 //!    and no weaker stack left next to a stronger enemy.
 //! 4. **End of turn.**

@@ -205,8 +205,8 @@ impl Ruleset for Shiloh {
     }
 
     /// The card's SPECIAL ACTIONS a unit may take where it stands: change mode to column,
-    /// mounted or limbered (2 OPs; 3 in woods, +2 in an enemy ZOC: note [4]); back to normal,
-    /// dismounted or unlimbered (4; not for artillery in a ravine: note [3]); fortify (8 OPs, one
+    /// mounted or limbered (2 OPs; 3 in woods, +2 in an enemy ZOC: note \[4\]); back to normal,
+    /// dismounted or unlimbered (4; not for artillery in a ravine: note \[3\]); fortify (8 OPs, one
     /// level). "Reorganize" (2 OPs, infantry) is priced on the card but what it does is not:
     /// not offered.
     fn special_actions(

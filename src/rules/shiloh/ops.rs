@@ -11,13 +11,13 @@
 //! 1. gunboats: 1 per hex (note), nothing else below;
 //! 2. the entered hex's terrain row for the unit's column, or, when the hexside crossed
 //!    carries a road, the unit is in column or mounted mode (or limbered artillery, the table's
-//!    Roads row) and, for infantry, is a demibrigade (note [1]): the road rate, 1, or 2 when the
+//!    Roads row) and, for infantry, is a demibrigade (note \[1\]): the road rate, 1, or 2 when the
 //!    entered hex is a ravine (note);
 //! 3. sunken road entered in normal or dismounted mode: doubled (note);
 //! 4. entering a higher hex: +1 / +1 / +2 / P;
 //! 5. heavy guns (the card's unit 107): steps 2-4 tripled ("including elevation");
 //! 6. enemy ZOC: entering or leaving +2 / +1 / +3 / P; from an enemy ZOC hex straight into
-//!    another +5 / +3 / +7 / P instead, and only into a hex a friendly unit occupies (note [2]);
+//!    another +5 / +3 / +7 / P instead, and only into a hex a friendly unit occupies (note \[2\]);
 //! 7. night turns: the step's whole cost doubled.
 //!
 //! A ZOC is "the squares next to a unit": every hex adjacent to an enemy combat unit.
@@ -84,7 +84,7 @@ pub fn road_cost(t: &Tables, class: Class, diagonal: bool) -> Option<u32> {
 }
 
 /// Whether a unit gets the road rate (note: column or mounted mode; Roads row: limbered
-/// artillery; note [1]: infantry only as a demibrigade).
+/// artillery; note \[1\]: infantry only as a demibrigade).
 pub fn road_mode(u: &Unit) -> bool {
     match u.kind {
         UnitKind::Infantry => u.mode == Mode::Column && u.demibrigade,
