@@ -276,9 +276,9 @@ pub fn move_cost(game: &Game, ui: UnitIdx, path: &[Coord]) -> MoveCost {
 /// The card's SPECIAL ACTIONS other than movement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Change mode to column, mounted or limbered [4].
+    /// Change mode to column, mounted or limbered \[4\].
     ChangeToColumn,
-    /// Change mode to normal, dismounted or unlimbered [3].
+    /// Change mode to normal, dismounted or unlimbered \[3\].
     ChangeToNormal,
     Fortify,
     Reorganize,

@@ -5,7 +5,7 @@
 //! - Fire: every attacker must be within `fire_range` hexes of the target (default 1,
 //!   [project default]). Each firing unit's strength = its men (artillery: 16 per gun) x the
 //!   cumulative product of its card modifiers x the random modifier, the product clamped to
-//!   [0.2, 2.0]. Casualties to the target = floor(sum of strengths x 22 / 560) ([recon] from the
+//!   [0.2, 2.0]. Casualties to the target = floor(sum of strengths x 22 / 560) (\[recon\] from the
 //!   card's example: rifles at range one), capped at the men in the target hex.
 //! - Melee ([project default: not on the card, not the game's procedure]): the attackers'
 //!   melee strength (as above, melee column) inflicts floor(S x 22 / 560) casualties on the
