@@ -156,7 +156,7 @@ fn centre_on_map(
         .map_or((1280.0, 720.0), |w| (w.width(), w.height()));
     if let Projection::Orthographic(o) = &mut *proj {
         // The space between the editor's side panels.
-        let free = Vec2::new((w - 640.0).max(240.0), (h - 60.0).max(200.0));
+        let free = Vec2::new((w - 700.0).max(240.0), (h - 60.0).max(200.0));
         let need = ((b - a).abs() + Vec2::splat(2.0 * HEX_SIZE)) / free;
         o.scale = need
             .max_element()
@@ -347,6 +347,8 @@ fn sync_marks(
         }
     }
     let mut count = std::collections::HashMap::<Coord, usize>::new();
+    let mut top =
+        std::collections::BTreeMap::<Coord, (Vec2, &crate::rules::scenario::UnitFile)>::new();
     let sides = &f.sides;
     for u in &f.units {
         let Some(c) = hex(&u.hex) else { continue };
@@ -388,6 +390,29 @@ fn sync_marks(
             color,
         );
         *k += 1;
+        top.insert(c, (p, u));
+    }
+    // The top unit of each stack: its kind's initial and strength ("I4", "L" for a leader).
+    for (p, u) in top.values() {
+        let strength = match &u.strength {
+            Some(crate::rules::scenario::StrengthFile::Organized(n)) if *n > 0.0 => {
+                format!("{n}")
+            }
+            Some(crate::rules::scenario::StrengthFile::Disorganized { cv, .. }) => format!("{cv}d"),
+            _ => String::new(),
+        };
+        let kind = format!("{:?}", u.kind);
+        commands.spawn((
+            Text2d::new(format!("{}{strength}", &kind[..1])),
+            TextFont {
+                font_size: bevy::text::FontSize::Px(15.0),
+                ..default()
+            },
+            TextColor(Color::WHITE),
+            Transform::from_xyz(p.x, p.y, 11.0),
+            EditorPart,
+            MarksLayer,
+        ));
     }
     spawn_batch(
         &mut commands,
