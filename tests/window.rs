@@ -238,7 +238,8 @@ fn window_editor_paints_places_a_unit_and_saves() {
     let woods = shot.count([60, 89, 48], 8, map0, map1);
     let union = shot.count(srgb8(0.20, 0.32, 0.60), 6, map0, map1);
     let gold = shot.count(srgb8(0.85, 0.68, 0.10), 12, map0, map1);
-    assert!(woods > 300, "woods: {woods} pixels");
+    // A blank map has none of this green; three painted hexes give a few hundred pixels.
+    assert!(woods > 100, "woods: {woods} pixels");
     assert!(union > 100, "unit: {union} pixels");
     assert!(gold > 50, "victory hex: {gold} pixels");
 }
