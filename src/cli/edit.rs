@@ -15,24 +15,29 @@ pub struct EditArgs {
     pub scenario: PathBuf,
     /// A RON list of editor actions, e.g. `[Paint(terrain: 'w', hexes: ["0304"]), Fill(terrain:
     /// 'c', hex: "0101")]` (see the README, "Scenario editor").
-    #[arg(long, value_name = "ACTIONS.ron", required = true)]
-    pub apply: PathBuf,
+    /// Without it, the editor window opens on the file.
+    #[arg(long, value_name = "ACTIONS.ron")]
+    pub apply: Option<PathBuf>,
     /// Where to write the result (default: the scenario file itself).
     #[arg(long, value_name = "NEW.ron")]
     pub out: Option<PathBuf>,
 }
 
 pub fn edit(a: EditArgs) -> Result<ExitCode, Failure> {
+    let Some(apply) = &a.apply else {
+        return Err(Failure(
+            "give --apply ACTIONS.ron (the editor window needs the client build)".into(),
+        ));
+    };
     let mut ed = Editor::open(&a.scenario).map_err(Failure)?;
-    let text = std::fs::read_to_string(&a.apply)
-        .map_err(|e| Failure(format!("{}: {e}", a.apply.display())))?;
-    let actions =
-        parse_actions(&text).map_err(|e| Failure(format!("{}: {e}", a.apply.display())))?;
+    let text =
+        std::fs::read_to_string(apply).map_err(|e| Failure(format!("{}: {e}", apply.display())))?;
+    let actions = parse_actions(&text).map_err(|e| Failure(format!("{}: {e}", apply.display())))?;
     for (i, action) in actions.iter().enumerate() {
         ed.apply(action).map_err(|e| {
             Failure(format!(
                 "{}: action {i} ({}) refused: {e}; nothing was written",
-                a.apply.display(),
+                apply.display(),
                 action.name()
             ))
         })?;

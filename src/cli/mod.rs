@@ -218,7 +218,8 @@ pub enum Cmd {
     Moves(moves::MovesArgs),
     /// Play a whole game between computer players, headless, and print the result.
     Play(play::PlayArgs),
-    /// Apply a list of scenario editor actions to a scenario file, headless, and save it.
+    /// The scenario editor: with --apply, apply a list of editor actions headless and save; without,
+    /// open the editor window on the file.
     Edit(edit::EditArgs),
     /// Play many games between two computer players, sides alternating; print the wins and the
     /// computer opponent's thinking time per turn.
@@ -458,6 +459,15 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         }
         Some(Cmd::Moves(a)) => moves::run(a, &ov),
         Some(Cmd::Play(a)) => play::play(a, &ov),
+        // Without actions to apply: the editor window on the file.
+        Some(Cmd::Edit(a)) if a.apply.is_none() => run_client(
+            None,
+            WindowArgs {
+                edit: Some(a.scenario),
+                ..WindowArgs::default()
+            },
+            ov,
+        ),
         Some(Cmd::Edit(a)) => edit::edit(a),
         Some(Cmd::Selfplay(a)) => play::selfplay(a, &ov),
         Some(Cmd::Zoc {
@@ -593,7 +603,7 @@ fn run_client(
 ) -> Result<ExitCode, Failure> {
     Err(Failure(
         "this build has no game window (it was built without the `client` feature); \
-         use a subcommand: odds, resolve, check, zoc, rules (see `musket --help`)"
+         use a subcommand: odds, resolve, check, zoc, moves, play, selfplay, edit --apply, rules (see `musket --help`)"
             .into(),
     ))
 }
