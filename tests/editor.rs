@@ -592,3 +592,23 @@ proptest::proptest! {
         proptest::prop_assert_eq!(&ed.file, &end);
     }
 }
+
+// A file to edit that is not a scenario's RON is refused before a window opens, with its
+// place (the editor lists every other problem itself).
+#[cfg(feature = "client")]
+#[test]
+fn editing_a_file_that_is_not_a_scenario_is_refused_before_the_window() {
+    let dir = std::env::temp_dir().join(format!("musket-edit-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "(title: 1)").unwrap();
+    for args in [
+        vec!["--edit", bad.to_str().unwrap()],
+        vec!["edit", bad.to_str().unwrap()],
+    ] {
+        let o = musket(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("bad.ron:1:9"), "{err}");
+    }
+}

@@ -121,6 +121,11 @@ pub fn parse_seats(sides: &[String]) -> Result<[Seat; 2], String> {
 /// or a scripted run failed).
 pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
     let seats = parse_seats(&opts.sides)?;
+    // A file to edit must at least be RON of a scenario's shape (its other problems are the
+    // editor's to list); refuse it before a window opens.
+    if let Some(p) = opts.edit.as_ref().filter(|p| p.exists()) {
+        crate::editor::Editor::open(p)?;
+    }
     // Refuse a bad scenario or rules file before a window opens.
     if let Some(p) = &opts.scenario {
         let sc = crate::rules::scenario::load(p).map_err(|e| e.to_string())?;
