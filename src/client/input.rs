@@ -216,8 +216,74 @@ fn front(g: &crate::rules::game::Game) -> Option<Vec2> {
     Some(sum / pick.len() as f32)
 }
 
-fn over_ui(pos: Vec2, rects: &UiRects, egui: Option<&EguiWantsInput>) -> bool {
+/// Whether the pointer at `pos` is over a panel (the map ignores it there).
+pub fn over_ui(pos: Vec2, rects: &UiRects, egui: Option<&EguiWantsInput>) -> bool {
     rects.0.iter().any(|r| r.contains(pos)) || egui.is_some_and(|e| e.is_pointer_over_area())
+}
+
+/// The wheel zooms the map camera towards the pointer's world position `at`.
+pub fn wheel_zoom(
+    scroll: &AccumulatedMouseScroll,
+    t: &mut Transform,
+    proj: &mut Projection,
+    at: Option<Vec2>,
+) {
+    if scroll.delta.y == 0.0 {
+        return;
+    }
+    let step = match scroll.unit {
+        MouseScrollUnit::Line => scroll.delta.y * 0.15,
+        MouseScrollUnit::Pixel => scroll.delta.y * 0.004,
+    };
+    if let Projection::Orthographic(o) = proj {
+        let old = o.scale;
+        let new = (old * (1.0 - step).clamp(0.5, 1.5)).clamp(MIN_ZOOM, MAX_ZOOM);
+        if let Some(p) = at {
+            let moved = p + (t.translation.truncate() - p) * (new / old);
+            t.translation.x = moved.x;
+            t.translation.y = moved.y;
+        }
+        o.scale = new;
+    }
+}
+
+/// WASD / arrows pan the map camera, +/- zoom it; true while it pans (frames must keep coming:
+/// the app redraws on input only).
+pub fn key_pan_zoom(
+    keys: &ButtonInput<KeyCode>,
+    dt: f32,
+    t: &mut Transform,
+    proj: &mut Projection,
+) -> bool {
+    let scale = match &*proj {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let mut pan = Vec2::ZERO;
+    for (ks, d) in [
+        ([KeyCode::KeyW, KeyCode::ArrowUp], Vec2::Y),
+        ([KeyCode::KeyS, KeyCode::ArrowDown], -Vec2::Y),
+        ([KeyCode::KeyD, KeyCode::ArrowRight], Vec2::X),
+        ([KeyCode::KeyA, KeyCode::ArrowLeft], -Vec2::X),
+    ] {
+        if keys.any_pressed(ks) {
+            pan += d;
+        }
+    }
+    if pan != Vec2::ZERO {
+        let d = pan.normalize() * 700.0 * scale * dt.min(0.1);
+        t.translation.x += d.x;
+        t.translation.y += d.y;
+    }
+    if let Projection::Orthographic(o) = proj {
+        if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
+            o.scale = (o.scale / 1.25).clamp(MIN_ZOOM, MAX_ZOOM);
+        }
+        if keys.any_just_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
+            o.scale = (o.scale * 1.25).clamp(MIN_ZOOM, MAX_ZOOM);
+        }
+    }
+    pan != Vec2::ZERO
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -270,22 +336,8 @@ fn mouse(
     let hex = ptr.hex;
 
     // Zoom towards the pointer.
-    if !blocked && scroll.delta.y != 0.0 {
-        let step = match scroll.unit {
-            MouseScrollUnit::Line => scroll.delta.y * 0.15,
-            MouseScrollUnit::Pixel => scroll.delta.y * 0.004,
-        };
-        if let Projection::Orthographic(o) = &mut *proj {
-            let old = o.scale;
-            let new = (old * (1.0 - step).clamp(0.5, 1.5)).clamp(MIN_ZOOM, MAX_ZOOM);
-            if let Some(p) = world {
-                let camxy = t.translation.truncate();
-                let moved = p + (camxy - p) * (new / old);
-                t.translation.x = moved.x;
-                t.translation.y = moved.y;
-            }
-            o.scale = new;
-        }
+    if !blocked {
+        wheel_zoom(&scroll, &mut t, &mut proj, world);
     }
 
     // Press, drag, release.
@@ -367,39 +419,9 @@ fn keyboard(
     let Ok((mut t, mut proj)) = cam.single_mut() else {
         return;
     };
-    let scale = match &*proj {
-        Projection::Orthographic(o) => o.scale,
-        _ => 1.0,
-    };
-    let mut pan = Vec2::ZERO;
-    if !ctrl {
-        if keys.any_pressed([KeyCode::KeyW, KeyCode::ArrowUp]) {
-            pan.y += 1.0;
-        }
-        if keys.any_pressed([KeyCode::KeyS, KeyCode::ArrowDown]) {
-            pan.y -= 1.0;
-        }
-        if keys.any_pressed([KeyCode::KeyD, KeyCode::ArrowRight]) {
-            pan.x += 1.0;
-        }
-        if keys.any_pressed([KeyCode::KeyA, KeyCode::ArrowLeft]) {
-            pan.x -= 1.0;
-        }
-    }
-    if pan != Vec2::ZERO {
-        let d = pan.normalize() * 700.0 * scale * time.delta_secs().min(0.1);
-        t.translation.x += d.x;
-        t.translation.y += d.y;
-        // Keep frames coming while a key is held (the app redraws on input only).
+    // Pan and zoom (with Ctrl the letters are shortcuts, not pan keys).
+    if !ctrl && key_pan_zoom(&keys, time.delta_secs(), &mut t, &mut proj) {
         redraw.write(bevy::window::RequestRedraw);
-    }
-    if let Projection::Orthographic(o) = &mut *proj {
-        if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
-            o.scale = (o.scale / 1.25).clamp(MIN_ZOOM, MAX_ZOOM);
-        }
-        if keys.any_just_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
-            o.scale = (o.scale * 1.25).clamp(MIN_ZOOM, MAX_ZOOM);
-        }
     }
     let just = |k: KeyCode| keys.just_pressed(k);
     if ctrl && just(KeyCode::KeyZ) {

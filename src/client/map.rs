@@ -26,7 +26,7 @@ pub const TERRAIN_PNG: &[u8] = include_bytes!("../../assets/tiles/terrain.png");
 pub const SYMBOLS_PNG: &[u8] = include_bytes!("../../assets/tiles/symbols.png");
 
 /// Everything spawned for the current map.
-#[derive(Component)]
+#[derive(Component, Clone, Copy)]
 pub struct MapPart;
 
 #[derive(Component)]
@@ -282,6 +282,54 @@ pub fn grid_batch(map: &crate::rules::map::Map) -> Batch {
 }
 
 #[allow(clippy::too_many_arguments)]
+/// The terrain tilemap of a `cols` x `rows` map (the terrain of each hex from `terrain`), its
+/// entities marked with `marker`: the tilemap and its tiles, row by row from the top-left (what
+/// the game's map and the editor's view both draw).
+pub fn spawn_tilemap(
+    commands: &mut Commands,
+    art: &Art,
+    (cols, rows): (u32, u32),
+    terrain: impl Fn(crate::rules::hex::Coord) -> Terrain,
+    marker: impl Component + Clone,
+) -> (Entity, Vec<Entity>) {
+    let size = layout::map_size(cols, rows);
+    let mut storage = TileStorage::empty(size);
+    let tilemap = commands.spawn(marker.clone()).id();
+    let mut tiles = Vec::with_capacity((cols * rows) as usize);
+    for r in 1..=rows {
+        for c in 1..=cols {
+            let at = crate::rules::hex::Coord::new(c as i32, r as i32);
+            let pos = layout::tile_pos(at, rows);
+            let tile = commands
+                .spawn((
+                    TileBundle {
+                        position: pos,
+                        tilemap_id: TilemapId(tilemap),
+                        texture_index: TileTextureIndex(terrain_index(terrain(at))),
+                        ..default()
+                    },
+                    marker.clone(),
+                ))
+                .id();
+            storage.set(&pos, tile);
+            tiles.push(tile);
+        }
+    }
+    let origin = layout::tilemap_origin(rows);
+    commands.entity(tilemap).insert(TilemapBundle {
+        grid_size: layout::grid_size(),
+        size,
+        storage,
+        texture: TilemapTexture::Single(art.terrain.clone()),
+        tile_size: layout::tile_size(),
+        map_type: TilemapType::Hexagon(HexCoordSystem::ColumnEven),
+        anchor: TilemapAnchor::None,
+        transform: Transform::from_xyz(origin.x, origin.y, 0.0),
+        ..default()
+    });
+    (tilemap, tiles)
+}
+
 fn build_map(
     mut commands: Commands,
     play: Res<Play>,
@@ -305,38 +353,13 @@ fn build_map(
     let (cols, rows) = (map.columns(), map.rows());
 
     // Terrain tiles.
-    let size = layout::map_size(cols, rows);
-    let mut storage = TileStorage::empty(size);
-    let tilemap = commands.spawn(MapPart).id();
-    for c in map.coords() {
-        let pos = layout::tile_pos(c, rows);
-        let t = map.terrain(c).unwrap_or(Terrain::Clear);
-        let tile = commands
-            .spawn((
-                TileBundle {
-                    position: pos,
-                    tilemap_id: TilemapId(tilemap),
-                    texture_index: TileTextureIndex(terrain_index(t)),
-                    ..default()
-                },
-                MapPart,
-            ))
-            .id();
-        storage.set(&pos, tile);
-    }
-    let origin = layout::tilemap_origin(rows);
-    commands.entity(tilemap).insert(TilemapBundle {
-        grid_size: layout::grid_size(),
-        size,
-        storage,
-        texture: TilemapTexture::Single(art.terrain.clone()),
-        tile_size: layout::tile_size(),
-        map_type: TilemapType::Hexagon(HexCoordSystem::ColumnEven),
-        anchor: TilemapAnchor::None,
-        transform: Transform::from_xyz(origin.x, origin.y, 0.0),
-
-        ..default()
-    });
+    spawn_tilemap(
+        &mut commands,
+        &art,
+        (cols, rows),
+        |c| map.terrain(c).unwrap_or(Terrain::Clear),
+        MapPart,
+    );
 
     let m = &material.0;
     let (grid, sides, routes) = (grid_batch(map), hexsides_batch(map), routes_batch(map));

@@ -15,26 +15,50 @@ use bevy::state::app::StatesPlugin;
 use super::core::{Action, Mode, Play, Settings, Source, start_game};
 use crate::rules::ruleset::RulesOverrides;
 
-pub fn measure_systems(
-    scenario: Option<PathBuf>,
-    frames: u32,
-    rules: RulesOverrides,
-) -> Result<serde_json::Value, String> {
+/// An app without a window, with the asset storage and the art handles the views need.
+fn headless_app() -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()));
     app.init_asset::<Mesh>()
         .init_asset::<ColorMaterial>()
         .init_asset::<Image>();
     app.add_message::<bevy::window::RequestRedraw>();
+    app.insert_resource(super::map::Art {
+        terrain: Handle::default(),
+        symbols: Handle::default(),
+    });
+    app
+}
+
+/// Frame times (ms) as `frames`, `mean_ms`, `median_ms`, `p90_ms`, `max_ms`.
+fn stats(times: &[f64]) -> serde_json::Map<String, serde_json::Value> {
+    let mut sorted = times.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len().max(1);
+    let at = |i: usize| sorted.get(i.min(n - 1)).copied().unwrap_or(0.0);
+    let serde_json::Value::Object(m) = serde_json::json!({
+        "frames": sorted.len(),
+        "mean_ms": times.iter().sum::<f64>() / n as f64,
+        "median_ms": at(n / 2),
+        "p90_ms": at(n * 9 / 10),
+        "max_ms": at(n - 1),
+    }) else {
+        unreachable!("a JSON object literal")
+    };
+    m
+}
+
+pub fn measure_systems(
+    scenario: Option<PathBuf>,
+    frames: u32,
+    rules: RulesOverrides,
+) -> Result<serde_json::Value, String> {
+    let mut app = headless_app();
     app.insert_resource(Settings {
         rules,
         seed: Some(1),
         data_dir: Some(std::env::temp_dir().join("musket-measure")),
         ..default()
-    });
-    app.insert_resource(super::map::Art {
-        terrain: Handle::default(),
-        symbols: Handle::default(),
     });
     app.add_plugins((
         super::logic,
@@ -96,22 +120,14 @@ pub fn measure_systems(
         app.update();
         times.push(t.elapsed().as_secs_f64() * 1000.0);
     }
-    let mut sorted = times.clone();
-    sorted.sort_by(f64::total_cmp);
-    let n = sorted.len();
     let (units, hexes) = {
         let g = app.world().resource::<Play>().game().ok_or("no game")?;
         (g.units.len(), g.map().len())
     };
-    Ok(serde_json::json!({
-        "frames": n,
-        "mean_ms": times.iter().sum::<f64>() / n as f64,
-        "median_ms": sorted[n / 2],
-        "p90_ms": sorted[(n * 9 / 10).min(n - 1)],
-        "max_ms": sorted[n - 1],
-        "units": units,
-        "hexes": hexes,
-    }))
+    let mut out = stats(&times);
+    out.insert("units".into(), units.into());
+    out.insert("hexes".into(), hexes.into());
+    Ok(serde_json::Value::Object(out))
 }
 
 /// The scenario editor's own systems (commands, live checks, tiles, hexsides and routes,
@@ -121,16 +137,7 @@ pub fn measure_systems(
 pub fn measure_editor(columns: i64, rows: i64, frames: u32) -> Result<serde_json::Value, String> {
     use super::editor::{EditorCmd, EditorState};
     use crate::editor::EditAction;
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()));
-    app.init_asset::<Mesh>()
-        .init_asset::<ColorMaterial>()
-        .init_asset::<Image>();
-    app.add_message::<bevy::window::RequestRedraw>();
-    app.insert_resource(super::map::Art {
-        terrain: Handle::default(),
-        symbols: Handle::default(),
-    });
+    let mut app = headless_app();
     app.add_plugins((
         super::logic,
         super::draw::plugin,
@@ -181,17 +188,12 @@ pub fn measure_editor(columns: i64, rows: i64, frames: u32) -> Result<serde_json
     app.world_mut().write_message(EditorCmd::EndStroke);
     app.update();
     let steps = app.world().resource::<EditorState>().ed.history().0.len();
-    let mut sorted = times.clone();
-    sorted.sort_by(f64::total_cmp);
-    let n = sorted.len();
-    Ok(serde_json::json!({
-        "map": format!("{columns}x{rows}"),
-        "frames": n,
-        "mean_ms": times.iter().sum::<f64>() / n as f64,
-        "median_ms": sorted[n / 2],
-        "p90_ms": sorted[(n * 9 / 10).min(n - 1)],
-        "max_ms": sorted[n - 1],
-        "tiles_redrawn_per_frame_max": tiles.iter().max(),
-        "undo_steps_for_the_stroke": steps,
-    }))
+    let mut out = stats(&times);
+    out.insert("map".into(), format!("{columns}x{rows}").into());
+    out.insert(
+        "tiles_redrawn_per_frame_max".into(),
+        tiles.iter().max().copied().unwrap_or(0).into(),
+    );
+    out.insert("undo_steps_for_the_stroke".into(), steps.into());
+    Ok(serde_json::Value::Object(out))
 }

@@ -2,13 +2,13 @@
 //! the button is held), pan and zoom, and the keys. Each turns into [`EditorCmd`]s; nothing
 //! here changes the scenario itself.
 
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
 use super::{EditorCmd, EditorState, Tool, say, view};
-use crate::client::input::{MAX_ZOOM, MIN_ZOOM, MapCamera, UiRects};
+use crate::client::input::{MapCamera, UiRects, key_pan_zoom, over_ui, wheel_zoom};
 use crate::client::layout::{hex_to_world, world_to_hex};
 use crate::editor::EditAction;
 use crate::rules::hex::{Coord, Dir};
@@ -32,10 +32,6 @@ pub fn hex_line(a: Coord, b: Coord) -> Vec<Coord> {
         .line_to(b.to_hex())
         .map(Coord::from_hex)
         .collect()
-}
-
-fn over_ui(pos: Vec2, rects: &UiRects, egui: Option<&EguiWantsInput>) -> bool {
-    rects.0.iter().any(|r| r.contains(pos)) || egui.is_some_and(|e| e.is_pointer_over_area())
 }
 
 /// Mouse: the tools, pan and zoom.
@@ -82,21 +78,8 @@ pub(super) fn pointer(
         _ => 1.0,
     };
     // Zoom towards the pointer; pan with the right or middle button.
-    if !blocked && scroll.delta.y != 0.0 {
-        let step = match scroll.unit {
-            MouseScrollUnit::Line => scroll.delta.y * 0.15,
-            MouseScrollUnit::Pixel => scroll.delta.y * 0.004,
-        };
-        if let Projection::Orthographic(o) = &mut *proj {
-            let old = o.scale;
-            let new = (old * (1.0 - step).clamp(0.5, 1.5)).clamp(MIN_ZOOM, MAX_ZOOM);
-            if let Some(p) = world {
-                let moved = p + (t.translation.truncate() - p) * (new / old);
-                t.translation.x = moved.x;
-                t.translation.y = moved.y;
-            }
-            o.scale = new;
-        }
+    if !blocked {
+        wheel_zoom(&scroll, &mut t, &mut proj, world);
     }
     if buttons.any_pressed([MouseButton::Right, MouseButton::Middle]) && motion.delta != Vec2::ZERO
     {
@@ -452,37 +435,7 @@ pub(super) fn keys(
     let Ok((mut t, mut proj)) = cam.single_mut() else {
         return;
     };
-    let scale = match &*proj {
-        Projection::Orthographic(o) => o.scale,
-        _ => 1.0,
-    };
-    let mut pan = Vec2::ZERO;
-    for (k, d) in [
-        (KeyCode::ArrowUp, Vec2::Y),
-        (KeyCode::KeyW, Vec2::Y),
-        (KeyCode::ArrowDown, -Vec2::Y),
-        (KeyCode::KeyS, -Vec2::Y),
-        (KeyCode::ArrowRight, Vec2::X),
-        (KeyCode::KeyD, Vec2::X),
-        (KeyCode::ArrowLeft, -Vec2::X),
-        (KeyCode::KeyA, -Vec2::X),
-    ] {
-        if keys.pressed(k) {
-            pan += d;
-        }
-    }
-    if pan != Vec2::ZERO {
-        let d = pan.normalize() * 700.0 * scale * time.delta_secs().min(0.1);
-        t.translation.x += d.x;
-        t.translation.y += d.y;
+    if key_pan_zoom(&keys, time.delta_secs(), &mut t, &mut proj) {
         redraw.write(bevy::window::RequestRedraw);
-    }
-    if let Projection::Orthographic(o) = &mut *proj {
-        if just(KeyCode::Equal) || just(KeyCode::NumpadAdd) {
-            o.scale = (o.scale / 1.25).clamp(MIN_ZOOM, MAX_ZOOM);
-        }
-        if just(KeyCode::Minus) || just(KeyCode::NumpadSubtract) {
-            o.scale = (o.scale * 1.25).clamp(MIN_ZOOM, MAX_ZOOM);
-        }
     }
 }

@@ -14,14 +14,14 @@ use crate::client::core::Screen;
 use crate::client::draw::{Batch, VertexColorMaterial, spawn_batch};
 use crate::client::input::MapCamera;
 use crate::client::layout::{self, HEX_SIZE, hex_to_world};
-use crate::client::map::{Art, hexsides_batch, routes_batch, terrain_index};
+use crate::client::map::{Art, hexsides_batch, routes_batch, spawn_tilemap, terrain_index};
 use crate::editor::underlay::{Similarity, image_to_map};
 use crate::rules::hex::Coord;
 use crate::rules::map::{Terrain, label_width};
 use crate::rules::scenario::ScenarioFile;
 
 /// Everything the editor's view spawned.
-#[derive(Component)]
+#[derive(Component, Clone, Copy)]
 pub struct EditorPart;
 
 #[derive(Component)]
@@ -211,43 +211,16 @@ fn sync_tiles(
         for e in old.iter().chain(maps.iter()) {
             commands.entity(e).despawn();
         }
-        let (cols, rows) = (size.0 as u32, size.1 as u32);
-        let tsize = layout::map_size(cols, rows);
-        let mut storage = TileStorage::empty(tsize);
-        let tilemap = commands.spawn(EditorPart).id();
-        let mut ents = Vec::with_capacity((cols * rows) as usize);
-        for r in 1..=rows {
-            for c in 1..=cols {
-                let at = Coord::new(c as i32, r as i32);
-                let pos = layout::tile_pos(at, rows);
-                let ch = now[(r - 1) as usize][(c - 1) as usize];
-                let tile = commands
-                    .spawn((
-                        TileBundle {
-                            position: pos,
-                            tilemap_id: TilemapId(tilemap),
-                            texture_index: TileTextureIndex(tile_index(ch)),
-                            ..default()
-                        },
-                        EditorPart,
-                    ))
-                    .id();
-                storage.set(&pos, tile);
-                ents.push(tile);
-            }
-        }
-        let origin = layout::tilemap_origin(rows);
-        commands.entity(tilemap).insert(TilemapBundle {
-            grid_size: layout::grid_size(),
-            size: tsize,
-            storage,
-            texture: TilemapTexture::Single(art.terrain.clone()),
-            tile_size: layout::tile_size(),
-            map_type: TilemapType::Hexagon(HexCoordSystem::ColumnEven),
-            anchor: TilemapAnchor::None,
-            transform: Transform::from_xyz(origin.x, origin.y, 0.0),
-            ..default()
-        });
+        let (_, ents) = spawn_tilemap(
+            &mut commands,
+            &art,
+            (size.0 as u32, size.1 as u32),
+            |c| {
+                Terrain::from_letter(now[c.row as usize - 1][c.col as usize - 1])
+                    .unwrap_or(Terrain::Clear)
+            },
+            EditorPart,
+        );
         view.tiles = ents;
         view.size = Some(size);
         view.last_tiles_updated = now.iter().map(Vec::len).sum();
