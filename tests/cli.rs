@@ -486,6 +486,62 @@ fn moves_lists_the_reach_with_costs_and_paths() {
     );
 }
 
+// Issue 16 item 1: `musket moves --stack` moves the unit with every unit of its side in its hex;
+// each hex gives what each unit pays, within its own allowance, and the hex the issue reports
+// (Prentiss with his brigade to 0305, a path `validate` accepts) is listed.
+#[test]
+fn moves_stack_lists_each_units_cost() {
+    let o = musket(&[
+        "moves",
+        "scenarios/shiloh-hornets-nest.ron",
+        "--unit",
+        "usa-prentiss-b1",
+        "--stack",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["units"], serde_json::json!(["usa-prentiss-b1", "usa-prentiss"]));
+    let list = v["reachable"].as_array().unwrap();
+    let mut differ = false;
+    for h in list {
+        let costs = h["costs"].as_object().unwrap();
+        assert_eq!(costs.len(), 2, "{h}");
+        let mut most = 0.0f64;
+        for (id, c) in costs {
+            let c = c.as_f64().unwrap();
+            let left = v["allowances"][id]["points"].as_f64().unwrap();
+            assert!(c <= left || h["path"].as_array().unwrap().len() == 1, "{h}");
+            most = most.max(c);
+        }
+        assert_eq!(h["cost"].as_f64().unwrap(), most, "{h}");
+        differ |= costs["usa-prentiss-b1"] != costs["usa-prentiss"];
+    }
+    assert!(differ, "a leader and his brigade pay different prices somewhere");
+    assert!(list.iter().any(|h| h["hex"] == "0305"), "0305 missing");
+    // Without --stack, the unit alone.
+    let o = musket(&[
+        "moves",
+        "scenarios/shiloh-hornets-nest.ron",
+        "--unit",
+        "usa-prentiss-b1",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["units"], serde_json::json!(["usa-prentiss-b1"]));
+    // The text form names each unit's allowance and each unit's cost where they differ.
+    let o = musket(&[
+        "moves",
+        "scenarios/shiloh-hornets-nest.ron",
+        "--unit",
+        "usa-prentiss-b1",
+        "--stack",
+    ]);
+    let text = stdout(&o);
+    assert!(text.contains("Stack of 2 units"), "{text}");
+    assert!(text.contains("[usa-prentiss-b1 "), "{text}");
+}
+
 // Issue 10: `musket play` plays a whole game headless and prints the result; bad players exit 2.
 #[test]
 fn play_prints_the_result_of_a_computer_game() {

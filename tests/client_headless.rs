@@ -237,6 +237,34 @@ fn a_move_out_of_reach_is_refused_and_changes_nothing() {
     assert_eq!(snapshot(&app), before);
 }
 
+// Issue 16 item 1: Prentiss with his 1st Brigade (Hornets' Nest) may move to 0305, each paying
+// its own price; the client offers the hex, the cost tooltip gives each unit's cost, and the
+// move is made (before, it was refused: "the cheapest path costs 19 OP, the stack has 16 OP
+// left").
+#[test]
+fn a_leader_and_his_brigade_move_where_the_rules_let_them() {
+    let mut app = app("stack-reach");
+    start(&mut app, "shiloh-hornets-nest.ron", Mode::Solitaire);
+    click(&mut app, "0503", false);
+    let b1 = unit(&app, "usa-prentiss-b1");
+    let leader = unit(&app, "usa-prentiss");
+    let sel = app.world().resource::<Selection>().units.clone();
+    assert!(sel.contains(&b1) && sel.contains(&leader), "{sel:?}");
+    let target = hex(&app, "0305");
+    {
+        let r = app.world().resource::<musket::client::moves::MoveReach>();
+        let g = app.world().resource::<Play>().game().unwrap();
+        assert!(r.can_reach(g, target), "0305 is in the stack's reach");
+        let tip = musket::client::moves::tip_lines(g, r, target).join("\n");
+        assert!(tip.contains("each unit pays its own price"), "{tip}");
+        assert!(tip.contains("usa-prentiss-b1") && tip.contains("usa-prentiss:"), "{tip}");
+    }
+    send(&mut app, Action::MoveTo(target));
+    let g = app.world().resource::<Play>().game().unwrap();
+    assert_eq!(g.unit(b1).hex, Some(target));
+    assert_eq!(g.unit(leader).hex, Some(target));
+}
+
 // GCACW: the first move of a stack in a turn rolls its march allowance (a die, logged, on
 // screen), then moves within it; a unit may always move one hex.
 #[test]

@@ -161,6 +161,11 @@ fn lab(i: usize) -> String {
 
 /// The game a board describes; the mover is `m`.
 fn game_of(b: &Board) -> Game {
+    builder_of(b).game()
+}
+
+/// The scenario a board describes (see [`game_of`]).
+fn builder_of(b: &Board) -> B {
     let rs = RULESETS[b.ruleset];
     let letters: Vec<char> = musket::rules::scenario::terrain_letters(rs)
         .chars()
@@ -263,7 +268,7 @@ fn game_of(b: &Board) -> Game {
             });
         }
     }
-    bld.game()
+    bld
 }
 
 /// Every hex reachable by trying every simple path (priced by `price_path`, which `validate`
@@ -778,4 +783,289 @@ fn a_per_unit_movement_allowance_loads_and_is_checked() {
     let bad = text.replace("movement: 2.5", "movement: -1");
     let e = musket::rules::scenario::parse(&bad, std::path::Path::new("x.ron")).unwrap_err();
     assert!(e.to_string().contains("units[0].movement"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stacks: the reach is exactly what `validate` accepts (issue 16, item 1)
+// ---------------------------------------------------------------------------------------------
+
+/// A second mover stacked with `m`: kind (infantry, cavalry, artillery, leader), its fixed
+/// allowance, and a variant (GBACW routed, Shiloh mode, NGG 1812 class).
+type Second = (usize, u32, usize);
+
+fn stack_game(b: &Board, second: Second) -> Game {
+    let rs = RULESETS[b.ruleset];
+    let (kind, allowance, variant) = second;
+    let kinds = [
+        UnitKind::Infantry,
+        UnitKind::Cavalry,
+        UnitKind::Artillery,
+        UnitKind::Leader,
+    ];
+    let kind = kinds[kind];
+    builder_of(b)
+        .unit_with("m2", 'U', &lab(b.start), 200, |u| {
+            u.kind = kind;
+            u.movement = Some(allowance as f64);
+            if kind == UnitKind::Leader {
+                u.strength = Some(musket::rules::scenario::StrengthFile::Organized(0.0));
+            }
+            match rs {
+                "ngg1812" if kind != UnitKind::Leader => {
+                    let classes = [
+                        musket::rules::unit::Class::Line,
+                        musket::rules::unit::Class::Veteran,
+                        musket::rules::unit::Class::Conscript,
+                    ];
+                    u.class = Some(classes[variant % classes.len()]);
+                }
+                "shiloh" => {
+                    if kind == UnitKind::Leader {
+                        u.strength = None;
+                        u.leader_bonus = Some(10);
+                    } else {
+                        let modes = musket::rules::scenario::shiloh_modes(kind);
+                        u.mode = Some(modes[variant % modes.len()]);
+                        if kind == UnitKind::Artillery {
+                            u.guns = Some(4);
+                        }
+                    }
+                }
+                "gbacw" => {
+                    u.morale = Some(3);
+                    if variant == 1 {
+                        u.status = Some(Status::Routed);
+                    }
+                }
+                _ => {}
+            }
+        })
+        .game()
+}
+
+fn stack_cmd(g: &Game, units: &[UnitIdx], path: &[Coord]) -> Command {
+    Command::MoveStack {
+        units: units.iter().map(|u| g.unit(*u).id.clone()).collect(),
+        path: path.iter().map(|c| g.label(*c)).collect(),
+    }
+}
+
+/// Every hex a move of `units` along some simple path ends in that `validate` accepts, by
+/// trying every path (a refused path is never the start of an accepted one: a step refused, a
+/// stop before the end and a budget overspent stay so when the path goes on).
+fn accepted_by_validate(g: &Game, units: &[UnitIdx]) -> std::collections::BTreeSet<Coord> {
+    let start = g.unit(units[0]).hex.unwrap();
+    let side = g.unit(units[0]).side;
+    let mut found = std::collections::BTreeSet::new();
+    fn go(
+        g: &Game,
+        units: &[UnitIdx],
+        side: SideId,
+        start: Coord,
+        path: &mut Vec<Coord>,
+        found: &mut std::collections::BTreeSet<Coord>,
+    ) {
+        let at = *path.last().unwrap_or(&start);
+        for n in at.neighbors() {
+            if !g.map().contains(n) || n == start || path.contains(&n) {
+                continue;
+            }
+            if g.side_at(n).is_some_and(|s| s != side) {
+                continue;
+            }
+            path.push(n);
+            if validate(g, &stack_cmd(g, units, path)).is_ok() {
+                found.insert(n);
+                go(g, units, side, start, path, found);
+            }
+            path.pop();
+        }
+    }
+    go(g, units, side, start, &mut Vec::new(), &mut found);
+    found
+}
+
+/// The reach of `units` (their own budgets) against `validate`, both ways, and each unit's cost
+/// along each path shown equal to what `price_path` charges it.
+fn check_stack_reach(g: &Game, units: &[UnitIdx]) -> Result<(), TestCaseError> {
+    let ctx = MoveContext::new(g);
+    let r = reachable(g, &ctx, units, None).unwrap();
+    let origin = g.unit(units[0]).hex.unwrap();
+    let got: std::collections::BTreeSet<Coord> = r
+        .hexes()
+        .map(|h| g.map().coord(h.index))
+        .filter(|c| *c != origin)
+        .collect();
+    let want = accepted_by_validate(g, units);
+    let labels = |s: &std::collections::BTreeSet<Coord>| -> Vec<String> {
+        s.iter().map(|c| g.label(*c)).collect()
+    };
+    prop_assert_eq!(
+        labels(&got),
+        labels(&want),
+        "reach (left) vs validate (right), units {:?}",
+        units.iter().map(|u| g.unit(*u).id.clone()).collect::<Vec<_>>()
+    );
+    for &hex in &got {
+        let path = r.path(g, hex).unwrap();
+        let res = validate(g, &stack_cmd(g, units, &path));
+        prop_assert!(res.is_ok(), "{}: {:?}", g.label(hex), res);
+        let each = r.unit_costs(g, hex).unwrap();
+        for (k, &u) in units.iter().enumerate() {
+            let priced = price_path(g, u, units, &path);
+            prop_assert_eq!(priced.total, each[k], "{} {}", g.label(hex), g.unit(u).id);
+        }
+        prop_assert_eq!(r.cost(g, hex), each.iter().copied().max());
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    // Issue 16 item 1: a stack of two units of different kinds (a leader with his brigade, a
+    // routed unit with a fresh one, cavalry with guns) reaches exactly the hexes `validate`
+    // accepts for `MoveStack`, found by trying every simple path, in all four rule systems.
+    #[test]
+    fn a_stacks_reach_is_exactly_what_validate_accepts(
+        b in board(),
+        second in (0usize..4, 1u32..9, 0usize..3),
+    ) {
+        let g = stack_game(&b, second);
+        let units = [id(&g, "m"), id(&g, "m2")];
+        check_stack_reach(&g, &units)?;
+        // Each unit alone too.
+        check_stack_reach(&g, &units[..1])?;
+    }
+}
+
+// Issue 16 item 1, the case reported: from the start of Hornets' Nest, Prentiss with his 1st
+// Brigade may move 0402 0303 0304 0305 (validate accepts it), so 0305 is in the stack's reach,
+// at what each unit pays: the brigade 5+4+3+3 OP, Prentiss less. Before, every step was priced
+// at the dearer unit's cost (19 OP in all) against 16 OP, and 0305 was left out.
+#[test]
+fn shiloh_a_leader_with_his_brigade_reaches_what_validate_accepts() {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/shiloh-hornets-nest.ron");
+    let sc = musket::rules::scenario::load(&p).unwrap();
+    let rules = musket::rules::ruleset::for_scenario(&sc, &Default::default()).unwrap();
+    let mut s = Session::new(std::sync::Arc::new(sc), rules, 1);
+    while s.game.active_side != s.game.unit(s.game.unit_by_id("usa-prentiss").unwrap()).side {
+        s.execute(Command::EndTurn).unwrap();
+    }
+    let g = &s.game;
+    let units = [id(g, "usa-prentiss-b1"), id(g, "usa-prentiss")];
+    let path: Vec<Coord> = ["0402", "0303", "0304", "0305"].iter().map(|l| c(g, l)).collect();
+    assert!(validate(g, &stack_cmd(g, &units, &path)).is_ok());
+    let ctx = MoveContext::new(g);
+    let r = reachable(g, &ctx, &units, None).unwrap();
+    let each = r.unit_costs(g, c(g, "0305")).expect("0305 in the stack's reach");
+    for (k, &u) in units.iter().enumerate() {
+        let own = price_path(g, u, &units, &r.path(g, c(g, "0305")).unwrap()).total;
+        assert_eq!(each[k], own);
+        assert!(own <= budget(g, u).left.unwrap());
+    }
+    assert!(each[0] > each[1], "the brigade pays more than its leader: {each:?}");
+    // And the stack's whole reach agrees with validate, path by path.
+    check_stack_reach(g, &units).unwrap();
+}
+
+/// The stacks of the side to move: every hex's units of that side, two or more.
+fn stacks_to_move(g: &Game) -> Vec<Vec<UnitIdx>> {
+    let mut by_hex: std::collections::BTreeMap<Coord, Vec<UnitIdx>> = Default::default();
+    for (i, u) in g.units.iter().enumerate() {
+        if u.side == g.active_side
+            && let Some(h) = u.hex
+        {
+            by_hex.entry(h).or_default().push(UnitIdx(i as u32));
+        }
+    }
+    by_hex.into_values().filter(|v| v.len() > 1).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    // Issue 16 item 1, on the shipped scenarios of all four rule systems after some random
+    // play (units that have moved, marched, attacked, stopped in a zone of control): every hex
+    // of a stack's reach is accepted by `validate` along the path shown, at each unit's own
+    // price; and every path `validate` accepts that we try — each unit's own cheapest path to
+    // every hex, and random walks — ends in the reach.
+    #[test]
+    fn stack_reach_agrees_with_validate_on_shipped_scenarios(
+        scenario in 0usize..5,
+        seed in any::<u64>(),
+        commands in 0usize..60,
+    ) {
+        use musket::rules::ai::Kind;
+        let name = ["foxs-gap.ron", "crampton-gap.ron", "gbacw-bloody-hill.ron",
+            "ngg1812-smolensk.ron", "shiloh-hornets-nest.ron"][scenario];
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name);
+        let sc = musket::rules::scenario::load(&p).unwrap();
+        let rules = musket::rules::ruleset::for_scenario(&sc, &Default::default()).unwrap();
+        let mut s = Session::new(std::sync::Arc::new(sc), rules, seed);
+        let mut players = [Kind::Random.player(seed, SideId(0)), Kind::Random.player(seed ^ 1, SideId(1))];
+        for _ in 0..commands {
+            if s.game.is_over() { break; }
+            let d = players[s.game.active_side.0 as usize].decide(&s.game);
+            if validate(&s.game, &d.command).is_ok() {
+                s.execute(d.command).unwrap();
+            }
+        }
+        let g = &s.game;
+        if g.is_over() {
+            return Ok(());
+        }
+        let ctx = MoveContext::new(g);
+        let mut walk = seed;
+        for units in stacks_to_move(g) {
+            // Only stacks whose budgets are known (a march roll made): `validate` refuses a move
+            // before it, while the reach shows the largest roll.
+            if units.iter().any(|u| budget(g, *u).left.is_none()) {
+                continue;
+            }
+            let r = reachable(g, &ctx, &units, None).unwrap();
+            let origin = g.unit(units[0]).hex.unwrap();
+            for h in r.hexes() {
+                let hex = g.map().coord(h.index);
+                if hex == origin { continue; }
+                let path = r.path(g, hex).unwrap();
+                let res = validate(g, &stack_cmd(g, &units, &path));
+                prop_assert!(res.is_ok(), "{} {}: {:?}", name, g.label(hex), res);
+                let each = r.unit_costs(g, hex).unwrap();
+                for (k, &u) in units.iter().enumerate() {
+                    prop_assert_eq!(price_path(g, u, &units, &path).total, each[k]);
+                }
+            }
+            let mut tried: Vec<Vec<Coord>> = Vec::new();
+            for &u in &units {
+                let alone = reachable(g, &ctx, &[u], Some(Mp(u32::MAX / 2))).unwrap();
+                for h in alone.hexes() {
+                    let hex = g.map().coord(h.index);
+                    if hex != origin {
+                        tried.push(alone.path(g, hex).unwrap());
+                    }
+                }
+            }
+            for _ in 0..40 {
+                let mut path = Vec::new();
+                let mut at = origin;
+                for _ in 0..8 {
+                    walk = walk.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let n = at.neighbor(Dir::ALL[(walk >> 33) as usize % 6]);
+                    if !g.map().contains(n) || n == origin || path.contains(&n) { break; }
+                    path.push(n);
+                    at = n;
+                    tried.push(path.clone());
+                }
+            }
+            for path in tried {
+                let end = *path.last().unwrap();
+                if validate(g, &stack_cmd(g, &units, &path)).is_ok() {
+                    prop_assert!(r.cost(g, end).is_some(),
+                        "{}: validate accepts {:?} but the reach leaves {} out",
+                        name, path.iter().map(|c| g.label(*c)).collect::<Vec<_>>(), g.label(end));
+                }
+            }
+        }
+    }
 }

@@ -12,7 +12,8 @@ use super::draw::{Batch, VertexColorMaterial, spawn_batch};
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::movement::{
-    Allowance, Enforcement, MoveContext, Mp, Reach, budget, price_path, reachable, stack_left,
+    Allowance, Enforcement, MoveContext, Mp, Reach, budget, left_or_largest_roll, may_move,
+    price_path, reachable, stack_left,
 };
 use crate::rules::unit::UnitIdx;
 
@@ -28,6 +29,9 @@ pub struct MoveReach {
     /// With no limit: the cheapest path anywhere (for Free movement and for saying why a hex is
     /// out of reach).
     pub anywhere: Option<Reach>,
+    /// With no limit, each mover alone (a stack of two or more): what each unit's cheapest path
+    /// costs it, for saying which unit cannot afford a hex.
+    pub alone: Vec<Reach>,
     /// Whether the budget is a march roll still to make: (dice, modifier).
     pub roll: Option<(u8, i32)>,
     /// What the stack has left (`None` before its roll).
@@ -58,20 +62,39 @@ impl MoveReach {
         if !g.map().contains(c) {
             return format!("{l} is off the map");
         }
-        match self.anywhere.as_ref().and_then(|r| r.cost(g, c)) {
-            None => format!(
+        if let Some(why) = self.units.iter().find_map(|u| may_move(g, *u).err()) {
+            return why;
+        }
+        let p = self.points;
+        if self.anywhere.as_ref().and_then(|r| r.cost(g, c)).is_none() {
+            return format!(
                 "No legal path to {l}: terrain, hexsides, enemy units or zones of control bar every way"
-            ),
-            Some(cost) => match self.left {
-                Some(left) => format!(
-                    "{l} is out of reach: the cheapest path costs {cost} {p}, the stack has {left} {p} left this turn",
-                    p = self.points
-                ),
-                None => format!(
-                    "{l} is out of reach even with the largest march roll: the cheapest path costs {cost} {p}",
-                    p = self.points
-                ),
-            },
+            );
+        }
+        // Each unit on its own: its cheapest path against what it has left.
+        let mut short = Vec::new();
+        for (k, &u) in self.units.iter().enumerate() {
+            let Some(cost) = self.alone.get(k).and_then(|r| r.cost(g, c)) else {
+                continue;
+            };
+            match budget(g, u).left {
+                Some(left) if cost > left => short.push(format!(
+                    "{}'s cheapest path costs {cost} {p}, it has {left} {p} left this turn",
+                    g.unit(u).id
+                )),
+                None if cost > left_or_largest_roll(g, u) => short.push(format!(
+                    "{}'s cheapest path costs {cost} {p}, more than its largest march roll",
+                    g.unit(u).id
+                )),
+                _ => {}
+            }
+        }
+        if short.is_empty() {
+            format!(
+                "{l} is out of reach: no one path suits every unit of the stack within what each has left"
+            )
+        } else {
+            format!("{l} is out of reach: {}", short.join("; "))
         }
     }
 }
@@ -150,6 +173,12 @@ pub fn compute(g: &Game, units: &[UnitIdx]) -> MoveReach {
     }
     r.reach = reachable(g, &ctx, units, None);
     r.anywhere = reachable(g, &ctx, units, Some(Mp(u32::MAX / 2)));
+    if units.len() > 1 {
+        r.alone = units
+            .iter()
+            .filter_map(|u| reachable(g, &ctx, std::slice::from_ref(u), Some(Mp(u32::MAX / 2))))
+            .collect();
+    }
     let side = g.unit(first).side;
     r.zoc = (0..g.map().len())
         .map(|i| ctx.zoc_for(side, i).any())
@@ -195,12 +224,31 @@ pub fn tip_lines(g: &Game, r: &MoveReach, hover: Coord) -> Vec<String> {
     };
     let mut lines = Vec::new();
     let reach_cost = r.reach.as_ref().and_then(|x| x.cost(g, hover));
+    let each = r.reach.as_ref().and_then(|x| x.unit_costs(g, hover));
     match (reach_cost, r.left, r.roll) {
-        (Some(c), Some(left), _) => lines.push(format!(
-            "{}: {c} {p} ({} left after)",
-            g.label(hover),
-            left.saturating_sub(c)
-        )),
+        (Some(c), Some(_), _) => match each.filter(|e| {
+            r.units.len() > 1 && r.units.iter().zip(e.iter()).any(|(u, x)| {
+                *x != c || budget(g, *u).left != r.left
+            })
+        }) {
+            // A stack whose units pay different prices: each unit's own cost and what it keeps.
+            Some(e) => {
+                lines.push(format!("{}: each unit pays its own price", g.label(hover)));
+                for (u, x) in r.units.iter().zip(e) {
+                    let left = budget(g, *u).left.unwrap_or(Mp::ZERO);
+                    lines.push(format!(
+                        "  {}: {x} {p} ({} left after)",
+                        g.unit(*u).id,
+                        left.saturating_sub(*x)
+                    ));
+                }
+            }
+            None => lines.push(format!(
+                "{}: {c} {p} ({} left after)",
+                g.label(hover),
+                r.left.unwrap_or(Mp::ZERO).saturating_sub(c)
+            )),
+        },
         (Some(c), None, Some((dice, m))) => lines.push(format!(
             "{}: {c} {p}: needs a march roll of {c} or more on {dice}d6{} ({:.0}%)",
             g.label(hover),
@@ -220,8 +268,15 @@ pub fn tip_lines(g: &Game, r: &MoveReach, hover: Coord) -> Vec<String> {
     if r.reach.as_ref().is_some_and(|x| x.stops(g, hover)) {
         lines.push("  the move ends there".into());
     }
-    // The price of the first mover, step by step.
-    if let Some(&u) = r.units.first() {
+    // The price, step by step, of the mover that pays most (named, in a stack).
+    let dearest = each
+        .and_then(|e| (0..e.len()).max_by_key(|k| (e[*k], std::cmp::Reverse(*k))))
+        .and_then(|k| r.units.get(k))
+        .or(r.units.first());
+    if let Some(&u) = dearest {
+        if r.units.len() > 1 {
+            lines.push(format!("  {}, step by step:", g.unit(u).id));
+        }
         let priced = price_path(g, u, &r.units, &path);
         for s in &priced.steps {
             lines.push(format!("  {}: {}", s.lines.join(", "), s.cost));

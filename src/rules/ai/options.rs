@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::rules::command::{Command, validate};
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::movement::{Allowance, MoveContext, Mp, Reach, budget, reachable};
+use crate::rules::movement::{Allowance, MoveContext, Mp, Reach, budget, reachable_within};
 use crate::rules::ruleset::{AttackRequest, AttackType, Odds};
 use crate::rules::unit::{SideId, UnitIdx};
 
@@ -111,11 +111,11 @@ pub fn reach(
     units: &[UnitIdx],
     unrolled: impl Fn(&Game, UnitIdx) -> Mp,
 ) -> Option<Reach> {
-    let left = units
+    let lefts: Vec<Mp> = units
         .iter()
         .map(|u| budget(game, *u).left.unwrap_or_else(|| unrolled(game, *u)))
-        .min()?;
-    reachable(game, ctx, units, Some(left))
+        .collect();
+    reachable_within(game, ctx, units, &lefts)
 }
 
 /// The units of `units` that may take part in an attack now: on the map, combat units within

@@ -13,9 +13,11 @@
 //!   rule or crosses a prohibited hexside), for the log and for the client's tooltip.
 //!
 //! Costs are [`Mp`]: movement (or operations) points in sixtieths, so halves and thirds are
-//! exact. A stack moves at the pace of its slowest unit: each step costs it the most any of
-//! its units pays, it stops where any must stop, and it may spend what its unit with the least
-//! left has left [project default].
+//! exact. A stack moves along one path, and each of its units pays its own price for it from
+//! its own budget (`validate`, through [`orders::plan_move`], checks exactly that, and
+//! [`reachable`] finds exactly the hexes it accepts: a leader with his brigade, or a routed
+//! unit with a fresh one, pay different prices for the same steps). The move stops where any
+//! of them must stop.
 
 pub mod orders;
 pub mod table;
@@ -375,20 +377,47 @@ pub fn stack_left(game: &Game, units: &[UnitIdx]) -> Option<Mp> {
         .try_fold(Mp::INFINITE, |acc, l| l.map(|l| acc.min(l)))
 }
 
-/// Every hex a stack can reach: cost and the hex before it on the cheapest path.
+/// Every hex a stack can reach this turn, by exactly the rule `validate` applies to a move
+/// (`orders::plan_move`): one path for the whole stack, priced for **each unit on its own**
+/// against **its own** budget, no step refused for any of them, no step before the last that
+/// stops any of them, and a unit's minimum one-hex move where the rules give it.
+///
+/// The search keeps, per hex, every non-dominated vector of per-unit costs (a multi-criteria
+/// Dijkstra, "Pareto labels"): a stack of a leader and his brigade, or a routed unit with a
+/// fresh one, pay different prices for the same steps, so no single number per hex can tell
+/// which paths every unit can afford. For one unit, or units that price alike, it is plain
+/// Dijkstra with one label per hex.
 #[derive(Clone, Debug)]
 pub struct Reach {
     pub origin: Coord,
-    /// The budget searched with.
+    /// The least any unit had to spend (for display; each unit's own is in [`Reach::lefts`]).
     pub budget: Mp,
-    /// Per map hex: the cheapest cost (`Mp::INFINITE` if not reached), the map index of the
-    /// hex before it, and whether the move must end there.
-    cost: Vec<Mp>,
-    parent: Vec<u32>,
-    stop: Vec<bool>,
+    /// What each unit (in the order given) could spend.
+    lefts: Vec<Mp>,
+    /// Units in the stack.
+    k: usize,
+    /// The labels: a path's end hex, the label before it, whether the move must end there,
+    /// whether a cheaper label has replaced it; per-unit costs in `costs[l * k..][..k]`.
+    labels: Vec<Label>,
+    costs: Vec<Mp>,
+    /// Per map hex: the label shown (the cheapest path: least cost of the unit that pays most,
+    /// then least in all; a path that need not stop before an equal one that must), or NONE.
+    best: Vec<u32>,
     /// Reached hexes in the order they were settled (cheapest first), the origin first.
     order: Vec<u32>,
     width: usize,
+}
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+struct Label {
+    hex: u32,
+    parent: u32,
+    /// The next label of the same hex (a list per hex).
+    next: u32,
+    stop: bool,
+    dead: bool,
 }
 
 impl Reach {
@@ -398,38 +427,74 @@ impl Reach {
     }
 
     fn at_index(&self, i: usize) -> ReachedHex {
+        let l = self.best[i] as usize;
         ReachedHex {
             index: i,
-            cost: self.cost[i],
-            stop: self.stop[i],
+            cost: self.label_cost(l),
+            stop: self.labels[l].stop,
         }
     }
 
-    /// The cost of reaching `hex` (map index), if reached.
-    pub fn cost_ix(&self, i: usize) -> Option<Mp> {
-        self.cost.get(i).copied().filter(|c| *c != Mp::INFINITE)
+    fn label_costs(&self, l: usize) -> &[Mp] {
+        &self.costs[l * self.k..(l + 1) * self.k]
     }
 
-    /// The cost of reaching `c`, if reached.
+    /// What the unit that pays most pays.
+    fn label_cost(&self, l: usize) -> Mp {
+        self.label_costs(l).iter().copied().max().unwrap_or(Mp::ZERO)
+    }
+
+    /// The cost of reaching map hex `i`, if reached: what the unit that pays most pays along
+    /// the path shown ([`Reach::unit_costs_ix`] has each unit's).
+    pub fn cost_ix(&self, i: usize) -> Option<Mp> {
+        match self.best.get(i) {
+            Some(&l) if l != NONE => Some(self.label_cost(l as usize)),
+            _ => None,
+        }
+    }
+
+    /// What each unit (in the order given to the search) pays along the path shown to map
+    /// hex `i`, if reached.
+    pub fn unit_costs_ix(&self, i: usize) -> Option<&[Mp]> {
+        match self.best.get(i) {
+            Some(&l) if l != NONE => Some(self.label_costs(l as usize)),
+            _ => None,
+        }
+    }
+
+    /// What each unit pays along the path shown to `c`, if reached.
+    pub fn unit_costs(&self, game: &Game, c: Coord) -> Option<&[Mp]> {
+        game.map().index(c).and_then(|i| self.unit_costs_ix(i))
+    }
+
+    /// What each unit could spend, in the order given to the search.
+    pub fn lefts(&self) -> &[Mp] {
+        &self.lefts
+    }
+
+    /// The cost of reaching `c`, if reached (see [`Reach::cost_ix`]).
     pub fn cost(&self, game: &Game, c: Coord) -> Option<Mp> {
         game.map().index(c).and_then(|i| self.cost_ix(i))
     }
 
-    /// Whether the move must end at `c` (reached into an enemy ZOC that stops it, …).
+    /// Whether the move along the path shown must end at `c` (reached into an enemy ZOC that
+    /// stops it, a minimum one-hex move, …).
     pub fn stops(&self, game: &Game, c: Coord) -> bool {
-        game.map().index(c).is_some_and(|i| self.stop[i])
+        game.map()
+            .index(c)
+            .and_then(|i| self.best.get(i))
+            .is_some_and(|&l| l != NONE && self.labels[l as usize].stop)
     }
 
-    /// The cheapest path to `c` (hexes after the origin), if reached.
+    /// The path shown to `c` (hexes after the origin), if reached.
     pub fn path(&self, game: &Game, c: Coord) -> Option<Vec<Coord>> {
         let map = game.map();
-        let mut i = map.index(c)?;
-        self.cost_ix(i)?;
+        let i = map.index(c)?;
+        let mut l = *self.best.get(i).filter(|l| **l != NONE)?;
         let mut out = Vec::new();
-        let origin = map.index(self.origin)?;
-        while i != origin {
-            out.push(map.coord(i));
-            i = self.parent[i] as usize;
+        while self.labels[l as usize].parent != NONE {
+            out.push(map.coord(self.labels[l as usize].hex as usize));
+            l = self.labels[l as usize].parent;
         }
         out.reverse();
         Some(out)
@@ -448,75 +513,152 @@ impl Reach {
     pub fn label_width(&self) -> usize {
         self.width
     }
+
+    /// How many labels the search made (a measure of its work).
+    pub fn labels_made(&self) -> usize {
+        self.labels.len()
+    }
 }
 
 /// A reached hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReachedHex {
     pub index: usize,
+    /// What the unit that pays most pays along the path shown.
     pub cost: Mp,
     pub stop: bool,
 }
 
-/// Every hex the units (one stack, all in one hex) can reach this turn within `budget` (their
-/// [`stack_left`] when `None`; a roll not made yet counts as its largest result), with the
-/// cheapest path. Enemy-held hexes are never entered; each step is priced by the rule system.
+/// Whether `u` may still move this turn under the rules: it has not ended its move (entered an
+/// enemy ZOC that stops it) and, where a unit makes one move a turn, has not moved.
+pub fn may_move(game: &Game, u: UnitIdx) -> Result<(), String> {
+    let unit = game.unit(u);
+    if unit.stopped {
+        return Err(format!(
+            "{} has ended its move this turn (it entered an enemy zone of control)",
+            unit.id
+        ));
+    }
+    if let Some(rule) = game.rules.movement().one_move_per_turn()
+        && unit.spent > Mp::ZERO
+    {
+        return Err(format!("{} has made its move this turn ({rule})", unit.id));
+    }
+    Ok(())
+}
+
+/// What `u` has left to spend, a march roll not made yet counting as its largest result.
+pub fn left_or_largest_roll(game: &Game, u: UnitIdx) -> Mp {
+    budget(game, u).left.unwrap_or_else(|| {
+        let unit = game.unit(u);
+        unit.movement
+            .unwrap_or_else(|| game.rules.movement().allowance(game, unit).max())
+            .saturating_sub(unit.spent)
+    })
+}
+
+/// Every hex the units (one stack, all in one hex) can reach this turn (see [`Reach`]).
+///
+/// `budget: None`: each unit's own budget (a march roll not made yet counts as its largest
+/// result), and nothing if a unit may no longer move. `Some(points)`: a hypothetical budget for
+/// every unit, whatever they have done this turn (Free movement, `musket moves --allowance`,
+/// the cheapest path anywhere).
 pub fn reachable(
     game: &Game,
     ctx: &MoveContext,
     units: &[UnitIdx],
     budget: Option<Mp>,
 ) -> Option<Reach> {
+    match budget {
+        Some(b) => search(game, ctx, units, &vec![b; units.len()], false),
+        None => {
+            let lefts: Vec<Mp> = units
+                .iter()
+                .map(|u| left_or_largest_roll(game, *u))
+                .collect();
+            search(game, ctx, units, &lefts, true)
+        }
+    }
+}
+
+/// Every hex the units can reach with each unit's budget given (`lefts`, one per unit), under
+/// the rules (nothing if a unit may no longer move this turn).
+pub fn reachable_within(
+    game: &Game,
+    ctx: &MoveContext,
+    units: &[UnitIdx],
+    lefts: &[Mp],
+) -> Option<Reach> {
+    (lefts.len() == units.len()).then_some(())?;
+    search(game, ctx, units, lefts, true)
+}
+
+fn search(
+    game: &Game,
+    ctx: &MoveContext,
+    units: &[UnitIdx],
+    lefts: &[Mp],
+    rules: bool,
+) -> Option<Reach> {
     let first = *units.first()?;
     let origin = game.unit(first).hex?;
     if units.iter().any(|u| game.unit(*u).hex != Some(origin)) {
         return None;
     }
-    let budget = budget
-        .or_else(|| stack_left(game, units))
-        .unwrap_or_else(|| {
-            units
-                .iter()
-                .map(|u| {
-                    let unit = game.unit(*u);
-                    unit.movement
-                        .unwrap_or_else(|| game.rules.movement().allowance(game, unit).max())
-                        .saturating_sub(unit.spent)
-                })
-                .min()
-                .unwrap_or(Mp::ZERO)
-        });
     let map = game.map();
     let n = map.len();
+    let k = units.len();
     let side = game.unit(first).side;
     let mv = game.rules.movement();
     let oi = map.index(origin)?;
     let mut reach = Reach {
         origin,
-        budget,
-        cost: vec![Mp::INFINITE; n],
-        parent: vec![u32::MAX; n],
-        stop: vec![false; n],
+        budget: lefts.iter().copied().min().unwrap_or(Mp::ZERO),
+        lefts: lefts.to_vec(),
+        k,
+        labels: vec![Label {
+            hex: oi as u32,
+            parent: NONE,
+            next: NONE,
+            stop: false,
+            dead: false,
+        }],
+        costs: vec![Mp::ZERO; k],
+        best: vec![NONE; n],
         order: Vec::new(),
         width: map.label_width(),
     };
+    let blocked = rules && units.iter().any(|u| may_move(game, *u).is_err());
     let weather = game.weather();
     let night = game.scenario.is_night(game.turn);
     let movers: Vec<&Unit> = units.iter().map(|u| game.unit(*u)).collect();
-    let first_step_free =
-        mv.minimum_one_hex().is_some() && movers.iter().all(|u| u.spent == Mp::ZERO && !u.stopped);
-    reach.cost[oi] = Mp::ZERO;
+    // Per unit: it may make a minimum one-hex move beyond its budget (it has not moved).
+    let one_hex: Vec<bool> = movers
+        .iter()
+        .map(|u| mv.minimum_one_hex().is_some() && u.spent == Mp::ZERO && !u.stopped)
+        .collect();
+    // The first label of each hex (a list through `Label::next`).
+    let mut head = vec![NONE; n];
+    head[oi] = 0;
     let mut heap = BinaryHeap::new();
-    heap.push(Reverse((Mp::ZERO, oi as u32)));
-    let mut done = vec![false; n];
-    while let Some(Reverse((c, i))) = heap.pop() {
-        let i = i as usize;
-        if done[i] {
+    heap.push(Reverse((Mp::ZERO, 0u64, false, 0u32)));
+    let mut step_costs = vec![Mp::ZERO; k];
+    let mut new_costs = vec![Mp::ZERO; k];
+    while let Some(Reverse((_, _, _, l))) = heap.pop() {
+        let lab = reach.labels[l as usize];
+        if lab.dead {
             continue;
         }
-        done[i] = true;
-        reach.order.push(i as u32);
-        if reach.stop[i] {
+        let i = lab.hex as usize;
+        match reach.best[i] {
+            NONE => {
+                reach.best[i] = l;
+                reach.order.push(i as u32);
+            }
+            b if reach.labels[b as usize].dead => reach.best[i] = l,
+            _ => {}
+        }
+        if lab.stop || blocked {
             continue;
         }
         let from = map.coord(i);
@@ -525,7 +667,7 @@ pub fn reachable(
             let Some(j) = map.neighbor_ix(i, d) else {
                 continue;
             };
-            if done[j] {
+            if j == oi {
                 continue;
             }
             let holder = ctx.holder(j);
@@ -533,17 +675,14 @@ pub fn reachable(
                 continue;
             }
             let to = map.coord(j);
-            let friends: &[UnitIdx] = if holder == Some(side) && j != oi {
+            let friends: &[UnitIdx] = if holder == Some(side) {
                 game.units_at(to)
             } else {
                 &[]
             };
-            let mut step = StepCost {
-                cost: Mp::ZERO,
-                stop: false,
-            };
+            let mut stop = false;
             let mut ok = true;
-            for unit in &movers {
+            for (unit, sc) in movers.iter().zip(step_costs.iter_mut()) {
                 let q = StepQuery {
                     game,
                     unit,
@@ -561,8 +700,8 @@ pub fn reachable(
                 };
                 match mv.price(&q, None) {
                     Ok(s) => {
-                        step.cost = step.cost.max(s.cost);
-                        step.stop |= s.stop;
+                        *sc = s.cost;
+                        stop |= s.stop;
                     }
                     Err(_) => {
                         ok = false;
@@ -573,24 +712,56 @@ pub fn reachable(
             if !ok {
                 continue;
             }
-            let nc = c + step.cost;
-            if nc > budget {
-                // A unit that has not moved may always move one hex (GCACW): its whole move.
-                if i == oi && first_step_free {
-                    reach.cost[j] = nc;
-                    reach.parent[j] = i as u32;
-                    reach.stop[j] = true;
-                    heap.push(Reverse((nc, j as u32)));
+            // Each unit within its own budget, or on its minimum one-hex move (the whole move).
+            let base = l as usize * k;
+            for u in 0..k {
+                let c = reach.costs[base + u] + step_costs[u];
+                new_costs[u] = c;
+                if c > lefts[u] {
+                    if i == oi && one_hex[u] {
+                        stop = true;
+                    } else {
+                        ok = false;
+                    }
                 }
+            }
+            if !ok {
                 continue;
             }
-            // Cheaper, or as cheap without having to stop.
-            if nc < reach.cost[j] || (nc == reach.cost[j] && reach.stop[j] && !step.stop) {
-                reach.cost[j] = nc;
-                reach.parent[j] = i as u32;
-                reach.stop[j] = step.stop;
-                heap.push(Reverse((nc, j as u32)));
+            // A label already there that costs no unit more, and need not stop if this one
+            // need not, makes this one useless; this one replaces those it beats.
+            let mut m = head[j];
+            let mut dominated = false;
+            while m != NONE {
+                let other = reach.labels[m as usize];
+                if !other.dead {
+                    let oc = reach.label_costs(m as usize);
+                    if (!other.stop || stop) && oc.iter().zip(&new_costs).all(|(a, b)| a <= b) {
+                        dominated = true;
+                        break;
+                    }
+                    if (!stop || other.stop) && new_costs.iter().zip(oc).all(|(a, b)| a <= b) {
+                        reach.labels[m as usize].dead = true;
+                    }
+                }
+                m = other.next;
             }
+            if dominated {
+                continue;
+            }
+            let id = reach.labels.len() as u32;
+            reach.labels.push(Label {
+                hex: j as u32,
+                parent: l,
+                next: head[j],
+                stop,
+                dead: false,
+            });
+            head[j] = id;
+            reach.costs.extend_from_slice(&new_costs);
+            let max = new_costs.iter().copied().max().unwrap_or(Mp::ZERO);
+            let sum: u64 = new_costs.iter().map(|c| u64::from(c.0)).sum();
+            heap.push(Reverse((max, sum, stop, id)));
         }
     }
     Some(reach)
