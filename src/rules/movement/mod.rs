@@ -640,11 +640,19 @@ fn search(
     // The first label of each hex (a list through `Label::next`).
     let mut head = vec![NONE; n];
     head[oi] = 0;
-    let mut heap = BinaryHeap::new();
-    heap.push(Reverse((Mp::ZERO, 0u64, false, 0u32)));
+    // Labels by (what the dearest unit pays, what all pay, must stop), packed in one u64.
+    let key = |costs: &[Mp], stop: bool| -> u64 {
+        let max = costs.iter().map(|c| c.0).max().unwrap_or(0);
+        let sum: u64 = costs.iter().map(|c| u64::from(c.0)).sum();
+        (u64::from(max) << 32) | (sum.min(u64::from(u32::MAX >> 1)) << 1) | u64::from(stop)
+    };
+    let mut heap = BinaryHeap::with_capacity(64);
+    heap.push(Reverse((0u64, 0u32)));
+    reach.labels.reserve(n.min(1024));
+    reach.costs.reserve(n.min(1024) * k);
     let mut step_costs = vec![Mp::ZERO; k];
     let mut new_costs = vec![Mp::ZERO; k];
-    while let Some(Reverse((_, _, _, l))) = heap.pop() {
+    while let Some(Reverse((_, l))) = heap.pop() {
         let lab = reach.labels[l as usize];
         if lab.dead {
             continue;
@@ -672,6 +680,26 @@ fn search(
             }
             let holder = ctx.holder(j);
             if holder.is_some_and(|h| h != side) {
+                continue;
+            }
+            // A label at `j` that need not stop and costs no unit more than this one already
+            // does beats every way on from here (steps cost nothing less than zero): skip the
+            // pricing. For one unit, every hex settled before.
+            let here = &reach.costs[l as usize * k..(l as usize + 1) * k];
+            let mut m = head[j];
+            let mut beaten = false;
+            while m != NONE {
+                let other = reach.labels[m as usize];
+                if !other.dead
+                    && !other.stop
+                    && reach.label_costs(m as usize).iter().zip(here).all(|(a, b)| a <= b)
+                {
+                    beaten = true;
+                    break;
+                }
+                m = other.next;
+            }
+            if beaten {
                 continue;
             }
             let to = map.coord(j);
@@ -759,9 +787,7 @@ fn search(
             });
             head[j] = id;
             reach.costs.extend_from_slice(&new_costs);
-            let max = new_costs.iter().copied().max().unwrap_or(Mp::ZERO);
-            let sum: u64 = new_costs.iter().map(|c| u64::from(c.0)).sum();
-            heap.push(Reverse((max, sum, stop, id)));
+            heap.push(Reverse((key(&new_costs, stop), id)));
         }
     }
     Some(reach)
