@@ -23,13 +23,14 @@ pub struct EditArgs {
     pub out: Option<PathBuf>,
 }
 
-pub fn edit(a: EditArgs) -> Result<ExitCode, Failure> {
+pub fn edit(a: EditArgs, ov: &crate::rules::ruleset::RulesOverrides) -> Result<ExitCode, Failure> {
     let Some(apply) = &a.apply else {
         return Err(Failure(
             "give --apply ACTIONS.ron (the editor window needs the client build)".into(),
         ));
     };
     let mut ed = Editor::open(&a.scenario).map_err(Failure)?;
+    ed.rules = ov.clone();
     let text =
         std::fs::read_to_string(apply).map_err(|e| Failure(format!("{}: {e}", apply.display())))?;
     let actions = parse_actions(&text).map_err(|e| Failure(format!("{}: {e}", apply.display())))?;

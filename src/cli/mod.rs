@@ -468,7 +468,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             },
             ov,
         ),
-        Some(Cmd::Edit(a)) => edit::edit(a),
+        Some(Cmd::Edit(a)) => edit::edit(a, &ov),
         Some(Cmd::Selfplay(a)) => play::selfplay(a, &ov),
         Some(Cmd::Zoc {
             scenario,

@@ -10,7 +10,6 @@ use crate::rules::hex::{Coord, Dir, parse_label};
 use crate::rules::map::{Feature, RouteKind, Weather, label_width};
 use crate::rules::scenario::{
     HexsideFile, RouteFile, ScenarioFile, UnderlayFile, UnitFile, VictoryHexFile, terrain_letters,
-    validate,
 };
 
 /// One edit of a scenario.
@@ -302,7 +301,11 @@ fn set_field(u: &mut UnitFile, field: &str, v: &str) -> Result<(), String> {
 
 /// Apply an action to the file; its label for the undo history. On an error the file is as
 /// it was.
-pub fn apply(f: &mut ScenarioFile, a: &EditAction) -> Result<String, String> {
+pub fn apply(
+    f: &mut ScenarioFile,
+    a: &EditAction,
+    rules: &crate::rules::ruleset::RulesOverrides,
+) -> Result<String, String> {
     let mut g = f.clone();
     let label = apply_to(&mut g, a)?;
     // An edit of units is refused when the loader would refuse what it made (a field the
@@ -315,7 +318,7 @@ pub fn apply(f: &mut ScenarioFile, a: &EditAction) -> Result<String, String> {
             | EditAction::MoveUnit { .. }
             | EditAction::CopyUnit { .. }
     ) {
-        let new = new_problems(f, &g);
+        let new = new_problems(f, &g, rules);
         if !new.is_empty() {
             return Err(new.join("; "));
         }
@@ -324,10 +327,15 @@ pub fn apply(f: &mut ScenarioFile, a: &EditAction) -> Result<String, String> {
     Ok(label)
 }
 
-/// The loader's problems with `after` that `before` did not have.
-fn new_problems(before: &ScenarioFile, after: &ScenarioFile) -> Vec<String> {
+/// The loader's problems ([`check_file`](crate::rules::ruleset::check_file): the format and the
+/// rule system's own checks) with `after` that `before` did not have.
+fn new_problems(
+    before: &ScenarioFile,
+    after: &ScenarioFile,
+    rules: &crate::rules::ruleset::RulesOverrides,
+) -> Vec<String> {
     let list = |f: &ScenarioFile| -> Vec<String> {
-        validate(f.clone())
+        crate::rules::ruleset::check_file(f.clone(), rules)
             .err()
             .unwrap_or_default()
             .iter()

@@ -21,7 +21,8 @@ use std::path::Path;
 
 pub use action::EditAction;
 
-use crate::rules::scenario::{Problem, ScenarioFile, validate};
+use crate::rules::ruleset::{RulesOverrides, check_file};
+use crate::rules::scenario::{Problem, ScenarioFile};
 
 /// A scenario being edited.
 #[derive(Clone, Debug)]
@@ -35,6 +36,9 @@ pub struct Editor {
     stroke_step: bool,
     /// Bumped on every change (views redraw on it).
     pub revision: u64,
+    /// The rules tables the file is checked by (the player's `--rules`, else the user rules
+    /// directory's, else the built-in ones), as the game will load it.
+    pub rules: RulesOverrides,
 }
 
 /// One undo step: what it was, and the file before it.
@@ -56,6 +60,7 @@ impl Editor {
             stroke: false,
             stroke_step: false,
             revision: 0,
+            rules: RulesOverrides::default(),
         }
     }
 
@@ -72,7 +77,7 @@ impl Editor {
     /// nothing.
     pub fn apply(&mut self, action: &EditAction) -> Result<(), String> {
         let before = self.file.clone();
-        let label = action::apply(&mut self.file, action)?;
+        let label = action::apply(&mut self.file, action, &self.rules)?;
         if !(self.stroke && self.stroke_step) {
             self.undo.push(Step { label, before });
             if self.undo.len() > UNDO_LIMIT {
@@ -130,15 +135,37 @@ impl Editor {
         )
     }
 
-    /// What would stop the file from loading, as the loader says it (empty: it loads).
+    /// What would stop the file from loading, as the loader says it (empty: it loads): the
+    /// format and the rule system's own checks ([`check_file`]), exactly what the game and
+    /// `musket check` run.
     pub fn problems(&self) -> Vec<Problem> {
-        validate(self.file.clone()).err().unwrap_or_default()
+        check_file(self.file.clone(), &self.rules)
+            .err()
+            .unwrap_or_default()
     }
 
-    /// The file's text, if it would load; else the loader's problems.
+    /// The file's text, if it would load; else the loader's problems. The text is read back
+    /// before it is handed out: it must load, by the loader's checks, as exactly this file (a
+    /// writer that changed a value on the way would be caught here, not by the player).
     pub fn save_string(&self) -> Result<String, Vec<Problem>> {
-        validate(self.file.clone())?;
-        Ok(write::scenario_text(&self.file))
+        check_file(self.file.clone(), &self.rules)?;
+        let text = write::scenario_text(&self.file);
+        let back: ScenarioFile = crate::rules::scenario::from_ron(&text).map_err(|e| {
+            vec![Problem {
+                field: format!("line {}, column {}", e.line, e.col),
+                value: String::new(),
+                problem: format!("the written file would not read back: {}", e.message),
+            }]
+        })?;
+        if back != self.file {
+            return Err(vec![Problem {
+                field: "file".into(),
+                value: String::new(),
+                problem: "the written file would read back changed; nothing was written".into(),
+            }]);
+        }
+        check_file(back, &self.rules)?;
+        Ok(text)
     }
 
     /// Write the file atomically (the previous version stays whole until the new one replaces

@@ -661,6 +661,26 @@ pub fn for_scenario(
     }
 }
 
+/// Everything the loader checks of a scenario file, and what it loads: the format
+/// ([`validate`](super::scenario::validate)), then its rule system's tables (they load, and
+/// [`Ruleset::check_scenario`] accepts the scenario). The one check the game, `musket check`
+/// and the editor run, so a file the editor writes is a file the game loads.
+pub fn check_file(
+    file: super::scenario::ScenarioFile,
+    overrides: &RulesOverrides,
+) -> Result<(super::scenario::Scenario, Arc<dyn Ruleset>), Vec<super::scenario::Problem>> {
+    let scenario = super::scenario::validate(file)?;
+    match for_scenario(&scenario, overrides) {
+        Ok(rules) => Ok((scenario, rules)),
+        Err(RulesError::Scenario { problems }) => Err(problems),
+        Err(e) => Err(vec![super::scenario::Problem {
+            field: "ruleset".into(),
+            value: format!("{:?}", scenario.ruleset),
+            problem: format!("its rules tables do not load: {e}"),
+        }]),
+    }
+}
+
 /// The tables file to use for ruleset `id`: the player's `--rules` file, else
 /// `<user rules dir>/<id>.ron` if it exists, else none (the built-in tables).
 pub fn tables_path(id: &str, overrides: &RulesOverrides) -> Option<std::path::PathBuf> {

@@ -240,7 +240,12 @@ pub fn open(world: &mut World, source: Option<Source>) -> Result<(), String> {
             (sc.file, free_path(&format!("my-{stem}")))
         }
     };
-    world.insert_resource(EditorState::new(file, path));
+    let mut state = EditorState::new(file, path);
+    // Checked by the tables the game will load it with (the player's --rules, else theirs).
+    if let Some(settings) = world.get_resource::<super::core::Settings>() {
+        state.ed.rules = settings.rules.clone();
+    }
+    world.insert_resource(state);
     world
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Editor);
