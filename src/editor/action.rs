@@ -249,6 +249,45 @@ fn parse_value<T: serde::de::DeserializeOwned>(field: &str, value: &str) -> Resu
     crate::rules::scenario::from_ron(value).map_err(|e| format!("{field} = {value}: {}", e.message))
 }
 
+/// Call `$m!` with the name of every field of a unit file, in the file's order (one list for
+/// setting and reading a field by name).
+macro_rules! with_unit_fields {
+    ($m:ident) => {
+        $m!(
+            id,
+            name,
+            side,
+            kind,
+            hex,
+            strength,
+            artillery,
+            tactical,
+            tactical_defence,
+            fatigue,
+            demoralized,
+            entrenched,
+            active,
+            morale,
+            green,
+            status,
+            class,
+            rating,
+            forced_march,
+            combats,
+            guns,
+            efficiency,
+            command_control,
+            leader_bonus,
+            mode,
+            out_of_ammo,
+            fortification,
+            demibrigade,
+            heavy_guns,
+            movement,
+        )
+    };
+}
+
 /// Set a unit's field from RON text.
 fn set_field(u: &mut UnitFile, field: &str, v: &str) -> Result<(), String> {
     macro_rules! set {
@@ -264,39 +303,24 @@ fn set_field(u: &mut UnitFile, field: &str, v: &str) -> Result<(), String> {
             }
         };
     }
-    set!(
-        id,
-        name,
-        side,
-        kind,
-        hex,
-        strength,
-        artillery,
-        tactical,
-        tactical_defence,
-        fatigue,
-        demoralized,
-        entrenched,
-        active,
-        morale,
-        green,
-        status,
-        class,
-        rating,
-        forced_march,
-        combats,
-        guns,
-        efficiency,
-        command_control,
-        leader_bonus,
-        mode,
-        out_of_ammo,
-        fortification,
-        demibrigade,
-        heavy_guns,
-        movement,
-    );
+    with_unit_fields!(set);
     Ok(())
+}
+
+/// A unit's field as RON text, as the file writes it (`"Crook's"`, `Organized(4)`, `Some(2)`
+/// for an optional number set, `None` unset), read from the typed value; `None` for a field
+/// units do not have. What `UnitField` takes back.
+pub fn field_text(u: &UnitFile, field: &str) -> Option<String> {
+    use super::write::{WholeNumbers, line};
+    macro_rules! get {
+        ($($name:ident),* $(,)?) => {
+            match field {
+                $(stringify!($name) => Some(line(&WholeNumbers(&u.$name))),)*
+                _ => None,
+            }
+        };
+    }
+    with_unit_fields!(get)
 }
 
 /// Apply an action to the file; its label for the undo history. On an error the file is as

@@ -93,7 +93,7 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
         &mut o,
         "    ",
         "units",
-        f.units.iter().map(|u| whole_numbers(&line(u))).collect(),
+        f.units.iter().map(|u| line(&WholeNumbers(u))).collect(),
     );
     if !f.victory.is_empty() {
         list(
@@ -107,26 +107,241 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
     o
 }
 
-/// `Organized(4.0)` as the shipped files write it, `Organized(4)` (the value is the same).
-pub fn whole_numbers(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(i) = rest.find(".0") {
-        let (head, tail) = rest.split_at(i);
-        let after = &tail[2..];
-        let digit_before = head.chars().last().is_some_and(|c| c.is_ascii_digit());
-        let ends = after
-            .chars()
-            .next()
-            .is_none_or(|c| matches!(c, ')' | ',' | ' '));
-        // Only numbers: not inside a string (names are quoted; a `.0` in one stays).
-        let in_string = (out.matches('"').count() + head.matches('"').count()) % 2 == 1;
-        out.push_str(head);
-        if !(digit_before && ends && !in_string) {
-            out.push_str(".0");
-        }
-        rest = after;
+/// A value serialized with its whole numbers written as the shipped files write them:
+/// `Organized(4)`, not `Organized(4.0)` (RON reads both as the same number). It works on the
+/// values, through serde, not on the text: a `.0` inside a name stays as it is.
+pub struct WholeNumbers<'a, T: ?Sized>(pub &'a T);
+
+impl<T: serde::Serialize + ?Sized> serde::Serialize for WholeNumbers<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(whole::Ser(s))
     }
-    out.push_str(rest);
-    out
+}
+
+/// The serializer adapter behind [`WholeNumbers`]: every call is passed on, a whole `f64` or
+/// `f32` as an integer, and every inner value wrapped again.
+mod whole {
+    use serde::ser::{
+        Serialize, SerializeMap, SerializeSeq, SerializeStruct, SerializeStructVariant,
+        SerializeTuple, SerializeTupleStruct, SerializeTupleVariant, Serializer,
+    };
+
+    use super::WholeNumbers as W;
+
+    pub struct Ser<S>(pub S);
+    pub struct Compound<C>(C);
+
+    /// Whole and exactly representable as an `i64`.
+    fn as_whole(x: f64) -> Option<i64> {
+        (x.is_finite() && x.fract() == 0.0 && x.abs() < 9.0e15 && !(x == 0.0 && x.is_sign_negative()))
+            .then_some(x as i64)
+    }
+
+    impl<S: Serializer> Serializer for Ser<S> {
+        type Ok = S::Ok;
+        type Error = S::Error;
+        type SerializeSeq = Compound<S::SerializeSeq>;
+        type SerializeTuple = Compound<S::SerializeTuple>;
+        type SerializeTupleStruct = Compound<S::SerializeTupleStruct>;
+        type SerializeTupleVariant = Compound<S::SerializeTupleVariant>;
+        type SerializeMap = Compound<S::SerializeMap>;
+        type SerializeStruct = Compound<S::SerializeStruct>;
+        type SerializeStructVariant = Compound<S::SerializeStructVariant>;
+
+        fn serialize_f64(self, v: f64) -> Result<S::Ok, S::Error> {
+            match as_whole(v) {
+                Some(i) => self.0.serialize_i64(i),
+                None => self.0.serialize_f64(v),
+            }
+        }
+        fn serialize_f32(self, v: f32) -> Result<S::Ok, S::Error> {
+            match as_whole(f64::from(v)) {
+                Some(i) => self.0.serialize_i64(i),
+                None => self.0.serialize_f32(v),
+            }
+        }
+        fn serialize_bool(self, v: bool) -> Result<S::Ok, S::Error> {
+            self.0.serialize_bool(v)
+        }
+        fn serialize_i8(self, v: i8) -> Result<S::Ok, S::Error> {
+            self.0.serialize_i8(v)
+        }
+        fn serialize_i16(self, v: i16) -> Result<S::Ok, S::Error> {
+            self.0.serialize_i16(v)
+        }
+        fn serialize_i32(self, v: i32) -> Result<S::Ok, S::Error> {
+            self.0.serialize_i32(v)
+        }
+        fn serialize_i64(self, v: i64) -> Result<S::Ok, S::Error> {
+            self.0.serialize_i64(v)
+        }
+        fn serialize_i128(self, v: i128) -> Result<S::Ok, S::Error> {
+            self.0.serialize_i128(v)
+        }
+        fn serialize_u8(self, v: u8) -> Result<S::Ok, S::Error> {
+            self.0.serialize_u8(v)
+        }
+        fn serialize_u16(self, v: u16) -> Result<S::Ok, S::Error> {
+            self.0.serialize_u16(v)
+        }
+        fn serialize_u32(self, v: u32) -> Result<S::Ok, S::Error> {
+            self.0.serialize_u32(v)
+        }
+        fn serialize_u64(self, v: u64) -> Result<S::Ok, S::Error> {
+            self.0.serialize_u64(v)
+        }
+        fn serialize_u128(self, v: u128) -> Result<S::Ok, S::Error> {
+            self.0.serialize_u128(v)
+        }
+        fn serialize_char(self, v: char) -> Result<S::Ok, S::Error> {
+            self.0.serialize_char(v)
+        }
+        fn serialize_str(self, v: &str) -> Result<S::Ok, S::Error> {
+            self.0.serialize_str(v)
+        }
+        fn serialize_bytes(self, v: &[u8]) -> Result<S::Ok, S::Error> {
+            self.0.serialize_bytes(v)
+        }
+        fn serialize_none(self) -> Result<S::Ok, S::Error> {
+            self.0.serialize_none()
+        }
+        fn serialize_some<T: Serialize + ?Sized>(self, v: &T) -> Result<S::Ok, S::Error> {
+            self.0.serialize_some(&W(v))
+        }
+        fn serialize_unit(self) -> Result<S::Ok, S::Error> {
+            self.0.serialize_unit()
+        }
+        fn serialize_unit_struct(self, name: &'static str) -> Result<S::Ok, S::Error> {
+            self.0.serialize_unit_struct(name)
+        }
+        fn serialize_unit_variant(
+            self,
+            name: &'static str,
+            index: u32,
+            variant: &'static str,
+        ) -> Result<S::Ok, S::Error> {
+            self.0.serialize_unit_variant(name, index, variant)
+        }
+        fn serialize_newtype_struct<T: Serialize + ?Sized>(
+            self,
+            name: &'static str,
+            v: &T,
+        ) -> Result<S::Ok, S::Error> {
+            self.0.serialize_newtype_struct(name, &W(v))
+        }
+        fn serialize_newtype_variant<T: Serialize + ?Sized>(
+            self,
+            name: &'static str,
+            index: u32,
+            variant: &'static str,
+            v: &T,
+        ) -> Result<S::Ok, S::Error> {
+            self.0.serialize_newtype_variant(name, index, variant, &W(v))
+        }
+        fn serialize_seq(self, len: Option<usize>) -> Result<Self::SerializeSeq, S::Error> {
+            self.0.serialize_seq(len).map(Compound)
+        }
+        fn serialize_tuple(self, len: usize) -> Result<Self::SerializeTuple, S::Error> {
+            self.0.serialize_tuple(len).map(Compound)
+        }
+        fn serialize_tuple_struct(
+            self,
+            name: &'static str,
+            len: usize,
+        ) -> Result<Self::SerializeTupleStruct, S::Error> {
+            self.0.serialize_tuple_struct(name, len).map(Compound)
+        }
+        fn serialize_tuple_variant(
+            self,
+            name: &'static str,
+            index: u32,
+            variant: &'static str,
+            len: usize,
+        ) -> Result<Self::SerializeTupleVariant, S::Error> {
+            self.0
+                .serialize_tuple_variant(name, index, variant, len)
+                .map(Compound)
+        }
+        fn serialize_map(self, len: Option<usize>) -> Result<Self::SerializeMap, S::Error> {
+            self.0.serialize_map(len).map(Compound)
+        }
+        fn serialize_struct(
+            self,
+            name: &'static str,
+            len: usize,
+        ) -> Result<Self::SerializeStruct, S::Error> {
+            self.0.serialize_struct(name, len).map(Compound)
+        }
+        fn serialize_struct_variant(
+            self,
+            name: &'static str,
+            index: u32,
+            variant: &'static str,
+            len: usize,
+        ) -> Result<Self::SerializeStructVariant, S::Error> {
+            self.0
+                .serialize_struct_variant(name, index, variant, len)
+                .map(Compound)
+        }
+        fn is_human_readable(&self) -> bool {
+            self.0.is_human_readable()
+        }
+    }
+
+    /// The compound serializers: each element, key, value and field wrapped again.
+    macro_rules! compound {
+        ($tr:ident, $($m:ident),*) => {
+            impl<C: $tr> $tr for Compound<C> {
+                type Ok = C::Ok;
+                type Error = C::Error;
+                $(fn $m<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), C::Error> {
+                    self.0.$m(&W(v))
+                })*
+                fn end(self) -> Result<C::Ok, C::Error> {
+                    self.0.end()
+                }
+            }
+        };
+    }
+    compound!(SerializeSeq, serialize_element);
+    compound!(SerializeTuple, serialize_element);
+    compound!(SerializeTupleStruct, serialize_field);
+    compound!(SerializeTupleVariant, serialize_field);
+    compound!(SerializeMap, serialize_key, serialize_value);
+
+    impl<C: SerializeStruct> SerializeStruct for Compound<C> {
+        type Ok = C::Ok;
+        type Error = C::Error;
+        fn serialize_field<T: Serialize + ?Sized>(
+            &mut self,
+            key: &'static str,
+            v: &T,
+        ) -> Result<(), C::Error> {
+            self.0.serialize_field(key, &W(v))
+        }
+        fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
+            self.0.skip_field(key)
+        }
+        fn end(self) -> Result<C::Ok, C::Error> {
+            self.0.end()
+        }
+    }
+
+    impl<C: SerializeStructVariant> SerializeStructVariant for Compound<C> {
+        type Ok = C::Ok;
+        type Error = C::Error;
+        fn serialize_field<T: Serialize + ?Sized>(
+            &mut self,
+            key: &'static str,
+            v: &T,
+        ) -> Result<(), C::Error> {
+            self.0.serialize_field(key, &W(v))
+        }
+        fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
+            self.0.skip_field(key)
+        }
+        fn end(self) -> Result<C::Ok, C::Error> {
+            self.0.end()
+        }
+    }
 }

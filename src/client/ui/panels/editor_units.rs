@@ -12,56 +12,13 @@ use crate::editor::EditAction;
 use crate::editor::action::unit_fields;
 use crate::rules::scenario::unit_kinds;
 
-/// A unit's field as RON text (what the form shows and the action takes).
+/// A unit's field as RON text (what the form shows and the action takes), read from the typed
+/// value; an optional field that is not set is empty.
 fn field_text(u: &crate::rules::scenario::UnitFile, field: &str) -> String {
-    // The unit as the editor writes it (`(id: "a", name: "Crook's", strength: Organized(4))`),
-    // cut at the field: `name: "x",` → `"x"`.
-    let v = crate::editor::write::whole_numbers(&crate::editor::write::line(u));
-    let key = format!("{field}:");
-    let Some(i) = find_field(&v, &key) else {
-        return String::new();
-    };
-    let rest = v[i + key.len()..].trim_start();
-    let mut depth = 0i32;
-    let mut in_str = false;
-    let mut end = rest.len();
-    for (j, ch) in rest.char_indices() {
-        match ch {
-            '"' => in_str = !in_str,
-            '(' | '[' if !in_str => depth += 1,
-            ')' | ']' if !in_str => {
-                if depth == 0 {
-                    end = j;
-                    break;
-                }
-                depth -= 1;
-            }
-            ',' if !in_str && depth == 0 => {
-                end = j;
-                break;
-            }
-            _ => {}
-        }
+    match crate::editor::action::field_text(u, field) {
+        Some(t) if t != "None" => t,
+        _ => String::new(),
     }
-    rest[..end].to_string()
-}
-
-/// Where `key` starts as a field name (not inside a string).
-fn find_field(v: &str, key: &str) -> Option<usize> {
-    let mut in_str = false;
-    let bytes = v.as_bytes();
-    for i in 0..v.len() {
-        if bytes[i] == b'"' {
-            in_str = !in_str;
-        }
-        if !in_str
-            && (i == 0 || matches!(bytes[i - 1], b'(' | b',' | b' '))
-            && v[i..].starts_with(key)
-        {
-            return Some(i);
-        }
-    }
-    None
 }
 
 pub(crate) fn roster(ui: &mut egui::Ui, st: &mut EditorState) {
