@@ -791,3 +791,48 @@ fn quotes_and_numbers_in_names_are_written_as_they_are() {
     // Whole numbers are still written as the shipped files write them.
     assert!(text.contains("Organized(4)"), "{text}");
 }
+
+// Issue 16 item 4: a misspelt field in an action file is refused, not ignored (`onn` read as
+// "toggle" added the creek; `lst` dropped the last turn): exit 2, the action's index, its line
+// and column, the field's name, and nothing written. The same in a scenario's struct variants.
+#[test]
+fn a_misspelt_field_in_an_action_is_refused_with_its_place() {
+    let dir = std::env::temp_dir().join(format!("musket-edit-typo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = scenario_path("foxs-gap.ron");
+    for (actions, index, field, line) in [
+        (
+            "[\n  Paint(terrain: 'w', hexes: [\"0101\"]),\n  Hexside(hex: \"0303\", dir: SE, feature: Creek, onn: Some(false)),\n]",
+            "action 1",
+            "onn",
+            "line 3",
+        ),
+        ("[Turns(first: Some(1), lst: Some(6))]", "action 0", "lst", "line 1"),
+    ] {
+        let acts = dir.join("typo.ron");
+        std::fs::write(&acts, actions).unwrap();
+        let out = dir.join("out.ron");
+        let o = musket(&[
+            "edit",
+            src.to_str().unwrap(),
+            "--apply",
+            acts.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        for want in [index, field, line, "column"] {
+            assert!(err.contains(want), "{want}: {err}");
+        }
+        assert!(!out.exists());
+        assert!(parse_actions(actions).is_err());
+    }
+    // A scenario: a disorganized strength with a field it does not have.
+    let text = std::fs::read_to_string(scenario_path("foxs-gap.ron")).unwrap();
+    let bad = text.replacen("Organized(", "Disorganized(manpower: 3, cv: 1, men: 2), _x: Organized(", 1);
+    assert!(from_ron::<ScenarioFile>(&bad).is_err());
+    let bad = "Disorganized(cv: 1, manpower: 3, men: 2)";
+    let e = from_ron::<musket::rules::scenario::StrengthFile>(bad).unwrap_err();
+    assert!(e.message.contains("men"), "{e:?}");
+}

@@ -203,3 +203,65 @@ fn a_rules_file_with_a_byte_order_mark_loads() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// Issue 16 item 4: a field a save does not have, misspelt or made up, is refused with its place
+// (line and column) and name, not ignored: in a command of the log and in the file itself.
+#[test]
+fn a_save_with_an_unknown_field_is_refused_with_its_place() {
+    let s = played();
+    let text = s.save_string();
+    let bad = text.replacen("Move(", "Move(speed: 2, ", 1);
+    assert_ne!(bad, text, "the save has a Move command");
+    let e = load(&bad).err().expect("refused").to_string();
+    assert!(e.contains("speed") && e.contains(':'), "{e}");
+    let bad = text.replacen("(", "(comment: \"x\", ", 1);
+    let e = load(&bad).err().expect("refused").to_string();
+    assert!(e.contains("comment"), "{e}");
+}
+
+// Issue 16 item 4: in a rules tables file, a field no table has is refused wherever it is put:
+// after every `(` that opens named fields in each built-in tables file, a made-up field makes
+// the file refused, naming it and its line and column.
+#[test]
+fn a_rules_file_with_an_unknown_field_is_refused_wherever_it_is() {
+    let dir = temp_dir("unknown-rules");
+    let mut tried = 0;
+    for id in ["gcacw", "gbacw", "ngg1812", "shiloh"] {
+        let text = musket::rules::ruleset::builtin_tables(id).unwrap();
+        let p = dir.join(format!("{id}.ron"));
+        let ov = musket::rules::ruleset::RulesOverrides {
+            file: Some(p.clone()),
+        };
+        // Each `(` followed by `name:` (skipping comments' text is not needed: a `(` in a
+        // comment followed by `word:` would only add a case that must fail too, or be skipped
+        // below when the text did not change its meaning).
+        let bytes = text.as_bytes();
+        let mut places = Vec::new();
+        for (i, b) in bytes.iter().enumerate() {
+            if *b != b'(' {
+                continue;
+            }
+            let rest = text[i + 1..].trim_start();
+            let ident: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            if !ident.is_empty() && rest[ident.len()..].starts_with(':') {
+                let line_start = text[..i].rfind('\n').map_or(0, |n| n + 1);
+                if !text[line_start..i].contains("//") {
+                    places.push(i + 1);
+                }
+            }
+        }
+        assert!(places.len() > 3, "{id}: {} places", places.len());
+        for at in places {
+            let bad = format!("{}bogus_field: 1, {}", &text[..at], &text[at..]);
+            std::fs::write(&p, &bad).unwrap();
+            let e = match musket::rules::ruleset::for_id(id, &ov) {
+                Ok(_) => panic!("{id}: accepted an unknown field at byte {at}: {}", &text[at.saturating_sub(40)..at + 20]),
+                Err(e) => e.to_string(),
+            };
+            assert!(e.contains("bogus_field"), "{id} at byte {at}: {e}");
+            tried += 1;
+        }
+    }
+    assert!(tried > 20);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -14,6 +14,7 @@ use crate::rules::scenario::{
 
 /// One edit of a scenario.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum EditAction {
     Title(String),
     /// The rule system (`gcacw`, `gbacw`, `ngg1812`, `shiloh`): what the rest is checked by.

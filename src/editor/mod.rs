@@ -186,10 +186,44 @@ impl Editor {
     }
 }
 
-/// Read a list of editor actions (`[Paint(terrain: 'w', hexes: ["0101"]), …]`).
+/// Read a list of editor actions (`[Paint(terrain: 'w', hexes: ["0101"]), …]`). An action that
+/// does not read (a misspelt field, a field it does not have, a value of the wrong kind) is
+/// named by its index in the list and its line and column.
 pub fn parse_actions(text: &str) -> Result<Vec<EditAction>, String> {
-    crate::rules::scenario::from_ron(text)
+    crate::rules::scenario::from_ron::<Actions>(text)
+        .map(|a| a.0)
         .map_err(|e| format!("line {}, column {}: {}", e.line, e.col, e.message))
+}
+
+/// A list of actions whose reading errors name the action's index.
+struct Actions(Vec<EditAction>);
+
+impl<'de> serde::Deserialize<'de> for Actions {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Actions, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Actions;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of editor actions: [Paint(...), Unit(...), ...]")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Actions, A::Error> {
+                let mut out = Vec::new();
+                loop {
+                    match seq.next_element::<EditAction>() {
+                        Ok(Some(a)) => out.push(a),
+                        Ok(None) => return Ok(Actions(out)),
+                        Err(e) => {
+                            return Err(serde::de::Error::custom(format!(
+                                "action {}: {e}",
+                                out.len()
+                            )));
+                        }
+                    }
+                }
+            }
+        }
+        d.deserialize_seq(V)
+    }
 }
 
 /// The map as far as it can be drawn, whatever else is wrong with the file: its size, its

@@ -22,6 +22,7 @@ use super::ruleset::{AttackError, AttackRequest, AttackType, Choices};
 use super::unit::{SideId, UnitIdx};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Command {
     /// Attack the units in `defender` with `attackers` (ids).
     Attack {

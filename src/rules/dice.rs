@@ -14,6 +14,7 @@ use rand::{RngExt, SeedableRng};
 
 /// What a die was rolled for (for the log and the client's animation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum DieRole {
     Artillery,
     Attacker,

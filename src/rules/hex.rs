@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// A hex position as printed: 1-based column and row. May lie off the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Coord {
     pub col: i32,
     pub row: i32,
@@ -71,6 +72,7 @@ impl Coord {
 
 /// One of the six directions of a flat-topped hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Dir {
     N,
     NE,

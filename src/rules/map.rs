@@ -8,6 +8,7 @@ use super::hex::{Coord, Dir, Side};
 
 /// Hex terrain (scenario.md letters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Terrain {
     Clear,
     Rolling,
@@ -159,6 +160,7 @@ impl fmt::Display for Terrain {
 
 /// A turn's weather.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Weather {
     #[default]
     Dry,
@@ -167,6 +169,7 @@ pub enum Weather {
 
 /// A feature on a hexside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Feature {
     MajorRiver,
     MinorRiver,
@@ -206,6 +209,7 @@ impl Feature {
 
 /// The kind of a route.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum RouteKind {
     Road,
     Pike,

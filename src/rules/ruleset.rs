@@ -24,6 +24,7 @@ use super::unit::UnitIdx;
 
 /// How an attack is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum AttackType {
     /// GCACW march attack: one unit alone.
     March,
@@ -151,6 +152,7 @@ pub struct SpecialAction {
 
 /// Which side of an attack something belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Role {
     Attacker,
     Defender,
@@ -167,6 +169,7 @@ impl Role {
 
 /// The value of one modifier: fixed, or decided by an extra die (even / odd).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ModValue {
     Fixed(i32),
     ByDie {
@@ -394,6 +397,7 @@ pub fn named_first(named: Option<&[UnitIdx]>, units: &[UnitIdx]) -> (Vec<UnitIdx
 
 /// Whether a zone of control is normal or restricted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ZocKind {
     Normal,
     Restricted,

@@ -210,6 +210,7 @@ pub struct RouteFile {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum StrengthFile {
     /// CV = manpower = the number.
     Organized(f64),

@@ -27,6 +27,7 @@ impl UnitIdx {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum UnitKind {
     Infantry,
     Cavalry,
@@ -54,6 +55,7 @@ impl UnitKind {
 /// A unit's combat status, in the rule systems that track one (GCACW tracks its own
 /// disorganized / demoralized markers instead and leaves this `Normal`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Status {
     #[default]
     Normal,
@@ -81,6 +83,7 @@ impl Status {
 
 /// NGG 1812 unit class (3.1, 3.3): sets the occupancy factor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Class {
     Veteran,
     Line,
@@ -89,6 +92,7 @@ pub enum Class {
 
 /// Shiloh formation mode (the card's MODES rows).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Mode {
     #[default]
     Normal,

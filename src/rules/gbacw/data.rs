@@ -107,6 +107,7 @@ pub struct MeleeRow {
 
 /// Which column line of the fire table is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum FireTable {
     SmallArms,
     Grapeshot,
@@ -129,6 +130,7 @@ impl FireTable {
 
 /// What a failed morale check after a `#` / `#*` fire result does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum FailedCheck {
     Rout,
     Pin,

@@ -102,6 +102,7 @@ pub struct ArtilleryRow {
 
 /// A cell of the Artillery Modifier Summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ArtCell {
     /// No effect.
     NE,
@@ -159,6 +160,7 @@ pub struct ZocRules {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Source {
     Seed,
     Pub,
@@ -176,6 +178,7 @@ impl Source {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum DrmWhen {
     AttackType(AttackType),
     MarchType(String),
@@ -227,6 +230,7 @@ pub struct CrtRow {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Effect {
     Disorganize,
     Retreat {

@@ -233,6 +233,7 @@ pub trait Movement: Send + Sync + fmt::Debug {
 /// Whether a game enforces movement (a scenario's `movement` field, the menu's toggle,
 /// `--free-movement`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Enforcement {
     /// Moves and attacks beyond the rules are refused.
     #[default]

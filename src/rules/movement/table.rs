@@ -36,6 +36,7 @@ use crate::rules::unit::{Status, Unit, UnitKind};
 
 /// A cost in a tables file: points (`C(1)`, `C(0.5)`) or prohibited (`P`).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Cost {
     C(f64),
     P,
@@ -170,6 +171,7 @@ pub struct HexsideRow {
 
 /// What an enemy zone of control does to a move.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ZocEffect {
     /// No effect.
     Free,
@@ -260,6 +262,7 @@ pub struct MoveTables {
 /// section existed: its tables take the built-in one).
 pub fn builtin_section(text: &str) -> MoveTables {
     #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
     struct Only {
         movement: MoveTables,
     }

@@ -164,6 +164,7 @@ pub struct Rate {
 
 /// An OP cost: orthogonal and diagonal, or prohibited.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Cost {
     C(u32, u32),
     P,
@@ -171,6 +172,7 @@ pub enum Cost {
 
 /// A special action's cost, prohibited, or not applicable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Act {
     N(u32),
     P,
