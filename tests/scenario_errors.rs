@@ -1030,3 +1030,35 @@ proptest! {
         parse_never_panics(&text);
     }
 }
+
+// Issue 16 item 6: out-of-range numbers name the allowed range, not another reason: a night
+// turn of 10001 was "a turn is counted from 1"; a CV of i32::MIN was "not a whole number or a
+// half".
+#[test]
+fn out_of_range_numbers_name_the_range() {
+    let text = with("cv: 0.5, manpower: 2", "cv: -2147483648, manpower: 2");
+    assert_problem(
+        &text,
+        "units[2].strength",
+        "Disorganized(cv: -2147483648, manpower: 2)",
+        "out of range: the CV of a disorganized unit is at least 1/2; it is 1/2 to 2 here",
+    );
+    let text = with("cv: 0.5, manpower: 2", "cv: 3, manpower: 2");
+    assert_problem(
+        &text,
+        "units[2].strength",
+        "Disorganized(cv: 3, manpower: 2)",
+        "out of range: the CV may not exceed the manpower; it is 1/2 to 2 here",
+    );
+    for (field, value, header) in [
+        ("night_turns[1]", "10001", "night_turns: [1, 10001],"),
+        ("night_turns[0]", "-2147483648", "night_turns: [-2147483648],"),
+        ("turn", "10001", "turn: 10001,"),
+        ("turn", "0", "turn: 0,"),
+    ] {
+        let text = with("ruleset:", &format!("{header} ruleset:"));
+        assert_problem(&text, field, value, "out of range: turns are counted from 1 to 10000");
+    }
+    let text = with("ruleset:", "turns: 10001, ruleset:");
+    assert_problem(&text, "turns", "10001", "out of range: the number of turns is 1 to 10000");
+}

@@ -69,6 +69,8 @@ pub fn shiloh_modes(kind: UnitKind) -> &'static [Mode] {
 /// The largest CV or manpower a unit may have (GCACW counters print at most a few dozen; Shiloh
 /// counts men, up to this many in one unit).
 pub const MAX_STRENGTH: u32 = 10_000;
+/// The last turn a scenario may have.
+pub const MAX_TURN: i64 = 10_000;
 
 /// The strengths a unit of this kind may have, for messages.
 fn strength_range(leader: bool, kind: UnitKind) -> String {
@@ -855,15 +857,19 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     // Turns and weather.
     let first_turn = match file.turn {
         None => 1,
-        Some(t) if (1..=10_000).contains(&t) => t as u32,
+        Some(t) if (1..=MAX_TURN).contains(&t) => t as u32,
         Some(t) => {
-            ck.bad("turn", t, "the turn is counted from 1");
+            ck.bad(
+                "turn",
+                t,
+                format!("out of range: turns are counted from 1 to {MAX_TURN}"),
+            );
             1
         }
     };
     let turns = match file.turns {
         None => None,
-        Some(n) if (1..=10_000).contains(&n) => {
+        Some(n) if (1..=MAX_TURN).contains(&n) => {
             if (n as u32) < first_turn {
                 ck.bad(
                     "turns",
@@ -877,7 +883,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             ck.bad(
                 "turns",
                 n,
-                "the number of turns must be between 1 and 10000",
+                format!("out of range: the number of turns is 1 to {MAX_TURN}"),
             );
             None
         }
@@ -1083,8 +1089,12 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
     let mut units = Vec::new();
     let mut ids: HashMap<&str, usize> = HashMap::new();
     for (i, t) in file.night_turns.iter().enumerate() {
-        if !(1..=10_000).contains(t) {
-            ck.bad(format!("night_turns[{i}]"), t, "a turn is counted from 1");
+        if !(1..=MAX_TURN).contains(t) {
+            ck.bad(
+                format!("night_turns[{i}]"),
+                t,
+                format!("out of range: turns are counted from 1 to {MAX_TURN}"),
+            );
         }
     }
     let mut hex_side: HashMap<Coord, (SideId, usize)> = HashMap::new();
@@ -1231,28 +1241,34 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                         format!("manpower is a whole number from 1 to {MAX_STRENGTH}"),
                     );
                     (Cv::ZERO, 0, false)
+                } else if cv.is_finite()
+                    && *cv >= 0.0
+                    && *cv <= *manpower
+                    && Cv::from_f64(*cv).is_none()
+                {
+                    ck.bad(
+                        f("strength"),
+                        shown,
+                        "the CV is not a whole number or a half",
+                    );
+                    (Cv::ZERO, 0, false)
+                } else if !(cv.is_finite() && *cv >= 0.5 && *cv <= *manpower) {
+                    let why = if cv.is_nan() {
+                        "not a number"
+                    } else if *cv < 0.5 {
+                        "the CV of a disorganized unit is at least 1/2"
+                    } else {
+                        "the CV may not exceed the manpower"
+                    };
+                    ck.bad(
+                        f("strength"),
+                        shown,
+                        format!("out of range: {why}; it is 1/2 to {manpower} here"),
+                    );
+                    (Cv::ZERO, 0, false)
                 } else {
                     match Cv::from_f64(*cv) {
-                        None => {
-                            ck.bad(
-                                f("strength"),
-                                shown,
-                                "the CV is not a whole number or a half",
-                            );
-                            (Cv::ZERO, 0, false)
-                        }
-                        Some(c) if c.halves() == 0 => {
-                            ck.bad(
-                                f("strength"),
-                                shown,
-                                "the CV of a disorganized unit is at least 1/2",
-                            );
-                            (Cv::ZERO, 0, false)
-                        }
-                        Some(c) if c > Cv::whole(*manpower as u32) => {
-                            ck.bad(f("strength"), shown, "the CV may not exceed the manpower");
-                            (Cv::ZERO, 0, false)
-                        }
+                        None => (Cv::ZERO, 0, false),
                         Some(c) => (c, *manpower as u32, true),
                     }
                 }
