@@ -217,5 +217,55 @@ fn ai_turn(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(rules_benches, benches, loader, stack, movement, ai_turn);
+/// The scenario editor on a 999x999 map (issue 16 item 5): undo keeps what each edit changed,
+/// so 2,000 single-hex paints and 50 unit copies cost in proportion to the edits, not the map.
+fn editor(c: &mut Criterion) {
+    use musket::editor::{EditAction, Editor};
+    let file = generated(999, 999, 40, SEED);
+    let ed = Editor::new(file);
+    let unit = ed.file.units[0].id.clone();
+    let hex = ed.file.units[0].hex.clone();
+    let letter = ed.file.map.terrain[0].chars().next().unwrap_or('c');
+    let other = if letter == 'w' { 'c' } else { 'w' };
+    let mut group = c.benchmark_group("editor");
+    group.sample_size(10);
+    group.bench_function("editor_2000_paints_999x999", |b| {
+        b.iter_batched(
+            || ed.clone(),
+            |mut ed| {
+                for i in 0..2000u32 {
+                    let (col, row) = (1 + (i * 7) % 999, 1 + (i * 13) % 999);
+                    let t = if i % 2 == 0 { other } else { letter };
+                    ed.apply(&EditAction::Paint {
+                        terrain: t,
+                        hexes: vec![format!("{col:03}{row:03}")],
+                    })
+                    .expect("a paint");
+                }
+                ed
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("editor_50_copy_unit_999x999", |b| {
+        b.iter_batched(
+            || ed.clone(),
+            |mut ed| {
+                for i in 0..50 {
+                    ed.apply(&EditAction::CopyUnit {
+                        id: unit.clone(),
+                        new_id: format!("copy-{i}"),
+                        hex: hex.clone(),
+                    })
+                    .expect("a copy");
+                }
+                ed
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(rules_benches, benches, loader, stack, movement, ai_turn, editor);
 criterion_main!(rules_benches);

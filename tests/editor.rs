@@ -836,3 +836,39 @@ fn a_misspelt_field_in_an_action_is_refused_with_its_place() {
     let e = from_ron::<musket::rules::scenario::StrengthFile>(bad).unwrap_err();
     assert!(e.message.contains("men"), "{e:?}");
 }
+
+// Issue 16 item 5: undo keeps what each edit changed, not a copy of the file: after 2,000
+// single-hex paints on a 999x999 map the history holds about one terrain row per step (the
+// last 500 steps), the same on a 100x100 map within the ratio of the row lengths, far below
+// the 579 MB the copies took. (Time is measured by the criterion bench `editor`, not here.)
+#[test]
+fn undo_memory_grows_with_the_change_not_the_map() {
+    let held = |side: u32| -> usize {
+        let mut ed = Editor::new(musket::rules::testgen::generated(side, side, 10, 1));
+        let w = musket::rules::map::label_width(side, side);
+        for i in 0..2000u32 {
+            let c = Coord::new((1 + (i * 7) % side) as i32, (1 + (i * 13) % side) as i32);
+            let t = if i % 2 == 0 { 'w' } else { 'c' };
+            let _ = ed.apply(&EditAction::Paint { terrain: t, hexes: vec![c.label(w)] });
+        }
+        ed.undo_bytes()
+    };
+    let big = held(999);
+    let small = held(100);
+    // The last 500 steps, one row each (999 letters, or 100), with overheads: about 0.6 MB;
+    // the snapshots held the whole map per step.
+    assert!(big <= 500 * (999 + 200), "{big} bytes of undo for 2,000 paints on 999x999");
+    assert!(small <= 500 * (100 + 200), "{small} bytes of undo for 2,000 paints on 100x100");
+    // A unit copy keeps the place of the new unit only.
+    let mut ed = Editor::new(musket::rules::testgen::generated(999, 999, 40, 1));
+    let (id, hex) = (ed.file.units[0].id.clone(), ed.file.units[0].hex.clone());
+    for i in 0..50 {
+        ed.apply(&EditAction::CopyUnit { id: id.clone(), new_id: format!("c{i}"), hex: hex.clone() })
+            .unwrap();
+    }
+    assert!(ed.undo_bytes() < 100_000, "{}", ed.undo_bytes());
+    // And they all undo back to the start.
+    let start = musket::rules::testgen::generated(999, 999, 40, 1);
+    while ed.undo().is_some() {}
+    assert_eq!(ed.file, start);
+}

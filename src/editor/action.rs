@@ -161,13 +161,13 @@ pub fn unit_fields(ruleset: &str) -> Vec<&'static str> {
 }
 
 /// What the map looks like to the actions: its size and label width.
-struct Dims {
+pub(crate) struct Dims {
     columns: i64,
     rows: i64,
     width: usize,
 }
 
-fn dims(f: &ScenarioFile) -> Dims {
+pub(crate) fn dims(f: &ScenarioFile) -> Dims {
     // A file opened with an impossible size (it is listed as a problem) is edited as if at most
     // 999 x 999, never allocated at its size.
     let (c, r) = (f.map.columns.clamp(0, 999), f.map.rows.clamp(0, 999));
@@ -187,7 +187,7 @@ impl Dims {
     }
 
     /// A hex of the map from its label.
-    fn hex(&self, label: &str) -> Result<Coord, String> {
+    pub(crate) fn hex(&self, label: &str) -> Result<Coord, String> {
         let c = parse_label(label, self.width).map_err(|e| format!("hex {label:?}: {e}"))?;
         if !self.contains(c) {
             return Err(format!(
@@ -324,57 +324,26 @@ pub fn field_text(u: &UnitFile, field: &str) -> Option<String> {
     with_unit_fields!(get)
 }
 
-/// Apply an action to the file; its label for the undo history. On an error the file is as
-/// it was.
-pub fn apply(
-    f: &mut ScenarioFile,
-    a: &EditAction,
-    rules: &crate::rules::ruleset::RulesOverrides,
-) -> Result<String, String> {
-    let mut g = f.clone();
-    let label = apply_to(&mut g, a)?;
-    // An edit of units is refused when the loader would refuse what it made (a field the
-    // ruleset does not use, a value out of range, two sides in one hex…), with its message;
-    // problems the file already had do not count against it.
-    if matches!(
-        a,
-        EditAction::Unit(_)
-            | EditAction::UnitField { .. }
-            | EditAction::MoveUnit { .. }
-            | EditAction::CopyUnit { .. }
-    ) {
-        let new = new_problems(f, &g, rules);
-        if !new.is_empty() {
-            return Err(new.join("; "));
-        }
+impl EditAction {
+    /// An edit of units: refused when the loader would refuse what it made (a field the
+    /// ruleset does not use, a value out of range, two sides in one hex, a stack over the
+    /// ruleset's capacity…), with the loader's message; problems the file already had do not
+    /// count against it ([`Editor::apply`](super::Editor::apply)).
+    pub fn checks_units(&self) -> bool {
+        matches!(
+            self,
+            EditAction::Unit(_)
+                | EditAction::UnitField { .. }
+                | EditAction::MoveUnit { .. }
+                | EditAction::CopyUnit { .. }
+        )
     }
-    *f = g;
-    Ok(label)
 }
 
-/// The loader's problems ([`check_file`](crate::rules::ruleset::check_file): the format and the
-/// rule system's own checks) with `after` that `before` did not have.
-fn new_problems(
-    before: &ScenarioFile,
-    after: &ScenarioFile,
-    rules: &crate::rules::ruleset::RulesOverrides,
-) -> Vec<String> {
-    let list = |f: &ScenarioFile| -> Vec<String> {
-        crate::rules::ruleset::check_file(f.clone(), rules)
-            .err()
-            .unwrap_or_default()
-            .iter()
-            .map(ToString::to_string)
-            .collect()
-    };
-    let old = list(before);
-    list(after)
-        .into_iter()
-        .filter(|p| !old.contains(p))
-        .collect()
-}
-
-fn apply_to(f: &mut ScenarioFile, a: &EditAction) -> Result<String, String> {
+/// Apply an action to the file in place; its label for the undo history. On an error the file
+/// may be changed in part: [`Editor::apply`](super::Editor::apply) puts it back from the
+/// parts it put aside ([`Snapshot`](super::undo::Snapshot)).
+pub(crate) fn apply_to(f: &mut ScenarioFile, a: &EditAction) -> Result<String, String> {
     let d = dims(f);
     Ok(match a {
         EditAction::Title(t) => {

@@ -15,11 +15,14 @@
 
 pub mod action;
 pub mod underlay;
+pub mod undo;
 pub mod write;
 
+use std::collections::VecDeque;
 use std::path::Path;
 
 pub use action::EditAction;
+use undo::{Snapshot, Step};
 
 use crate::rules::ruleset::{RulesOverrides, check_file};
 use crate::rules::scenario::{Problem, ScenarioFile};
@@ -28,7 +31,7 @@ use crate::rules::scenario::{Problem, ScenarioFile};
 #[derive(Clone, Debug)]
 pub struct Editor {
     pub file: ScenarioFile,
-    undo: Vec<Step>,
+    undo: VecDeque<Step>,
     redo: Vec<Step>,
     /// A brush stroke is open: its actions after the first join the first's undo step.
     stroke: bool,
@@ -39,13 +42,9 @@ pub struct Editor {
     /// The rules tables the file is checked by (the player's `--rules`, else the user rules
     /// directory's, else the built-in ones), as the game will load it.
     pub rules: RulesOverrides,
-}
-
-/// One undo step: what it was, and the file before it.
-#[derive(Clone, Debug)]
-struct Step {
-    label: String,
-    before: ScenarioFile,
+    /// The loader's problems with the file at a revision (checked once per change, and
+    /// carried over by the unit edits that computed them).
+    checked: Option<(u64, Vec<Problem>)>,
 }
 
 /// Most undo steps kept.
@@ -55,12 +54,13 @@ impl Editor {
     pub fn new(file: ScenarioFile) -> Editor {
         Editor {
             file,
-            undo: Vec::new(),
+            undo: VecDeque::new(),
             redo: Vec::new(),
             stroke: false,
             stroke_step: false,
             revision: 0,
             rules: RulesOverrides::default(),
+            checked: None,
         }
     }
 
@@ -74,20 +74,57 @@ impl Editor {
     }
 
     /// Apply an edit: one undo step (or part of the open stroke's). A refused edit changes
-    /// nothing.
+    /// nothing. The undo step keeps what the edit changed, not a copy of the file.
     pub fn apply(&mut self, action: &EditAction) -> Result<(), String> {
-        let before = self.file.clone();
-        let label = action::apply(&mut self.file, action, &self.rules)?;
-        if !(self.stroke && self.stroke_step) {
-            self.undo.push(Step { label, before });
+        let before_problems = action.checks_units().then(|| {
+            let p = self.problems();
+            self.checked = Some((self.revision, p.clone()));
+            p
+        });
+        let snapshot = Snapshot::take(&self.file, action);
+        let label = match action::apply_to(&mut self.file, action) {
+            Ok(l) => l,
+            Err(e) => {
+                snapshot.restore(&mut self.file);
+                return Err(e);
+            }
+        };
+        if let Some(old) = before_problems {
+            let now = check_file(self.file.clone(), &self.rules)
+                .err()
+                .unwrap_or_default();
+            let new: Vec<String> = now
+                .iter()
+                .filter(|p| !old.contains(p))
+                .map(ToString::to_string)
+                .collect();
+            if !new.is_empty() {
+                snapshot.restore(&mut self.file);
+                return Err(new.join("; "));
+            }
+            self.checked = Some((self.revision + 1, now));
+        }
+        let parts = snapshot.trim(&self.file);
+        if self.stroke && self.stroke_step {
+            if let Some(step) = self.undo.back_mut() {
+                step.parts.extend(parts);
+            }
+        } else {
+            self.undo.push_back(Step { label, parts });
             if self.undo.len() > UNDO_LIMIT {
-                self.undo.remove(0);
+                self.undo.pop_front();
             }
             self.stroke_step = self.stroke;
         }
         self.redo.clear();
         self.revision += 1;
         Ok(())
+    }
+
+    /// About how many bytes the undo and redo history holds (it grows with what the edits
+    /// changed, not with the map).
+    pub fn undo_bytes(&self) -> usize {
+        self.undo.iter().chain(&self.redo).map(Step::bytes).sum()
     }
 
     /// Start a brush stroke (the button goes down): the edits until [`Editor::end_stroke`] make
@@ -105,26 +142,20 @@ impl Editor {
 
     /// Take back the last edit; its label ("Paint", "Fill"…), or None if there is none.
     pub fn undo(&mut self) -> Option<String> {
-        let step = self.undo.pop()?;
-        let after = std::mem::replace(&mut self.file, step.before);
-        self.redo.push(Step {
-            label: step.label.clone(),
-            before: after,
-        });
+        let step = self.undo.pop_back()?.swap(&mut self.file);
+        let label = step.label.clone();
+        self.redo.push(step);
         self.revision += 1;
-        Some(step.label)
+        Some(label)
     }
 
     /// Make the last undone edit again.
     pub fn redo(&mut self) -> Option<String> {
-        let step = self.redo.pop()?;
-        let before = std::mem::replace(&mut self.file, step.before);
-        self.undo.push(Step {
-            label: step.label.clone(),
-            before,
-        });
+        let step = self.redo.pop()?.swap(&mut self.file);
+        let label = step.label.clone();
+        self.undo.push_back(step);
         self.revision += 1;
-        Some(step.label)
+        Some(label)
     }
 
     /// The labels of the edits undo and redo would take back / make again, newest first.
@@ -139,6 +170,11 @@ impl Editor {
     /// format and the rule system's own checks ([`check_file`]), exactly what the game and
     /// `musket check` run.
     pub fn problems(&self) -> Vec<Problem> {
+        if let Some((rev, p)) = &self.checked
+            && *rev == self.revision
+        {
+            return p.clone();
+        }
         check_file(self.file.clone(), &self.rules)
             .err()
             .unwrap_or_default()

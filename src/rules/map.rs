@@ -306,7 +306,9 @@ pub struct Map {
     routes: Vec<Route>,
     /// Per hex (map index) and direction (N, NE, SE, S, SW, NW): the neighbour's map index
     /// (`NONE` off the map) and the hexside's index in `sides`. Movement searches walk these.
-    links: Vec<[(u32, u32); 6]>,
+    /// Built on first use: loading and checking a scenario does not need them (on a 999x999
+    /// map they are 48 MB and most of the loader's time).
+    links: std::sync::OnceLock<Vec<[(u32, u32); 6]>>,
 }
 
 /// No neighbour on the map.
@@ -321,7 +323,7 @@ impl Map {
     /// A map of `columns` x `rows` hexes, all of `fill` terrain.
     pub fn new(columns: u32, rows: u32, fill: Terrain) -> Self {
         let (columns, rows) = (columns as i32, rows as i32);
-        let mut m = Map {
+        Map {
             columns,
             rows,
             width: label_width(columns as u32, rows as u32),
@@ -329,34 +331,40 @@ impl Map {
             elevation: vec![0; (columns * rows) as usize],
             sides: vec![HexsideInfo::default(); ((columns + 2) * (rows + 2) * 3) as usize],
             routes: Vec::new(),
-            links: Vec::new(),
-        };
-        m.links = (0..m.len())
-            .map(|i| {
-                let c = m.coord(i);
-                Dir::ALL.map(|d| {
-                    let n = c.neighbor(d);
-                    let ni = m.index(n).map_or(NONE, |x| x as u32);
-                    let si = m.side_index(Side::new(c, d)).map_or(NONE, |x| x as u32);
-                    (ni, si)
+            links: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The neighbour and hexside links, built on first use.
+    #[inline]
+    fn links(&self) -> &[[(u32, u32); 6]] {
+        self.links.get_or_init(|| {
+            (0..self.len())
+                .map(|i| {
+                    let c = self.coord(i);
+                    Dir::ALL.map(|d| {
+                        let n = c.neighbor(d);
+                        let ni = self.index(n).map_or(NONE, |x| x as u32);
+                        let si = self.side_index(Side::new(c, d)).map_or(NONE, |x| x as u32);
+                        (ni, si)
+                    })
                 })
-            })
-            .collect();
-        m
+                .collect()
+        })
     }
 
     /// The map index of the neighbour of hex `i` (a map index) in direction `d` (0..6: N, NE,
     /// SE, S, SW, NW), if it is on the map.
     #[inline]
     pub fn neighbor_ix(&self, i: usize, d: usize) -> Option<usize> {
-        let n = self.links[i][d].0;
+        let n = self.links()[i][d].0;
         (n != NONE).then_some(n as usize)
     }
 
     /// The hexside of hex `i` (a map index) in direction `d` (0..6).
     #[inline]
     pub fn side_ix(&self, i: usize, d: usize) -> &HexsideInfo {
-        match self.links[i][d].1 {
+        match self.links()[i][d].1 {
             NONE => &NO_SIDE,
             s => self.sides.get(s as usize).unwrap_or(&NO_SIDE),
         }

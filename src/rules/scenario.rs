@@ -936,6 +936,13 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                 format!("the map has {rows} rows; give one string per row"),
             );
         }
+        // The ruleset's letters, by code point (a lookup per hex: maps run to 999x999).
+        let mut allowed = [None; 128];
+        for ch in terrain_letters(&file.ruleset).chars() {
+            if let Some(slot) = allowed.get_mut(ch as usize) {
+                *slot = Terrain::from_letter(ch);
+            }
+        }
         for (r, line) in mf.terrain.iter().enumerate() {
             let n = line.chars().count();
             if n != cols as usize {
@@ -945,22 +952,24 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                     format!("row {} has {n} letters; the map has {cols} columns", r + 1),
                 );
             }
-            let letters = terrain_letters(&file.ruleset);
-            let spaced = letters
-                .chars()
-                .map(String::from)
-                .collect::<Vec<_>>()
-                .join(" ");
             for (c, ch) in line.chars().enumerate() {
-                match Terrain::from_letter(ch).filter(|_| letters.contains(ch)) {
+                let t = usize::try_from(u32::from(ch))
+                    .ok()
+                    .and_then(|i| allowed.get(i).copied().flatten());
+                match t {
                     Some(t) => map.set_terrain(Coord::new(c as i32 + 1, r as i32 + 1), t),
                     None => ck.bad(
                         format!("map.terrain[{r}]"),
                         quoted(line),
                         format!(
-                            "unknown terrain letter {ch:?} at column {} for ruleset {}; letters: {spaced}",
+                            "unknown terrain letter {ch:?} at column {} for ruleset {}; letters: {}",
                             c + 1,
-                            file.ruleset
+                            file.ruleset,
+                            terrain_letters(&file.ruleset)
+                                .chars()
+                                .map(String::from)
+                                .collect::<Vec<_>>()
+                                .join(" ")
                         ),
                     ),
                 }
