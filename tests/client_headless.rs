@@ -599,3 +599,38 @@ fn every_scenario_opens_with_legible_counters() {
         }
     }
 }
+
+// Issue 16 item 7: a map zoomed out so that it fits is centred in the space between the panels,
+// not in the window: its east edge is left of the right panel, its west edge right of the left
+// one, with equal margins; when the right panel widens, it moves to stay centred between them.
+#[test]
+fn a_fitting_map_is_centred_between_the_panels() {
+    use musket::client::input::{UiRects, centred_view, free_area};
+    let window = Vec2::new(1280.0, 720.0);
+    let lo = Vec2::new(0.0, -900.0);
+    let hi = Vec2::new(1800.0, 0.0);
+    for right_width in [360.0f32, 460.0] {
+        let rects = UiRects(vec![
+            Rect::new(0.0, 0.0, 1280.0, 44.0),
+            Rect::new(0.0, 44.0, 270.0, 720.0),
+            Rect::new(1280.0 - right_width, 44.0, 1280.0, 720.0),
+        ]);
+        let free = free_area(&rects, window);
+        assert_eq!(free, Rect::new(270.0, 44.0, 1280.0 - right_width, 720.0));
+        let scale = 4.0; // 1800 world units over 450 screen pixels: fits
+        let cam = centred_view(lo, hi, free, window, scale, Vec2::ZERO);
+        // World x to screen x: the camera's x sits at the window's middle.
+        let screen_x = |x: f32| window.x / 2.0 + (x - cam.x) / scale;
+        let (west, east) = (screen_x(lo.x), screen_x(hi.x));
+        assert!(east <= free.max.x && west >= free.min.x, "{west}..{east} in {free:?}");
+        assert!(((west - free.min.x) - (free.max.x - east)).abs() < 0.01);
+        // Screen y (down) of the map's top and bottom, centred between the top bar and the foot.
+        let screen_y = |y: f32| window.y / 2.0 - (y - cam.y) / scale;
+        let (top, bottom) = (screen_y(hi.y), screen_y(lo.y));
+        assert!(((top - free.min.y) - (free.max.y - bottom)).abs() < 0.01);
+    }
+    // A map that does not fit is left where the player put it.
+    let free = Rect::new(270.0, 44.0, 920.0, 720.0);
+    let at = Vec2::new(123.0, -45.0);
+    assert_eq!(centred_view(lo, hi, free, window, 1.0, at), at);
+}

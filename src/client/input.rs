@@ -54,6 +54,14 @@ pub fn plugin(app: &mut App) {
                 .before(super::core::CoreSystems),
         )
         .add_systems(Update, centre_camera.run_if(in_state(Screen::Playing)))
+        .add_systems(Update, map_viewport.before(mouse))
+        .add_systems(
+            Update,
+            keep_map_centred
+                .after(mouse)
+                .after(keyboard)
+                .run_if(in_state(Screen::Playing)),
+        )
         .add_systems(
             Update,
             follow_computer
@@ -91,11 +99,107 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((
         Camera2d,
         MapCamera,
+        // The panels' camera, drawn after it into the same intermediate texture, writes the
+        // frame to the window: one copy to the window a frame, not two.
+        Camera {
+            output_mode: bevy::camera::CameraOutputMode::Skip,
+            ..default()
+        },
         // Software rendering: no multisampling halves the frame time.
         Msaa::Off,
         Transform::from_xyz(0.0, 0.0, 1000.0),
         Projection::Orthographic(OrthographicProjection::default_2d()),
     ));
+    // The panels' camera: the whole window, drawn after the map's, with egui and nothing else
+    // (no render layer of the map's entities). The map camera draws only between the panels
+    // ([`map_viewport`]), so the map's tiles, lines and counters are not drawn under them.
+    commands.spawn((
+        Camera2d,
+        Camera {
+            order: 1,
+            clear_color: ClearColorConfig::None,
+            ..default()
+        },
+        Msaa::Off,
+        bevy_egui::PrimaryEguiContext,
+        bevy::camera::visibility::RenderLayers::layer(31),
+    ));
+}
+
+/// The part of the window the panels along its edges leave to the map (logical pixels): right
+/// of those on the left edge, left of those on the right edge, below those along the top.
+/// Floating windows (the legend, the briefing) do not count: the map goes on under them.
+pub fn free_area(rects: &UiRects, window: Vec2) -> Rect {
+    let (ww, wh) = (window.x, window.y);
+    let mut free = Rect::new(0.0, 0.0, ww, wh);
+    for r in &rects.0 {
+        if r.height() > wh * 0.5 && r.min.x <= 1.0 {
+            free.min.x = free.min.x.max(r.max.x);
+        } else if r.height() > wh * 0.5 && r.max.x >= ww - 1.0 {
+            free.max.x = free.max.x.min(r.min.x);
+        } else if r.width() > ww * 0.5 && r.min.y <= 1.0 {
+            free.min.y = free.min.y.max(r.max.y);
+        }
+    }
+    free
+}
+
+/// The map camera's viewport and sub-view for the free area of a window (physical pixels):
+/// the map is drawn only there, with the same world-to-screen mapping as over the whole
+/// window (the sub-view of the full view), so panning, zooming and the pointer are unchanged.
+pub fn map_view(free: Rect, window: Vec2, scale_factor: f32) -> Option<(bevy::camera::Viewport, bevy::camera::SubCameraView)> {
+    let full = (window * scale_factor).round().as_uvec2();
+    if full.x < 2 || full.y < 2 {
+        return None;
+    }
+    let min = (free.min * scale_factor).round().as_uvec2().min(full - UVec2::ONE);
+    let max = (free.max * scale_factor).round().as_uvec2().min(full);
+    let size = max.saturating_sub(min).max(UVec2::ONE);
+    Some((
+        bevy::camera::Viewport {
+            physical_position: min,
+            physical_size: size,
+            ..default()
+        },
+        bevy::camera::SubCameraView {
+            full_size: full,
+            offset: min.as_vec2(),
+            size,
+        },
+    ))
+}
+
+/// Keep the map camera's viewport on the free area between the panels as they open, close
+/// and change width (the whole window on the menu, where no panel hides the map).
+pub fn map_viewport(
+    rects: Res<UiRects>,
+    screen: Res<State<Screen>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut cam: Query<&mut Camera, With<MapCamera>>,
+) {
+    let (Ok(w), Ok(mut camera)) = (window.single(), cam.single_mut()) else {
+        return;
+    };
+    let size = Vec2::new(w.width(), w.height());
+    let view = match screen.get() {
+        Screen::Playing | Screen::Editor => map_view(free_area(&rects, size), size, w.scale_factor()),
+        _ => None,
+    };
+    let (viewport, sub) = match view {
+        Some((v, s)) => (Some(v), Some(s)),
+        None => (None, None),
+    };
+    let same = |a: &Option<bevy::camera::Viewport>, b: &Option<bevy::camera::Viewport>| match (a, b) {
+        (Some(a), Some(b)) => {
+            a.physical_position == b.physical_position && a.physical_size == b.physical_size
+        }
+        (None, None) => true,
+        _ => false,
+    };
+    if !same(&camera.viewport, &viewport) || camera.sub_camera_view != sub {
+        camera.viewport = viewport;
+        camera.sub_camera_view = sub;
+    }
 }
 
 /// Centre the camera on the map and fit it in the space the panels leave, once per game
@@ -117,18 +221,7 @@ fn centre_camera(
     };
     *done_for = Some(key);
     let (ww, wh) = (w.width(), w.height());
-    // The free area: right of the panels on the left edge, left of those on the right edge,
-    // below those along the top.
-    let mut free = Rect::new(0.0, 0.0, ww, wh);
-    for r in &rects.0 {
-        if r.height() > wh * 0.5 && r.min.x <= 1.0 {
-            free.min.x = free.min.x.max(r.max.x);
-        } else if r.height() > wh * 0.5 && r.max.x >= ww - 1.0 {
-            free.max.x = free.max.x.min(r.min.x);
-        } else if r.width() > ww * 0.5 && r.min.y <= 1.0 {
-            free.min.y = free.min.y.max(r.max.y);
-        }
-    }
+    let mut free = free_area(&rects, Vec2::new(ww, wh));
     // The stack inspector opens on the left when something is chosen: leave room for it.
     free.min.x = free.min.x.max(280.0);
     let (scale, at) = opening_view(g, free, Vec2::new(ww, wh));
@@ -136,6 +229,72 @@ fn centre_camera(
         o.scale = scale;
         t.translation.x = at.x;
         t.translation.y = at.y;
+    }
+}
+
+/// Where the camera goes so that, along each axis on which the whole map fits in the free
+/// area at zoom `scale`, the map is centred in the free area (not in the window, whose sides
+/// the panels cover); along an axis on which it does not fit, the camera stays at `at`.
+/// `lo`/`hi`: the map's corners in world units; `free` and `window` in logical pixels.
+pub fn centred_view(lo: Vec2, hi: Vec2, free: Rect, window: Vec2, scale: f32, at: Vec2) -> Vec2 {
+    let centre = (lo + hi) / 2.0;
+    let span = (hi - lo) / scale.max(1e-6);
+    // Screen offset of the free area's centre from the window's centre (y down on screen).
+    let off = free.center() - window / 2.0;
+    Vec2::new(
+        if span.x <= free.width() {
+            centre.x - off.x * scale
+        } else {
+            at.x
+        },
+        if span.y <= free.height() {
+            centre.y + off.y * scale
+        } else {
+            at.y
+        },
+    )
+}
+
+/// The map's extent in world units: its corner hexes' centres, a hex's size around them.
+pub fn map_bounds(g: &crate::rules::game::Game) -> (Vec2, Vec2) {
+    let map = g.map();
+    let (c, r) = (map.columns() as i32, map.rows() as i32);
+    let corners = [(1, 1), (2.min(c), 1), (c, 1), (1, r), (2.min(c), r), (c, r)];
+    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for (col, row) in corners {
+        let p = hex_to_world(Coord::new(col, row));
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    let pad = Vec2::splat(super::layout::HEX_SIZE);
+    (lo - pad, hi + pad)
+}
+
+/// A map zoomed out to fit the free area stays centred between the panels, also when a panel
+/// opens, closes or changes width.
+fn keep_map_centred(
+    play: Res<Play>,
+    rects: Res<UiRects>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
+) {
+    let Some(g) = play.game() else { return };
+    if rects.0.is_empty() {
+        return;
+    }
+    let (Ok(w), Ok((mut t, proj))) = (window.single(), cam.single_mut()) else {
+        return;
+    };
+    let Projection::Orthographic(o) = proj else {
+        return;
+    };
+    let size = Vec2::new(w.width(), w.height());
+    let (lo, hi) = map_bounds(g);
+    let at = t.translation.truncate();
+    let to = centred_view(lo, hi, free_area(&rects, size), size, o.scale, at);
+    if (to - at).length_squared() > 0.01 {
+        t.translation.x = to.x;
+        t.translation.y = to.y;
     }
 }
 

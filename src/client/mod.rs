@@ -87,6 +87,12 @@ fn settle(
 /// Build the whole client on an app that has `DefaultPlugins`.
 pub fn client(app: &mut App) {
     app.add_systems(Last, settle);
+    // egui draws on its own camera over the whole window ([`input`] spawns it), not on the
+    // map camera, whose viewport is the space between the panels.
+    app.insert_resource(bevy_egui::EguiGlobalSettings {
+        auto_create_primary_context: false,
+        ..default()
+    });
     app.add_plugins(bevy_egui::EguiPlugin::default())
         .add_plugins((
             logic,

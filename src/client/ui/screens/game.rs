@@ -23,6 +23,11 @@ use crate::client::ui::theme::{c32, pointer_tip, rect_of};
 use crate::rules::map::Weather;
 use crate::rules::unit::SideId;
 
+/// The side panels' widths (logical pixels): the stack inspector on the left, the attack
+/// preview and combat log on the right. Their least width; a player may widen them.
+pub const LEFT_PANEL: f32 = 270.0;
+pub const RIGHT_PANEL: f32 = 360.0;
+
 /// Everything the game screen reads.
 #[derive(SystemParam)]
 pub struct GameView<'w> {
@@ -187,8 +192,12 @@ pub(crate) fn game_ui(
 
     // Left: the stack inspector, while something is chosen.
     if view.sel.hex.is_some() || !view.sel.units.is_empty() {
+        // A steady width, whatever the content: the panel never shrinks to a short line (one
+        // unit's line wrapped over six lines after a move); the player may widen it.
         let left = egui::Panel::left("left")
-            .default_size(270.0)
+            .default_size(LEFT_PANEL)
+            .min_size(LEFT_PANEL)
+            .max_size(2.0 * LEFT_PANEL)
             .resizable(true)
             .show(&mut root, |ui| {
                 egui::ScrollArea::vertical()
@@ -225,7 +234,8 @@ pub(crate) fn game_ui(
 
     // Right: attack preview and combat log.
     let right = egui::Panel::right("right")
-        .default_size(360.0)
+        .default_size(RIGHT_PANEL)
+        .min_size(RIGHT_PANEL)
         .max_size(460.0)
         .resizable(true)
         .show(&mut root, |ui| {
