@@ -872,3 +872,66 @@ fn undo_memory_grows_with_the_change_not_the_map() {
     while ed.undo().is_some() {}
     assert_eq!(ed.file, start);
 }
+
+// Issue 16 item 7: the unit form gives each field a widget, not raw RON. The form's model reads
+// each field's value from the typed unit and writes it back as the RON the file keeps: for every
+// unit of every shipped scenario and every field its ruleset uses, read -> write -> apply leaves
+// the unit as it was; a name typed as plain text (quotes and all) is stored as typed; a number's
+// range is the loader's (its top accepted, one more refused).
+#[test]
+fn the_unit_forms_widgets_round_trip_every_field() {
+    use musket::editor::form::{self, FormValue, Widget};
+    for name in SHIPPED {
+        let mut ed = Editor::open(&scenario_path(name)).unwrap();
+        let ruleset = ed.file.ruleset.clone();
+        for i in 0..ed.file.units.len() {
+            let u = ed.file.units[i].clone();
+            for f in unit_fields(&ruleset) {
+                let (w, meaning) = form::widget(f, &ruleset, u.kind);
+                assert!(!meaning.is_empty(), "{f}: no meaning");
+                let v = form::read(&u, f, &w);
+                let text = form::ron_text(&v);
+                assert!(!text.starts_with('"') || matches!(w, Widget::Text | Widget::Hex | Widget::Side), "{f}: {text}");
+                ed.apply(&EditAction::UnitField { id: u.id.clone(), field: f.into(), value: text.clone() })
+                    .unwrap_or_else(|e| panic!("{name} {} {f} = {text}: {e}", u.id));
+                assert_eq!(form::read(&ed.file.units[i], f, &w), v, "{name} {} {f}", u.id);
+            }
+        }
+    }
+    // Plain text in, the same text stored.
+    let mut ed = small();
+    let typed = r#"12" Napoleons, 2.0 "Heavy""#;
+    let w = form::widget("name", "gcacw", musket::rules::unit::UnitKind::Infantry).0;
+    ed.apply(&EditAction::UnitField {
+        id: "u1".into(),
+        field: "name".into(),
+        value: form::ron_text(&FormValue::Text(typed.into())),
+    })
+    .unwrap();
+    assert_eq!(ed.file.units[0].name, typed);
+    assert_eq!(form::read(&ed.file.units[0], "name", &w), FormValue::Text(typed.into()));
+    // Ranges: GBACW morale 1 to 6, as the loader has it.
+    let mut ed = Editor::open(&scenario_path("gbacw-bloody-hill.ron")).unwrap();
+    let id = ed.file.units.iter().find(|u| u.morale.is_some()).unwrap().id.clone();
+    let Widget::Int { lo, hi, optional } = form::widget("morale", "gbacw", musket::rules::unit::UnitKind::Infantry).0 else {
+        panic!("morale is a number");
+    };
+    assert!(optional);
+    for (n, ok) in [(lo, true), (hi, true), (hi + 1, false), (lo - 1, false)] {
+        let r = ed.apply(&EditAction::UnitField {
+            id: id.clone(),
+            field: "morale".into(),
+            value: form::ron_text(&FormValue::Int(Some(n))),
+        });
+        assert_eq!(r.is_ok(), ok, "morale {n}: {r:?}");
+    }
+    // Organized and disorganized strengths as the file writes them.
+    assert_eq!(
+        form::ron_text(&FormValue::Strength { disorganized: false, cv: 4.0, manpower: 4.0 }),
+        "Organized(4)"
+    );
+    assert_eq!(
+        form::ron_text(&FormValue::Strength { disorganized: true, cv: 1.5, manpower: 3.0 }),
+        "Disorganized(cv: 1.5, manpower: 3)"
+    );
+}

@@ -14,6 +14,7 @@
 //!   unit or victory hex per line ([`write`](mod@write)).
 
 pub mod action;
+pub mod form;
 pub mod underlay;
 pub mod undo;
 pub mod write;

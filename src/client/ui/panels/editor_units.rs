@@ -1,6 +1,8 @@
-//! The scenario editor's unit panels: the roster of each side and the form of the chosen unit
-//! (the fields the ruleset uses; the side and kind as lists, yes/no fields as checkboxes, the
-//! rest as RON text as the file writes it).
+//! The scenario editor's unit panels: the roster of each side and the form of the chosen unit:
+//! the fields the ruleset uses, each with the widget a player expects ([`crate::editor::form`]:
+//! plain text, a number with its range, a number that may be left unset, organized or
+//! disorganized with its numbers, a choice, a checkbox) and its meaning on hover; the file keeps
+//! its RON.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -9,17 +11,9 @@ use crate::client::editor::Tool;
 use crate::client::editor::{EditorCmd, EditorState};
 use crate::client::ui::screens::editor::FormText;
 use crate::editor::EditAction;
+use crate::editor::form::{self, FormValue, Widget};
 use crate::editor::action::unit_fields;
 use crate::rules::scenario::unit_kinds;
-
-/// A unit's field as RON text (what the form shows and the action takes), read from the typed
-/// value; an optional field that is not set is empty.
-fn field_text(u: &crate::rules::scenario::UnitFile, field: &str) -> String {
-    match crate::editor::action::field_text(u, field) {
-        Some(t) if t != "None" => t,
-        _ => String::new(),
-    }
-}
 
 pub(crate) fn roster(ui: &mut egui::Ui, st: &mut EditorState) {
     ui.strong(format!("Units ({})", st.ed.file.units.len()));
@@ -72,41 +66,58 @@ pub(crate) fn unit_form(
         return;
     };
     ui.strong(format!("Unit {id}"));
-    let fields = unit_fields(&st.ed.file.ruleset);
+    let ruleset = st.ed.file.ruleset.clone();
+    let fields = unit_fields(&ruleset);
+    // The text boxes' contents, taken from the unit when it or the file changes.
     if form.unit.as_ref() != Some(&id) || form.rev != st.ed.revision {
         form.unit = Some(id.clone());
         form.rev = st.ed.revision;
         form.fields = fields
             .iter()
-            .map(|f| (f.to_string(), field_text(&u, f)))
+            .filter_map(|f| match form::read(&u, f, &form::widget(f, &ruleset, u.kind).0) {
+                FormValue::Text(t) => Some((f.to_string(), t)),
+                _ => None,
+            })
             .collect();
     }
     let sides = st.ed.file.sides.clone();
-    let kinds = unit_kinds(&st.ed.file.ruleset);
-    let set = |cmds: &mut MessageWriter<EditorCmd>, field: &str, value: String| {
+    let kinds = unit_kinds(&ruleset);
+    let set = |cmds: &mut MessageWriter<EditorCmd>, field: &str, v: &FormValue| {
         cmds.write(EditorCmd::Apply(EditAction::UnitField {
             id: id.clone(),
             field: field.to_string(),
-            value,
+            value: form::ron_text(v),
         }));
+    };
+    // A drag of a number is one undo step, like a brush stroke.
+    let stroke = |cmds: &mut MessageWriter<EditorCmd>, r: &egui::Response| {
+        if r.drag_started() {
+            cmds.write(EditorCmd::BeginStroke);
+        }
+        if r.drag_stopped() {
+            cmds.write(EditorCmd::EndStroke);
+        }
     };
     egui::Grid::new("unit_form").num_columns(2).show(ui, |ui| {
         for f in &fields {
-            ui.label(*f);
-            match *f {
-                // Choices: the sides, the ruleset's unit kinds, yes/no.
-                "side" => {
+            let (w, meaning) = form::widget(f, &ruleset, u.kind);
+            ui.label(*f).on_hover_text(meaning);
+            let now = form::read(&u, f, &w);
+            match (&w, &now) {
+                (Widget::Side, FormValue::Text(side)) => {
                     egui::ComboBox::from_id_salt("form_side")
-                        .selected_text(&u.side)
+                        .selected_text(side)
                         .show_ui(ui, |ui| {
                             for sd in &sides {
-                                if ui.selectable_label(u.side == *sd, sd).clicked() && u.side != *sd {
-                                    set(cmds, f, format!("{sd:?}"));
+                                if ui.selectable_label(side == sd, sd).clicked() && side != sd {
+                                    set(cmds, f, &FormValue::Text(sd.clone()));
                                 }
                             }
-                        });
+                        })
+                        .response
+                        .on_hover_text(meaning);
                 }
-                "kind" => {
+                (Widget::Kind, _) => {
                     egui::ComboBox::from_id_salt("form_kind")
                         .selected_text(format!("{:?}", u.kind))
                         .show_ui(ui, |ui| {
@@ -114,34 +125,130 @@ pub(crate) fn unit_form(
                                 if ui.selectable_label(u.kind == *k, format!("{k:?}")).clicked()
                                     && u.kind != *k
                                 {
-                                    set(cmds, f, format!("{k:?}"));
+                                    set(cmds, f, &FormValue::Choice(Some(format!("{k:?}"))));
                                 }
                             }
-                        });
+                        })
+                        .response
+                        .on_hover_text(meaning);
                 }
-                "entrenched" | "active" | "green" | "forced_march" | "out_of_ammo"
-                | "demibrigade" | "heavy_guns" => {
-                    let now = field_text(&u, f);
-                    let mut on = if now.is_empty() { default_text(f) == "true" } else { now == "true" };
-                    if ui.checkbox(&mut on, "").changed() {
-                        set(cmds, f, on.to_string());
+                (Widget::Bool, FormValue::Bool(b)) => {
+                    let mut on = *b;
+                    if ui.checkbox(&mut on, "").on_hover_text(meaning).changed() {
+                        set(cmds, f, &FormValue::Bool(on));
                     }
                 }
-                _ => {
+                (Widget::Text | Widget::Hex, _) => {
                     let text = form.fields.entry(f.to_string()).or_default();
                     let r = ui
                         .add(egui::TextEdit::singleline(text).desired_width(170.0))
-                        .on_hover_text(
-                            "RON, as in the file: \"text\", 3, Organized(5), Some(2); empty: the default",
-                        );
-                    if r.lost_focus() && *text != field_text(&u, f) {
-                        let value = if text.trim().is_empty() {
-                            default_text(f)
-                        } else {
-                            text.clone()
-                        };
-                        set(cmds, f, value);
+                        .on_hover_text(meaning);
+                    if r.lost_focus() && FormValue::Text(text.clone()) != now {
+                        set(cmds, f, &FormValue::Text(text.clone()));
                     }
+                }
+                (Widget::Int { lo, hi, optional }, FormValue::Int(n)) => {
+                    ui.horizontal(|ui| {
+                        let mut given = n.is_some();
+                        if *optional
+                            && ui
+                                .checkbox(&mut given, "")
+                                .on_hover_text("Set here; unchecked: the ruleset's default")
+                                .changed()
+                        {
+                            set(cmds, f, &FormValue::Int(given.then_some(n.unwrap_or(*lo).max(*lo))));
+                        }
+                        if n.is_some() || !*optional {
+                            let mut v = n.unwrap_or(0);
+                            let r = ui
+                                .add(egui::DragValue::new(&mut v).range(*lo..=*hi))
+                                .on_hover_text(format!("{meaning} ({lo} to {hi})"));
+                            stroke(cmds, &r);
+                            if r.changed() {
+                                set(cmds, f, &FormValue::Int(Some(v)));
+                            }
+                        } else {
+                            ui.weak("default");
+                        }
+                    });
+                }
+                (Widget::Float { lo, hi, step }, FormValue::Float(x)) => {
+                    ui.horizontal(|ui| {
+                        let mut given = x.is_some();
+                        if ui
+                            .checkbox(&mut given, "")
+                            .on_hover_text("Set here; unchecked: the ruleset's default")
+                            .changed()
+                        {
+                            set(cmds, f, &FormValue::Float(given.then_some(x.unwrap_or(*lo).max(*lo))));
+                        }
+                        if let Some(x) = x {
+                            let mut v = *x;
+                            let r = ui
+                                .add(egui::DragValue::new(&mut v).range(*lo..=*hi).speed(*step))
+                                .on_hover_text(format!("{meaning} ({lo} to {hi})"));
+                            stroke(cmds, &r);
+                            if r.changed() {
+                                set(cmds, f, &FormValue::Float(Some((v / step).round() * step)));
+                            }
+                        } else {
+                            ui.weak("default");
+                        }
+                    });
+                }
+                (Widget::Choice { options, optional }, FormValue::Choice(c)) => {
+                    let shown = c.clone().unwrap_or_else(|| "(default)".into());
+                    egui::ComboBox::from_id_salt(("form_choice", *f))
+                        .selected_text(shown)
+                        .show_ui(ui, |ui| {
+                            if *optional && ui.selectable_label(c.is_none(), "(default)").clicked() && c.is_some() {
+                                set(cmds, f, &FormValue::Choice(None));
+                            }
+                            for o in options {
+                                let on = c.as_deref() == Some(*o);
+                                if ui.selectable_label(on, *o).clicked() && !on {
+                                    set(cmds, f, &FormValue::Choice(Some(o.to_string())));
+                                }
+                            }
+                        })
+                        .response
+                        .on_hover_text(meaning);
+                }
+                (Widget::Strength, _) => {
+                    ui.horizontal(|ui| {
+                        let (mut dis, mut cv, mut men) = match now {
+                            FormValue::Strength { disorganized, cv, manpower } => (disorganized, cv, manpower),
+                            _ => (false, 0.0, 0.0),
+                        };
+                        let before = (dis, cv, men);
+                        egui::ComboBox::from_id_salt("form_strength")
+                            .selected_text(if dis { "Disorganized" } else { "Organized" })
+                            .show_ui(ui, |ui| {
+                                ui.selectable_value(&mut dis, false, "Organized");
+                                ui.selectable_value(&mut dis, true, "Disorganized");
+                            })
+                            .response
+                            .on_hover_text(meaning);
+                        let r = ui
+                            .add(egui::DragValue::new(&mut cv).range(0.0..=10_000.0).speed(if dis { 0.5 } else { 1.0 }))
+                            .on_hover_text(if dis { "CV, in halves, at most the manpower" } else { "CV, a whole number (0 for a leader)" });
+                        stroke(cmds, &r);
+                        if dis {
+                            ui.label("men");
+                            let r = ui
+                                .add(egui::DragValue::new(&mut men).range(1.0..=10_000.0))
+                                .on_hover_text("Manpower, a whole number, at least 1");
+                            stroke(cmds, &r);
+                        }
+                        if (dis, cv, men) != before {
+                            let cv = if dis { (cv * 2.0).round() / 2.0 } else { cv.round() };
+                            let men = men.round().max(1.0).max(cv.ceil());
+                            set(cmds, f, &FormValue::Strength { disorganized: dis, cv, manpower: men });
+                        }
+                    });
+                }
+                _ => {
+                    ui.weak(form::ron_text(&now));
                 }
             }
             ui.end_row();
@@ -157,14 +264,3 @@ pub(crate) fn unit_form(
     });
 }
 
-/// The text that sets a field back to its default.
-fn default_text(field: &str) -> String {
-    match field {
-        "artillery" | "tactical" | "fatigue" | "demoralized" => "0".into(),
-        "entrenched" | "green" | "forced_march" | "out_of_ammo" | "demibrigade" | "heavy_guns" => {
-            "false".into()
-        }
-        "active" => "true".into(),
-        _ => "None".into(),
-    }
-}
