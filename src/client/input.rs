@@ -255,8 +255,9 @@ pub fn centred_view(lo: Vec2, hi: Vec2, free: Rect, window: Vec2, scale: f32, at
     )
 }
 
-/// The map's extent in world units: its corner hexes' centres, a hex's size around them.
-pub fn map_bounds(g: &crate::rules::game::Game) -> (Vec2, Vec2) {
+/// The lowest and highest of the map's corner hexes' centres in world units (the corner hexes of
+/// both column parities: even columns sit half a hex lower).
+fn corner_centres(g: &crate::rules::game::Game) -> (Vec2, Vec2) {
     let map = g.map();
     let (c, r) = (map.columns() as i32, map.rows() as i32);
     let corners = [(1, 1), (2.min(c), 1), (c, 1), (1, r), (2.min(c), r), (c, r)];
@@ -266,6 +267,12 @@ pub fn map_bounds(g: &crate::rules::game::Game) -> (Vec2, Vec2) {
         lo = lo.min(p);
         hi = hi.max(p);
     }
+    (lo, hi)
+}
+
+/// The map's extent in world units: its corner hexes' centres, a hex's size around them.
+pub fn map_bounds(g: &crate::rules::game::Game) -> (Vec2, Vec2) {
+    let (lo, hi) = corner_centres(g);
     let pad = Vec2::splat(super::layout::HEX_SIZE);
     (lo - pad, hi + pad)
 }
@@ -310,16 +317,7 @@ pub const OPENING_MAX_SCALE: f32 = super::units::TEXT_SMALLEST / LEGIBLE_PX;
 /// fits at a legible zoom ([`OPENING_MAX_SCALE`]); otherwise that zoom, centred on the front
 /// (the units of the side to move that are near the enemy) and kept over the map.
 pub fn opening_view(g: &crate::rules::game::Game, free: Rect, window: Vec2) -> (f32, Vec2) {
-    let map = g.map();
-    let (c, r) = (map.columns() as i32, map.rows() as i32);
-    // The corner hexes of both column parities (even columns sit half a hex lower).
-    let corners = [(1, 1), (2.min(c), 1), (c, 1), (1, r), (2.min(c), r), (c, r)];
-    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
-    for (col, row) in corners {
-        let p = hex_to_world(Coord::new(col, row));
-        lo = lo.min(p);
-        hi = hi.max(p);
-    }
+    let (lo, hi) = corner_centres(g);
     let centre = (lo + hi) / 2.0;
     let span = (hi - lo) + Vec2::splat(180.0);
     let avail = free.size().max(Vec2::splat(200.0));

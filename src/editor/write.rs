@@ -309,39 +309,28 @@ mod whole {
     compound!(SerializeTupleVariant, serialize_field);
     compound!(SerializeMap, serialize_key, serialize_value);
 
-    impl<C: SerializeStruct> SerializeStruct for Compound<C> {
-        type Ok = C::Ok;
-        type Error = C::Error;
-        fn serialize_field<T: Serialize + ?Sized>(
-            &mut self,
-            key: &'static str,
-            v: &T,
-        ) -> Result<(), C::Error> {
-            self.0.serialize_field(key, &W(v))
-        }
-        fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
-            self.0.skip_field(key)
-        }
-        fn end(self) -> Result<C::Ok, C::Error> {
-            self.0.end()
-        }
+    /// The struct serializers: each named field wrapped again.
+    macro_rules! named {
+        ($tr:ident) => {
+            impl<C: $tr> $tr for Compound<C> {
+                type Ok = C::Ok;
+                type Error = C::Error;
+                fn serialize_field<T: Serialize + ?Sized>(
+                    &mut self,
+                    key: &'static str,
+                    v: &T,
+                ) -> Result<(), C::Error> {
+                    self.0.serialize_field(key, &W(v))
+                }
+                fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
+                    self.0.skip_field(key)
+                }
+                fn end(self) -> Result<C::Ok, C::Error> {
+                    self.0.end()
+                }
+            }
+        };
     }
-
-    impl<C: SerializeStructVariant> SerializeStructVariant for Compound<C> {
-        type Ok = C::Ok;
-        type Error = C::Error;
-        fn serialize_field<T: Serialize + ?Sized>(
-            &mut self,
-            key: &'static str,
-            v: &T,
-        ) -> Result<(), C::Error> {
-            self.0.serialize_field(key, &W(v))
-        }
-        fn skip_field(&mut self, key: &'static str) -> Result<(), C::Error> {
-            self.0.skip_field(key)
-        }
-        fn end(self) -> Result<C::Ok, C::Error> {
-            self.0.end()
-        }
-    }
+    named!(SerializeStruct);
+    named!(SerializeStructVariant);
 }
