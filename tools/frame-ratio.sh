@@ -8,7 +8,8 @@ rounds="${2:-3}"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/musket-target}"
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 export MUSKET_DATA_DIR="${MUSKET_DATA_DIR:-$(mktemp -d)}"
-bin="$CARGO_TARGET_DIR/debug/musket"
+# MUSKET_BIN: a copy of the binary to measure (the shared target folder's may be another build).
+bin="${MUSKET_BIN:-$CARGO_TARGET_DIR/debug/musket}"
 out=$(mktemp -d)
 for r in $(seq "$rounds"); do
   for mode in empty game; do
