@@ -267,5 +267,13 @@ fn editor(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(rules_benches, benches, loader, stack, movement, ai_turn, editor);
+criterion_group!(
+    rules_benches,
+    benches,
+    loader,
+    stack,
+    movement,
+    ai_turn,
+    editor
+);
 criterion_main!(rules_benches);

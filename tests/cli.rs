@@ -501,7 +501,10 @@ fn moves_stack_lists_each_units_cost() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v["units"], serde_json::json!(["usa-prentiss-b1", "usa-prentiss"]));
+    assert_eq!(
+        v["units"],
+        serde_json::json!(["usa-prentiss-b1", "usa-prentiss"])
+    );
     let list = v["reachable"].as_array().unwrap();
     let mut differ = false;
     for h in list {
@@ -517,7 +520,10 @@ fn moves_stack_lists_each_units_cost() {
         assert_eq!(h["cost"].as_f64().unwrap(), most, "{h}");
         differ |= costs["usa-prentiss-b1"] != costs["usa-prentiss"];
     }
-    assert!(differ, "a leader and his brigade pay different prices somewhere");
+    assert!(
+        differ,
+        "a leader and his brigade pay different prices somewhere"
+    );
     assert!(list.iter().any(|h| h["hex"] == "0305"), "0305 missing");
     // Without --stack, the unit alone.
     let o = musket(&[

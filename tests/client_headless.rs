@@ -257,7 +257,10 @@ fn a_leader_and_his_brigade_move_where_the_rules_let_them() {
         assert!(r.can_reach(g, target), "0305 is in the stack's reach");
         let tip = musket::client::moves::tip_lines(g, r, target).join("\n");
         assert!(tip.contains("each unit pays its own price"), "{tip}");
-        assert!(tip.contains("usa-prentiss-b1") && tip.contains("usa-prentiss:"), "{tip}");
+        assert!(
+            tip.contains("usa-prentiss-b1") && tip.contains("usa-prentiss:"),
+            "{tip}"
+        );
     }
     send(&mut app, Action::MoveTo(target));
     let g = app.world().resource::<Play>().game().unwrap();
@@ -622,7 +625,10 @@ fn a_fitting_map_is_centred_between_the_panels() {
         // World x to screen x: the camera's x sits at the window's middle.
         let screen_x = |x: f32| window.x / 2.0 + (x - cam.x) / scale;
         let (west, east) = (screen_x(lo.x), screen_x(hi.x));
-        assert!(east <= free.max.x && west >= free.min.x, "{west}..{east} in {free:?}");
+        assert!(
+            east <= free.max.x && west >= free.min.x,
+            "{west}..{east} in {free:?}"
+        );
         assert!(((west - free.min.x) - (free.max.x - east)).abs() < 0.01);
         // Screen y (down) of the map's top and bottom, centred between the top bar and the foot.
         let screen_y = |y: f32| window.y / 2.0 - (y - cam.y) / scale;

@@ -648,19 +648,33 @@ fn the_editor_runs_the_rule_systems_own_checks() {
         ]);
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{name}: {err}");
-        assert!(err.contains("refused") && err.contains("nothing was written"), "{err}");
+        assert!(
+            err.contains("refused") && err.contains("nothing was written"),
+            "{err}"
+        );
         assert!(!out.exists(), "{name}: a file was written");
         // What the loader says of it is what the editor said.
         match name {
-            "stacking" => assert!(err.contains("0605") || err.contains("capacity") || err.contains("stack"), "{err}"),
+            "stacking" => assert!(
+                err.contains("0605") || err.contains("capacity") || err.contains("stack"),
+                "{err}"
+            ),
             _ => assert!(err.contains("class"), "{err}"),
         }
     }
     // A file that already breaks a rule of its tables: listed live, not saved.
     let mut ed = Editor::open(&src).unwrap();
-    ed.file.units.iter_mut().find(|u| u.id == "fr-1d").unwrap().class = None;
+    ed.file
+        .units
+        .iter_mut()
+        .find(|u| u.id == "fr-1d")
+        .unwrap()
+        .class = None;
     let problems = ed.problems();
-    assert!(problems.iter().any(|p| p.to_string().contains("class")), "{problems:?}");
+    assert!(
+        problems.iter().any(|p| p.to_string().contains("class")),
+        "{problems:?}"
+    );
     assert!(ed.save_string().is_err());
     let out = dir.join("never.ron");
     assert!(ed.save(&out).is_err());
@@ -782,7 +796,11 @@ proptest::proptest! {
 fn quotes_and_numbers_in_names_are_written_as_they_are() {
     let mut ed = small();
     ed.file.units[0].name = r#"12" Napoleons 2.0, x"#.into();
-    ed.apply(&EditAction::Sides(vec!["Union".into(), r#"The "Rebels""#.into()])).unwrap();
+    ed.apply(&EditAction::Sides(vec![
+        "Union".into(),
+        r#"The "Rebels""#.into(),
+    ]))
+    .unwrap();
     let text = ed.save_string().unwrap();
     let back: ScenarioFile = from_ron(&text).unwrap();
     assert_eq!(back.units[0].name, r#"12" Napoleons 2.0, x"#);
@@ -807,7 +825,12 @@ fn a_misspelt_field_in_an_action_is_refused_with_its_place() {
             "onn",
             "line 3",
         ),
-        ("[Turns(first: Some(1), lst: Some(6))]", "action 0", "lst", "line 1"),
+        (
+            "[Turns(first: Some(1), lst: Some(6))]",
+            "action 0",
+            "lst",
+            "line 1",
+        ),
     ] {
         let acts = dir.join("typo.ron");
         std::fs::write(&acts, actions).unwrap();
@@ -830,7 +853,11 @@ fn a_misspelt_field_in_an_action_is_refused_with_its_place() {
     }
     // A scenario: a disorganized strength with a field it does not have.
     let text = std::fs::read_to_string(scenario_path("foxs-gap.ron")).unwrap();
-    let bad = text.replacen("Organized(", "Disorganized(manpower: 3, cv: 1, men: 2), _x: Organized(", 1);
+    let bad = text.replacen(
+        "Organized(",
+        "Disorganized(manpower: 3, cv: 1, men: 2), _x: Organized(",
+        1,
+    );
     assert!(from_ron::<ScenarioFile>(&bad).is_err());
     let bad = "Disorganized(cv: 1, manpower: 3, men: 2)";
     let e = from_ron::<musket::rules::scenario::StrengthFile>(bad).unwrap_err();
@@ -849,7 +876,10 @@ fn undo_memory_grows_with_the_change_not_the_map() {
         for i in 0..2000u32 {
             let c = Coord::new((1 + (i * 7) % side) as i32, (1 + (i * 13) % side) as i32);
             let t = if i % 2 == 0 { 'w' } else { 'c' };
-            let _ = ed.apply(&EditAction::Paint { terrain: t, hexes: vec![c.label(w)] });
+            let _ = ed.apply(&EditAction::Paint {
+                terrain: t,
+                hexes: vec![c.label(w)],
+            });
         }
         ed.undo_bytes()
     };
@@ -857,14 +887,24 @@ fn undo_memory_grows_with_the_change_not_the_map() {
     let small = held(100);
     // The last 500 steps, one row each (999 letters, or 100), with overheads: about 0.6 MB;
     // the snapshots held the whole map per step.
-    assert!(big <= 500 * (999 + 200), "{big} bytes of undo for 2,000 paints on 999x999");
-    assert!(small <= 500 * (100 + 200), "{small} bytes of undo for 2,000 paints on 100x100");
+    assert!(
+        big <= 500 * (999 + 200),
+        "{big} bytes of undo for 2,000 paints on 999x999"
+    );
+    assert!(
+        small <= 500 * (100 + 200),
+        "{small} bytes of undo for 2,000 paints on 100x100"
+    );
     // A unit copy keeps the place of the new unit only.
     let mut ed = Editor::new(musket::rules::testgen::generated(999, 999, 40, 1));
     let (id, hex) = (ed.file.units[0].id.clone(), ed.file.units[0].hex.clone());
     for i in 0..50 {
-        ed.apply(&EditAction::CopyUnit { id: id.clone(), new_id: format!("c{i}"), hex: hex.clone() })
-            .unwrap();
+        ed.apply(&EditAction::CopyUnit {
+            id: id.clone(),
+            new_id: format!("c{i}"),
+            hex: hex.clone(),
+        })
+        .unwrap();
     }
     assert!(ed.undo_bytes() < 100_000, "{}", ed.undo_bytes());
     // And they all undo back to the start.
@@ -891,10 +931,23 @@ fn the_unit_forms_widgets_round_trip_every_field() {
                 assert!(!meaning.is_empty(), "{f}: no meaning");
                 let v = form::read(&u, f, &w);
                 let text = form::ron_text(&v);
-                assert!(!text.starts_with('"') || matches!(w, Widget::Text | Widget::Hex | Widget::Side), "{f}: {text}");
-                ed.apply(&EditAction::UnitField { id: u.id.clone(), field: f.into(), value: text.clone() })
-                    .unwrap_or_else(|e| panic!("{name} {} {f} = {text}: {e}", u.id));
-                assert_eq!(form::read(&ed.file.units[i], f, &w), v, "{name} {} {f}", u.id);
+                assert!(
+                    !text.starts_with('"')
+                        || matches!(w, Widget::Text | Widget::Hex | Widget::Side),
+                    "{f}: {text}"
+                );
+                ed.apply(&EditAction::UnitField {
+                    id: u.id.clone(),
+                    field: f.into(),
+                    value: text.clone(),
+                })
+                .unwrap_or_else(|e| panic!("{name} {} {f} = {text}: {e}", u.id));
+                assert_eq!(
+                    form::read(&ed.file.units[i], f, &w),
+                    v,
+                    "{name} {} {f}",
+                    u.id
+                );
             }
         }
     }
@@ -909,11 +962,23 @@ fn the_unit_forms_widgets_round_trip_every_field() {
     })
     .unwrap();
     assert_eq!(ed.file.units[0].name, typed);
-    assert_eq!(form::read(&ed.file.units[0], "name", &w), FormValue::Text(typed.into()));
+    assert_eq!(
+        form::read(&ed.file.units[0], "name", &w),
+        FormValue::Text(typed.into())
+    );
     // Ranges: GBACW morale 1 to 6, as the loader has it.
     let mut ed = Editor::open(&scenario_path("gbacw-bloody-hill.ron")).unwrap();
-    let id = ed.file.units.iter().find(|u| u.morale.is_some()).unwrap().id.clone();
-    let Widget::Int { lo, hi, optional } = form::widget("morale", "gbacw", musket::rules::unit::UnitKind::Infantry).0 else {
+    let id = ed
+        .file
+        .units
+        .iter()
+        .find(|u| u.morale.is_some())
+        .unwrap()
+        .id
+        .clone();
+    let Widget::Int { lo, hi, optional } =
+        form::widget("morale", "gbacw", musket::rules::unit::UnitKind::Infantry).0
+    else {
         panic!("morale is a number");
     };
     assert!(optional);
@@ -927,11 +992,19 @@ fn the_unit_forms_widgets_round_trip_every_field() {
     }
     // Organized and disorganized strengths as the file writes them.
     assert_eq!(
-        form::ron_text(&FormValue::Strength { disorganized: false, cv: 4.0, manpower: 4.0 }),
+        form::ron_text(&FormValue::Strength {
+            disorganized: false,
+            cv: 4.0,
+            manpower: 4.0
+        }),
         "Organized(4)"
     );
     assert_eq!(
-        form::ron_text(&FormValue::Strength { disorganized: true, cv: 1.5, manpower: 3.0 }),
+        form::ron_text(&FormValue::Strength {
+            disorganized: true,
+            cv: 1.5,
+            manpower: 3.0
+        }),
         "Disorganized(cv: 1.5, manpower: 3)"
     );
 }

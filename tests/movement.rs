@@ -904,7 +904,10 @@ fn check_stack_reach(g: &Game, units: &[UnitIdx]) -> Result<(), TestCaseError> {
         labels(&got),
         labels(&want),
         "reach (left) vs validate (right), units {:?}",
-        units.iter().map(|u| g.unit(*u).id.clone()).collect::<Vec<_>>()
+        units
+            .iter()
+            .map(|u| g.unit(*u).id.clone())
+            .collect::<Vec<_>>()
     );
     for &hex in &got {
         let path = r.path(g, hex).unwrap();
@@ -945,7 +948,8 @@ proptest! {
 // at the dearer unit's cost (19 OP in all) against 16 OP, and 0305 was left out.
 #[test]
 fn shiloh_a_leader_with_his_brigade_reaches_what_validate_accepts() {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/shiloh-hornets-nest.ron");
+    let p =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/shiloh-hornets-nest.ron");
     let sc = musket::rules::scenario::load(&p).unwrap();
     let rules = musket::rules::ruleset::for_scenario(&sc, &Default::default()).unwrap();
     let mut s = Session::new(std::sync::Arc::new(sc), rules, 1);
@@ -954,17 +958,25 @@ fn shiloh_a_leader_with_his_brigade_reaches_what_validate_accepts() {
     }
     let g = &s.game;
     let units = [id(g, "usa-prentiss-b1"), id(g, "usa-prentiss")];
-    let path: Vec<Coord> = ["0402", "0303", "0304", "0305"].iter().map(|l| c(g, l)).collect();
+    let path: Vec<Coord> = ["0402", "0303", "0304", "0305"]
+        .iter()
+        .map(|l| c(g, l))
+        .collect();
     assert!(validate(g, &stack_cmd(g, &units, &path)).is_ok());
     let ctx = MoveContext::new(g);
     let r = reachable(g, &ctx, &units, None).unwrap();
-    let each = r.unit_costs(g, c(g, "0305")).expect("0305 in the stack's reach");
+    let each = r
+        .unit_costs(g, c(g, "0305"))
+        .expect("0305 in the stack's reach");
     for (k, &u) in units.iter().enumerate() {
         let own = price_path(g, u, &units, &r.path(g, c(g, "0305")).unwrap()).total;
         assert_eq!(each[k], own);
         assert!(own <= budget(g, u).left.unwrap());
     }
-    assert!(each[0] > each[1], "the brigade pays more than its leader: {each:?}");
+    assert!(
+        each[0] > each[1],
+        "the brigade pays more than its leader: {each:?}"
+    );
     // And the stack's whole reach agrees with validate, path by path.
     check_stack_reach(g, &units).unwrap();
 }

@@ -242,7 +242,10 @@ fn a_rules_file_with_an_unknown_field_is_refused_wherever_it_is() {
                 continue;
             }
             let rest = text[i + 1..].trim_start();
-            let ident: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            let ident: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
             if !ident.is_empty() && rest[ident.len()..].starts_with(':') {
                 let line_start = text[..i].rfind('\n').map_or(0, |n| n + 1);
                 if !text[line_start..i].contains("//") {
@@ -255,7 +258,10 @@ fn a_rules_file_with_an_unknown_field_is_refused_wherever_it_is() {
             let bad = format!("{}bogus_field: 1, {}", &text[..at], &text[at..]);
             std::fs::write(&p, &bad).unwrap();
             let e = match musket::rules::ruleset::for_id(id, &ov) {
-                Ok(_) => panic!("{id}: accepted an unknown field at byte {at}: {}", &text[at.saturating_sub(40)..at + 20]),
+                Ok(_) => panic!(
+                    "{id}: accepted an unknown field at byte {at}: {}",
+                    &text[at.saturating_sub(40)..at + 20]
+                ),
                 Err(e) => e.to_string(),
             };
             assert!(e.contains("bogus_field"), "{id} at byte {at}: {e}");

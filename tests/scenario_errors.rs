@@ -1052,13 +1052,27 @@ fn out_of_range_numbers_name_the_range() {
     );
     for (field, value, header) in [
         ("night_turns[1]", "10001", "night_turns: [1, 10001],"),
-        ("night_turns[0]", "-2147483648", "night_turns: [-2147483648],"),
+        (
+            "night_turns[0]",
+            "-2147483648",
+            "night_turns: [-2147483648],",
+        ),
         ("turn", "10001", "turn: 10001,"),
         ("turn", "0", "turn: 0,"),
     ] {
         let text = with("ruleset:", &format!("{header} ruleset:"));
-        assert_problem(&text, field, value, "out of range: turns are counted from 1 to 10000");
+        assert_problem(
+            &text,
+            field,
+            value,
+            "out of range: turns are counted from 1 to 10000",
+        );
     }
     let text = with("ruleset:", "turns: 10001, ruleset:");
-    assert_problem(&text, "turns", "10001", "out of range: the number of turns is 1 to 10000");
+    assert_problem(
+        &text,
+        "turns",
+        "10001",
+        "out of range: the number of turns is 1 to 10000",
+    );
 }

@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 use super::{Failure, load_game};
 use crate::rules::game::Game;
 use crate::rules::movement::{Allowance, MoveContext, Mp, budget, may_move, reachable};
-use crate::rules::unit::UnitIdx;
 use crate::rules::ruleset::RulesOverrides;
+use crate::rules::unit::UnitIdx;
 
 /// The arguments of `musket moves`.
 #[derive(clap::Args, Debug)]
@@ -207,7 +207,11 @@ pub fn run(a: MovesArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
                 r.cost,
                 r.path.join(" "),
                 if r.zoc { "  [enemy ZOC]" } else { "" },
-                if r.stop && !r.zoc { "  [move ends]" } else { "" }
+                if r.stop && !r.zoc {
+                    "  [move ends]"
+                } else {
+                    ""
+                }
             );
         }
     }

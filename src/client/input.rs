@@ -95,7 +95,7 @@ fn follow_computer(
     }
 }
 
-fn spawn_camera(mut commands: Commands) {
+pub fn spawn_camera(mut commands: Commands) {
     commands.spawn((
         Camera2d,
         MapCamera,
@@ -103,8 +103,11 @@ fn spawn_camera(mut commands: Commands) {
         // frame to the window: one copy to the window a frame, not two.
         Camera {
             output_mode: bevy::camera::CameraOutputMode::Skip,
+            // Its frame starts from the backdrop's copy ([`super::backdrop`]).
+            clear_color: ClearColorConfig::None,
             ..default()
         },
+        super::backdrop::window_texture_usages(),
         // Software rendering: no multisampling halves the frame time.
         Msaa::Off,
         Transform::from_xyz(0.0, 0.0, 1000.0),
@@ -120,6 +123,7 @@ fn spawn_camera(mut commands: Commands) {
             clear_color: ClearColorConfig::None,
             ..default()
         },
+        super::backdrop::window_texture_usages(),
         Msaa::Off,
         bevy_egui::PrimaryEguiContext,
         bevy::camera::visibility::RenderLayers::layer(31),
@@ -147,12 +151,19 @@ pub fn free_area(rects: &UiRects, window: Vec2) -> Rect {
 /// The map camera's viewport and sub-view for the free area of a window (physical pixels):
 /// the map is drawn only there, with the same world-to-screen mapping as over the whole
 /// window (the sub-view of the full view), so panning, zooming and the pointer are unchanged.
-pub fn map_view(free: Rect, window: Vec2, scale_factor: f32) -> Option<(bevy::camera::Viewport, bevy::camera::SubCameraView)> {
+pub fn map_view(
+    free: Rect,
+    window: Vec2,
+    scale_factor: f32,
+) -> Option<(bevy::camera::Viewport, bevy::camera::SubCameraView)> {
     let full = (window * scale_factor).round().as_uvec2();
     if full.x < 2 || full.y < 2 {
         return None;
     }
-    let min = (free.min * scale_factor).round().as_uvec2().min(full - UVec2::ONE);
+    let min = (free.min * scale_factor)
+        .round()
+        .as_uvec2()
+        .min(full - UVec2::ONE);
     let max = (free.max * scale_factor).round().as_uvec2().min(full);
     let size = max.saturating_sub(min).max(UVec2::ONE);
     Some((
@@ -182,14 +193,17 @@ pub fn map_viewport(
     };
     let size = Vec2::new(w.width(), w.height());
     let view = match screen.get() {
-        Screen::Playing | Screen::Editor => map_view(free_area(&rects, size), size, w.scale_factor()),
+        Screen::Playing | Screen::Editor => {
+            map_view(free_area(&rects, size), size, w.scale_factor())
+        }
         _ => None,
     };
     let (viewport, sub) = match view {
         Some((v, s)) => (Some(v), Some(s)),
         None => (None, None),
     };
-    let same = |a: &Option<bevy::camera::Viewport>, b: &Option<bevy::camera::Viewport>| match (a, b) {
+    let same = |a: &Option<bevy::camera::Viewport>, b: &Option<bevy::camera::Viewport>| match (a, b)
+    {
         (Some(a), Some(b)) => {
             a.physical_position == b.physical_position && a.physical_size == b.physical_size
         }

@@ -1,11 +1,10 @@
 //! Screen geometry of the map: where a hex's centre is in the world, which hex is under a
-//! point, and how that lines up with bevy_ecs_tilemap.
+//! point, and the size of the terrain atlas's cells.
 //!
 //! World units: a hex's circumradius is [`HEX_SIZE`]; x grows to the right, y upwards, so row 1
 //! is at the top and rows go down the screen (y negative). Column 1 is at x = 0.
 
 use bevy::math::Vec2;
-use bevy_ecs_tilemap::prelude::{TilePos, TilemapGridSize, TilemapSize, TilemapTileSize};
 use hexx::HexLayout;
 
 use crate::rules::hex::Coord;
@@ -42,73 +41,9 @@ pub fn edge(a: Coord, b: Coord) -> (Vec2, Vec2) {
     (mid - along, mid + along)
 }
 
-/// The bevy_ecs_tilemap grid for a map: `ColumnEven` with tile rows counted from the bottom
-/// (its y points up), so the tile of printed (column, row) is (column-1, rows-row).
-pub fn tile_pos(c: Coord, rows: u32) -> TilePos {
-    TilePos {
-        x: (c.col - 1) as u32,
-        y: rows - c.row as u32,
-    }
-}
-
-pub fn grid_size() -> TilemapGridSize {
-    TilemapGridSize {
-        x: 2.0 * HEX_SIZE,
-        y: 3f32.sqrt() * HEX_SIZE,
-    }
-}
-
-pub fn tile_size() -> TilemapTileSize {
-    TilemapTileSize {
-        x: TILE_W,
-        y: TILE_H,
-    }
-}
-
-pub fn map_size(columns: u32, rows: u32) -> TilemapSize {
-    TilemapSize {
-        x: columns,
-        y: rows,
-    }
-}
-
-/// Where the tilemap entity goes so that its tiles sit on [`hex_to_world`]: the offset of the
-/// tile (column 1, row `rows`) relative to the tilemap's own origin.
-pub fn tilemap_origin(rows: u32) -> Vec2 {
-    hex_to_world(Coord::new(1, rows as i32))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bevy_ecs_tilemap::prelude::{HexCoordSystem, TilemapAnchor, TilemapType};
-
-    // The tilemap's hex layout must put every tile where the rules' geometry says.
-    #[test]
-    fn tilemap_tiles_sit_on_the_hex_centres() {
-        let (cols, rows) = (7u32, 5u32);
-        let ms = map_size(cols, rows);
-        let ty = TilemapType::Hexagon(HexCoordSystem::ColumnEven);
-        let origin = tilemap_origin(rows);
-        for col in 1..=cols as i32 {
-            for row in 1..=rows as i32 {
-                let c = Coord::new(col, row);
-                let p = tile_pos(c, rows).center_in_world(
-                    &ms,
-                    &grid_size(),
-                    &tile_size(),
-                    &ty,
-                    &TilemapAnchor::None,
-                );
-                let want = hex_to_world(c);
-                assert!(
-                    (p + origin - want).length() < 0.01,
-                    "{col},{row}: {} vs {want}",
-                    p + origin
-                );
-            }
-        }
-    }
 
     #[test]
     fn world_and_hex_round_trip() {

@@ -1,4 +1,4 @@
-//! The map: a bevy_ecs_tilemap hex tilemap of the terrain (project-made tiles in
+//! The map: the terrain as hexagons cut from the project-made atlas ([`super::terrain`],
 //! `assets/tiles/terrain.png`, embedded), hexside features drawn on the hex edges, routes drawn
 //! through the hex centres, a grid and hex labels. Built when a game starts; the grid and the
 //! labels follow the display toggles and the zoom.
@@ -6,12 +6,12 @@
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
-use bevy_ecs_tilemap::prelude::*;
 
+use super::backdrop::backdrop_layer;
 use super::core::{Overlays, Play, Screen};
 use super::draw::{Batch, VertexColorMaterial, spawn_batch};
 use super::input::MapCamera;
-use super::layout::{self, HEX_SIZE, edge, hex_to_world};
+use super::layout::{HEX_SIZE, edge, hex_to_world};
 use crate::rules::hex::Dir;
 use crate::rules::map::{Feature, RouteKind, Terrain};
 
@@ -20,6 +20,8 @@ use crate::rules::map::{Feature, RouteKind, Terrain};
 pub struct Art {
     pub terrain: Handle<Image>,
     pub symbols: Handle<Image>,
+    /// The terrain layer's opaque material (the atlas).
+    pub terrain_material: Handle<ColorMaterial>,
 }
 
 pub const TERRAIN_PNG: &[u8] = include_bytes!("../../assets/tiles/terrain.png");
@@ -40,8 +42,7 @@ pub struct HexLabel;
 pub struct BuiltFor(pub Option<usize>);
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins(TilemapPlugin)
-        .init_resource::<BuiltFor>()
+    app.init_resource::<BuiltFor>()
         .add_systems(Startup, load_art)
         .add_systems(
             Update,
@@ -64,33 +65,19 @@ fn decode(bytes: &[u8]) -> Image {
     .unwrap_or_else(|e| panic!("built-in art does not decode: {e}"))
 }
 
-fn load_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+fn load_art(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
     let terrain = images.add(decode(TERRAIN_PNG));
     let symbols = images.add(decode(SYMBOLS_PNG));
-    commands.insert_resource(Art { terrain, symbols });
-}
-
-/// Index of a terrain in the atlas.
-pub fn terrain_index(t: Terrain) -> u32 {
-    match t {
-        Terrain::Clear => 0,
-        Terrain::Rolling => 1,
-        Terrain::Rough => 2,
-        Terrain::Woods => 3,
-        Terrain::City => 4,
-        Terrain::Swamp => 5,
-        Terrain::Mountain => 6,
-        Terrain::ProvisionalSwamp => 7,
-        Terrain::HeavyWoods => 8,
-        Terrain::Orchard => 9,
-        Terrain::Church => 10,
-        Terrain::Ravine => 11,
-        Terrain::Stream => 12,
-        Terrain::Ford => 13,
-        Terrain::Bridge => 14,
-        Terrain::SunkenRoad => 15,
-        Terrain::FortifiedCity => 16,
-    }
+    let terrain_material = materials.add(super::terrain::material(terrain.clone()));
+    commands.insert_resource(Art {
+        terrain,
+        symbols,
+        terrain_material,
+    });
 }
 
 /// Colours and widths of the map's line work (also used by the legend).
@@ -281,55 +268,6 @@ pub fn grid_batch(map: &crate::rules::map::Map) -> Batch {
     b
 }
 
-#[allow(clippy::too_many_arguments)]
-/// The terrain tilemap of a `cols` x `rows` map (the terrain of each hex from `terrain`), its
-/// entities marked with `marker`: the tilemap and its tiles, row by row from the top-left (what
-/// the game's map and the editor's view both draw).
-pub fn spawn_tilemap(
-    commands: &mut Commands,
-    art: &Art,
-    (cols, rows): (u32, u32),
-    terrain: impl Fn(crate::rules::hex::Coord) -> Terrain,
-    marker: impl Component + Clone,
-) -> (Entity, Vec<Entity>) {
-    let size = layout::map_size(cols, rows);
-    let mut storage = TileStorage::empty(size);
-    let tilemap = commands.spawn(marker.clone()).id();
-    let mut tiles = Vec::with_capacity((cols * rows) as usize);
-    for r in 1..=rows {
-        for c in 1..=cols {
-            let at = crate::rules::hex::Coord::new(c as i32, r as i32);
-            let pos = layout::tile_pos(at, rows);
-            let tile = commands
-                .spawn((
-                    TileBundle {
-                        position: pos,
-                        tilemap_id: TilemapId(tilemap),
-                        texture_index: TileTextureIndex(terrain_index(terrain(at))),
-                        ..default()
-                    },
-                    marker.clone(),
-                ))
-                .id();
-            storage.set(&pos, tile);
-            tiles.push(tile);
-        }
-    }
-    let origin = layout::tilemap_origin(rows);
-    commands.entity(tilemap).insert(TilemapBundle {
-        grid_size: layout::grid_size(),
-        size,
-        storage,
-        texture: TilemapTexture::Single(art.terrain.clone()),
-        tile_size: layout::tile_size(),
-        map_type: TilemapType::Hexagon(HexCoordSystem::ColumnEven),
-        anchor: TilemapAnchor::None,
-        transform: Transform::from_xyz(origin.x, origin.y, 0.0),
-        ..default()
-    });
-    (tilemap, tiles)
-}
-
 fn build_map(
     mut commands: Commands,
     play: Res<Play>,
@@ -352,12 +290,14 @@ fn build_map(
     let map = &p.session.game.scenario.map;
     let (cols, rows) = (map.columns(), map.rows());
 
-    // Terrain tiles.
-    spawn_tilemap(
+    // Terrain.
+    super::terrain::spawn(
         &mut commands,
-        &art,
+        &mut meshes,
+        &art.terrain_material,
         (cols, rows),
         |c| map.terrain(c).unwrap_or(Terrain::Clear),
+        0.0,
         MapPart,
     );
 
@@ -376,10 +316,24 @@ fn build_map(
         m,
         grid,
         1.0,
-        (MapPart, GridLayer),
+        (MapPart, GridLayer, backdrop_layer()),
     );
-    spawn_batch(&mut commands, &mut meshes, m, sides, 2.0, MapPart);
-    spawn_batch(&mut commands, &mut meshes, m, routes, 3.0, MapPart);
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        m,
+        sides,
+        2.0,
+        (MapPart, backdrop_layer()),
+    );
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        m,
+        routes,
+        3.0,
+        (MapPart, backdrop_layer()),
+    );
 }
 
 /// Zoom level (orthographic scale) below which hex labels show.
@@ -426,6 +380,7 @@ fn toggle_grid_and_labels(
                 Transform::from_xyz(at.x, at.y, 6.0),
                 HexLabel,
                 MapPart,
+                backdrop_layer(),
             ));
         }
     } else if !want && have {

@@ -13,6 +13,7 @@ use crate::rules::ruleset::RulesOverrides;
 
 pub mod anim;
 pub mod autotest;
+pub mod backdrop;
 pub mod core;
 pub mod draw;
 pub mod editor;
@@ -24,6 +25,7 @@ pub mod moves;
 pub mod opponent;
 pub mod overlays;
 pub mod save;
+pub mod terrain;
 pub mod ui;
 pub mod units;
 
@@ -99,6 +101,7 @@ pub fn client(app: &mut App) {
             draw::plugin,
             input::plugin,
             map::plugin,
+            backdrop::plugin,
             units::plugin,
             overlays::plugin,
             moves::plugin,

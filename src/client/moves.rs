@@ -227,9 +227,11 @@ pub fn tip_lines(g: &Game, r: &MoveReach, hover: Coord) -> Vec<String> {
     let each = r.reach.as_ref().and_then(|x| x.unit_costs(g, hover));
     match (reach_cost, r.left, r.roll) {
         (Some(c), Some(_), _) => match each.filter(|e| {
-            r.units.len() > 1 && r.units.iter().zip(e.iter()).any(|(u, x)| {
-                *x != c || budget(g, *u).left != r.left
-            })
+            r.units.len() > 1
+                && r.units
+                    .iter()
+                    .zip(e.iter())
+                    .any(|(u, x)| *x != c || budget(g, *u).left != r.left)
         }) {
             // A stack whose units pay different prices: each unit's own cost and what it keeps.
             Some(e) => {

@@ -53,26 +53,55 @@ pub enum FormValue {
 }
 
 /// The widget of `field` for a unit of `ruleset`, and what the field means (the hover text).
-pub fn widget(field: &str, ruleset: &str, kind: crate::rules::unit::UnitKind) -> (Widget, &'static str) {
+pub fn widget(
+    field: &str,
+    ruleset: &str,
+    kind: crate::rules::unit::UnitKind,
+) -> (Widget, &'static str) {
     use Widget::*;
     let int = |lo, hi, optional| Int { lo, hi, optional };
     match field {
-        "id" => (Text, "The unit's id: unique in the file; commands and saves name the unit by it."),
+        "id" => (
+            Text,
+            "The unit's id: unique in the file; commands and saves name the unit by it.",
+        ),
         "name" => (Text, "The name shown on screen and in the log."),
         "side" => (Side, "The side the unit fights for."),
-        "kind" => (Kind, "Infantry, cavalry, artillery, a leader… (the ruleset's kinds)."),
+        "kind" => (
+            Kind,
+            "Infantry, cavalry, artillery, a leader… (the ruleset's kinds).",
+        ),
         "hex" => (Hex, "Where the unit stands: a hex label such as 0604."),
-        "strength" => (Strength, "Organized: the combat value (CV), a whole number. Disorganized: a CV in halves and the manpower it is drawn from (GCACW). Leaders: none."),
+        "strength" => (
+            Strength,
+            "Organized: the combat value (CV), a whole number. Disorganized: a CV in halves and the manpower it is drawn from (GCACW). Leaders: none.",
+        ),
         "artillery" => (int(0, 1000, false), "Artillery value (GCACW), 0 to 1000."),
-        "tactical" => (int(-100, 100, false), "A leader's tactical rating (GCACW), -100 to 100."),
-        "tactical_defence" => (int(-100, 100, true), "A leader's defensive tactical rating where it differs (\"x/y\" leaders); unset: the same as tactical."),
+        "tactical" => (
+            int(-100, 100, false),
+            "A leader's tactical rating (GCACW), -100 to 100.",
+        ),
+        "tactical_defence" => (
+            int(-100, 100, true),
+            "A leader's defensive tactical rating where it differs (\"x/y\" leaders); unset: the same as tactical.",
+        ),
         "fatigue" => {
             let hi = if ruleset == "shiloh" { 200 } else { 4 };
-            (int(0, hi, false), if ruleset == "shiloh" { "Fatigue (Shiloh), 0 to 200." } else { "Fatigue level, 0 to 4." })
+            (
+                int(0, hi, false),
+                if ruleset == "shiloh" {
+                    "Fatigue (Shiloh), 0 to 200."
+                } else {
+                    "Fatigue level, 0 to 4."
+                },
+            )
         }
         "demoralized" => (int(0, 2, false), "Demoralization (GCACW): 0 none, 1 or 2."),
         "entrenched" => (Bool, "Entrenched (GCACW)."),
-        "active" => (Bool, "Active: takes part in the game (inactive units wait to be released)."),
+        "active" => (
+            Bool,
+            "Active: takes part in the game (inactive units wait to be released).",
+        ),
         "morale" => (int(1, 6, true), "Morale rating (GBACW), 1 to 6."),
         "green" => (Bool, "Green troops (GBACW)."),
         "status" => (
@@ -90,12 +119,25 @@ pub fn widget(field: &str, ruleset: &str, kind: crate::rules::unit::UnitKind) ->
             "Unit class (NGG 1812): veteran, line or conscript; commanders have none.",
         ),
         "rating" => (int(0, 9, true), "A commander's rating (NGG 1812), 0 to 9."),
-        "forced_march" => (Bool, "Force-marched this turn (NGG 1812 8.4): halved in combat."),
-        "combats" => (int(0, 9, true), "Combats fought this turn (NGG 1812 11.2), 0 to 9."),
+        "forced_march" => (
+            Bool,
+            "Force-marched this turn (NGG 1812 8.4): halved in combat.",
+        ),
+        "combats" => (
+            int(0, 9, true),
+            "Combats fought this turn (NGG 1812 11.2), 0 to 9.",
+        ),
         "guns" => (int(0, 100, true), "Guns of a battery (Shiloh), 0 to 100."),
-        "efficiency" => (int(0, 100, true), "Efficiency (Shiloh), 0 to 100; unset: 100."),
+        "efficiency" => (
+            int(0, 100, true),
+            "Efficiency (Shiloh), 0 to 100; unset: 100.",
+        ),
         "command_control" => (
-            Float { lo: 0.1, hi: 2.0, step: 0.1 },
+            Float {
+                lo: 0.1,
+                hi: 2.0,
+                step: 0.1,
+            },
             "Command control (Shiloh), 0.1 to 2.0; unset: 1.0.",
         ),
         "leader_bonus" => (int(0, 100, true), "A leader's bonus (Shiloh), 0 to 100."),
@@ -114,7 +156,11 @@ pub fn widget(field: &str, ruleset: &str, kind: crate::rules::unit::UnitKind) ->
         "demibrigade" => (Bool, "A demi-brigade (Shiloh)."),
         "heavy_guns" => (Bool, "Heavy guns (Shiloh)."),
         "movement" => (
-            Float { lo: 0.0, hi: 1000.0, step: 0.5 },
+            Float {
+                lo: 0.0,
+                hi: 1000.0,
+                step: 0.5,
+            },
             "Movement allowance in points, in place of the ruleset's (optional).",
         ),
         _ => (Text, ""),
@@ -139,7 +185,9 @@ pub fn read(u: &UnitFile, field: &str, w: &Widget) -> FormValue {
     let json = serde_json::to_value(u).unwrap_or(Json::Null);
     let v = json.get(field).cloned().unwrap_or(Json::Null);
     match w {
-        Widget::Text | Widget::Hex | Widget::Side => FormValue::Text(v.as_str().unwrap_or_default().to_string()),
+        Widget::Text | Widget::Hex | Widget::Side => {
+            FormValue::Text(v.as_str().unwrap_or_default().to_string())
+        }
         Widget::Kind => FormValue::Choice(v.as_str().map(str::to_string)),
         // A number that must be given and is left out of the file is its default, 0.
         Widget::Int { optional, .. } => FormValue::Int(v.as_i64().or((!optional).then_some(0))),
@@ -173,9 +221,10 @@ pub fn ron_text(v: &FormValue) -> String {
     use super::write::{WholeNumbers, line};
     match v {
         FormValue::Text(s) => line(s),
-        FormValue::Int(None) | FormValue::Float(None) | FormValue::Choice(None) | FormValue::NoStrength => {
-            "None".into()
-        }
+        FormValue::Int(None)
+        | FormValue::Float(None)
+        | FormValue::Choice(None)
+        | FormValue::NoStrength => "None".into(),
         FormValue::Int(Some(n)) => n.to_string(),
         FormValue::Float(Some(x)) => line(&WholeNumbers(x)),
         FormValue::Bool(b) => b.to_string(),
@@ -184,14 +233,18 @@ pub fn ron_text(v: &FormValue) -> String {
             disorganized: false,
             cv,
             ..
-        } => line(&WholeNumbers(&crate::rules::scenario::StrengthFile::Organized(*cv))),
+        } => line(&WholeNumbers(
+            &crate::rules::scenario::StrengthFile::Organized(*cv),
+        )),
         FormValue::Strength {
             disorganized: true,
             cv,
             manpower,
-        } => line(&WholeNumbers(&crate::rules::scenario::StrengthFile::Disorganized {
-            cv: *cv,
-            manpower: *manpower,
-        })),
+        } => line(&WholeNumbers(
+            &crate::rules::scenario::StrengthFile::Disorganized {
+                cv: *cv,
+                manpower: *manpower,
+            },
+        )),
     }
 }

@@ -243,7 +243,10 @@ impl<'de> serde::Deserialize<'de> for Actions {
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a list of editor actions: [Paint(...), Unit(...), ...]")
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Actions, A::Error> {
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Actions, A::Error> {
                 let mut out = Vec::new();
                 loop {
                     match seq.next_element::<EditAction>() {

@@ -69,7 +69,10 @@ impl Header {
             + self.briefing.as_ref().map_or(0, String::len)
             + self.night_turns.len() * 8
             + self.weather_by_turn.as_ref().map_or(0, Vec::len)
-            + self.underlay.as_ref().map_or(0, |u| u.image.len() + u.align.len() * 48)
+            + self
+                .underlay
+                .as_ref()
+                .map_or(0, |u| u.image.len() + u.align.len() * 48)
     }
 }
 
@@ -123,7 +126,12 @@ impl<T: Clone + PartialEq> Splice<T> {
     }
 
     fn bytes(&self, each: impl Fn(&T) -> usize) -> usize {
-        std::mem::size_of::<Self>() + self.items.iter().map(|i| std::mem::size_of::<T>() + each(i)).sum::<usize>()
+        std::mem::size_of::<Self>()
+            + self
+                .items
+                .iter()
+                .map(|i| std::mem::size_of::<T>() + each(i))
+                .sum::<usize>()
     }
 }
 
@@ -232,18 +240,26 @@ impl Part {
                 Part::Header(h) => h.bytes(),
                 Part::Rows(r) => r.rows.iter().map(|(_, t)| 32 + t.len()).sum(),
                 Part::Elevation(e) => e.iter().flatten().map(|t| 24 + t.len()).sum(),
-                Part::Map(m) => m
-                    .terrain
-                    .iter()
-                    .chain(m.elevation.iter().flatten())
-                    .map(|t| 24 + t.len())
-                    .sum::<usize>()
-                    + m.hexsides.len() * 64
-                    + m.routes.iter().map(|r| 32 + r.hexes.len() * 30).sum::<usize>(),
+                Part::Map(m) => {
+                    m.terrain
+                        .iter()
+                        .chain(m.elevation.iter().flatten())
+                        .map(|t| 24 + t.len())
+                        .sum::<usize>()
+                        + m.hexsides.len() * 64
+                        + m.routes
+                            .iter()
+                            .map(|r| 32 + r.hexes.len() * 30)
+                            .sum::<usize>()
+                }
                 Part::Hexsides(s) => s.bytes(|h| h.hex.len() + h.features.len()),
                 Part::Routes(s) => s.bytes(|r| r.hexes.len() * 30),
-                Part::Units(s) => s.bytes(|u| u.id.len() + u.name.len() + u.side.len() + u.hex.len()),
-                Part::Victory(s) => s.bytes(|v| v.hex.len() + v.name.as_ref().map_or(0, String::len)),
+                Part::Units(s) => {
+                    s.bytes(|u| u.id.len() + u.name.len() + u.side.len() + u.hex.len())
+                }
+                Part::Victory(s) => {
+                    s.bytes(|v| v.hex.len() + v.name.as_ref().map_or(0, String::len))
+                }
             }
     }
 }
@@ -368,6 +384,8 @@ impl Step {
 
     /// About how many bytes the step holds.
     pub fn bytes(&self) -> usize {
-        std::mem::size_of::<Step>() + self.label.len() + self.parts.iter().map(Part::bytes).sum::<usize>()
+        std::mem::size_of::<Step>()
+            + self.label.len()
+            + self.parts.iter().map(Part::bytes).sum::<usize>()
     }
 }

@@ -133,8 +133,11 @@ mod whole {
 
     /// Whole and exactly representable as an `i64`.
     fn as_whole(x: f64) -> Option<i64> {
-        (x.is_finite() && x.fract() == 0.0 && x.abs() < 9.0e15 && !(x == 0.0 && x.is_sign_negative()))
-            .then_some(x as i64)
+        (x.is_finite()
+            && x.fract() == 0.0
+            && x.abs() < 9.0e15
+            && !(x == 0.0 && x.is_sign_negative()))
+        .then_some(x as i64)
     }
 
     impl<S: Serializer> Serializer for Ser<S> {
@@ -236,7 +239,8 @@ mod whole {
             variant: &'static str,
             v: &T,
         ) -> Result<S::Ok, S::Error> {
-            self.0.serialize_newtype_variant(name, index, variant, &W(v))
+            self.0
+                .serialize_newtype_variant(name, index, variant, &W(v))
         }
         fn serialize_seq(self, len: Option<usize>) -> Result<Self::SerializeSeq, S::Error> {
             self.0.serialize_seq(len).map(Compound)

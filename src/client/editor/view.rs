@@ -1,5 +1,5 @@
-//! What the editor draws: the terrain tiles (the game's tilemap and art; after an edit only the
-//! tiles whose letter changed are touched), hexsides, routes and elevation (rebuilt when they
+//! What the editor draws: the terrain (the game's terrain layer and art; after an edit only the
+//! hexes whose letter changed are repainted), hexsides, routes and elevation (rebuilt when they
 //! change), units and victory hexes, the map scan under the grid, and the pointer's tool
 //! (the hex, the hexside, the route being dragged, the chosen unit). The game's map is hidden
 //! while the editor is up and shown again after.
@@ -7,14 +7,15 @@
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
-use bevy_ecs_tilemap::prelude::*;
 
 use super::{EditorState, EditorSystems};
+use crate::client::backdrop::backdrop_layer;
 use crate::client::core::Screen;
 use crate::client::draw::{Batch, VertexColorMaterial, spawn_batch};
 use crate::client::input::MapCamera;
 use crate::client::layout::{self, HEX_SIZE, hex_to_world};
-use crate::client::map::{Art, hexsides_batch, routes_batch, spawn_tilemap, terrain_index};
+use crate::client::map::{Art, hexsides_batch, routes_batch};
+use crate::client::terrain::{TerrainChunk, TerrainLayer};
 use crate::editor::underlay::{Similarity, image_to_map};
 use crate::rules::hex::Coord;
 use crate::rules::map::{Terrain, label_width};
@@ -42,8 +43,8 @@ struct HiddenByEditor(Visibility);
 pub struct EditorView {
     /// The map size the tiles were built for.
     size: Option<(i64, i64)>,
-    /// Tile entities, row by row.
-    tiles: Vec<Entity>,
+    /// The terrain layer's meshes.
+    tiles: TerrainLayer,
     /// The terrain letters the tiles show.
     letters: Vec<Vec<char>>,
     drawn_rev: Option<u64>,
@@ -183,19 +184,14 @@ fn letters(f: &ScenarioFile) -> Vec<Vec<char>> {
         .collect()
 }
 
-fn tile_index(ch: char) -> u32 {
-    terrain_index(Terrain::from_letter(ch).unwrap_or(Terrain::Clear))
-}
-
-/// Terrain tiles: built for a size; after that only the changed letters are redrawn.
+/// Terrain: built for a size; after that only the hexes whose letter changed are redrawn.
 fn sync_tiles(
     mut commands: Commands,
     st: Option<Res<EditorState>>,
     art: Option<Res<Art>>,
     mut view: ResMut<EditorView>,
-    mut tiles: Query<&mut TileTextureIndex>,
-    old: Query<Entity, (With<EditorPart>, With<TilemapId>)>,
-    maps: Query<Entity, (With<EditorPart>, With<TileStorage>)>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    old: Query<Entity, (With<EditorPart>, With<TerrainChunk>)>,
 ) {
     let (Some(st), Some(art)) = (st, art) else {
         return;
@@ -207,21 +203,20 @@ fn sync_tiles(
     let f = &st.ed.file;
     let size = (f.map.columns.clamp(1, 999), f.map.rows.clamp(1, 999));
     let now = letters(f);
+    let terrain = |ch: char| Terrain::from_letter(ch).unwrap_or(Terrain::Clear);
     if view.size != Some(size) {
-        for e in old.iter().chain(maps.iter()) {
+        for e in &old {
             commands.entity(e).despawn();
         }
-        let (_, ents) = spawn_tilemap(
+        view.tiles = crate::client::terrain::spawn(
             &mut commands,
-            &art,
+            &mut meshes,
+            &art.terrain_material,
             (size.0 as u32, size.1 as u32),
-            |c| {
-                Terrain::from_letter(now[c.row as usize - 1][c.col as usize - 1])
-                    .unwrap_or(Terrain::Clear)
-            },
+            |c| terrain(now[c.row as usize - 1][c.col as usize - 1]),
+            0.0,
             EditorPart,
         );
-        view.tiles = ents;
         view.size = Some(size);
         view.last_tiles_updated = now.iter().map(Vec::len).sum();
         view.letters = now;
@@ -229,17 +224,13 @@ fn sync_tiles(
         view.marks = None;
         return;
     }
-    // Only the tiles whose letter changed.
+    // Only the hexes whose letter changed.
     let mut n = 0;
-    let cols = size.0 as usize;
     for (r, row) in now.iter().enumerate() {
         for (c, ch) in row.iter().enumerate() {
             if view.letters[r][c] != *ch {
-                if let Some(e) = view.tiles.get(r * cols + c)
-                    && let Ok(mut t) = tiles.get_mut(*e)
-                {
-                    t.0 = tile_index(*ch);
-                }
+                let at = Coord::new(c as i32 + 1, r as i32 + 1);
+                view.tiles.set(&mut meshes, at, terrain(*ch));
                 n += 1;
             }
         }
@@ -280,7 +271,7 @@ fn sync_lines(
         m,
         hexsides_batch(&map),
         2.0,
-        (EditorPart, LinesLayer),
+        (EditorPart, LinesLayer, backdrop_layer()),
     );
     spawn_batch(
         &mut commands,
@@ -288,7 +279,7 @@ fn sync_lines(
         m,
         routes_batch(&map),
         3.0,
-        (EditorPart, LinesLayer),
+        (EditorPart, LinesLayer, backdrop_layer()),
     );
 }
 
@@ -486,6 +477,7 @@ fn sync_scan(
                     Transform::default(),
                     EditorPart,
                     ScanSprite,
+                    backdrop_layer(),
                 ));
                 view.scan = Some((u.image.clone(), h, size));
                 st.scan_size = Some(size);

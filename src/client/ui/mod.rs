@@ -44,6 +44,11 @@ pub fn plugin(app: &mut App) {
                 screens::editor::editor_ui.run_if(in_state(Screen::Editor)),
             ),
         )
+        .insert_resource(ClearColor(theme::panel_background()))
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            theme::apply_style.before(menu_ui),
+        )
         .add_systems(Update, age_notice)
         .add_systems(
             PreUpdate,

@@ -4,6 +4,26 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+/// The panels' background: egui's dark panel colour, drawn by the window's clear colour
+/// rather than by egui (see [`apply_style`]).
+pub(crate) fn panel_background() -> Color {
+    let c = egui::Visuals::dark().panel_fill;
+    Color::srgb_u8(c.r(), c.g(), c.b())
+}
+
+/// The panels along the window's edges are left unfilled: the window's clear colour, the same
+/// colour, is already there (the map camera draws only between them). Under software rendering
+/// every pixel drawn costs: this takes the panels' 300,000 pixels at 1280x720 out of each
+/// frame (2 ms of 23 on South Mountain). Windows and pop-ups keep their fill.
+pub(crate) fn apply_style(mut contexts: bevy_egui::EguiContexts, mut done: Local<bool>) {
+    if *done {
+        return;
+    }
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    ctx.all_styles_mut(|s| s.visuals.panel_fill = egui::Color32::TRANSPARENT);
+    *done = true;
+}
+
 /// A tooltip beside the pointer over the map (egui's own tooltips follow widgets, not hexes).
 pub(crate) fn pointer_tip(
     ctx: &egui::Context,

@@ -442,7 +442,11 @@ impl Reach {
 
     /// What the unit that pays most pays.
     fn label_cost(&self, l: usize) -> Mp {
-        self.label_costs(l).iter().copied().max().unwrap_or(Mp::ZERO)
+        self.label_costs(l)
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(Mp::ZERO)
     }
 
     /// The cost of reaching map hex `i`, if reached: what the unit that pays most pays along
@@ -693,7 +697,11 @@ fn search(
                 let other = reach.labels[m as usize];
                 if !other.dead
                     && !other.stop
-                    && reach.label_costs(m as usize).iter().zip(here).all(|(a, b)| a <= b)
+                    && reach
+                        .label_costs(m as usize)
+                        .iter()
+                        .zip(here)
+                        .all(|(a, b)| a <= b)
                 {
                     beaten = true;
                     break;

@@ -11,8 +11,8 @@ use crate::client::editor::Tool;
 use crate::client::editor::{EditorCmd, EditorState};
 use crate::client::ui::screens::editor::FormText;
 use crate::editor::EditAction;
-use crate::editor::form::{self, FormValue, Widget};
 use crate::editor::action::unit_fields;
+use crate::editor::form::{self, FormValue, Widget};
 use crate::rules::scenario::unit_kinds;
 
 pub(crate) fn roster(ui: &mut egui::Ui, st: &mut EditorState) {
@@ -74,10 +74,12 @@ pub(crate) fn unit_form(
         form.rev = st.ed.revision;
         form.fields = fields
             .iter()
-            .filter_map(|f| match form::read(&u, f, &form::widget(f, &ruleset, u.kind).0) {
-                FormValue::Text(t) => Some((f.to_string(), t)),
-                _ => None,
-            })
+            .filter_map(
+                |f| match form::read(&u, f, &form::widget(f, &ruleset, u.kind).0) {
+                    FormValue::Text(t) => Some((f.to_string(), t)),
+                    _ => None,
+                },
+            )
             .collect();
     }
     let sides = st.ed.file.sides.clone();
@@ -122,7 +124,9 @@ pub(crate) fn unit_form(
                         .selected_text(format!("{:?}", u.kind))
                         .show_ui(ui, |ui| {
                             for k in kinds {
-                                if ui.selectable_label(u.kind == *k, format!("{k:?}")).clicked()
+                                if ui
+                                    .selectable_label(u.kind == *k, format!("{k:?}"))
+                                    .clicked()
                                     && u.kind != *k
                                 {
                                     set(cmds, f, &FormValue::Choice(Some(format!("{k:?}"))));
@@ -156,7 +160,11 @@ pub(crate) fn unit_form(
                                 .on_hover_text("Set here; unchecked: the ruleset's default")
                                 .changed()
                         {
-                            set(cmds, f, &FormValue::Int(given.then_some(n.unwrap_or(*lo).max(*lo))));
+                            set(
+                                cmds,
+                                f,
+                                &FormValue::Int(given.then_some(n.unwrap_or(*lo).max(*lo))),
+                            );
                         }
                         if n.is_some() || !*optional {
                             let mut v = n.unwrap_or(0);
@@ -180,7 +188,11 @@ pub(crate) fn unit_form(
                             .on_hover_text("Set here; unchecked: the ruleset's default")
                             .changed()
                         {
-                            set(cmds, f, &FormValue::Float(given.then_some(x.unwrap_or(*lo).max(*lo))));
+                            set(
+                                cmds,
+                                f,
+                                &FormValue::Float(given.then_some(x.unwrap_or(*lo).max(*lo))),
+                            );
                         }
                         if let Some(x) = x {
                             let mut v = *x;
@@ -201,7 +213,10 @@ pub(crate) fn unit_form(
                     egui::ComboBox::from_id_salt(("form_choice", *f))
                         .selected_text(shown)
                         .show_ui(ui, |ui| {
-                            if *optional && ui.selectable_label(c.is_none(), "(default)").clicked() && c.is_some() {
+                            if *optional
+                                && ui.selectable_label(c.is_none(), "(default)").clicked()
+                                && c.is_some()
+                            {
                                 set(cmds, f, &FormValue::Choice(None));
                             }
                             for o in options {
@@ -217,7 +232,11 @@ pub(crate) fn unit_form(
                 (Widget::Strength, _) => {
                     ui.horizontal(|ui| {
                         let (mut dis, mut cv, mut men) = match now {
-                            FormValue::Strength { disorganized, cv, manpower } => (disorganized, cv, manpower),
+                            FormValue::Strength {
+                                disorganized,
+                                cv,
+                                manpower,
+                            } => (disorganized, cv, manpower),
                             _ => (false, 0.0, 0.0),
                         };
                         let before = (dis, cv, men);
@@ -230,8 +249,16 @@ pub(crate) fn unit_form(
                             .response
                             .on_hover_text(meaning);
                         let r = ui
-                            .add(egui::DragValue::new(&mut cv).range(0.0..=10_000.0).speed(if dis { 0.5 } else { 1.0 }))
-                            .on_hover_text(if dis { "CV, in halves, at most the manpower" } else { "CV, a whole number (0 for a leader)" });
+                            .add(
+                                egui::DragValue::new(&mut cv)
+                                    .range(0.0..=10_000.0)
+                                    .speed(if dis { 0.5 } else { 1.0 }),
+                            )
+                            .on_hover_text(if dis {
+                                "CV, in halves, at most the manpower"
+                            } else {
+                                "CV, a whole number (0 for a leader)"
+                            });
                         stroke(cmds, &r);
                         if dis {
                             ui.label("men");
@@ -241,9 +268,21 @@ pub(crate) fn unit_form(
                             stroke(cmds, &r);
                         }
                         if (dis, cv, men) != before {
-                            let cv = if dis { (cv * 2.0).round() / 2.0 } else { cv.round() };
+                            let cv = if dis {
+                                (cv * 2.0).round() / 2.0
+                            } else {
+                                cv.round()
+                            };
                             let men = men.round().max(1.0).max(cv.ceil());
-                            set(cmds, f, &FormValue::Strength { disorganized: dis, cv, manpower: men });
+                            set(
+                                cmds,
+                                f,
+                                &FormValue::Strength {
+                                    disorganized: dis,
+                                    cv,
+                                    manpower: men,
+                                },
+                            );
                         }
                     });
                 }
@@ -263,4 +302,3 @@ pub(crate) fn unit_form(
         }
     });
 }
-

@@ -21,7 +21,7 @@ pub(crate) fn legend_ui(ui: &mut egui::Ui, tex: Option<egui::TextureId>, ruleset
                 .enumerate()
             {
                 if let Some(id) = tex {
-                    let u0 = crate::client::map::terrain_index(*t) as f32 / tiles;
+                    let u0 = crate::client::terrain::terrain_index(*t) as f32 / tiles;
                     ui.add(
                         egui::Image::new(egui::load::SizedTexture::new(id, [32.0, 28.0])).uv(
                             egui::Rect::from_min_max(
