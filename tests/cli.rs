@@ -596,3 +596,37 @@ fn play_prints_the_result_of_a_computer_game() {
     assert_eq!(wins + v["draws"].as_u64().unwrap(), 2);
     assert!(v["ai_turn_ms"]["median"].is_number());
 }
+
+// Issue 17: `musket play --log` prints each phase of GBACW's sequence of play, and the prefix
+// of each command names the side that sent it: the Union fires in the Confederate player-turn's
+// defensive fire, before the Confederates' offensive fire.
+#[test]
+fn play_log_prints_the_phases_and_who_acts() {
+    let o = musket(&[
+        "play",
+        "scenarios/gbacw-bloody-hill.ron",
+        "--sides",
+        "ai,ai",
+        "--log",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    let at = |needle: &str| {
+        lines
+            .iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no line with {needle:?}"))
+    };
+    let def = at("turn 1, Confederate player-turn: Defensive fire (Union acts)");
+    let off = at("turn 1, Confederate player-turn: Offensive fire (Confederate acts)");
+    let melee = at("turn 1, Confederate player-turn: Melee (Confederate acts)");
+    let union_moves = at("turn 1, Union player-turn: Movement (Union acts)");
+    assert!(def < off && off < melee && melee < union_moves);
+    // Between defensive and offensive fire only the Union sends commands.
+    for l in &lines[def..off] {
+        if l.starts_with("turn ") && l.contains("(ai2):") {
+            assert!(l.starts_with("turn 1 Union (ai2):"), "{l}");
+        }
+    }
+}

@@ -66,6 +66,27 @@ fn play_one_combat(scenario: &'static str, ruleset: &str) {
         app.world().resource::<Play>().game().unwrap().rules.id(),
         ruleset
     );
+    // To the first phase of the sequence of play where attacks are made (GBACW: the defensive
+    // fire, by the side not to move).
+    let mut ended = 0;
+    while !app
+        .world()
+        .resource::<Play>()
+        .game()
+        .map(|g| {
+            g.sequence.phase(g.phase).allows.iter().any(|a| {
+                matches!(
+                    a,
+                    musket::rules::sequence::Allow::Attack
+                        | musket::rules::sequence::Allow::AttackOf(_)
+                )
+            })
+        })
+        .unwrap_or(true)
+    {
+        send(&mut app, Action::EndPhase);
+        ended += 1;
+    }
     let (own, enemy) = contact(&app);
     send(
         &mut app,
@@ -164,12 +185,16 @@ fn play_one_combat(scenario: &'static str, ruleset: &str) {
     let play = app.world().resource::<Play>().0.as_ref().unwrap();
     assert_eq!(
         play.session.log.len(),
-        1,
+        ended + 1,
         "the attack is in the command log"
     );
+    assert!(matches!(
+        play.session.log.last(),
+        Some(musket::rules::command::Command::Attack { .. })
+    ));
     assert!(play.session.dice.rolls() >= 1, "dice were rolled");
     let feed = app.world().resource::<Feed>();
-    assert_eq!(feed.batches.len(), 1);
+    assert_eq!(feed.batches.len(), ended + 1);
     let log = app.world().resource::<CombatLog>();
     assert!(log.lines.len() >= 3, "{:?}", log.lines);
     // The result was applied to the game the view shows (or, where the dice said no effect,

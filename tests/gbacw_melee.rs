@@ -365,8 +365,14 @@ fn bloody_hill_full_combat_in_a_session() {
         .unwrap();
     let rules = musket::rules::ruleset::builtin("gbacw").unwrap();
     let mut s = Session::new(Arc::new(sc), rules, 1861);
-    // The Confederates move first; they pass.
-    s.execute(Command::EndTurn).unwrap();
+    // The sequence of play (assets/rules/gbacw.ron `sequence`): the Confederates' player-turn
+    // passes phase by phase, then the Union's movement and the Confederate defensive fire: the
+    // Union's offensive fire.
+    let key = |s: &Session| s.game.sequence.phase(s.game.phase).key.clone();
+    while !(s.game.phase.phasing == musket::rules::unit::SideId(1) && key(&s) == "offensive_fire") {
+        s.execute(Command::EndPhase).unwrap();
+    }
+    assert_eq!(s.game.active_side, musket::rules::unit::SideId(1));
     let attack = |att: &[&str], hex: &str, kind| Command::Attack {
         attackers: att.iter().map(|a| a.to_string()).collect(),
         defender: hex.into(),
@@ -430,6 +436,9 @@ fn bloody_hill_full_combat_in_a_session() {
         })
         .sum();
     assert_eq!(fire_lost, printed.min(hex_sp));
+    // Melee comes in its own phase, after fire.
+    s.execute(Command::EndPhase).unwrap();
+    assert_eq!(key(&s), "melee");
     let g0 = s.game.clone();
     let mreq = AttackRequest {
         attackers: vec![g0.unit_by_id("usa-1ks").unwrap()],

@@ -99,10 +99,24 @@ fn every_ruleset_refuses_the_side_not_to_move() {
         .unwrap();
         let m = turn_error(validate(&g, &mv(&id, &[&to])));
         assert!(m.contains(&id), "{file}: {m}");
-        // An attack by that side on an adjacent hex of the side to move.
-        let (a, target) = next_to(&g, enemy, |n| g.side_at(n) == Some(g.active_side))
+        // An attack by that side on an adjacent hex of the side to move, in a phase of the
+        // sequence of play where the side to move attacks (GBACW: its offensive fire).
+        let mut ga = g.clone();
+        let side = g.active_side;
+        while !(ga.active_side == side
+            && ga.sequence.phase(ga.phase).allows.iter().any(|a| {
+                matches!(
+                    a,
+                    musket::rules::sequence::Allow::Attack
+                        | musket::rules::sequence::Allow::AttackOf(_)
+                )
+            }))
+        {
+            musket::rules::sequence::end_phase(&mut ga);
+        }
+        let (a, target) = next_to(&ga, enemy, |n| ga.side_at(n) == Some(side))
             .unwrap_or_else(|| panic!("{file}: no two enemy units are adjacent"));
-        let m = turn_error(validate(&g, &attack(&[&a], &target, &[])));
+        let m = turn_error(validate(&ga, &attack(&[&a], &target, &[])));
         assert!(m.contains(&a), "{file}: {m}");
         // In that side's own turn the move passes the turn check (GCACW then asks for the
         // march roll).

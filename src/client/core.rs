@@ -332,6 +332,8 @@ pub enum Action {
     /// Answer the advance offer.
     Advance(bool),
     EndTurn,
+    /// End the current phase of the sequence of play (`rules::sequence`).
+    EndPhase,
     Undo,
     Save,
     /// The next hot-seat player is at the screen.
@@ -570,6 +572,7 @@ fn changes_game(a: &Action) -> bool {
             | Action::ConfirmAttack
             | Action::Advance(_)
             | Action::EndTurn
+            | Action::EndPhase
             | Action::Undo
             | Action::March
             | Action::Special(_)
@@ -688,6 +691,7 @@ pub fn handle(world: &mut World, action: Action) {
         Action::ConfirmAttack => confirm_attack(world),
         Action::Advance(yes) => advance(world, yes),
         Action::EndTurn => end_turn(world),
+        Action::EndPhase => end_phase(world),
         Action::Undo => undo(world),
         Action::Save => {
             if let Err(e) = save_game(world, false) {
@@ -1186,6 +1190,32 @@ fn end_turn(world: &mut World) {
         return;
     }
     after_end_turn(world, false);
+}
+
+/// End the phase; when the side to act changes, as after the end of a turn.
+fn end_phase(world: &mut World) {
+    if world.resource::<HandOver>().waiting.is_some() {
+        return;
+    }
+    let before = world
+        .resource::<Play>()
+        .0
+        .as_ref()
+        .map(|p| p.session.game.active_side);
+    if !execute(world, Command::EndPhase) {
+        return;
+    }
+    let after = world
+        .resource::<Play>()
+        .0
+        .as_ref()
+        .map(|p| p.session.game.active_side);
+    if before != after {
+        after_end_turn(world, false);
+    } else {
+        let hover = world.resource::<Selection>().hover;
+        *world.resource_mut::<Selection>() = Selection { hover, ..default() };
+    }
 }
 
 /// After a side's `EndTurn` (a player's, or the computer's when `computer`): the log line, a

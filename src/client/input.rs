@@ -605,6 +605,8 @@ fn keyboard(
         actions.write(Action::ConfirmAttack);
     } else if just(KeyCode::KeyE) {
         actions.write(Action::EndTurn);
+    } else if just(KeyCode::KeyP) {
+        actions.write(Action::EndPhase);
     } else if just(KeyCode::Space) {
         actions.write(Action::SkipComputerTurn);
     } else if just(KeyCode::KeyM) {

@@ -56,8 +56,11 @@ pub enum Command {
     /// Advance into the hex the last attack vacated, when its result allows it (only as the
     /// next command after that attack).
     Advance { units: Vec<String> },
-    /// End the active side's turn.
+    /// End the phases of the sequence of play until the other side acts (`rules::sequence`;
+    /// with a sequence of one phase: end the side's turn).
     EndTurn,
+    /// End the current phase of the sequence of play.
+    EndPhase,
 }
 
 fn is_default(c: &Choices) -> bool {
@@ -82,6 +85,9 @@ pub enum CommandError {
     /// A command by units of the side not to move, or after the last turn.
     #[error("{0}")]
     Turn(String),
+    /// A command the current phase of the sequence of play does not allow.
+    #[error("{0}")]
+    Phase(String),
 }
 
 /// An attack command as a request of the rule system.
@@ -299,6 +305,7 @@ pub fn set_turn_for_attack(game: &mut Game, req: &AttackRequest) {
 /// Check a command against the game without changing it.
 pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
     not_over(game)?;
+    super::sequence::check(game, cmd).map_err(CommandError::Phase)?;
     match cmd {
         Command::Attack { choices, .. } => {
             if let Some(req) = request_of(game, cmd)? {
@@ -315,7 +322,7 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
         Command::March { units } => march_plan(game, units).map(|_| ()),
         Command::Special { units, action } => special_plan(game, units, action).map(|_| ()),
         Command::Advance { units } => advancers(game, units).map(|_| ()),
-        Command::EndTurn => Ok(()),
+        Command::EndTurn | Command::EndPhase => Ok(()),
     }
 }
 
@@ -420,6 +427,7 @@ pub fn apply(
     dice: &mut dyn DieSource,
 ) -> Result<Vec<Event>, CommandError> {
     not_over(game)?;
+    super::sequence::check(game, cmd).map_err(CommandError::Phase)?;
     if let Command::Advance { units } = cmd {
         let (units, hex) = advancers(game, units)?;
         game.advance_option = None;
@@ -479,23 +487,7 @@ fn apply_inner(
             Ok(events)
         }
         Command::Advance { .. } => Ok(Vec::new()),
-        Command::EndTurn => {
-            let side = game.active_side;
-            let turn = game.turn;
-            game.active_side = side.other();
-            // What units did in a turn (moves, march rolls, attacks) restarts with the next.
-            for u in &mut game.units {
-                u.new_turn();
-            }
-            if game.active_side == SideId(0) {
-                game.turn += 1;
-                // "This turn" counts (NGG 1812 11.2: combats fought, forced marches) restart.
-                for u in &mut game.units {
-                    u.combats = 0;
-                    u.forced_march = false;
-                }
-            }
-            Ok(vec![Event::TurnEnded { turn, side }])
-        }
+        Command::EndTurn => Ok(super::sequence::end_turn(game)),
+        Command::EndPhase => Ok(super::sequence::end_phase(game)),
     }
 }

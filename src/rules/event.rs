@@ -145,6 +145,15 @@ pub enum Event {
         turn: u32,
         side: SideId,
     },
+    /// A phase of the sequence of play begins (`rules::sequence`).
+    PhaseBegan {
+        turn: u32,
+        phase: String,
+        /// Whose player-turn it is.
+        phasing: SideId,
+        /// Who acts in the phase.
+        acting: SideId,
+    },
 }
 
 impl Event {
@@ -289,6 +298,16 @@ impl Event {
             Event::TurnEnded { turn, side } => {
                 format!("{} ends turn {turn}", game.scenario.side_name(*side))
             }
+            Event::PhaseBegan {
+                turn,
+                phase,
+                phasing,
+                acting,
+            } => format!(
+                "turn {turn}, {} player-turn: {phase} ({} acts)",
+                game.scenario.side_name(*phasing),
+                game.scenario.side_name(*acting)
+            ),
         }
     }
 }

@@ -7,6 +7,7 @@ use super::hex::Coord;
 use super::map::Weather;
 use super::ruleset::Ruleset;
 use super::scenario::Scenario;
+use super::sequence::{PhaseState, Sequence};
 use super::unit::{SideId, Unit, UnitIdx};
 
 /// An advance the last attack's result allows and the player has not decided yet.
@@ -33,10 +34,25 @@ pub struct Game {
     pub holders: Vec<Option<SideId>>,
     /// Set by an attack whose result lets the attacker advance; cleared by the next command.
     pub advance_option: Option<AdvanceOption>,
+    /// The sequence of play the game follows (its rule system's, or the generic one for a
+    /// save made before sequences existed) and where it stands in it ([`super::sequence`]).
+    /// `active_side` is the side that acts in the current phase.
+    pub sequence: Arc<Sequence>,
+    pub phase: PhaseState,
 }
 
 impl Game {
     pub fn new(scenario: Arc<Scenario>, rules: Arc<dyn Ruleset>) -> Self {
+        let sequence = Arc::new(rules.sequence().clone());
+        Self::with_sequence(scenario, rules, sequence)
+    }
+
+    /// A game following `sequence` instead of its rule system's.
+    pub fn with_sequence(
+        scenario: Arc<Scenario>,
+        rules: Arc<dyn Ruleset>,
+        sequence: Arc<Sequence>,
+    ) -> Self {
         let units = scenario.units.clone();
         let turn = scenario.first_turn;
         let mut g = Game {
@@ -48,7 +64,10 @@ impl Game {
             active_side: SideId(0),
             holders: Vec::new(),
             advance_option: None,
+            phase: PhaseState::default(),
+            sequence,
         };
+        g.active_side = g.sequence.acting(g.phase);
         g.holders = g.scenario.victory.iter().map(|v| v.holder).collect();
         g.rebuild_occupancy();
         g

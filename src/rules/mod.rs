@@ -20,6 +20,7 @@ pub mod movement;
 pub mod ngg;
 pub mod ruleset;
 pub mod scenario;
+pub mod sequence;
 pub mod session;
 pub mod shiloh;
 pub mod tables;

@@ -589,6 +589,12 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     }
     /// How the rule system limits movement and attacks per turn (`rules::movement`).
     fn movement(&self) -> &dyn super::movement::Movement;
+    /// The sequence of play (`rules::sequence`); the generic one by default.
+    fn sequence(&self) -> &super::sequence::Sequence {
+        static GENERIC: std::sync::LazyLock<super::sequence::Sequence> =
+            std::sync::LazyLock::new(super::sequence::generic);
+        &GENERIC
+    }
     /// The special actions `unit` may take where it stands (Shiloh's change of mode and
     /// fortify), with their cost or why they cannot be taken now; none by default.
     fn special_actions(&self, _game: &Game, _unit: UnitIdx) -> Vec<SpecialAction> {

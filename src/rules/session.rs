@@ -17,7 +17,13 @@ use super::ruleset::{RulesOverrides, Ruleset, for_scenario};
 use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options, validate};
 
 /// The save format written. Version 2 adds the digest; version 1 saves (no digest) still load.
-pub const SAVE_VERSION: u32 = 2;
+/// Version 3: games follow their rule system's sequence of play (`rules::sequence`); saves of
+/// versions 1 and 2 were played in the generic "I go, you go" turn and replay in it, and say
+/// so when saved again (`sequence: Some("generic")`).
+pub const SAVE_VERSION: u32 = 3;
+
+/// The name of the generic sequence in a save's `sequence`.
+pub const GENERIC_SEQUENCE: &str = "generic";
 
 /// A saved game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -29,6 +35,10 @@ pub struct SaveFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digest: Option<Digest>,
     pub scenario: ScenarioFile,
+    /// `Some("generic")`: the game follows the generic turn, not its rule system's sequence of
+    /// play (a game begun before sequences existed). Absent: the rule system's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sequence: Option<String>,
     pub commands: Vec<Command>,
     /// Who plays each side, in the scenario's side order (`human`, `ai2`, `greedy`…): where the
     /// window picks the game up on loading. Not part of the game (not in the digests).
@@ -113,6 +123,8 @@ pub enum SaveError {
         path: String,
         source: super::ruleset::RulesError,
     },
+    #[error("{path}: unknown sequence of play {found:?} (a save names \"generic\" or none)")]
+    Sequence { path: String, found: String },
     #[error("{path}: command {index} of the log cannot be replayed: {source}")]
     Replay {
         path: String,
@@ -135,8 +147,19 @@ pub struct Session {
 
 impl Session {
     pub fn new(scenario: Arc<Scenario>, rules: Arc<dyn Ruleset>, seed: u64) -> Self {
+        let sequence = Arc::new(rules.sequence().clone());
+        Session::with_sequence(scenario, rules, seed, sequence)
+    }
+
+    /// A session whose game follows `sequence` instead of its rule system's.
+    pub fn with_sequence(
+        scenario: Arc<Scenario>,
+        rules: Arc<dyn Ruleset>,
+        seed: u64,
+        sequence: Arc<super::sequence::Sequence>,
+    ) -> Self {
         Session {
-            game: Game::new(scenario, rules),
+            game: Game::with_sequence(scenario, rules, sequence),
             dice: Dice::new(seed),
             seed,
             log: Vec::new(),
@@ -178,7 +201,19 @@ impl Session {
         seed: u64,
         commands: &[Command],
     ) -> Result<Session, (usize, CommandError)> {
-        let mut s = Session::new(scenario, rules, seed);
+        let sequence = Arc::new(rules.sequence().clone());
+        Session::replay_with(scenario, rules, seed, sequence, commands)
+    }
+
+    /// [`Session::replay`] following `sequence`.
+    pub fn replay_with(
+        scenario: Arc<Scenario>,
+        rules: Arc<dyn Ruleset>,
+        seed: u64,
+        sequence: Arc<super::sequence::Sequence>,
+        commands: &[Command],
+    ) -> Result<Session, (usize, CommandError)> {
+        let mut s = Session::with_sequence(scenario, rules, seed, sequence);
         for (i, c) in commands.iter().enumerate() {
             s.execute(c.clone()).map_err(|e| (i, e))?;
         }
@@ -190,10 +225,11 @@ impl Session {
         let keep = self.log.len().saturating_sub(n);
         let log: Vec<Command> = self.log[..keep].to_vec();
         // Replaying a prefix of a log that applied cannot fail.
-        if let Ok(s) = Session::replay(
+        if let Ok(s) = Session::replay_with(
             self.game.scenario.clone(),
             self.game.rules.clone(),
             self.seed,
+            self.game.sequence.clone(),
             &log,
         ) {
             let players = self.players.take();
@@ -208,6 +244,8 @@ impl Session {
             seed: self.seed,
             digest: Some(Digest::of(&self.game.scenario.file, self.seed, &self.log)),
             scenario: self.game.scenario.file.clone(),
+            sequence: (*self.game.sequence != *self.game.rules.sequence())
+                .then(|| GENERIC_SEQUENCE.to_string()),
             commands: self.log.clone(),
             players: self.players.clone(),
         }
@@ -275,13 +313,29 @@ impl Session {
             path: path.to_string(),
             source,
         })?;
-        let mut s = Session::replay(Arc::new(scenario), rules, save.seed, &save.commands).map_err(
-            |(index, source)| SaveError::Replay {
-                path: path.to_string(),
-                index,
-                source,
-            },
-        )?;
+        let sequence = match save.sequence.as_deref() {
+            None if save.version >= 3 => Arc::new(rules.sequence().clone()),
+            // Played before sequences existed, or said so.
+            None | Some(GENERIC_SEQUENCE) => Arc::new(super::sequence::generic()),
+            Some(other) => {
+                return Err(SaveError::Sequence {
+                    path: path.to_string(),
+                    found: other.to_string(),
+                });
+            }
+        };
+        let mut s = Session::replay_with(
+            Arc::new(scenario),
+            rules,
+            save.seed,
+            sequence,
+            &save.commands,
+        )
+        .map_err(|(index, source)| SaveError::Replay {
+            path: path.to_string(),
+            index,
+            source,
+        })?;
         s.players = save.players;
         Ok(s)
     }

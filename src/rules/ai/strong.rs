@@ -85,12 +85,18 @@ impl Player for Strong {
                 return d;
             }
         }
+        // The plan's commands the current phase allows (`rules::sequence`), in order.
         let plan = self.plan(game);
         self.queue.extend(plan);
-        self.queue.pop_front().unwrap_or(Decision {
+        while let Some(d) = self.queue.pop_front() {
+            if validate(game, &d.command).is_ok() {
+                return d;
+            }
+        }
+        Decision {
             command: Command::EndTurn,
             why: "ai: nothing worth doing".into(),
-        })
+        }
     }
 }
 

@@ -28,6 +28,9 @@ pub struct Tables {
     /// Movement (`rules::movement::table`); a file without the section uses the built-in one.
     #[serde(default = "builtin_movement")]
     pub movement: crate::rules::movement::table::MoveTables,
+    /// The sequence of play (`rules::sequence`); a file without it plays the built-in one.
+    #[serde(default = "builtin_sequence")]
+    pub sequence: crate::rules::sequence::Sequence,
 }
 
 /// [9.16] Fire Combat Results Table.
@@ -296,6 +299,9 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
         ));
     }
     out.extend(t.movement.check("movement"));
+    for (at, why) in t.sequence.problems() {
+        out.push(problem(at, "", why));
+    }
     let mut p = Parsed::default();
     // Fire column headings: contiguous from 0, the last open.
     for (name, list, dst) in [
@@ -578,6 +584,10 @@ impl Tables {
 }
 
 /// The built-in tables' `movement` section (for a player's file written before it existed).
+fn builtin_sequence() -> crate::rules::sequence::Sequence {
+    crate::rules::sequence::builtin_section(super::DEFAULT_TABLES)
+}
+
 fn builtin_movement() -> crate::rules::movement::table::MoveTables {
     crate::rules::movement::table::builtin_section(super::DEFAULT_TABLES)
 }

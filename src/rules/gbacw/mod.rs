@@ -65,6 +65,9 @@ impl Ruleset for Gbacw {
     fn movement(&self) -> &dyn crate::rules::movement::Movement {
         &self.tables.movement
     }
+    fn sequence(&self) -> &crate::rules::sequence::Sequence {
+        &self.tables.sequence
+    }
 
     fn id(&self) -> &'static str {
         "gbacw"

@@ -102,6 +102,36 @@ pub(crate) fn game_ui(
                         crate::client::units::tone(&g.scenario, side),
                     ))),
             );
+            // The phase of the sequence of play, where the game has more than one.
+            let seq = &g.sequence;
+            if seq.phases.len() > 1 {
+                let ph = seq.phase(g.phase);
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{} ({} player-turn, phase {} of {})",
+                        ph.name,
+                        g.scenario.side_name(g.phase.phasing),
+                        g.phase.index + 1,
+                        seq.phases.len()
+                    ))
+                    .strong(),
+                )
+                .on_hover_text(format!(
+                    "{}\n\n{}",
+                    ph.source,
+                    seq.phases
+                        .iter()
+                        .enumerate()
+                        .map(|(i, q)| format!(
+                            "{}{}. {}",
+                            if i == g.phase.index { "▶ " } else { "   " },
+                            i + 1,
+                            q.name
+                        ))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                ));
+            }
             let computer = p.computer_to_move();
             match computer {
                 Some(k) => {
@@ -138,8 +168,21 @@ pub(crate) fn game_ui(
                     );
             }
             ui.separator();
+            if seq.phases.len() > 1
+                && ui
+                    .add_enabled(computer.is_none(), egui::Button::new("End phase (P)"))
+                    .on_hover_text("End this phase and go on to the next")
+                    .clicked()
+            {
+                actions.write(Action::EndPhase);
+            }
             if ui
                 .add_enabled(computer.is_none(), egui::Button::new("End turn (E)"))
+                .on_hover_text(if seq.phases.len() > 1 {
+                    "End this side's phases until the other side acts"
+                } else {
+                    "End this side's turn"
+                })
                 .clicked()
             {
                 actions.write(Action::EndTurn);

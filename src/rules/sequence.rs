@@ -1,0 +1,410 @@
+//! The sequence of play as data, run by one engine for every rule system.
+//!
+//! Each `assets/rules/<ruleset>.ron` has a `sequence`: the phases of a player-turn in order,
+//! who acts in each (the phasing side, whose player-turn it is, or the other side), which
+//! commands each allows and the per-phase limits, every entry with its source. A game turn is
+//! the first side's player-turn, then the second's (the scenario's side order).
+//!
+//! The engine keeps the phase in [`Game::phase`] and the side that acts now in
+//! `Game::active_side`; [`check`] is the part of `command::validate` that refuses a command
+//! out of phase, naming the phase and who may act; [`end_phase`] moves to the next phase and
+//! says so in events. `Command::EndPhase` ends the phase; `Command::EndTurn` ends phases until
+//! the other side acts (in a sequence of one phase, the old "end my turn").
+//!
+//! A file without a `sequence` (a player's older rules file) plays the [`generic`] one: one
+//! phase in which the side to move moves and attacks in any order. Saves made before the
+//! sequences existed replay under it too (`session`).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::command::Command;
+use super::event::Event;
+use super::game::Game;
+use super::ruleset::AttackType;
+use super::unit::SideId;
+
+/// The phases of a player-turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sequence {
+    pub phases: Vec<Phase>,
+    /// Where the order comes from.
+    pub source: String,
+}
+
+/// One phase of a player-turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Phase {
+    /// A short identifier (`defensive_fire`), for the log and files.
+    pub key: String,
+    /// Its name for players ("Defensive fire").
+    pub name: String,
+    /// Who acts in it.
+    pub acts: Acts,
+    /// What may be done in it.
+    pub allows: Vec<Allow>,
+    /// Attacks a combat unit may make in the phase (`None`: the movement section's
+    /// per-turn limit, if any).
+    #[serde(default)]
+    pub attacks_per_unit: Option<u32>,
+    pub source: String,
+}
+
+/// Who acts in a phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Acts {
+    /// The side whose player-turn it is.
+    Phasing,
+    /// The other side (defensive fire).
+    NonPhasing,
+}
+
+/// What a phase allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Allow {
+    /// Moves (`Move`, `MoveStack`) and march rolls (`March`).
+    Move,
+    /// The rule system's special actions (`Special`).
+    Special,
+    /// Attacks of any type.
+    Attack,
+    /// Attacks of one type (`Fire`, `Melee`, ...), and advances after them.
+    AttackOf(AttackType),
+}
+
+impl fmt::Display for Allow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Allow::Move => write!(f, "moves"),
+            Allow::Special => write!(f, "special actions"),
+            Allow::Attack => write!(f, "attacks"),
+            Allow::AttackOf(k) => write!(f, "{k} attacks"),
+        }
+    }
+}
+
+/// Where a game stands in its sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PhaseState {
+    /// The phase's index in [`Sequence::phases`].
+    pub index: usize,
+    /// The side whose player-turn it is.
+    pub phasing: SideId,
+}
+
+impl Default for PhaseState {
+    /// The first phase of the first side's player-turn.
+    fn default() -> Self {
+        PhaseState {
+            index: 0,
+            phasing: SideId(0),
+        }
+    }
+}
+
+/// The sequence of a rule system without its own: the side to move moves and attacks in any
+/// order, then the other side.
+pub fn generic() -> Sequence {
+    Sequence {
+        phases: vec![Phase {
+            key: "turn".into(),
+            name: "Turn".into(),
+            acts: Acts::Phasing,
+            allows: vec![Allow::Move, Allow::Special, Allow::Attack],
+            attacks_per_unit: None,
+            source: "[project default] one phase: the side to move moves and attacks in any order"
+                .into(),
+        }],
+        source: "[project default] generic \"I go, you go\" turn".into(),
+    }
+}
+
+/// The `sequence` of a built-in tables text (the generic one if it has none): what a player's
+/// file without the section plays.
+pub fn builtin_section(text: &str) -> Sequence {
+    #[derive(Deserialize)]
+    struct Only {
+        #[serde(default = "generic")]
+        sequence: Sequence,
+    }
+    super::scenario::from_ron::<Only>(text)
+        .map(|o| o.sequence)
+        .unwrap_or_else(|_| generic())
+}
+
+impl Sequence {
+    /// Problems of a sequence read from a file (path, problem).
+    pub fn problems(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        if self.phases.is_empty() {
+            out.push((
+                "sequence.phases".into(),
+                "a sequence needs at least one phase".into(),
+            ));
+        }
+        let mut keys = std::collections::BTreeSet::new();
+        for (i, p) in self.phases.iter().enumerate() {
+            let at = format!("sequence.phases[{i}]");
+            if p.key.trim().is_empty() || p.name.trim().is_empty() {
+                out.push((at.clone(), "a phase needs a key and a name".into()));
+            }
+            if !keys.insert(p.key.clone()) {
+                out.push((format!("{at}.key"), format!("{:?} names two phases", p.key)));
+            }
+            if p.allows.is_empty() {
+                out.push((
+                    format!("{at}.allows"),
+                    "a phase must allow something".into(),
+                ));
+            }
+            if p.attacks_per_unit == Some(0) {
+                out.push((
+                    format!("{at}.attacks_per_unit"),
+                    "0 attacks: leave attacks out of `allows` instead".into(),
+                ));
+            }
+        }
+        out
+    }
+
+    pub fn phase(&self, state: PhaseState) -> &Phase {
+        &self.phases[state.index.min(self.phases.len().saturating_sub(1))]
+    }
+
+    /// The side that acts in a phase.
+    pub fn acting(&self, state: PhaseState) -> SideId {
+        match self.phase(state).acts {
+            Acts::Phasing => state.phasing,
+            Acts::NonPhasing => state.phasing.other(),
+        }
+    }
+
+    /// The first phase allowing `what`, by name (for "moves come in ..." messages).
+    fn where_allowed(&self, what: impl Fn(&Allow) -> bool) -> Vec<&str> {
+        self.phases
+            .iter()
+            .filter(|p| p.allows.iter().any(&what))
+            .map(|p| p.name.as_str())
+            .collect()
+    }
+
+    /// The sequence for `musket rules`: one line per phase.
+    pub fn describe(&self) -> String {
+        let mut s = format!(
+            "Sequence of play ({}), each side's player-turn:\n",
+            self.source
+        );
+        for (i, p) in self.phases.iter().enumerate() {
+            let allows: Vec<String> = p.allows.iter().map(ToString::to_string).collect();
+            s += &format!(
+                "  {}. {} ({}): {} acts; {}{} [{}]\n",
+                i + 1,
+                p.name,
+                p.key,
+                match p.acts {
+                    Acts::Phasing => "the phasing side",
+                    Acts::NonPhasing => "the non-phasing side",
+                },
+                allows.join(", "),
+                p.attacks_per_unit
+                    .map_or(String::new(), |n| format!("; {n} attack(s) per unit")),
+                p.source
+            );
+        }
+        s
+    }
+}
+
+/// What a command asks of a phase (`None`: anything, as ending a phase).
+fn needs(game: &Game, cmd: &Command) -> Option<Need> {
+    match cmd {
+        Command::Move { .. } | Command::MoveStack { .. } | Command::March { .. } => {
+            Some(Need::Move)
+        }
+        Command::Special { .. } => Some(Need::Special),
+        Command::Attack {
+            attackers,
+            defender,
+            kind,
+            march_type,
+            options,
+            ..
+        } => {
+            let kind = kind.or_else(|| {
+                let req = super::command::attack_request(
+                    game,
+                    attackers,
+                    defender,
+                    None,
+                    march_type.clone(),
+                    options,
+                )
+                .ok()?;
+                game.rules.default_attack_type(game, &req).ok()
+            });
+            Some(Need::Attack(kind))
+        }
+        Command::Advance { .. } | Command::EndPhase | Command::EndTurn => None,
+    }
+}
+
+enum Need {
+    Move,
+    Special,
+    Attack(Option<AttackType>),
+}
+
+impl Need {
+    fn met_by(&self, a: &Allow) -> bool {
+        match (self, a) {
+            (Need::Move, Allow::Move) | (Need::Special, Allow::Special) => true,
+            (Need::Attack(_), Allow::Attack) => true,
+            (Need::Attack(Some(k)), Allow::AttackOf(j)) => k == j,
+            _ => false,
+        }
+    }
+
+    fn what(&self) -> String {
+        match self {
+            Need::Move => "moves".into(),
+            Need::Special => "special actions".into(),
+            Need::Attack(Some(k)) => format!("{k} attacks"),
+            Need::Attack(None) => "attacks".into(),
+        }
+    }
+}
+
+/// Whether the current phase allows a command, and the side in it (the acting side); the
+/// message names the phase, who acts and where the command belongs.
+pub fn check(game: &Game, cmd: &Command) -> Result<(), String> {
+    match needs(game, cmd) {
+        Some(need) => check_need(game, need),
+        None => Ok(()),
+    }
+}
+
+/// Whether the current phase allows moves (the reach of a stack is empty where it does not).
+pub fn check_moves(game: &Game) -> Result<(), String> {
+    check_need(game, Need::Move)
+}
+
+fn check_need(game: &Game, need: Need) -> Result<(), String> {
+    // `--free-movement`: the players keep the printed rules by hand, phases included.
+    if game.scenario.movement == super::movement::Enforcement::Free {
+        return Ok(());
+    }
+    let seq = &game.sequence;
+    let phase = seq.phase(game.phase);
+    if phase.allows.iter().any(|a| need.met_by(a)) {
+        return Ok(());
+    }
+    let side = game.scenario.side_name(game.active_side);
+    let doing: Vec<String> = phase.allows.iter().map(ToString::to_string).collect();
+    let elsewhere = seq.where_allowed(|a| need.met_by(a));
+    Err(format!(
+        "{}: only the {side} acts now, with {}; {} {}",
+        phase.name,
+        doing.join(" and "),
+        need.what(),
+        if elsewhere.is_empty() {
+            "are in no phase of this game".to_string()
+        } else {
+            format!("come in {}", elsewhere.join(", "))
+        }
+    ))
+}
+
+/// The attacks per unit of the current phase, if it sets a limit.
+pub fn attacks_per_unit(game: &Game) -> Option<u32> {
+    game.sequence.phase(game.phase).attacks_per_unit
+}
+
+/// End the current phase and begin the next (the next player-turn after the last phase: the
+/// other side's, or the next game turn's after the second side's).
+pub fn end_phase(game: &mut Game) -> Vec<Event> {
+    let seq = game.sequence.clone();
+    let many = seq.phases.len() > 1;
+    let mut events = Vec::new();
+    let mut next = PhaseState {
+        index: game.phase.index + 1,
+        phasing: game.phase.phasing,
+    };
+    if next.index >= seq.phases.len() {
+        let side = game.phase.phasing;
+        let turn = game.turn;
+        next = PhaseState {
+            index: 0,
+            phasing: side.other(),
+        };
+        // What units did in a player-turn (moves, march rolls) restarts with the next.
+        for u in &mut game.units {
+            u.new_turn();
+        }
+        if next.phasing == SideId(0) {
+            game.turn += 1;
+            // "This turn" counts (NGG 1812 11.2: combats fought, forced marches) restart.
+            for u in &mut game.units {
+                u.combats = 0;
+                u.forced_march = false;
+            }
+        }
+        events.push(Event::TurnEnded { turn, side });
+    } else {
+        // A phase's attack limit counts its own attacks.
+        for u in &mut game.units {
+            u.attacks = [0; 6];
+        }
+    }
+    game.phase = next;
+    game.active_side = seq.acting(next);
+    if many && !game.is_over() {
+        let p = seq.phase(next);
+        events.push(Event::PhaseBegan {
+            turn: game.turn,
+            phase: p.name.clone(),
+            phasing: next.phasing,
+            acting: game.active_side,
+        });
+    }
+    events
+}
+
+/// End phases until the side that acts changes (or the game turn does, or the game ends).
+pub fn end_turn(game: &mut Game) -> Vec<Event> {
+    let side = game.active_side;
+    let turn = game.turn;
+    let mut events = Vec::new();
+    for _ in 0..=game.sequence.phases.len() * 2 {
+        events.extend(end_phase(game));
+        if game.active_side != side || game.turn != turn || game.is_over() {
+            break;
+        }
+    }
+    events
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_generic_sequence_is_valid() {
+        assert!(generic().problems().is_empty());
+    }
+
+    #[test]
+    fn problems_name_the_place() {
+        let mut s = generic();
+        s.phases.push(s.phases[0].clone());
+        s.phases[1].allows.clear();
+        let p = s.problems();
+        assert!(
+            p.iter()
+                .any(|(at, m)| at == "sequence.phases[1].key" && m.contains("two phases"))
+        );
+        assert!(p.iter().any(|(at, _)| at == "sequence.phases[1].allows"));
+    }
+}

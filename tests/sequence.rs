@@ -1,0 +1,228 @@
+//! The sequence of play (`rules::sequence`, `assets/rules/*.ron` `sequence`): one engine runs
+//! every rule system's phases; `validate` refuses what the phase does not allow.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use musket::rules::ai::Kind;
+use musket::rules::command::{Command, CommandError, validate};
+use musket::rules::ruleset::for_scenario;
+use musket::rules::scenario;
+use musket::rules::sequence::{Acts, Allow, PhaseState};
+use musket::rules::session::Session;
+use musket::rules::unit::SideId;
+use proptest::prelude::*;
+
+fn session(file: &str, seed: u64) -> Session {
+    let sc = scenario::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(file),
+    )
+    .unwrap();
+    let rules = for_scenario(&sc, &Default::default()).unwrap();
+    Session::new(Arc::new(sc), rules, seed)
+}
+
+fn phase_key(s: &Session) -> String {
+    s.game.sequence.phase(s.game.phase).key.clone()
+}
+
+// GBACW (assets/rules/gbacw.ron `sequence`, order [inferred] from TSS errata 8.7, 5.29):
+// movement by the phasing side, defensive fire by the other side, offensive fire, melee; the
+// second side's player-turn follows, then the next game turn.
+#[test]
+fn gbacw_phases_run_in_order_with_the_side_that_acts() {
+    let mut s = session("gbacw-bloody-hill.ron", 1);
+    let c = SideId(0);
+    let u = SideId(1);
+    let mut seen = Vec::new();
+    for _ in 0..8 {
+        seen.push((
+            s.game.turn,
+            s.game.phase.phasing,
+            phase_key(&s),
+            s.game.active_side,
+        ));
+        s.execute(Command::EndPhase).unwrap();
+    }
+    seen.push((
+        s.game.turn,
+        s.game.phase.phasing,
+        phase_key(&s),
+        s.game.active_side,
+    ));
+    let want = |t, p, k: &str, a| (t, p, k.to_string(), a);
+    assert_eq!(
+        seen,
+        vec![
+            want(1, c, "movement", c),
+            want(1, c, "defensive_fire", u),
+            want(1, c, "offensive_fire", c),
+            want(1, c, "melee", c),
+            want(1, u, "movement", u),
+            want(1, u, "defensive_fire", c),
+            want(1, u, "offensive_fire", u),
+            want(1, u, "melee", u),
+            want(2, c, "movement", c),
+        ]
+    );
+}
+
+// `EndTurn` ends phases until the other side acts: from the Confederate movement to the Union's
+// defensive fire; from there to the Confederate offensive fire; from the offensive fire past
+// the melee to the Union's movement.
+#[test]
+fn end_turn_ends_phases_until_the_other_side_acts() {
+    let mut s = session("gbacw-bloody-hill.ron", 1);
+    let ev = s.execute(Command::EndTurn).unwrap();
+    assert_eq!(phase_key(&s), "defensive_fire");
+    assert!(ev.iter().any(|e| matches!(e, musket::rules::event::Event::PhaseBegan { phase, .. } if phase == "Defensive fire")));
+    s.execute(Command::EndTurn).unwrap();
+    assert_eq!(phase_key(&s), "offensive_fire");
+    s.execute(Command::EndTurn).unwrap();
+    assert_eq!(
+        (phase_key(&s), s.game.phase.phasing, s.game.active_side),
+        ("movement".to_string(), SideId(1), SideId(1))
+    );
+}
+
+/// A command of each kind a phase may refuse, by a unit of the side that acts now, against an
+/// adjacent enemy where one is needed.
+fn probes(s: &Session) -> Vec<(Allow, Command)> {
+    let g = &s.game;
+    let side = g.active_side;
+    let mut out = Vec::new();
+    for u in g.unit_indices() {
+        let unit = g.unit(u);
+        if unit.side != side || !unit.is_combat() {
+            continue;
+        }
+        let Some(at) = unit.hex else { continue };
+        for n in at.neighbors() {
+            if !g.map().contains(n) {
+                continue;
+            }
+            if g.units_at(n).is_empty() && out.iter().all(|(a, _)| *a != Allow::Move) {
+                out.push((
+                    Allow::Move,
+                    Command::Move {
+                        unit: unit.id.clone(),
+                        path: vec![g.label(n)],
+                    },
+                ));
+            }
+            if g.side_at(n) == Some(side.other()) {
+                for k in g.rules.attack_types() {
+                    if out.iter().all(|(a, _)| *a != Allow::AttackOf(*k)) {
+                        out.push((
+                            Allow::AttackOf(*k),
+                            Command::Attack {
+                                attackers: vec![unit.id.clone()],
+                                defender: g.label(n),
+                                kind: Some(*k),
+                                march_type: None,
+                                choices: Default::default(),
+                                options: Default::default(),
+                            },
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+// In every phase of every shipped scenario's sequence, a move or an attack the phase does not
+// allow is refused as out of phase, naming the phase and the side that acts; one it allows is
+// never refused as out of phase.
+#[test]
+fn out_of_phase_commands_are_refused_naming_the_phase() {
+    for file in [
+        "foxs-gap.ron",
+        "gbacw-bloody-hill.ron",
+        "ngg1812-smolensk.ron",
+        "shiloh-hornets-nest.ron",
+    ] {
+        let mut s = session(file, 3);
+        let n = s.game.sequence.phases.len();
+        let mut refused = 0;
+        for _ in 0..2 * n {
+            let phase = s.game.sequence.phase(s.game.phase).clone();
+            let side = s.game.scenario.side_name(s.game.active_side).to_string();
+            for (what, cmd) in probes(&s) {
+                let allowed = phase.allows.iter().any(|a| {
+                    *a == what || *a == Allow::Attack && matches!(what, Allow::AttackOf(_))
+                });
+                match validate(&s.game, &cmd) {
+                    Err(CommandError::Phase(m)) => {
+                        refused += 1;
+                        assert!(!allowed, "{file} {}: {cmd:?} refused: {m}", phase.name);
+                        assert!(
+                            m.starts_with(&format!("{}: only the {side} acts now", phase.name)),
+                            "{file}: {m}"
+                        );
+                    }
+                    _ => assert!(allowed, "{file} {}: {cmd:?} not refused", phase.name),
+                }
+            }
+            s.execute(Command::EndPhase).unwrap();
+        }
+        // Each phase of GBACW refuses something the opening position offers.
+        if n > 1 {
+            assert!(refused >= 2 * n, "{file}: {refused} refusals");
+        }
+    }
+}
+
+// A phase's attack limit counts the attacks of that phase only (GBACW: a unit that fired in
+// the defensive fire fires again in its own offensive fire).
+#[test]
+fn phase_limits_restart_with_each_phase() {
+    let s = session("gbacw-bloody-hill.ron", 1);
+    let seq = &s.game.sequence;
+    let limited: Vec<&str> = seq
+        .phases
+        .iter()
+        .filter(|p| p.attacks_per_unit == Some(1))
+        .map(|p| p.key.as_str())
+        .collect();
+    assert_eq!(limited, ["defensive_fire", "offensive_fire", "melee"]);
+    assert_eq!(seq.phases[1].acts, Acts::NonPhasing);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    // Random play on every shipped rule system never leaves the phase machine in an undefined
+    // state (the phase exists, the side acting is the one the phase names), and the log
+    // replays to the identical game.
+    #[test]
+    fn random_games_keep_the_phase_machine_defined_and_replay_exactly(
+        scenario in 0usize..4,
+        seed in any::<u64>(),
+        commands in 1usize..200,
+    ) {
+        let file = ["foxs-gap.ron", "gbacw-bloody-hill.ron", "ngg1812-smolensk.ron",
+            "shiloh-hornets-nest.ron"][scenario];
+        let mut s = session(file, seed);
+        let mut players = [Kind::Random.player(seed, SideId(0)), Kind::Random.player(seed ^ 1, SideId(1))];
+        for _ in 0..commands {
+            if s.game.is_over() { break; }
+            let d = players[s.game.active_side.0 as usize].decide(&s.game);
+            prop_assert!(validate(&s.game, &d.command).is_ok(), "{file}: {:?}", d.command);
+            s.execute(d.command).unwrap();
+            let g = &s.game;
+            let PhaseState { index, phasing } = g.phase;
+            prop_assert!(index < g.sequence.phases.len());
+            prop_assert_eq!(g.active_side, g.sequence.acting(g.phase));
+            prop_assert!(phasing.0 < 2);
+        }
+        let back = Session::replay(s.game.scenario.clone(), s.game.rules.clone(), seed, &s.log).unwrap();
+        prop_assert_eq!(&back.game.units, &s.game.units);
+        prop_assert_eq!(back.game.phase, s.game.phase);
+        prop_assert_eq!(back.game.turn, s.game.turn);
+        prop_assert_eq!(back.game.active_side, s.game.active_side);
+    }
+}
