@@ -640,3 +640,53 @@ fn a_fitting_map_is_centred_between_the_panels() {
     let at = Vec2::new(123.0, -45.0);
     assert_eq!(centred_view(lo, hi, free, window, 1.0, at), at);
 }
+
+// Issue 17: GBACW's sequence of play in the window's logic: the phase bar's line follows the
+// phases, End phase goes to the next, and in hot-seat the hand-over screen comes up whenever
+// the side that acts changes (the Union's defensive fire in the Confederate player-turn).
+#[test]
+fn gbacw_phases_advance_and_hand_over_when_the_acting_side_changes() {
+    use musket::rules::sequence::status_line;
+    use musket::rules::unit::SideId;
+    let mut app = app("phases");
+    start(&mut app, "gbacw-bloody-hill.ron", Mode::HotSeat);
+    if app.world().resource::<HandOver>().waiting.is_some() {
+        send(&mut app, Action::HandOverDone);
+    }
+    let line = |app: &App| status_line(app.world().resource::<Play>().game().unwrap());
+    assert_eq!(
+        line(&app).as_deref(),
+        Some("Movement (Confederate player-turn, phase 1 of 4)")
+    );
+    send(&mut app, Action::EndPhase);
+    assert_eq!(
+        line(&app).as_deref(),
+        Some("Defensive fire (Confederate player-turn, phase 2 of 4)")
+    );
+    assert_eq!(
+        app.world().resource::<HandOver>().waiting,
+        Some(SideId(1)),
+        "the Union fires now: hand over"
+    );
+    // Nothing changes until the Union player confirms.
+    send(&mut app, Action::EndPhase);
+    assert!(line(&app).unwrap().starts_with("Defensive fire"));
+    send(&mut app, Action::HandOverDone);
+    send(&mut app, Action::EndPhase);
+    assert!(line(&app).unwrap().starts_with("Offensive fire"));
+    assert_eq!(app.world().resource::<HandOver>().waiting, Some(SideId(0)));
+    send(&mut app, Action::HandOverDone);
+    // Offensive fire to melee: the same side acts, no hand-over.
+    send(&mut app, Action::EndPhase);
+    assert!(line(&app).unwrap().starts_with("Melee"));
+    assert_eq!(app.world().resource::<HandOver>().waiting, None);
+    // The log says which phase began.
+    let log = app.world().resource::<CombatLog>();
+    assert!(
+        log.lines
+            .iter()
+            .any(|l| l.text.contains("Melee (Confederate acts)")),
+        "{:?}",
+        log.lines
+    );
+}

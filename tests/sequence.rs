@@ -87,6 +87,58 @@ fn end_turn_ends_phases_until_the_other_side_acts() {
     );
 }
 
+// SSI Shiloh (assets/rules/shiloh.ron `sequence`, rounds 2 [player: everygamegoing.com review]):
+// two sets of Confederate and Union operations a turn; each operations phase starts with the
+// whole OP allowance.
+#[test]
+fn shiloh_plays_two_rounds_of_operations_a_turn() {
+    let mut s = session("shiloh-hornets-nest.ron", 1);
+    let first = s.game.active_side;
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        seen.push((s.game.turn, s.game.phase.round, s.game.active_side));
+        let ev = s.execute(Command::EndTurn).unwrap();
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, musket::rules::event::Event::TurnEnded { .. }))
+        );
+    }
+    seen.push((s.game.turn, s.game.phase.round, s.game.active_side));
+    let (a, b) = (first, first.other());
+    assert_eq!(
+        seen,
+        vec![(1, 0, a), (1, 0, b), (1, 1, a), (1, 1, b), (2, 0, a)]
+    );
+    // The OPs a unit spent in its first operations phase are back in its second.
+    let mut s = session("shiloh-hornets-nest.ron", 1);
+    let g = &s.game;
+    let (id, to) = g
+        .unit_indices()
+        .filter(|u| g.unit(*u).side == g.active_side && g.unit(*u).is_combat())
+        .find_map(|u| {
+            let at = g.unit(u).hex?;
+            at.neighbors().into_iter().find_map(|n| {
+                let c = Command::Move {
+                    unit: g.unit(u).id.clone(),
+                    path: vec![g.label(n)],
+                };
+                validate(g, &c).is_ok().then(|| (g.unit(u).id.clone(), n))
+            })
+        })
+        .expect("a unit that may move");
+    let u = s.game.unit_by_id(&id).unwrap();
+    s.execute(Command::Move {
+        unit: id.clone(),
+        path: vec![s.game.label(to)],
+    })
+    .unwrap();
+    assert!(s.game.unit(u).spent > musket::rules::movement::Mp::ZERO);
+    s.execute(Command::EndTurn).unwrap();
+    s.execute(Command::EndTurn).unwrap();
+    assert_eq!(s.game.phase.round, 1);
+    assert_eq!(s.game.unit(u).spent, musket::rules::movement::Mp::ZERO);
+}
+
 /// A command of each kind a phase may refuse, by a unit of the side that acts now, against an
 /// adjacent enemy where one is needed.
 fn probes(s: &Session) -> Vec<(Allow, Command)> {
@@ -214,8 +266,9 @@ proptest! {
             prop_assert!(validate(&s.game, &d.command).is_ok(), "{file}: {:?}", d.command);
             s.execute(d.command).unwrap();
             let g = &s.game;
-            let PhaseState { index, phasing } = g.phase;
+            let PhaseState { index, phasing, round } = g.phase;
             prop_assert!(index < g.sequence.phases.len());
+            prop_assert!(round < g.sequence.rounds);
             prop_assert_eq!(g.active_side, g.sequence.acting(g.phase));
             prop_assert!(phasing.0 < 2);
         }

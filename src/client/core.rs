@@ -1232,12 +1232,13 @@ pub fn after_end_turn(world: &mut World, computer: bool) {
     let (turn, side, over) = (g.turn, g.active_side, g.is_over());
     let (mode, handover) = (p.mode, p.handover);
     let side_name = g.scenario.side_name(side).to_string();
+    let phase = crate::rules::sequence::status_line(g);
     world.resource_mut::<CombatLog>().lines.push(LogLine {
         turn,
-        text: if over {
-            "The last turn is over".into()
-        } else {
-            format!("Turn {turn}: {side_name} to play")
+        text: match (over, phase) {
+            (true, _) => "The last turn is over".into(),
+            (false, Some(phase)) => format!("Turn {turn}: {side_name} to play: {phase}"),
+            (false, None) => format!("Turn {turn}: {side_name} to play"),
         },
         kind: LogKind::Info,
     });

@@ -148,6 +148,8 @@ pub enum Event {
     /// A phase of the sequence of play begins (`rules::sequence`).
     PhaseBegan {
         turn: u32,
+        /// The round of player-turns, where a game turn has more than one.
+        round: Option<u8>,
         phase: String,
         /// Whose player-turn it is.
         phasing: SideId,
@@ -300,11 +302,13 @@ impl Event {
             }
             Event::PhaseBegan {
                 turn,
+                round,
                 phase,
                 phasing,
                 acting,
             } => format!(
-                "turn {turn}, {} player-turn: {phase} ({} acts)",
+                "turn {turn}{}, {} player-turn: {phase} ({} acts)",
+                round.map_or(String::new(), |r| format!(", round {r}")),
                 game.scenario.side_name(*phasing),
                 game.scenario.side_name(*acting)
             ),

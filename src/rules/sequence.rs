@@ -30,8 +30,16 @@ use super::unit::SideId;
 #[serde(deny_unknown_fields)]
 pub struct Sequence {
     pub phases: Vec<Phase>,
+    /// Rounds of player-turns in a game turn: 1, or 2 where each side has its phases twice a
+    /// turn (SSI Shiloh: two sets of operations and combat).
+    #[serde(default = "one")]
+    pub rounds: u8,
     /// Where the order comes from.
     pub source: String,
+}
+
+fn one() -> u8 {
+    1
 }
 
 /// One phase of a player-turn.
@@ -93,6 +101,8 @@ pub struct PhaseState {
     pub index: usize,
     /// The side whose player-turn it is.
     pub phasing: SideId,
+    /// The round of player-turns in the game turn (0 to `rounds` - 1).
+    pub round: u8,
 }
 
 impl Default for PhaseState {
@@ -101,6 +111,7 @@ impl Default for PhaseState {
         PhaseState {
             index: 0,
             phasing: SideId(0),
+            round: 0,
         }
     }
 }
@@ -118,6 +129,7 @@ pub fn generic() -> Sequence {
             source: "[project default] one phase: the side to move moves and attacks in any order"
                 .into(),
         }],
+        rounds: 1,
         source: "[project default] generic \"I go, you go\" turn".into(),
     }
 }
@@ -216,6 +228,32 @@ impl Sequence {
         }
         s
     }
+}
+
+/// Where a game stands in a sequence of more than one phase or round, for the phase bar and
+/// the log: "Defensive fire (Confederate player-turn, phase 2 of 4)"; `None` in the generic
+/// sequence, where "X to play" says it all.
+pub fn status_line(game: &Game) -> Option<String> {
+    let seq = &game.sequence;
+    if seq.phases.len() <= 1 && seq.rounds <= 1 {
+        return None;
+    }
+    let p = seq.phase(game.phase);
+    let mut parts = vec![format!(
+        "{} player-turn",
+        game.scenario.side_name(game.phase.phasing)
+    )];
+    if seq.rounds > 1 {
+        parts.push(format!("round {} of {}", game.phase.round + 1, seq.rounds));
+    }
+    if seq.phases.len() > 1 {
+        parts.push(format!(
+            "phase {} of {}",
+            game.phase.index + 1,
+            seq.phases.len()
+        ));
+    }
+    Some(format!("{} ({})", p.name, parts.join(", ")))
 }
 
 /// What a command asks of a phase (`None`: anything, as ending a phase).
@@ -326,11 +364,11 @@ pub fn attacks_per_unit(game: &Game) -> Option<u32> {
 /// other side's, or the next game turn's after the second side's).
 pub fn end_phase(game: &mut Game) -> Vec<Event> {
     let seq = game.sequence.clone();
-    let many = seq.phases.len() > 1;
+    let many = seq.phases.len() > 1 || seq.rounds > 1;
     let mut events = Vec::new();
     let mut next = PhaseState {
         index: game.phase.index + 1,
-        phasing: game.phase.phasing,
+        ..game.phase
     };
     if next.index >= seq.phases.len() {
         let side = game.phase.phasing;
@@ -338,12 +376,17 @@ pub fn end_phase(game: &mut Game) -> Vec<Event> {
         next = PhaseState {
             index: 0,
             phasing: side.other(),
+            round: game.phase.round,
         };
         // What units did in a player-turn (moves, march rolls) restarts with the next.
         for u in &mut game.units {
             u.new_turn();
         }
-        if next.phasing == SideId(0) {
+        // After the second side's player-turn: the next round, or the next game turn.
+        if next.phasing == SideId(0) && next.round + 1 < seq.rounds {
+            next.round += 1;
+        } else if next.phasing == SideId(0) {
+            next.round = 0;
             game.turn += 1;
             // "This turn" counts (NGG 1812 11.2: combats fought, forced marches) restart.
             for u in &mut game.units {
@@ -364,6 +407,7 @@ pub fn end_phase(game: &mut Game) -> Vec<Event> {
         let p = seq.phase(next);
         events.push(Event::PhaseBegan {
             turn: game.turn,
+            round: (seq.rounds > 1).then_some(next.round + 1),
             phase: p.name.clone(),
             phasing: next.phasing,
             acting: game.active_side,

@@ -74,6 +74,13 @@ pub struct Tables {
     pub attacks_per_turn: Option<u32>,
     #[serde(default)]
     pub attacks_per_turn_source: String,
+    /// The sequence of play (`rules::sequence`); a file without it plays the built-in one.
+    #[serde(default = "builtin_sequence")]
+    pub sequence: crate::rules::sequence::Sequence,
+}
+
+fn builtin_sequence() -> crate::rules::sequence::Sequence {
+    crate::rules::sequence::builtin_section(super::DEFAULT_TABLES)
 }
 
 /// A fire and a melee factor.
@@ -240,6 +247,13 @@ impl Tables {
     /// Every problem in the tables (field path, value, why).
     pub fn check(&mut self) -> Vec<Problem> {
         let mut p = Vec::new();
+        for (at, why) in self.sequence.problems() {
+            p.push(Problem {
+                field: at,
+                value: String::new(),
+                problem: why,
+            });
+        }
         let mut factor = |field: String, x: f64, p: &mut Vec<Problem>| {
             if !(x.is_finite() && (0.0..=10.0).contains(&x)) {
                 p.push(problem(field, x, "a factor is 0 to 10"));

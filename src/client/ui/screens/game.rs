@@ -104,33 +104,23 @@ pub(crate) fn game_ui(
             );
             // The phase of the sequence of play, where the game has more than one.
             let seq = &g.sequence;
-            if seq.phases.len() > 1 {
-                let ph = seq.phase(g.phase);
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{} ({} player-turn, phase {} of {})",
-                        ph.name,
-                        g.scenario.side_name(g.phase.phasing),
-                        g.phase.index + 1,
-                        seq.phases.len()
-                    ))
-                    .strong(),
-                )
-                .on_hover_text(format!(
-                    "{}\n\n{}",
-                    ph.source,
-                    seq.phases
-                        .iter()
-                        .enumerate()
-                        .map(|(i, q)| format!(
-                            "{}{}. {}",
-                            if i == g.phase.index { "▶ " } else { "   " },
-                            i + 1,
-                            q.name
-                        ))
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                ));
+            if let Some(line) = crate::rules::sequence::status_line(g) {
+                ui.label(egui::RichText::new(line).strong())
+                    .on_hover_text(format!(
+                        "{}\n\n{}",
+                        seq.phase(g.phase).source,
+                        seq.phases
+                            .iter()
+                            .enumerate()
+                            .map(|(i, q)| format!(
+                                "{}{}. {}",
+                                if i == g.phase.index { "▶ " } else { "   " },
+                                i + 1,
+                                q.name
+                            ))
+                            .collect::<Vec<_>>()
+                            .join("\n")
+                    ));
             }
             let computer = p.computer_to_move();
             match computer {
