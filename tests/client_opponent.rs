@@ -209,7 +209,9 @@ fn space_plays_the_rest_of_the_computers_turn_without_pausing() {
     });
     assert!(frames < 5_000);
     assert!(
-        !app.world().resource::<Opponent>().skip,
+        !app.world()
+            .resource::<musket::client::state::SkipComputer>()
+            .0,
         "the skip lasts one turn"
     );
     // Nothing is left to show: the view jumps to the end of the turn.

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use super::core::{Feed, Play, Screen};
 use super::layout::hex_to_world;
+use super::state::{Feed, Play, Screen};
 use crate::rules::dice::DieRole;
 use crate::rules::event::Event;
 use crate::rules::hex::Coord;
@@ -71,7 +71,7 @@ pub fn plugin(app: &mut App) {
             (next_batch, advance_stage, floaters)
                 .chain()
                 .in_set(AnimSystems)
-                .after(super::core::CoreSystems)
+                .after(super::state::CoreSystems)
                 .run_if(in_state(Screen::Playing)),
         );
 }

@@ -19,8 +19,8 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy::winit::WinitSettings;
 
-use super::core::{Action, Play};
 use super::map::BuiltFor;
+use super::state::{Action, Play};
 use super::units::Counter;
 
 #[derive(Clone, Debug, Default)]

@@ -41,8 +41,6 @@ use bevy::render::view::ViewTarget;
 use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::PrimaryWindow;
 
-use super::input::MapCamera;
-
 /// The render layer of the backdrop's entities.
 pub const BACKDROP_LAYER: usize = 1;
 
@@ -54,6 +52,11 @@ pub struct OnBackdrop;
 pub fn backdrop_layer() -> (OnBackdrop, RenderLayers) {
     (OnBackdrop, RenderLayers::layer(BACKDROP_LAYER))
 }
+
+/// On the map camera (put there by whoever spawns it): its frames start from the backdrop,
+/// drawn with its view ([`Backdrop`] is added at start-up).
+#[derive(Component, Clone, Copy, Default)]
+pub struct WantsBackdrop;
 
 /// The camera drawing the backdrop into its image.
 #[derive(Component)]
@@ -140,10 +143,7 @@ pub fn plugin(app: &mut App) {
             ExtractComponentPlugin::<Backdrop>::default(),
             ExtractComponentPlugin::<BackdropOut>::default(),
         ))
-        .add_systems(
-            Startup,
-            spawn_backdrop_camera.after(super::input::spawn_camera),
-        )
+        .add_systems(PostStartup, spawn_backdrop_camera)
         .add_systems(
             PostUpdate,
             follow_map_camera
@@ -183,7 +183,7 @@ fn target_image(size: UVec2) -> Image {
 fn spawn_backdrop_camera(
     mut commands: Commands,
     mut images: ResMut<Assets<Image>>,
-    map_cam: Query<Entity, With<MapCamera>>,
+    map_cam: Query<Entity, With<WantsBackdrop>>,
 ) {
     let image = images.add(target_image(UVec2::ONE));
     commands.spawn((
@@ -225,7 +225,7 @@ fn follow_map_camera(
     window: Query<&Window, With<PrimaryWindow>>,
     map_cam: Query<
         (&Transform, &Projection, &Camera, &Backdrop),
-        (With<MapCamera>, Without<BackdropCamera>),
+        (With<WantsBackdrop>, Without<BackdropCamera>),
     >,
     mut cam: Query<(&mut Transform, &mut Projection, &mut Camera), With<BackdropCamera>>,
     mut images: ResMut<Assets<Image>>,
@@ -415,7 +415,7 @@ mod tests {
         let map = world
             .spawn((
                 Camera2d,
-                MapCamera,
+                WantsBackdrop,
                 Transform::default(),
                 Projection::Orthographic(OrthographicProjection::default_2d()),
                 Backdrop { image },

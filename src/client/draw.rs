@@ -8,6 +8,11 @@ use bevy::prelude::*;
 use super::layout::{HEX_SIZE, hex_to_world};
 use crate::rules::hex::Coord;
 
+/// Marks every entity of the overlays drawn over the map (zones of control, flank colours,
+/// the move shading, the target and path marks), so the editor can hide them all.
+#[derive(Component)]
+pub struct OverlayPart;
+
 #[derive(Default)]
 pub struct Batch {
     pos: Vec<[f32; 3]>,

@@ -15,8 +15,8 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
-use super::core::{Action, HandOver, Play, Screen, Selection};
 use super::layout::{hex_to_world, world_to_hex};
+use super::state::{Action, HandOver, Play, Screen, Selection};
 use crate::rules::hex::Coord;
 
 /// The map camera.
@@ -51,7 +51,7 @@ pub fn plugin(app: &mut App) {
             (keyboard, mouse)
                 .chain()
                 .run_if(in_state(Screen::Playing))
-                .before(super::core::CoreSystems),
+                .before(super::state::CoreSystems),
         )
         .add_systems(Update, centre_camera.run_if(in_state(Screen::Playing)))
         .add_systems(Update, map_viewport.before(mouse))
@@ -65,7 +65,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             follow_computer
-                .after(super::core::CoreSystems)
+                .after(super::state::CoreSystems)
                 .run_if(in_state(Screen::Playing)),
         );
 }
@@ -108,6 +108,7 @@ pub fn spawn_camera(mut commands: Commands) {
             ..default()
         },
         super::backdrop::window_texture_usages(),
+        super::backdrop::WantsBackdrop,
         // Software rendering: no multisampling halves the frame time.
         Msaa::Off,
         Transform::from_xyz(0.0, 0.0, 1000.0),
@@ -226,7 +227,7 @@ fn centre_camera(
     mut done_for: Local<Option<usize>>,
 ) {
     let Some(g) = play.game() else { return };
-    let key = super::core::game_key(g);
+    let key = super::state::game_key(g);
     if *done_for == Some(key) || rects.0.is_empty() {
         return;
     }
@@ -324,7 +325,7 @@ fn keep_map_centred(
 pub const LEGIBLE_PX: f32 = 10.0;
 
 /// The largest zoom-out a game opens at: counters' smallest text stays [`LEGIBLE_PX`].
-pub const OPENING_MAX_SCALE: f32 = super::units::TEXT_SMALLEST / LEGIBLE_PX;
+pub const OPENING_MAX_SCALE: f32 = super::layout::TEXT_SMALLEST / LEGIBLE_PX;
 
 /// Where the camera opens on a game: the orthographic scale and the camera's position, given
 /// the free area `free` of a window of size `window` (logical pixels). The whole map when it

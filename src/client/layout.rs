@@ -15,6 +15,10 @@ pub const HEX_SIZE: f32 = 64.0;
 pub const TILE_W: f32 = 128.0;
 pub const TILE_H: f32 = 112.0;
 
+/// The smallest text on a counter (the status markers, [`super::units`]): the opening zoom
+/// keeps it at least `input::LEGIBLE_PX` on screen.
+pub const TEXT_SMALLEST: f32 = 12.0;
+
 /// The hexx layout of the map: flat-topped, y pointing down the printed rows.
 pub fn hex_layout() -> HexLayout {
     let mut l = HexLayout::flat().with_hex_size(HEX_SIZE);

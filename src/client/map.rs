@@ -8,10 +8,10 @@ use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
 
 use super::backdrop::backdrop_layer;
-use super::core::{Overlays, Play, Screen};
 use super::draw::{Batch, VertexColorMaterial, spawn_batch};
 use super::input::MapCamera;
 use super::layout::{HEX_SIZE, edge, hex_to_world};
+use super::state::{Overlays, Play, Screen};
 use crate::rules::hex::Dir;
 use crate::rules::map::{Feature, RouteKind, Terrain};
 
@@ -48,7 +48,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (build_map, toggle_grid_and_labels)
                 .chain()
-                .after(super::core::CoreSystems)
+                .after(super::state::CoreSystems)
                 .run_if(in_state(Screen::Playing)),
         );
 }
@@ -279,7 +279,7 @@ fn build_map(
 ) {
     let Some(p) = &play.0 else { return };
     let Some(art) = art else { return };
-    let key = super::core::game_key(&p.session.game);
+    let key = super::state::game_key(&p.session.game);
     if built.0 == Some(key) {
         return;
     }

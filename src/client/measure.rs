@@ -12,7 +12,8 @@ use std::time::Instant;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
-use super::core::{Action, Mode, Play, Settings, Source, start_game};
+use super::core::start_game;
+use super::state::{Action, Mode, Play, Settings, Source};
 use crate::rules::ruleset::RulesOverrides;
 
 /// An app without a window, with the asset storage and the art handles the views need.
@@ -152,8 +153,8 @@ pub fn measure_editor(columns: i64, rows: i64, frames: u32) -> Result<serde_json
     app.world_mut()
         .insert_resource(EditorState::new(file, std::env::temp_dir().join("m.ron")));
     app.world_mut()
-        .resource_mut::<NextState<super::core::Screen>>()
-        .set(super::core::Screen::Editor);
+        .resource_mut::<NextState<super::state::Screen>>()
+        .set(super::state::Screen::Editor);
     app.update();
     app.update();
     let width = crate::rules::map::label_width(columns as u32, rows as u32);

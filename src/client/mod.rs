@@ -25,11 +25,13 @@ pub mod moves;
 pub mod opponent;
 pub mod overlays;
 pub mod save;
+pub mod state;
 pub mod terrain;
+pub mod turn;
 pub mod ui;
 pub mod units;
 
-use self::core::{Mode, Seat, Settings};
+use self::state::{Mode, Seat, Settings};
 
 /// What the command line asks of the client.
 #[derive(Clone, Debug, Default)]
@@ -60,13 +62,13 @@ pub fn logic(app: &mut App) {
 /// counters respawned, panels resized) reaches the screen.
 #[allow(clippy::too_many_arguments)]
 fn settle(
-    play: Res<core::Play>,
-    sel: Res<core::Selection>,
-    preview: Res<core::Preview>,
-    overlays: Res<core::Overlays>,
-    handover: Res<core::HandOver>,
-    briefing: Res<core::Briefing>,
-    state: Res<State<core::Screen>>,
+    play: Res<state::Play>,
+    sel: Res<state::Selection>,
+    preview: Res<state::Preview>,
+    overlays: Res<state::Overlays>,
+    handover: Res<state::HandOver>,
+    briefing: Res<state::Briefing>,
+    state: Res<State<state::Screen>>,
     mut left: Local<u32>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
@@ -190,7 +192,7 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
         app.add_systems(Startup, move |world: &mut World| {
             core::handle(
                 world,
-                core::Action::Edit(Some(core::Source::File(p.clone()))),
+                state::Action::Edit(Some(state::Source::File(p.clone()))),
             );
         });
     } else if !opts.menu {

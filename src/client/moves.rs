@@ -7,8 +7,8 @@
 
 use bevy::prelude::*;
 
-use super::core::{CoreSystems, Play, Screen, Selection};
 use super::draw::{Batch, VertexColorMaterial, spawn_batch};
+use super::state::{CoreSystems, Play, Screen, Selection};
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::movement::{
@@ -141,7 +141,7 @@ pub fn update_reach(play: Res<Play>, sel: Res<Selection>, mut r: ResMut<MoveReac
     };
     let g = &p.session.game;
     let units = movers(g, &sel);
-    let key = (p.revision, super::core::game_key(g), units.clone());
+    let key = (p.revision, super::state::game_key(g), units.clone());
     if r.key.as_ref() == Some(&key) {
         return;
     }
@@ -370,6 +370,6 @@ fn reach_layer(
         &material.0,
         b,
         3.0,
-        (super::overlays::OverlayPart, ReachLayer),
+        (super::draw::OverlayPart, ReachLayer),
     );
 }

@@ -1,12 +1,12 @@
 //! The computer opponent in the window. On its side's turn it thinks off the main thread (one
 //! decision at a time, on a copy of the game, in Bevy's [`AsyncComputeTaskPool`]), and each
-//! command it decides goes through [`core::execute`](super::core::execute), so `validate`
+//! command it decides goes through [`core::execute`](super::state::execute), so `validate`
 //! judges it as it judges a player's and the combat log and the animation show it like a
 //! player's: moves slide, dice roll, results apply. Between commands it waits for the view to
 //! finish showing the last one and a short pause ([`PACE_MOVE`], [`PACE_AFTER_ROLL`]); Space
-//! ([`Action::SkipComputerTurn`](super::core::Action::SkipComputerTurn)) plays the rest of its
+//! ([`Action::SkipComputerTurn`](super::state::Action::SkipComputerTurn)) plays the rest of its
 //! turn without pausing. The log says why it did each thing (`Decision::why`). Undo stops at
-//! the end of its turn ([`PlayState::undo_floor`](super::core::PlayState::undo_floor)).
+//! the end of its turn ([`PlayState::undo_floor`](super::state::PlayState::undo_floor)).
 
 use std::time::Instant;
 
@@ -14,10 +14,11 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 
 use super::anim::{Anim, AnimSystems, Stage};
-use super::core::{
+use super::state::{
     Briefing, CombatLog, CoreSystems, Feed, HandOver, LogKind, LogLine, Play, Screen, Selection,
-    execute, game_key,
+    SkipComputer, game_key,
 };
+use super::turn::execute;
 use crate::rules::ai::{Decision, Player};
 use crate::rules::command::{Command, validate};
 use crate::rules::hex::Coord;
@@ -50,8 +51,6 @@ pub struct Opponent {
     task: Option<Task<Thought>>,
     /// Seconds to wait before the next command.
     pub wait: f32,
-    /// Play the rest of the turn without pausing.
-    pub skip: bool,
     /// Commands sent in the current turn.
     pub sent: usize,
     /// Thinking time of the current turn, in milliseconds.
@@ -69,7 +68,6 @@ impl Default for Opponent {
             game: None,
             task: None,
             wait: 0.0,
-            skip: false,
             sent: 0,
             think_ms: 0.0,
             focus: None,
@@ -146,7 +144,7 @@ fn drive(world: &mut World) {
         return;
     }
     let Some(kind) = kind else {
-        world.resource_mut::<Opponent>().skip = false;
+        world.resource_mut::<SkipComputer>().0 = false;
         return;
     };
     // The player reads the briefing (or a hand-over screen is up) first.
@@ -154,7 +152,7 @@ fn drive(world: &mut World) {
         return;
     }
     redraw(world);
-    let skip = world.resource::<Opponent>().skip;
+    let skip = world.resource::<SkipComputer>().0;
     if skip {
         // Nothing left to show: the view jumps to where the turn ends.
         world.resource_mut::<Feed>().batches.clear();
@@ -238,7 +236,7 @@ fn send(world: &mut World, d: Decision) {
     if !execute(world, d.command) {
         return;
     }
-    if world.resource::<Opponent>().skip {
+    if world.resource::<SkipComputer>().0 {
         // Skipping: the view jumps to the result without showing it.
         world.resource_mut::<Feed>().batches.clear();
     }
@@ -273,17 +271,17 @@ fn finish_turn(world: &mut World) {
         let r = (opp.sent, opp.think_ms);
         opp.sent = 0;
         opp.think_ms = 0.0;
-        opp.skip = false;
         opp.wait = 0.0;
         r
     };
+    world.resource_mut::<SkipComputer>().0 = false;
     let turn = world.resource::<Play>().game().map_or(0, |g| g.turn);
     world.resource_mut::<CombatLog>().lines.push(LogLine {
         turn,
         text: format!("The computer's turn: {sent} commands, {ms:.0} ms of thought"),
         kind: LogKind::Computer,
     });
-    super::core::after_end_turn(world, true);
+    super::turn::after_end_turn(world, true);
 }
 
 /// The hex a command acts on: where a move ends, the hex attacked.

@@ -5,14 +5,13 @@
 
 use bevy::prelude::*;
 
-use super::core::{Overlays, Play, Preview, Screen, Selection};
 use super::draw::{Batch, VertexColorMaterial, spawn_batch};
 use super::layout::{HEX_SIZE, hex_to_world};
+use super::state::{Overlays, Play, Preview, Screen, Selection};
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::ZocKind;
 
-#[derive(Component)]
-pub struct OverlayPart;
+pub use super::draw::OverlayPart;
 
 /// Colours of the flank overlay.
 pub const COVERED: Color = Color::srgba(0.10, 0.70, 0.20, 0.45);
@@ -51,7 +50,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Keys>().add_systems(
         Update,
         (zoc_layer, mark_layer, path_layer)
-            .after(super::core::CoreSystems)
+            .after(super::state::CoreSystems)
             .after(super::moves::update_reach)
             .run_if(in_state(Screen::Playing)),
     );
@@ -75,8 +74,8 @@ fn refresh<K: PartialEq, F: Component>(
     true
 }
 
-fn game_key(p: &super::core::PlayState) -> usize {
-    super::core::game_key(&p.session.game)
+fn game_key(p: &super::state::PlayState) -> usize {
+    super::state::game_key(&p.session.game)
 }
 
 /// Zones of control of the sides switched on, and the victory hexes.

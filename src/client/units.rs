@@ -12,9 +12,9 @@ use std::collections::HashMap;
 use bevy::prelude::*;
 
 use super::anim::{Anim, MovePaths};
-use super::core::{Play, Preview, Screen, Selection};
 use super::layout::hex_to_world;
 use super::map::Art;
+use super::state::{Play, Preview, Screen, Selection};
 use crate::rules::hex::Coord;
 use crate::rules::unit::{Mode, SideId, Status, Unit, UnitIdx, UnitKind};
 
@@ -25,10 +25,8 @@ pub const COUNTER: f32 = 60.0;
 pub const TEXT_STRENGTH: f32 = 20.0;
 pub const TEXT_STRENGTH_LONG: f32 = 15.0;
 pub const TEXT_CORNER: f32 = 13.0;
-pub const TEXT_MARKER: f32 = 12.0;
-/// The smallest text on a counter: the opening zoom keeps it at least
-/// [`super::input::LEGIBLE_PX`] on screen.
-pub const TEXT_SMALLEST: f32 = TEXT_MARKER;
+pub const TEXT_MARKER: f32 = super::layout::TEXT_SMALLEST;
+pub use super::layout::TEXT_SMALLEST;
 pub const STACK_STEP: f32 = 6.0;
 
 #[derive(Component)]
@@ -269,7 +267,7 @@ fn sync_counters(
         return;
     }
     let game = &p.session.game;
-    let game_key = super::core::game_key(game);
+    let game_key = super::state::game_key(game);
     let marked: Vec<UnitIdx> = preview
         .request
         .as_ref()

@@ -20,7 +20,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use super::core::{Screen, Source};
+use super::state::{Screen, Source};
 use crate::editor::{EditAction, Editor};
 use crate::rules::hex::{Coord, Dir};
 use crate::rules::map::{Feature, RouteKind};
@@ -204,12 +204,31 @@ pub fn plugin(app: &mut App) {
 
 /// The commands (headless tests run this alone).
 pub fn logic(app: &mut App) {
-    app.add_message::<EditorCmd>().add_systems(
-        Update,
-        handle
-            .in_set(EditorSystems)
-            .run_if(in_state(Screen::Editor)),
-    );
+    app.add_message::<EditorCmd>()
+        .add_systems(
+            Update,
+            handle
+                .in_set(EditorSystems)
+                .run_if(in_state(Screen::Editor)),
+        )
+        .add_systems(
+            Update,
+            open_requested.after(crate::client::state::CoreSystems),
+        );
+}
+
+/// Open the editor the player asked for ([`crate::client::state::EditorRequest`], set by
+/// `Action::Edit`); a file that does not open is a notice, and the screen stays.
+fn open_requested(world: &mut World) {
+    let Some(source) = world
+        .get_resource_mut::<crate::client::state::EditorRequest>()
+        .and_then(|mut r| r.0.take())
+    else {
+        return;
+    };
+    if let Err(e) = open(world, source) {
+        crate::client::state::notice(world, e, true);
+    }
 }
 
 /// The systems that apply editor commands; input runs before, views after.
@@ -235,14 +254,14 @@ pub fn open(world: &mut World, source: Option<Source>) -> Result<(), String> {
         Some(Source::File(p)) if !p.exists() => (blank(), p),
         Some(Source::File(p)) => (crate::editor::Editor::open(&p)?.file, p),
         Some(Source::Builtin(name)) => {
-            let sc = super::core::load_scenario(&Source::Builtin(name))?;
+            let sc = super::state::load_scenario(&Source::Builtin(name))?;
             let stem = name.trim_end_matches(".ron");
             (sc.file, free_path(&format!("my-{stem}")))
         }
     };
     let mut state = EditorState::new(file, path);
     // Checked by the tables the game will load it with (the player's --rules, else theirs).
-    if let Some(settings) = world.get_resource::<super::core::Settings>() {
+    if let Some(settings) = world.get_resource::<super::state::Settings>() {
         state.ed.rules = settings.rules.clone();
     }
     world.insert_resource(state);
@@ -334,9 +353,9 @@ fn handle_one(world: &mut World, c: EditorCmd) {
             if save(&mut st) {
                 let path = st.path.clone();
                 world.remove_resource::<EditorState>();
-                world.write_message(super::core::Action::Start {
+                world.write_message(super::state::Action::Start {
                     source: Source::File(path),
-                    mode: super::core::Mode::Solitaire,
+                    mode: super::state::Mode::Solitaire,
                     handover: false,
                 });
             }

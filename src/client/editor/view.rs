@@ -10,11 +10,11 @@ use bevy::prelude::*;
 
 use super::{EditorState, EditorSystems};
 use crate::client::backdrop::backdrop_layer;
-use crate::client::core::Screen;
 use crate::client::draw::{Batch, VertexColorMaterial, spawn_batch};
 use crate::client::input::MapCamera;
 use crate::client::layout::{self, HEX_SIZE, hex_to_world};
 use crate::client::map::{Art, hexsides_batch, routes_batch};
+use crate::client::state::Screen;
 use crate::client::terrain::{TerrainChunk, TerrainLayer};
 use crate::editor::underlay::{Similarity, image_to_map};
 use crate::rules::hex::Coord;
@@ -108,7 +108,7 @@ pub fn plugin(app: &mut App) {
 type GameView = Or<(
     With<crate::client::map::MapPart>,
     With<crate::client::units::Counter>,
-    With<crate::client::overlays::OverlayPart>,
+    With<crate::client::draw::OverlayPart>,
 )>;
 
 fn hide_game(

@@ -2,7 +2,7 @@
 //! inspector and legend on the left, the attack preview and combat log on the right, the dice
 //! on screen, the advance prompt, the briefing, the hot-seat hand-over screen, the end screen
 //! and the main menu. Every number shown comes from the rules; the UI only sends
-//! [`Action`](crate::client::core::Action)s.
+//! [`Action`](crate::client::state::Action)s.
 //!
 //! Layout, one concern per file:
 //! - [`screens`]: whole screens and what covers the map: [`screens::menu`] (the main menu and
@@ -20,7 +20,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::core::{Notice, Screen};
+use super::state::{Notice, Screen};
 
 pub mod panels;
 pub mod screens;

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::client::editor::{EditorCmd, EditorState};
-use crate::client::ui::screens::editor::FormText;
+use crate::client::ui::panels::FormText;
 use crate::editor::EditAction;
 use crate::rules::map::Weather;
 use crate::rules::scenario::{KNOWN_RULESETS, UnderlayFile, terrain_letters};

@@ -9,7 +9,7 @@ use bevy_egui::egui;
 
 use crate::client::editor::Tool;
 use crate::client::editor::{EditorCmd, EditorState};
-use crate::client::ui::screens::editor::FormText;
+use crate::client::ui::panels::FormText;
 use crate::editor::EditAction;
 use crate::editor::action::unit_fields;
 use crate::editor::form::{self, FormValue, Widget};

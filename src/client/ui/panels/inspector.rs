@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::client::core::{Action, Selection};
+use crate::client::state::{Action, Selection};
 use crate::client::ui::theme::c32;
 use crate::rules::map::Terrain;
 use crate::rules::unit::Unit;

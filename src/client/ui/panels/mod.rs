@@ -7,3 +7,17 @@ pub mod editor_units;
 pub mod inspector;
 pub mod legend;
 pub mod preview;
+
+/// What the form fields show while the player types (field name → text), per unit.
+#[derive(Default)]
+pub(crate) struct FormText {
+    pub(crate) unit: Option<String>,
+    pub(crate) rev: u64,
+    pub(crate) fields: std::collections::BTreeMap<String, String>,
+    pub(crate) title: String,
+    pub(crate) briefing: String,
+    pub(crate) sides: [String; 2],
+    pub(crate) size: (i64, i64),
+    pub(crate) scan_path: String,
+    pub(crate) file_rev: Option<u64>,
+}

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::client::core::{Action, Preview, Selection};
+use crate::client::state::{Action, Preview, Selection};
 use crate::rules::cv::{Prob, percent, prob_f64};
 use crate::rules::ruleset::{ModValue, Odds, Role};
 

@@ -9,24 +9,10 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::client::editor::{EditorCmd, EditorState, Tool};
 use crate::client::input::UiRects;
-use crate::client::ui::panels::{editor_settings, editor_units};
+use crate::client::ui::panels::{FormText, editor_settings, editor_units};
 use crate::client::ui::theme::rect_of;
 use crate::rules::map::{Feature, RouteKind, Terrain};
 use crate::rules::scenario::{terrain_letters, unit_kinds};
-
-/// What the form fields show while the player types (field name → text), per unit.
-#[derive(Default)]
-pub(crate) struct FormText {
-    pub(crate) unit: Option<String>,
-    pub(crate) rev: u64,
-    pub(crate) fields: std::collections::BTreeMap<String, String>,
-    pub(crate) title: String,
-    pub(crate) briefing: String,
-    pub(crate) sides: [String; 2],
-    pub(crate) size: (i64, i64),
-    pub(crate) scan_path: String,
-    pub(crate) file_rev: Option<u64>,
-}
 
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn editor_ui(

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::client::core::Action;
+use crate::client::state::Action;
 use crate::rules::unit::SideId;
 
 pub(crate) fn end_screen(

@@ -10,12 +10,12 @@ use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 use super::end::end_screen;
 use super::handover::handover_ui;
 use crate::client::anim::Anim;
-use crate::client::core::{
+use crate::client::input::UiRects;
+use crate::client::map::Art;
+use crate::client::state::{
     Action, Briefing, CombatLog, HandOver, LogKind, Mode, Notice, Overlays, Play, Preview,
     Selection,
 };
-use crate::client::input::UiRects;
-use crate::client::map::Art;
 use crate::client::ui::panels::{
     dice::dice_ui, inspector::inspector, legend::legend_ui, preview::preview_ui,
 };
@@ -41,7 +41,7 @@ pub struct GameView<'w> {
     anim: Res<'w, Anim>,
     briefing: Res<'w, Briefing>,
     art: Option<Res<'w, Art>>,
-    move_cost: Res<'w, crate::client::core::MoveCostTip>,
+    move_cost: Res<'w, crate::client::state::MoveCostTip>,
     opponent: Res<'w, crate::client::opponent::Opponent>,
 }
 

@@ -4,11 +4,11 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::client::core::{
-    Action, BUILTIN, Mode, Notice, Play, Seat, Settings, Source, load_scenario,
-};
 use crate::client::input::UiRects;
 use crate::client::save::{SaveEntry, list_saves, saves_dir};
+use crate::client::state::{
+    Action, BUILTIN, Mode, Notice, Play, Seat, Settings, Source, load_scenario,
+};
 use crate::rules::ai::Kind;
 use crate::rules::unit::SideId;
 
