@@ -17,13 +17,10 @@ use super::ruleset::{RulesOverrides, Ruleset, for_scenario};
 use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options, validate};
 
 /// The save format written. Version 2 adds the digest; version 1 saves (no digest) still load.
-/// Version 3: games follow their rule system's sequence of play (`rules::sequence`); saves of
-/// versions 1 and 2 were played in the generic "I go, you go" turn and replay in it, and say
-/// so when saved again (`sequence: Some("generic")`).
+/// Version 3: games follow a sequence of play (`rules::sequence`), which the save holds whole,
+/// so a game replays in the sequence it was played in even after the rules file changes;
+/// saves of versions 1 and 2 were played in the generic "I go, you go" turn and replay in it.
 pub const SAVE_VERSION: u32 = 3;
-
-/// The name of the generic sequence in a save's `sequence`.
-pub const GENERIC_SEQUENCE: &str = "generic";
 
 /// A saved game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -35,10 +32,10 @@ pub struct SaveFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digest: Option<Digest>,
     pub scenario: ScenarioFile,
-    /// `Some("generic")`: the game follows the generic turn, not its rule system's sequence of
-    /// play (a game begun before sequences existed). Absent: the rule system's.
+    /// The sequence of play the game follows (version 3 on). Absent in a version 3 save: its
+    /// rule system's; in versions 1 and 2: the generic turn they were played in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sequence: Option<String>,
+    pub sequence: Option<super::sequence::Sequence>,
     pub commands: Vec<Command>,
     /// Who plays each side, in the scenario's side order (`human`, `ai2`, `greedy`…): where the
     /// window picks the game up on loading. Not part of the game (not in the digests).
@@ -123,8 +120,8 @@ pub enum SaveError {
         path: String,
         source: super::ruleset::RulesError,
     },
-    #[error("{path}: unknown sequence of play {found:?} (a save names \"generic\" or none)")]
-    Sequence { path: String, found: String },
+    #[error("{path}: the sequence of play it holds is not valid: {problem}")]
+    Sequence { path: String, problem: String },
     #[error("{path}: command {index} of the log cannot be replayed: {source}")]
     Replay {
         path: String,
@@ -244,8 +241,7 @@ impl Session {
             seed: self.seed,
             digest: Some(Digest::of(&self.game.scenario.file, self.seed, &self.log)),
             scenario: self.game.scenario.file.clone(),
-            sequence: (*self.game.sequence != *self.game.rules.sequence())
-                .then(|| GENERIC_SEQUENCE.to_string()),
+            sequence: Some((*self.game.sequence).clone()),
             commands: self.log.clone(),
             players: self.players.clone(),
         }
@@ -313,16 +309,20 @@ impl Session {
             path: path.to_string(),
             source,
         })?;
-        let sequence = match save.sequence.as_deref() {
-            None if save.version >= 3 => Arc::new(rules.sequence().clone()),
-            // Played before sequences existed, or said so.
-            None | Some(GENERIC_SEQUENCE) => Arc::new(super::sequence::generic()),
-            Some(other) => {
-                return Err(SaveError::Sequence {
-                    path: path.to_string(),
-                    found: other.to_string(),
-                });
+        let sequence = match save.sequence {
+            Some(seq) => {
+                let problems = seq.problems();
+                if let Some((at, why)) = problems.first() {
+                    return Err(SaveError::Sequence {
+                        path: path.to_string(),
+                        problem: format!("{at}: {why}"),
+                    });
+                }
+                Arc::new(seq)
             }
+            None if save.version >= 3 => Arc::new(rules.sequence().clone()),
+            // Played before sequences existed.
+            None => Arc::new(super::sequence::generic()),
         };
         let mut s = Session::replay_with(
             Arc::new(scenario),

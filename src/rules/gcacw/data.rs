@@ -37,6 +37,9 @@ pub struct Tables {
     /// Movement (`rules::movement::table`); a file without the section uses the built-in one.
     #[serde(default = "builtin_movement")]
     pub movement: crate::rules::movement::table::MoveTables,
+    /// The sequence of play (`rules::sequence`); a file without it plays the built-in one.
+    #[serde(default = "builtin_sequence")]
+    pub sequence: crate::rules::sequence::Sequence,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -391,6 +394,9 @@ impl Tables {
         for m in self.movement.check("movement") {
             bad(&m.field, m.value, &m.problem);
         }
+        for (at, why) in self.sequence.problems() {
+            bad(&at, String::new(), &why);
+        }
         let cv = &self.combat_values;
         if cv.defender_max == 0 || cv.attacker_max == 0 || cv.grand_assault_hex_max == 0 {
             bad("combat_values", String::new(), "maxima must be positive");
@@ -682,6 +688,11 @@ fn parse_code(code: &str, letters: &[(char, Effect)]) -> Result<ResultCode, Stri
 /// The built-in tables' `movement` section (for a player's file written before it existed).
 fn builtin_movement() -> crate::rules::movement::table::MoveTables {
     crate::rules::movement::table::builtin_section(DEFAULT_TABLES)
+}
+
+/// The built-in tables' `sequence` section (for a player's file written before it existed).
+fn builtin_sequence() -> crate::rules::sequence::Sequence {
+    crate::rules::sequence::builtin_section(DEFAULT_TABLES)
 }
 
 #[cfg(test)]

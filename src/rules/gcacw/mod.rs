@@ -97,6 +97,9 @@ impl Ruleset for Gcacw {
     fn movement(&self) -> &dyn crate::rules::movement::Movement {
         &self.tables.movement
     }
+    fn sequence(&self) -> &crate::rules::sequence::Sequence {
+        &self.tables.sequence
+    }
 
     fn id(&self) -> &'static str {
         "gcacw"

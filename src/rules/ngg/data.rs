@@ -44,6 +44,9 @@ pub struct Tables {
     /// Movement (`rules::movement::table`); a file without the section uses the built-in one.
     #[serde(default = "builtin_movement")]
     pub movement: crate::rules::movement::table::MoveTables,
+    /// The sequence of play (`rules::sequence`); a file without it plays the built-in one.
+    #[serde(default = "builtin_sequence")]
+    pub sequence: crate::rules::sequence::Sequence,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
@@ -126,6 +129,9 @@ impl Tables {
             ));
         }
         out.extend(self.movement.check("movement"));
+        for (at, why) in self.sequence.problems() {
+            out.push(crate::rules::tables::problem(at, "", why));
+        }
         if !(0..=10).contains(&self.cf_per_undisrupted_unit) {
             out.push(problem(
                 "cf_per_undisrupted_unit",
@@ -234,6 +240,11 @@ impl Tables {
 /// The built-in tables' `movement` section (for a player's file written before it existed).
 fn builtin_movement() -> crate::rules::movement::table::MoveTables {
     crate::rules::movement::table::builtin_section(super::DEFAULT_TABLES)
+}
+
+/// The built-in tables' `sequence` section (for a player's file written before it existed).
+fn builtin_sequence() -> crate::rules::sequence::Sequence {
+    crate::rules::sequence::builtin_section(super::DEFAULT_TABLES)
 }
 
 #[cfg(test)]

@@ -127,6 +127,9 @@ impl Ruleset for Ngg {
     fn movement(&self) -> &dyn crate::rules::movement::Movement {
         self
     }
+    fn sequence(&self) -> &crate::rules::sequence::Sequence {
+        &self.tables.sequence
+    }
 
     fn id(&self) -> &'static str {
         "ngg1812"
