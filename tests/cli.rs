@@ -630,3 +630,22 @@ fn play_log_prints_the_phases_and_who_acts() {
         }
     }
 }
+
+// `musket resolve` rolls a one-off attack on the opening position, outside the sequence of play:
+// GBACW's phases (movement first) must not refuse it.
+#[test]
+fn resolve_is_outside_the_sequence_of_play() {
+    let o = musket(&[
+        "resolve",
+        "scenarios/gbacw-bloody-hill.ron",
+        "--attackers",
+        "usa-1mo",
+        "usa-1ks",
+        "--defender",
+        "0605",
+        "--seed",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("Fire by 1st Missouri Infantry"));
+}

@@ -112,7 +112,7 @@ fn every_ruleset_refuses_the_side_not_to_move() {
                 )
             }))
         {
-            musket::rules::sequence::end_phase(&mut ga);
+            musket::rules::sequence::end_phase(&mut ga, &mut musket::rules::dice::Dice::new(0));
         }
         let (a, target) = next_to(&ga, enemy, |n| ga.side_at(n) == Some(side))
             .unwrap_or_else(|| panic!("{file}: no two enemy units are adjacent"));

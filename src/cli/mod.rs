@@ -407,6 +407,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             crate::rules::command::set_turn_for_attack(&mut game, &req);
             let mut session = Session {
                 game,
+                opening: Vec::new(),
                 dice: Dice::new(seed),
                 seed,
                 log: Vec::new(),

@@ -290,8 +290,12 @@ fn march_plan(game: &Game, ids: &[String]) -> Result<MarchPlan, CommandError> {
 
 /// Give the turn to the side that makes this attack (its attackers' side, or the other one for
 /// an out-of-turn attack such as Shiloh's Final Defensive Fire). For one-off attacks on a
-/// scenario's opening position (`musket resolve`), where either side may be the one to attack.
+/// scenario's opening position (`musket resolve`), where either side may be the one to attack:
+/// outside any sequence of play (the generic turn, its one phase allowing every attack).
 pub fn set_turn_for_attack(game: &mut Game, req: &AttackRequest) {
+    game.sequence = std::sync::Arc::new(super::sequence::generic());
+    game.phase = super::sequence::PhaseState::default();
+    game.cycle = super::sequence::Cycle::default();
     let Some(first) = req.attackers.first().filter(|u| u.i() < game.units.len()) else {
         return;
     };
@@ -461,22 +465,28 @@ fn apply_inner(
             let limits = orders::check_attack_limits(game, &req).map_err(CommandError::Limit)?;
             let events = rules.resolve(game, &req, choices, dice)?;
             orders::count_attack(game, &req, &limits);
+            super::sequence::record_action(game, &req.attackers);
             Ok(events)
         }
         Command::Move { unit, path } => {
             let plan = move_plan(game, std::slice::from_ref(unit), path)?;
+            super::sequence::record_action(game, &plan.units);
             Ok(orders::apply_move(game, &plan))
         }
         Command::MoveStack { units, path } => {
             let plan = move_plan(game, units, path)?;
+            super::sequence::record_action(game, &plan.units);
             Ok(orders::apply_move(game, &plan))
         }
         Command::March { units } => {
             let plan = march_plan(game, units)?;
+            super::sequence::record_action(game, &plan.units);
             Ok(orders::apply_march(game, &plan, dice))
         }
         Command::Special { units, action } => {
             let plan = special_plan(game, units, action)?;
+            let who: Vec<UnitIdx> = plan.iter().map(|(u, _)| *u).collect();
+            super::sequence::record_action(game, &who);
             let rules = game.rules.clone();
             let mut events = Vec::new();
             for (u, cost) in plan {
@@ -487,7 +497,11 @@ fn apply_inner(
             Ok(events)
         }
         Command::Advance { .. } => Ok(Vec::new()),
-        Command::EndTurn => Ok(super::sequence::end_turn(game)),
-        Command::EndPhase => Ok(super::sequence::end_phase(game)),
+        Command::EndTurn => Ok(super::sequence::end_turn(game, dice)),
+        // In an action phase a side ends its action, not the phase (both must pass).
+        Command::EndPhase if super::sequence::on_initiative(game) => {
+            Ok(super::sequence::end_turn(game, dice))
+        }
+        Command::EndPhase => Ok(super::sequence::end_phase(game, dice)),
     }
 }

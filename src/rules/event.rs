@@ -153,8 +153,18 @@ pub enum Event {
         phase: String,
         /// Whose player-turn it is.
         phasing: SideId,
-        /// Who acts in the phase.
-        acting: SideId,
+        /// Who acts in the phase (`None`: the initiative decides).
+        acting: Option<SideId>,
+    },
+    /// Both sides rolled for the initiative (the first side's dice first); `None`: a tie, rolled
+    /// again.
+    InitiativeRolled {
+        dice: [Vec<u8>; 2],
+        winner: Option<SideId>,
+    },
+    /// The initiative's winner passed.
+    Passed {
+        side: SideId,
     },
 }
 
@@ -306,12 +316,36 @@ impl Event {
                 phase,
                 phasing,
                 acting,
-            } => format!(
-                "turn {turn}{}, {} player-turn: {phase} ({} acts)",
-                round.map_or(String::new(), |r| format!(", round {r}")),
-                game.scenario.side_name(*phasing),
-                game.scenario.side_name(*acting)
-            ),
+            } => match acting {
+                Some(acting) => format!(
+                    "turn {turn}{}, {} player-turn: {phase} ({} acts)",
+                    round.map_or(String::new(), |r| format!(", round {r}")),
+                    game.scenario.side_name(*phasing),
+                    game.scenario.side_name(*acting)
+                ),
+                None => format!("turn {turn}: {phase} (the initiative decides who acts)"),
+            },
+            Event::InitiativeRolled { dice, winner } => {
+                let roll = |s: usize| {
+                    dice[s]
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("+")
+                };
+                format!(
+                    "Initiative: {} {}, {} {}: {}",
+                    game.scenario.side_name(SideId(0)),
+                    roll(0),
+                    game.scenario.side_name(SideId(1)),
+                    roll(1),
+                    match winner {
+                        Some(w) => format!("{} acts", game.scenario.side_name(*w)),
+                        None => "a tie, rolled again".into(),
+                    }
+                )
+            }
+            Event::Passed { side } => format!("{} passes", game.scenario.side_name(*side)),
         }
     }
 }

@@ -7,7 +7,7 @@ use super::hex::Coord;
 use super::map::Weather;
 use super::ruleset::Ruleset;
 use super::scenario::Scenario;
-use super::sequence::{PhaseState, Sequence};
+use super::sequence::{Cycle, PhaseState, Sequence};
 use super::unit::{SideId, Unit, UnitIdx};
 
 /// An advance the last attack's result allows and the player has not decided yet.
@@ -39,6 +39,8 @@ pub struct Game {
     /// `active_side` is the side that acts in the current phase.
     pub sequence: Arc<Sequence>,
     pub phase: PhaseState,
+    /// Where an action phase stands (a phase on the initiative).
+    pub cycle: Cycle,
 }
 
 impl Game {
@@ -65,9 +67,10 @@ impl Game {
             holders: Vec::new(),
             advance_option: None,
             phase: PhaseState::default(),
+            cycle: Cycle::default(),
             sequence,
         };
-        g.active_side = g.sequence.acting(g.phase);
+        g.active_side = g.sequence.acting(g.phase).unwrap_or(SideId(0));
         g.holders = g.scenario.victory.iter().map(|v| v.holder).collect();
         g.rebuild_occupancy();
         g

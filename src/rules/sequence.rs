@@ -20,6 +20,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::command::Command;
+use super::dice::DieSource;
 use super::event::Event;
 use super::game::Game;
 use super::ruleset::AttackType;
@@ -29,7 +30,14 @@ use super::unit::SideId;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sequence {
+    /// How the phases make a game turn: each side's player-turn of them in turn (the
+    /// default), or one game turn of them for both sides (GCACW's action phase).
+    #[serde(default, skip_serializing_if = "is_player_turns")]
+    pub structure: Structure,
     pub phases: Vec<Phase>,
+    /// How the initiative is rolled, for the phases that run on it (`acts: Initiative`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiative: Option<InitiativeRules>,
     /// Rounds of player-turns in a game turn: 1, or 2 where each side has its phases twice a
     /// turn (SSI Shiloh: two sets of operations and combat).
     #[serde(default = "one")]
@@ -40,6 +48,57 @@ pub struct Sequence {
 
 fn one() -> u8 {
     1
+}
+
+fn is_player_turns(s: &Structure) -> bool {
+    *s == Structure::PlayerTurns
+}
+
+/// How the phases make a game turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Structure {
+    /// Each side plays the phases in its player-turn, the scenario's first side first.
+    #[default]
+    PlayerTurns,
+    /// The phases run once a game turn, for both sides.
+    GameTurn,
+}
+
+/// The initiative of an action phase: each side rolls, the higher acts (one action, or a
+/// pass), then both roll again; the phase ends when both sides have passed since the last
+/// action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InitiativeRules {
+    /// Dice each side rolls.
+    pub dice: u8,
+    pub ties: Ties,
+    pub source: String,
+}
+
+/// Who wins a tied initiative roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ties {
+    /// Both roll again.
+    Reroll,
+    /// The scenario's first side.
+    FirstSide,
+    /// The scenario's second side.
+    SecondSide,
+}
+
+/// Where an action phase stands: who won the initiative, whether the winner has acted, the
+/// passes in a row, and the units of the action under way (the first command names them;
+/// the rest of the action is theirs).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cycle {
+    pub winner: Option<SideId>,
+    pub acted: bool,
+    /// Which sides have passed since the last action.
+    pub passed: [bool; 2],
+    pub units: Vec<super::unit::UnitIdx>,
+    /// Actions taken in the current game turn (by each side).
+    pub actions: [u32; 2],
 }
 
 /// One phase of a player-turn.
@@ -68,6 +127,8 @@ pub enum Acts {
     Phasing,
     /// The other side (defensive fire).
     NonPhasing,
+    /// The side that won the last initiative roll (an action phase).
+    Initiative,
 }
 
 /// What a phase allows.
@@ -129,6 +190,8 @@ pub fn generic() -> Sequence {
             source: "[project default] one phase: the side to move moves and attacks in any order"
                 .into(),
         }],
+        structure: Structure::PlayerTurns,
+        initiative: None,
         rounds: 1,
         source: "[project default] generic \"I go, you go\" turn".into(),
     }
@@ -172,6 +235,18 @@ impl Sequence {
                     "a phase must allow something".into(),
                 ));
             }
+            if p.acts == Acts::Initiative && self.initiative.is_none() {
+                out.push((
+                    format!("{at}.acts"),
+                    "a phase on the initiative needs the sequence's `initiative` rules".into(),
+                ));
+            }
+            if p.acts == Acts::NonPhasing && self.structure == Structure::GameTurn {
+                out.push((
+                    format!("{at}.acts"),
+                    "a game-turn sequence has no non-phasing side".into(),
+                ));
+            }
             if p.attacks_per_unit == Some(0) {
                 out.push((
                     format!("{at}.attacks_per_unit"),
@@ -186,11 +261,12 @@ impl Sequence {
         &self.phases[state.index.min(self.phases.len().saturating_sub(1))]
     }
 
-    /// The side that acts in a phase.
-    pub fn acting(&self, state: PhaseState) -> SideId {
+    /// The side that acts in a phase (`None`: the initiative decides).
+    pub fn acting(&self, state: PhaseState) -> Option<SideId> {
         match self.phase(state).acts {
-            Acts::Phasing => state.phasing,
-            Acts::NonPhasing => state.phasing.other(),
+            Acts::Phasing => Some(state.phasing),
+            Acts::NonPhasing => Some(state.phasing.other()),
+            Acts::Initiative => None,
         }
     }
 
@@ -219,6 +295,7 @@ impl Sequence {
                 match p.acts {
                     Acts::Phasing => "the phasing side",
                     Acts::NonPhasing => "the non-phasing side",
+                    Acts::Initiative => "the initiative's winner (action cycles)",
                 },
                 allows.join(", "),
                 p.attacks_per_unit
@@ -319,7 +396,10 @@ impl Need {
 /// message names the phase, who acts and where the command belongs.
 pub fn check(game: &Game, cmd: &Command) -> Result<(), String> {
     match needs(game, cmd) {
-        Some(need) => check_need(game, need),
+        Some(need) => {
+            check_need(game, need)?;
+            check_action(game, cmd)
+        }
         None => Ok(()),
     }
 }
@@ -361,8 +441,9 @@ pub fn attacks_per_unit(game: &Game) -> Option<u32> {
 }
 
 /// End the current phase and begin the next (the next player-turn after the last phase: the
-/// other side's, or the next game turn's after the second side's).
-pub fn end_phase(game: &mut Game) -> Vec<Event> {
+/// other side's, or the next game turn's after the second side's; in a game-turn sequence,
+/// the next game turn). A phase on the initiative begins with its roll.
+pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     let seq = game.sequence.clone();
     let many = seq.phases.len() > 1 || seq.rounds > 1;
     let mut events = Vec::new();
@@ -371,11 +452,17 @@ pub fn end_phase(game: &mut Game) -> Vec<Event> {
         ..game.phase
     };
     if next.index >= seq.phases.len() {
-        let side = game.phase.phasing;
+        let side = match seq.structure {
+            Structure::PlayerTurns => game.phase.phasing,
+            Structure::GameTurn => game.active_side,
+        };
         let turn = game.turn;
         next = PhaseState {
             index: 0,
-            phasing: side.other(),
+            phasing: match seq.structure {
+                Structure::PlayerTurns => game.phase.phasing.other(),
+                Structure::GameTurn => SideId(0),
+            },
             round: game.phase.round,
         };
         // What units did in a player-turn (moves, march rolls) restarts with the next.
@@ -388,6 +475,7 @@ pub fn end_phase(game: &mut Game) -> Vec<Event> {
         } else if next.phasing == SideId(0) {
             next.round = 0;
             game.turn += 1;
+            game.cycle.actions = [0, 0];
             // "This turn" counts (NGG 1812 11.2: combats fought, forced marches) restart.
             for u in &mut game.units {
                 u.combats = 0;
@@ -402,7 +490,13 @@ pub fn end_phase(game: &mut Game) -> Vec<Event> {
         }
     }
     game.phase = next;
-    game.active_side = seq.acting(next);
+    game.cycle = Cycle {
+        actions: game.cycle.actions,
+        ..Cycle::default()
+    };
+    if let Some(side) = seq.acting(next) {
+        game.active_side = side;
+    }
     if many && !game.is_over() {
         let p = seq.phase(next);
         events.push(Event::PhaseBegan {
@@ -410,19 +504,168 @@ pub fn end_phase(game: &mut Game) -> Vec<Event> {
             round: (seq.rounds > 1).then_some(next.round + 1),
             phase: p.name.clone(),
             phasing: next.phasing,
-            acting: game.active_side,
+            acting: seq.acting(next),
         });
+    }
+    if !game.is_over() {
+        events.extend(begin(game, dice));
     }
     events
 }
 
-/// End phases until the side that acts changes (or the game turn does, or the game ends).
-pub fn end_turn(game: &mut Game) -> Vec<Event> {
+/// Start the current phase where it needs dice: a phase on the initiative rolls it. (A game
+/// begins with this: `Session` calls it before the first command.)
+pub fn begin(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
+    let seq = game.sequence.clone();
+    match (seq.phase(game.phase).acts, &seq.initiative) {
+        (Acts::Initiative, Some(rules)) if game.cycle.winner.is_none() => {
+            roll_initiative(game, rules, dice)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Each side rolls its dice (the first side's first), the higher total wins; ties as the
+/// rules say. The winner acts next.
+fn roll_initiative(
+    game: &mut Game,
+    rules: &InitiativeRules,
+    dice: &mut dyn DieSource,
+) -> Vec<Event> {
+    let mut events = Vec::new();
+    // A bound on re-rolls of ties (a die source that always ties must still end).
+    for _ in 0..100 {
+        let mut totals = [0u32; 2];
+        let mut rolled = [Vec::new(), Vec::new()];
+        for side in 0..2 {
+            for _ in 0..rules.dice.max(1) {
+                let d = dice.d6();
+                rolled[side].push(d);
+                totals[side] += u32::from(d);
+            }
+        }
+        let winner = match totals[0].cmp(&totals[1]) {
+            std::cmp::Ordering::Greater => Some(SideId(0)),
+            std::cmp::Ordering::Less => Some(SideId(1)),
+            std::cmp::Ordering::Equal => match rules.ties {
+                Ties::Reroll => None,
+                Ties::FirstSide => Some(SideId(0)),
+                Ties::SecondSide => Some(SideId(1)),
+            },
+        };
+        events.push(Event::InitiativeRolled {
+            dice: rolled,
+            winner,
+        });
+        if let Some(w) = winner {
+            game.cycle.winner = Some(w);
+            game.cycle.acted = false;
+            game.cycle.units.clear();
+            game.active_side = w;
+            return events;
+        }
+    }
+    game.cycle.winner = Some(SideId(0));
+    game.active_side = SideId(0);
+    events
+}
+
+/// End the action of the initiative's winner: a pass if it did nothing since the roll. The
+/// phase ends after `passes_to_end` passes in a row; otherwise the initiative is rolled again.
+fn end_action(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
+    let Some(rules) = game.sequence.initiative.clone() else {
+        return end_phase(game, dice);
+    };
+    let side = game.active_side;
+    let mut events = Vec::new();
+    if game.cycle.acted {
+        game.cycle.passed = [false, false];
+        game.cycle.actions[side.0 as usize % 2] += 1;
+        // The action's units may act again in a later one (a new march, a new allowance).
+        let units = std::mem::take(&mut game.cycle.units);
+        for u in units {
+            game.unit_mut(u).new_action();
+        }
+    } else {
+        game.cycle.passed[side.0 as usize % 2] = true;
+        events.push(Event::Passed { side });
+    }
+    if game.cycle.passed == [true, true] {
+        events.extend(end_phase(game, dice));
+    } else {
+        game.cycle.winner = None;
+        events.extend(roll_initiative(game, &rules, dice));
+    }
+    events
+}
+
+/// Whether the current phase runs on the initiative (an action phase).
+pub fn on_initiative(game: &Game) -> bool {
+    game.sequence.phase(game.phase).acts == Acts::Initiative
+}
+
+/// The units a command acts with (moves, marches, special actions, attacks), by id.
+fn command_units(cmd: &Command) -> &[String] {
+    match cmd {
+        Command::Move { unit, .. } => std::slice::from_ref(unit),
+        Command::MoveStack { units, .. }
+        | Command::March { units }
+        | Command::Special { units, .. } => units,
+        Command::Attack { attackers, .. } => attackers,
+        Command::Advance { .. } | Command::EndPhase | Command::EndTurn => &[],
+    }
+}
+
+/// In an action under way, only its units act (one action: one unit or one group).
+fn check_action(game: &Game, cmd: &Command) -> Result<(), String> {
+    if !on_initiative(game) || game.cycle.units.is_empty() {
+        return Ok(());
+    }
+    for id in command_units(cmd) {
+        let Some(u) = game.unit_by_id(id) else {
+            continue;
+        };
+        if !game.cycle.units.contains(&u) {
+            let names: Vec<&str> = game
+                .cycle
+                .units
+                .iter()
+                .map(|u| game.unit(*u).id.as_str())
+                .collect();
+            return Err(format!(
+                "{}: this action is {}'s; {id} acts in another action (end this one first, \
+                 and roll for the next initiative)",
+                game.sequence.phase(game.phase).name,
+                names.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Note what a command the rules accepted did to the action under way (a phase on the
+/// initiative): the action has begun, and its units are those of its first command.
+pub fn record_action(game: &mut Game, units: &[super::unit::UnitIdx]) {
+    if game.sequence.phase(game.phase).acts != Acts::Initiative {
+        return;
+    }
+    game.cycle.acted = true;
+    if game.cycle.units.is_empty() {
+        game.cycle.units = units.to_vec();
+    }
+}
+
+/// End phases until the side that acts changes (or the game turn does, or the game ends); in
+/// a phase on the initiative, end the action (the next roll may give the same side another).
+pub fn end_turn(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
+    if game.sequence.phase(game.phase).acts == Acts::Initiative {
+        return end_action(game, dice);
+    }
     let side = game.active_side;
     let turn = game.turn;
     let mut events = Vec::new();
     for _ in 0..=game.sequence.phases.len() * 2 {
-        events.extend(end_phase(game));
+        events.extend(end_phase(game, dice));
         if game.active_side != side || game.turn != turn || game.is_over() {
             break;
         }

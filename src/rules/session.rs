@@ -133,6 +133,8 @@ pub enum SaveError {
 #[derive(Debug, Clone)]
 pub struct Session {
     pub game: Game,
+    /// What happened before the first command (the first initiative roll).
+    pub opening: Vec<Event>,
     pub dice: Dice,
     pub seed: u64,
     pub log: Vec<Command>,
@@ -155,9 +157,14 @@ impl Session {
         seed: u64,
         sequence: Arc<super::sequence::Sequence>,
     ) -> Self {
+        let mut game = Game::with_sequence(scenario, rules, sequence);
+        let mut dice = Dice::new(seed);
+        // A game that begins on the initiative rolls it before the first command.
+        let opening = super::sequence::begin(&mut game, &mut dice);
         Session {
-            game: Game::with_sequence(scenario, rules, sequence),
-            dice: Dice::new(seed),
+            game,
+            opening,
+            dice,
             seed,
             log: Vec::new(),
             rolls_after: Vec::new(),

@@ -211,6 +211,14 @@ impl Unit {
         )
     }
 
+    /// Forget what the unit did in an action it has ended (an action phase): its march roll
+    /// and what it spent of it; its attacks this turn still count.
+    pub fn new_action(&mut self) {
+        self.spent = crate::rules::movement::Mp::ZERO;
+        self.march = None;
+        self.stopped = false;
+    }
+
     /// Forget what the unit did this turn (a turn has ended).
     pub fn new_turn(&mut self) {
         self.spent = crate::rules::movement::Mp::ZERO;
