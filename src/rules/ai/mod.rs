@@ -101,6 +101,11 @@ impl Kind {
 /// Most commands a player may send in one turn (a guard: a turn that does not end is ended).
 pub const MAX_COMMANDS_PER_TURN: usize = 2000;
 
+/// Most commands both players may send in one game turn (a guard for sequences where the
+/// sides take turns within it, as action cycles: a game turn that does not end stops the game,
+/// reported as a refusal, instead of running forever).
+pub const MAX_COMMANDS_PER_GAME_TURN: usize = 20_000;
+
 /// What a turn played by a computer player did.
 #[derive(Clone, Debug, Default)]
 pub struct TurnReport {
@@ -185,10 +190,25 @@ pub fn play_game(
         .scenario
         .turns
         .unwrap_or(session.game.turn + 20);
+    let mut this_turn = (session.game.turn, 0usize);
     while !session.game.is_over() && session.game.turn <= limit {
         let side = session.game.active_side;
         let turn = session.game.turn;
+        if this_turn.0 != turn {
+            this_turn = (turn, 0);
+        }
+        if this_turn.1 > MAX_COMMANDS_PER_GAME_TURN {
+            refused.push((
+                Command::EndTurn,
+                format!(
+                    "game turn {turn} did not end within {MAX_COMMANDS_PER_GAME_TURN} commands: \
+                     the game is stopped"
+                ),
+            ));
+            break;
+        }
         let r = play_turn(&mut session, ps[side.0 as usize].as_mut());
+        this_turn.1 += r.decisions.len() + r.refused.len() + 1;
         turn_ms[side.0 as usize].push(r.think_ms);
         refused.extend(r.refused);
         decisions.extend(r.decisions.into_iter().map(|d| (turn, side, d)));
