@@ -299,6 +299,12 @@ fn action_phase() -> musket::rules::sequence::Sequence {
             ties: Ties::Reroll,
             source: "test".into(),
         }),
+        fatigue: Some(FatigueRules {
+            per_march: 1,
+            max: 4,
+            recovery: 2,
+            source: "test fatigue".into(),
+        }),
         rounds: 1,
         source: "test".into(),
     }
@@ -454,4 +460,64 @@ proptest! {
         prop_assert_eq!(&back.game.units, &s.game.units);
         prop_assert_eq!(&back.game.cycle, &s.game.cycle);
     }
+}
+
+// Fatigue in an action phase: every march adds one level to the marching units (not leaders);
+// a unit at the highest level may not march; the recovery at the end of the game turn takes
+// levels off (the test sequence: +1 a march, 4 the highest, 2 recovered).
+#[test]
+fn marching_tires_units_and_the_recovery_rests_them() {
+    let mut s = action_session(11);
+    let g = &s.game;
+    let side = g.active_side;
+    let u = g
+        .unit_indices()
+        .find(|u| {
+            let unit = g.unit(*u);
+            unit.side == side
+                && unit.is_combat()
+                && !unit.is_leader()
+                && validate(
+                    g,
+                    &Command::March {
+                        units: vec![unit.id.clone()],
+                    },
+                )
+                .is_ok()
+        })
+        .expect("a unit to march");
+    let id = s.game.unit(u).id.clone();
+    let start = s.game.unit(u).fatigue;
+    let mut marches = 0;
+    // March the unit in each action its side wins; the other side passes.
+    while s.game.turn == 1 {
+        if s.game.active_side == side {
+            let march = Command::March {
+                units: vec![id.clone()],
+            };
+            match validate(&s.game, &march) {
+                Ok(()) => {
+                    let ev = s.execute(march).unwrap();
+                    marches += 1;
+                    let want = (start + marches).min(4);
+                    assert_eq!(s.game.unit(u).fatigue, want);
+                    if start + marches <= 4 {
+                        assert!(ev.iter().any(|e| matches!(
+                            e,
+                            musket::rules::event::Event::FatigueRaised { to, .. } if *to == want
+                        )));
+                    }
+                }
+                Err(e) => {
+                    assert_eq!(s.game.unit(u).fatigue, 4, "{e}");
+                    assert!(e.to_string().contains("fatigue 4, the highest"), "{e}");
+                }
+            }
+        }
+        s.execute(Command::EndTurn).unwrap();
+        assert!(marches < 50);
+    }
+    assert!(marches >= 1);
+    let before = (start + marches).min(4);
+    assert_eq!(s.game.unit(u).fatigue, before.saturating_sub(2));
 }

@@ -481,7 +481,9 @@ fn apply_inner(
         Command::March { units } => {
             let plan = march_plan(game, units)?;
             super::sequence::record_action(game, &plan.units);
-            Ok(orders::apply_march(game, &plan, dice))
+            let mut events = orders::apply_march(game, &plan, dice);
+            events.extend(super::sequence::tire(game, &plan.units));
+            Ok(events)
         }
         Command::Special { units, action } => {
             let plan = special_plan(game, units, action)?;

@@ -38,6 +38,10 @@ pub struct Sequence {
     /// How the initiative is rolled, for the phases that run on it (`acts: Initiative`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initiative: Option<InitiativeRules>,
+    /// How marching in an action phase tires units, and how they recover at the end of a game
+    /// turn (GCACW: actions are limited by fatigue, not by a count).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fatigue: Option<FatigueRules>,
     /// Rounds of player-turns in a game turn: 1, or 2 where each side has its phases twice a
     /// turn (SSI Shiloh: two sets of operations and combat).
     #[serde(default = "one")]
@@ -73,6 +77,19 @@ pub struct InitiativeRules {
     /// Dice each side rolls.
     pub dice: u8,
     pub ties: Ties,
+    pub source: String,
+}
+
+/// Fatigue from marching in an action phase.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FatigueRules {
+    /// Fatigue each march (a march roll in an action) adds to the marching units.
+    pub per_march: u8,
+    /// The highest fatigue; a unit at it may not march.
+    pub max: u8,
+    /// Fatigue removed from every unit at the end of each game turn (the recovery).
+    pub recovery: u8,
     pub source: String,
 }
 
@@ -192,6 +209,7 @@ pub fn generic() -> Sequence {
         }],
         structure: Structure::PlayerTurns,
         initiative: None,
+        fatigue: None,
         rounds: 1,
         source: "[project default] generic \"I go, you go\" turn".into(),
     }
@@ -239,6 +257,14 @@ impl Sequence {
                 out.push((
                     format!("{at}.acts"),
                     "a phase on the initiative needs the sequence's `initiative` rules".into(),
+                ));
+            }
+            if let Some(f) = &self.fatigue
+                && (f.max == 0 || f.per_march == 0)
+            {
+                out.push((
+                    "sequence.fatigue".into(),
+                    "fatigue needs a maximum and a march cost above 0".into(),
                 ));
             }
             if p.acts == Acts::NonPhasing && self.structure == Structure::GameTurn {
@@ -476,6 +502,12 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
             next.round = 0;
             game.turn += 1;
             game.cycle.actions = [0, 0];
+            // The recovery: fatigue comes off every unit.
+            if let Some(f) = &seq.fatigue {
+                for u in &mut game.units {
+                    u.fatigue = u.fatigue.saturating_sub(f.recovery);
+                }
+            }
             // "This turn" counts (NGG 1812 11.2: combats fought, forced marches) restart.
             for u in &mut game.units {
                 u.combats = 0;
@@ -599,6 +631,30 @@ fn end_action(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     events
 }
 
+/// A march in an action phase tires its units (not leaders): the events of their fatigue.
+pub fn tire(game: &mut Game, units: &[super::unit::UnitIdx]) -> Vec<Event> {
+    let Some(f) = game.sequence.fatigue.clone() else {
+        return Vec::new();
+    };
+    if !on_initiative(game) {
+        return Vec::new();
+    }
+    let mut events = Vec::new();
+    for &u in units {
+        let unit = game.unit_mut(u);
+        if unit.is_leader() {
+            continue;
+        }
+        let from = unit.fatigue;
+        let to = from.saturating_add(f.per_march).min(f.max);
+        if to != from {
+            unit.fatigue = to;
+            events.push(Event::FatigueRaised { unit: u, from, to });
+        }
+    }
+    events
+}
+
 /// Whether the current phase runs on the initiative (an action phase).
 pub fn on_initiative(game: &Game) -> bool {
     game.sequence.phase(game.phase).acts == Acts::Initiative
@@ -616,9 +672,28 @@ fn command_units(cmd: &Command) -> &[String] {
     }
 }
 
-/// In an action under way, only its units act (one action: one unit or one group).
+/// In an action under way, only its units act (one action: one unit or one group); a unit at
+/// the highest fatigue does not march.
 fn check_action(game: &Game, cmd: &Command) -> Result<(), String> {
-    if !on_initiative(game) || game.cycle.units.is_empty() {
+    if !on_initiative(game) {
+        return Ok(());
+    }
+    if let (Command::March { units }, Some(f)) = (cmd, &game.sequence.fatigue) {
+        for id in units {
+            if let Some(u) = game.unit_by_id(id)
+                && !game.unit(u).is_leader()
+                && game.unit(u).fatigue >= f.max
+            {
+                return Err(format!(
+                    "{}: {id} is at fatigue {}, the highest: it may not march ({})",
+                    game.sequence.phase(game.phase).name,
+                    game.unit(u).fatigue,
+                    f.source
+                ));
+            }
+        }
+    }
+    if game.cycle.units.is_empty() {
         return Ok(());
     }
     for id in command_units(cmd) {
