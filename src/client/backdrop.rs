@@ -117,19 +117,9 @@ fn view_key(t: &Transform, p: &Projection, c: &Camera) -> ViewKey {
 
 /// `MUSKET_BACKDROP=always`: draw the backdrop every frame, as in a frame where the map pans
 /// or zooms (to measure that case with `tools/frame-ratio.sh`).
-struct RedrawAlways(bool);
-
-impl Default for RedrawAlways {
-    fn default() -> Self {
-        Self(std::env::var("MUSKET_BACKDROP").is_ok_and(|v| v == "always"))
-    }
-}
-
-impl std::ops::Deref for RedrawAlways {
-    type Target = bool;
-    fn deref(&self) -> &bool {
-        &self.0
-    }
+fn redraw_always() -> bool {
+    static ALWAYS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ALWAYS.get_or_init(|| std::env::var("MUSKET_BACKDROP").is_ok_and(|v| v == "always"))
 }
 
 /// Frames to keep drawing after a change: the render world runs a frame behind the main one.
@@ -248,7 +238,6 @@ fn follow_map_camera(
     mut image_events: MessageReader<AssetEvent<Image>>,
     clear: Res<ClearColor>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
-    always: Local<RedrawAlways>,
 ) {
     let (Ok(w), Ok((mt, mp, mc, backdrop)), Ok((mut t, mut p, mut c))) =
         (window.single(), map_cam.single(), cam.single_mut())
@@ -264,7 +253,7 @@ fn follow_map_camera(
             .any(|e| !e.is_modified(own) && !e.is_added(own))
         || clear.is_changed()
         || pending.0.load(Ordering::Relaxed) > 0
-        || **always;
+        || redraw_always();
     let size = UVec2::new(w.physical_width(), w.physical_height());
     if size != state.size && size.x > 0 && size.y > 0 {
         if let Some(mut im) = images.get_mut(&backdrop.image) {

@@ -444,8 +444,9 @@ pub fn apply(
     // refused command changes nothing, the open advance included.
     let saved_advance = game.advance_option.take();
     let out = apply_inner(game, cmd, dice);
-    if out.is_err() {
-        game.advance_option = saved_advance;
+    match &out {
+        Ok(_) => super::sequence::record_action(game, cmd),
+        Err(_) => game.advance_option = saved_advance,
     }
     out
 }
@@ -465,30 +466,24 @@ fn apply_inner(
             let limits = orders::check_attack_limits(game, &req).map_err(CommandError::Limit)?;
             let events = rules.resolve(game, &req, choices, dice)?;
             orders::count_attack(game, &req, &limits);
-            super::sequence::record_action(game, &req.attackers);
             Ok(events)
         }
         Command::Move { unit, path } => {
             let plan = move_plan(game, std::slice::from_ref(unit), path)?;
-            super::sequence::record_action(game, &plan.units);
             Ok(orders::apply_move(game, &plan))
         }
         Command::MoveStack { units, path } => {
             let plan = move_plan(game, units, path)?;
-            super::sequence::record_action(game, &plan.units);
             Ok(orders::apply_move(game, &plan))
         }
         Command::March { units } => {
             let plan = march_plan(game, units)?;
-            super::sequence::record_action(game, &plan.units);
             let mut events = orders::apply_march(game, &plan, dice);
             events.extend(super::sequence::tire(game, &plan.units));
             Ok(events)
         }
         Command::Special { units, action } => {
             let plan = special_plan(game, units, action)?;
-            let who: Vec<UnitIdx> = plan.iter().map(|(u, _)| *u).collect();
-            super::sequence::record_action(game, &who);
             let rules = game.rules.clone();
             let mut events = Vec::new();
             for (u, cost) in plan {

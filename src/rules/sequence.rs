@@ -304,33 +304,6 @@ impl Sequence {
             .map(|p| p.name.as_str())
             .collect()
     }
-
-    /// The sequence for `musket rules`: one line per phase.
-    pub fn describe(&self) -> String {
-        let mut s = format!(
-            "Sequence of play ({}), each side's player-turn:\n",
-            self.source
-        );
-        for (i, p) in self.phases.iter().enumerate() {
-            let allows: Vec<String> = p.allows.iter().map(ToString::to_string).collect();
-            s += &format!(
-                "  {}. {} ({}): {} acts; {}{} [{}]\n",
-                i + 1,
-                p.name,
-                p.key,
-                match p.acts {
-                    Acts::Phasing => "the phasing side",
-                    Acts::NonPhasing => "the non-phasing side",
-                    Acts::Initiative => "the initiative's winner (action cycles)",
-                },
-                allows.join(", "),
-                p.attacks_per_unit
-                    .map_or(String::new(), |n| format!("; {n} attack(s) per unit")),
-                p.source
-            );
-        }
-        s
-    }
 }
 
 /// Where a game stands in a sequence of more than one phase or round, for the phase bar and
@@ -720,13 +693,14 @@ fn check_action(game: &Game, cmd: &Command) -> Result<(), String> {
 
 /// Note what a command the rules accepted did to the action under way (a phase on the
 /// initiative): the action has begun, and its units are those of its first command.
-pub fn record_action(game: &mut Game, units: &[super::unit::UnitIdx]) {
-    if game.sequence.phase(game.phase).acts != Acts::Initiative {
+pub fn record_action(game: &mut Game, cmd: &Command) {
+    let ids = command_units(cmd);
+    if !on_initiative(game) || ids.is_empty() {
         return;
     }
     game.cycle.acted = true;
     if game.cycle.units.is_empty() {
-        game.cycle.units = units.to_vec();
+        game.cycle.units = ids.iter().filter_map(|id| game.unit_by_id(id)).collect();
     }
 }
 

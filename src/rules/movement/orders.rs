@@ -258,23 +258,22 @@ pub fn check_attack_limits(game: &Game, req: &AttackRequest) -> Result<AttackLim
             continue;
         }
         let made = attacks_made(unit, kind, mv.attacks_by_type());
-        if let Some(max) = crate::rules::sequence::attacks_per_unit(game).or(mv.attacks_per_turn())
+        // The phase's limit, if it sets one, else the per-turn one.
+        let limit = match crate::rules::sequence::attacks_per_unit(game) {
+            Some(max) => {
+                let p = game.sequence.phase(game.phase);
+                Some((max, "this phase", format!("{}: {}", p.name, p.source)))
+            }
+            None => mv
+                .attacks_per_turn()
+                .map(|max| (max, "this turn", mv.attacks_source().to_string())),
+        };
+        if let Some((max, period, source)) = limit
             && made >= max
         {
             let what = match kind {
-                Some(k) if mv.attacks_by_type() => format!("made {} {} this turn", times(made), k),
-                _ => format!("attacked {} this turn", times(made)),
-            };
-            // The phase's limit, if it sets one, else the per-turn one.
-            let (what, source) = match crate::rules::sequence::attacks_per_unit(game) {
-                Some(_) => {
-                    let p = game.sequence.phase(game.phase);
-                    (
-                        what.replace("this turn", "this phase"),
-                        format!("{}: {}", p.name, p.source),
-                    )
-                }
-                None => (what, mv.attacks_source().to_string()),
+                Some(k) if mv.attacks_by_type() => format!("made {} {k} {period}", times(made)),
+                _ => format!("attacked {} {period}", times(made)),
             };
             return Err(format!(
                 "{} has {what}; the limit is {} ({source})",
