@@ -319,7 +319,7 @@ fn session_save_and_replay_give_the_identical_state() {
         .unit("att", 'U', "0302", 12)
         .unit_with("x", 'U', "0810", 2, |u| u.movement = Some(6.0));
     let g = b.game();
-    let mut s = Session::new(g.scenario.clone(), g.rules.clone(), 77);
+    let mut s = common::generic_session(g.scenario.clone(), g.rules.clone(), 77);
     let bad = Command::Attack {
         attackers: vec!["x".into()],
         defender: "0303".into(),
@@ -439,7 +439,7 @@ fn session_undo_stops_at_the_last_die_roll() {
         .unit("att", 'U', "0302", 12)
         .unit_with("x", 'U', "0810", 2, |u| u.movement = Some(6.0));
     let g = b.game();
-    let mut s = Session::new(g.scenario.clone(), g.rules.clone(), 5);
+    let mut s = common::generic_session(g.scenario.clone(), g.rules.clone(), 5);
     s.execute(Command::Move {
         unit: "x".into(),
         path: vec!["0809".into()],

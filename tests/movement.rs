@@ -69,7 +69,7 @@ fn mv(unit: &str, path: &[&str]) -> Command {
 }
 
 fn session(g: &Game, seed: u64) -> Session {
-    Session::new(g.scenario.clone(), g.rules.clone(), seed)
+    common::generic_session(g.scenario.clone(), g.rules.clone(), seed)
 }
 
 // ---------------------------------------------------------------------------------------------

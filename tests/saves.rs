@@ -33,7 +33,9 @@ fn played() -> Session {
     )))
     .unwrap();
     let rules = for_scenario(&sc, &Default::default()).unwrap();
-    let mut s = Session::new(Arc::new(sc), rules, 17);
+    // The generic turn: these tests are about saves, not the sequence of play.
+    let generic = Arc::new(musket::rules::sequence::generic());
+    let mut s = Session::with_sequence(Arc::new(sc), rules, 17, generic);
     for c in [
         Command::March {
             units: vec!["usa-crook".into()],

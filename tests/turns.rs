@@ -23,7 +23,7 @@ fn load(path: &str) -> Game {
 
 fn session(path: &str, seed: u64) -> Session {
     let g = load(path);
-    Session::new(g.scenario.clone(), g.rules.clone(), seed)
+    common::generic_session(g.scenario.clone(), g.rules.clone(), seed)
 }
 
 fn mv(unit: &str, path: &[&str]) -> Command {
@@ -224,7 +224,9 @@ fn a_log_with_an_end_turn_removed_fails_where_the_wrong_side_acts() {
     let mut log = s.log.clone();
     log.remove(2);
     let g = load("scenarios/foxs-gap.ron");
-    let (index, e) = Session::replay(g.scenario.clone(), g.rules.clone(), 3, &log).unwrap_err();
+    let generic = Arc::new(musket::rules::sequence::generic());
+    let (index, e) =
+        Session::replay_with(g.scenario.clone(), g.rules.clone(), 3, generic, &log).unwrap_err();
     assert_eq!(index, 2);
     assert!(matches!(e, CommandError::Turn(_)), "{e}");
 }
@@ -265,7 +267,7 @@ fn passing_through_a_victory_hex_takes_it() {
     }];
     let sc = scenario::validate(file).unwrap();
     let g = Game::new(Arc::new(sc), builtin("gcacw").unwrap());
-    let mut s = Session::new(g.scenario.clone(), g.rules.clone(), 1);
+    let mut s = common::generic_session(g.scenario.clone(), g.rules.clone(), 1);
     assert_eq!(s.game.score(SideId(1)), 2);
     s.execute(mv("u", &["0202", "0302"])).unwrap();
     assert_eq!(s.game.holders[0], Some(SideId(0)));

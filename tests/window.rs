@@ -45,8 +45,13 @@ impl Shot {
 
     /// Pixels within `tol` of a colour, inside x in [x0, x1).
     fn count(&self, c: [u8; 3], tol: i32, x0: usize, x1: usize) -> usize {
+        self.count_in(c, tol, x0, x1, 0, self.h)
+    }
+
+    /// Pixels within `tol` of a colour, inside x in [x0, x1) and y in [y0, y1).
+    fn count_in(&self, c: [u8; 3], tol: i32, x0: usize, x1: usize, y0: usize, y1: usize) -> usize {
         let mut n = 0;
-        for y in 0..self.h {
+        for y in y0..y1.min(self.h) {
             for x in x0..x1.min(self.w) {
                 let p = self.rgb[y * self.w + x];
                 if (0..3).all(|i| (p[i] as i32 - c[i] as i32).abs() <= tol) {
@@ -109,7 +114,7 @@ fn window_opens_the_default_scenario_and_previews_an_attack() {
     // Choose Cox and Crook in 0707, then Garland's hex 0607 as the target.
     let Some(shot) = window_shot(
         "window-test",
-        &["--seed", "7", "--click", "0707", "--click", "0607"],
+        &["--seed", "1864", "--click", "0707", "--click", "0607"],
     ) else {
         return;
     };
@@ -282,7 +287,14 @@ fn window_measurement_modes_report() {
 fn window_computer_plays_its_turn_on_screen() {
     let Some(shot) = window_shot(
         "window-test-computer",
-        &["--sides", "ai,human", "--seed", "7", "--shot-after", "600"],
+        &[
+            "--sides",
+            "ai,human",
+            "--seed",
+            "1864",
+            "--shot-after",
+            "600",
+        ],
     ) else {
         return;
     };
@@ -292,4 +304,31 @@ fn window_computer_plays_its_turn_on_screen() {
     // Both sides' counters on the map.
     let union = shot.count(srgb8(0.20, 0.32, 0.60), 6, 200, 900);
     assert!(union > 1000, "counters: {union} pixels");
+}
+
+// Issue 17: GCACW's action phase opens with the initiative roll, shown on screen: each side's
+// die (in the dice window over the map, grey while tumbling and for the side that lost, cream
+// for the winner) and, on the top bar, the roll and the side that acts.
+#[test]
+fn window_shows_the_initiative_roll() {
+    let Some(shot) = window_shot(
+        "window-test-initiative",
+        &["--seed", "1864", "--shot-after", "20"],
+    ) else {
+        return;
+    };
+    // The dice window: centred at the top of the screen, below the top bar.
+    let grey = shot.count_in([215, 215, 215], 3, 440, 840, 60, 240);
+    let cream = shot.count_in([250, 240, 200], 3, 440, 840, 60, 240);
+    assert!(
+        grey + cream > 3000,
+        "initiative dice: {grey} grey and {cream} cream pixels"
+    );
+    // The top bar's dice of the last roll: the winner's white, the other's grey.
+    let white = shot.count_in([255, 255, 255], 0, 0, 1280, 0, 50);
+    let dim = shot.count_in([150, 150, 150], 0, 0, 1280, 0, 50);
+    assert!(
+        white > 150 && dim > 150,
+        "top bar dice: {white} white, {dim} grey pixels"
+    );
 }

@@ -81,6 +81,10 @@ pub struct WindowArgs {
     /// Hot-seat: two players at one computer, with a hand-over screen between turns.
     #[arg(long)]
     pub hotseat: bool,
+    /// Hot-seat in action phases (GCACW): the hand-over screen only when the phase or the
+    /// turn ends, not each time the initiative passes to the other player.
+    #[arg(long)]
+    pub handover_phases_only: bool,
     /// Seed of the dice (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -412,6 +416,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 seed,
                 log: Vec::new(),
                 rolls_after: Vec::new(),
+                rolls_at_start: 0,
                 players: None,
             };
             let cmd = Command::Attack {
@@ -542,6 +547,7 @@ fn run_client(
         scenario,
         rules,
         hotseat: w.hotseat,
+        handover_phases_only: w.handover_phases_only,
         seed: w.seed,
         menu: w.menu,
         edit: w.edit,

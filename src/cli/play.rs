@@ -109,6 +109,12 @@ fn print_log(r: &GameReport, names: &[String; 2]) -> Result<(), Failure> {
     let g = &r.session.game;
     let mut s =
         crate::rules::session::Session::new(g.scenario.clone(), g.rules.clone(), r.session.seed);
+    if !s.opening.is_empty() {
+        outln!("turn {} before the first command:", s.game.turn);
+        for e in &s.opening {
+            outln!("    {}", e.describe(&s.game));
+        }
+    }
     for (turn, side, d) in &r.decisions {
         outln!(
             "turn {turn} {} ({}): {}",
@@ -202,6 +208,16 @@ fn stats(mut v: Vec<f64>) -> Value {
     })
 }
 
+/// The mean and the largest of some per-turn counts.
+fn action_stats(v: &[f64]) -> Value {
+    let mean = v.iter().sum::<f64>() / v.len().max(1) as f64;
+    json!({
+        "mean": (mean * 100.0).round() / 100.0,
+        "max": v.iter().copied().fold(0.0, f64::max),
+        "turns": v.len(),
+    })
+}
+
 pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
     let players = kinds(&a.players)?;
     let (sc, rules) = load(&a.scenario, ov)?;
@@ -215,6 +231,8 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
     let mut draws = 0u32;
     let mut ai_ms = Vec::new();
     let mut refused = 0usize;
+    // Actions (activations) each player took in each game turn of an action phase.
+    let mut actions: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     for i in 0..a.games {
         // Game i: player (i % 2) plays the first side.
         let first = (i % 2) as usize;
@@ -226,6 +244,11 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
             [players[order[0]], players[order[1]]],
         );
         refused += r.refused.len();
+        for turn in &r.session.game.cycle.history {
+            for (side, &p) in order.iter().enumerate() {
+                actions[p].push(f64::from(turn[side]));
+            }
+        }
         for (side, &p) in order.iter().enumerate() {
             if matches!(players[p], Kind::Ai(_)) {
                 ai_ms.extend(r.turn_ms[side].iter().copied());
@@ -266,6 +289,15 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
         },
         "draws": draws,
         "ai_turn_ms": stats(ai_ms),
+        // Action phases (GCACW): the actions each player took per game turn.
+        "actions_per_turn": if actions[0].is_empty() {
+            Value::Null
+        } else {
+            json!({
+                names[0].clone(): action_stats(&actions[0]),
+                names[1].clone(): action_stats(&actions[1]),
+            })
+        },
         "refused": refused,
         "seed": a.seed,
     });

@@ -32,7 +32,7 @@ pub enum Stage {
 #[derive(Resource, Default, Debug)]
 pub struct Anim {
     pub stage: Stage,
-    pub dice: Vec<(DieRole, u8)>,
+    pub dice: Vec<(DieLabel, u8)>,
     /// Differential, attacker result, defender result.
     pub result: Option<(i32, String, String)>,
     pub headline: String,
@@ -48,6 +48,13 @@ impl Anim {
     pub fn busy(&self) -> bool {
         matches!(self.stage, Stage::Rolling { .. })
     }
+}
+
+/// Whose die is shown: a combat or march die by its role, or a side's initiative die.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DieLabel {
+    Role(DieRole),
+    Side { name: String, won: bool },
 }
 
 /// Paths units took in the last batch, for the counters to slide along.
@@ -91,13 +98,36 @@ fn next_batch(
     };
     let Some(p) = &play.0 else { return };
     let game = &p.session.game;
-    let dice: Vec<(DieRole, u8)> = batch
+    let mut dice: Vec<(DieLabel, u8)> = batch
         .iter()
         .filter_map(|e| match e {
-            Event::DieRolled { role, value } => Some((*role, *value)),
+            Event::DieRolled { role, value } => Some((DieLabel::Role(*role), *value)),
             _ => None,
         })
         .collect();
+    // The initiative: the roll that decided (a tie is rolled again), each side's dice.
+    let initiative = batch.iter().rev().find_map(|e| match e {
+        Event::InitiativeRolled { dice, winner } => Some((dice, *winner)),
+        _ => None,
+    });
+    let ties = batch
+        .iter()
+        .filter(|e| matches!(e, Event::InitiativeRolled { winner: None, .. }))
+        .count();
+    if let Some((rolled, winner)) = initiative {
+        for (s, ds) in rolled.iter().enumerate() {
+            let side = crate::rules::unit::SideId(s as u8);
+            for d in ds {
+                dice.push((
+                    DieLabel::Side {
+                        name: game.scenario.side_name(side).to_string(),
+                        won: winner == Some(side),
+                    },
+                    *d,
+                ));
+            }
+        }
+    }
     for e in &batch {
         match e {
             Event::Retreated { units, path, .. } => {
@@ -179,7 +209,13 @@ fn next_batch(
             ),
             e => e.describe(game),
         })
-        .unwrap_or_default();
+        .unwrap_or_else(|| {
+            if initiative.is_some() {
+                "Initiative".to_string()
+            } else {
+                String::new()
+            }
+        });
     anim.note = batch.iter().find_map(|e| match e {
         Event::MarchRolled {
             modifier,
@@ -195,6 +231,17 @@ fn next_batch(
         )),
         _ => None,
     });
+    if let Some((_, Some(w))) = initiative {
+        anim.note = Some(format!(
+            "{} takes the initiative{}",
+            game.scenario.side_name(w),
+            match ties {
+                0 => String::new(),
+                1 => " (after a tie, rolled again)".to_string(),
+                n => format!(" (after {n} ties, rolled again)"),
+            }
+        ));
+    }
     anim.tumble = dice.iter().map(|(_, v)| *v).collect();
     anim.dice = dice;
     anim.stage = Stage::Rolling { t: 0.0 };

@@ -128,6 +128,14 @@ fn install(
     *world.resource_mut::<HandOver>() = HandOver::default();
     world.resource_mut::<Feed>().batches.clear();
     world.resource_mut::<Briefing>().open = has_briefing;
+    // What happened before the first command (the first initiative roll), in the log; in a
+    // new game, on screen too.
+    let (opening, lines, fresh) = {
+        let p = world.resource::<Play>().0.as_ref().expect("just installed");
+        let g = &p.session.game;
+        let lines: Vec<String> = p.session.opening.iter().map(|e| e.describe(g)).collect();
+        (p.session.opening.clone(), lines, p.session.log.is_empty())
+    };
     let mut log = world.resource_mut::<CombatLog>();
     log.lines.clear();
     log.lines.push(LogLine {
@@ -135,6 +143,14 @@ fn install(
         text: format!("{title}: turn {turn}"),
         kind: LogKind::Info,
     });
+    log.lines.extend(lines.into_iter().map(|text| LogLine {
+        turn,
+        text,
+        kind: LogKind::Event,
+    }));
+    if fresh && !opening.is_empty() {
+        world.resource_mut::<Feed>().batches.push_back(opening);
+    }
     world
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
@@ -224,6 +240,9 @@ pub fn handle(world: &mut World, action: Action) {
         Action::March => march(world),
         Action::Special(key) => special(world, &key),
         Action::SetFreeMovement(on) => world.resource_mut::<Settings>().free_movement = on,
+        Action::SetHandOverPhasesOnly(on) => {
+            world.resource_mut::<Settings>().handover_phases_only = on;
+        }
         Action::SetSeats(seats) => world.resource_mut::<Settings>().seats = seats,
         Action::Edit(source) => world.resource_mut::<EditorRequest>().0 = Some(source),
         Action::SkipComputerTurn => {

@@ -39,6 +39,8 @@ pub struct ClientOptions {
     pub scenario: Option<PathBuf>,
     pub rules: RulesOverrides,
     pub hotseat: bool,
+    /// See [`state::Settings::handover_phases_only`].
+    pub handover_phases_only: bool,
     pub seed: Option<u64>,
     /// Start on the main menu instead of the default scenario.
     pub menu: bool,
@@ -177,6 +179,7 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
         seed: opts.seed,
         free_movement: opts.free_movement,
         seats,
+        handover_phases_only: opts.handover_phases_only,
     });
     if opts.autotest.empty_window {
         app.add_plugins(autotest::plugin(opts.autotest.clone(), started));

@@ -216,6 +216,9 @@ fn send(world: &mut World, d: Decision) {
     let focus = focus(g, &d.command);
     let why = d.why.strip_prefix("ai: ").unwrap_or(&d.why).to_string();
     let refused = validate(g, &d.command).err().map(|e| e.to_string());
+    let Some(before) = super::turn::Before::of(world) else {
+        return;
+    };
     let end = matches!(d.command, Command::EndTurn);
     world.resource_mut::<CombatLog>().lines.push(LogLine {
         turn,
@@ -229,7 +232,7 @@ fn send(world: &mut World, d: Decision) {
             kind: LogKind::Error,
         });
         if execute(world, Command::EndTurn) {
-            finish_turn(world);
+            finish_turn(world, before);
         }
         return;
     }
@@ -241,7 +244,7 @@ fn send(world: &mut World, d: Decision) {
         world.resource_mut::<Feed>().batches.clear();
     }
     if end {
-        finish_turn(world);
+        finish_turn(world, before);
         return;
     }
     let rolled = world.resource::<Feed>().batches.back().is_some_and(|b| {
@@ -265,7 +268,7 @@ fn send(world: &mut World, d: Decision) {
     }
 }
 
-fn finish_turn(world: &mut World) {
+fn finish_turn(world: &mut World, before: super::turn::Before) {
     let (sent, ms) = {
         let mut opp = world.resource_mut::<Opponent>();
         let r = (opp.sent, opp.think_ms);
@@ -274,14 +277,28 @@ fn finish_turn(world: &mut World) {
         opp.wait = 0.0;
         r
     };
-    world.resource_mut::<SkipComputer>().0 = false;
+    // The skip lasts while this side acts (in an action phase, its run of initiatives).
+    if world
+        .resource::<Play>()
+        .game()
+        .is_none_or(|g| g.active_side != before.side || g.is_over())
+    {
+        world.resource_mut::<SkipComputer>().0 = false;
+    }
     let turn = world.resource::<Play>().game().map_or(0, |g| g.turn);
+    // In an action phase the computer ends one action (or passes), not its turn.
+    let action = world.resource::<Play>().game().is_some_and(|g| {
+        g.sequence.phase(before.phase).acts == crate::rules::sequence::Acts::Initiative
+    });
     world.resource_mut::<CombatLog>().lines.push(LogLine {
         turn,
-        text: format!("The computer's turn: {sent} commands, {ms:.0} ms of thought"),
+        text: format!(
+            "The computer's {}: {sent} commands, {ms:.0} ms of thought",
+            if action { "action" } else { "turn" }
+        ),
         kind: LogKind::Computer,
     });
-    super::turn::after_end_turn(world, true);
+    super::turn::after_end_turn(world, true, before);
 }
 
 /// The hex a command acts on: where a move ends, the hex attacked.

@@ -285,6 +285,9 @@ pub struct Settings {
     pub free_movement: bool,
     /// Who plays each side in new games (`--sides`, the menu).
     pub seats: [Seat; 2],
+    /// Hot-seat in action phases: the hand-over screen only when a phase or the turn ends,
+    /// not each time the initiative passes to the other side (for short activations).
+    pub handover_phases_only: bool,
 }
 
 /// Whether the briefing window is up.
@@ -346,6 +349,8 @@ pub enum Action {
     March,
     /// New games enforce movement and attack limits, or not (Free).
     SetFreeMovement(bool),
+    /// Hot-seat: hand over only when a phase or the turn ends, not between actions.
+    SetHandOverPhasesOnly(bool),
     /// A special action of the rule system by the chosen units that have it (its key).
     Special(String),
     /// Who plays each side in new games.

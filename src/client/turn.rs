@@ -12,6 +12,8 @@ use super::save;
 use super::state::*;
 use crate::rules::command::Command;
 use crate::rules::event::Event;
+use crate::rules::sequence::PhaseState;
+use crate::rules::unit::SideId;
 
 /// Run a command on the game; log its events and queue them for the view. False if refused.
 pub fn execute(world: &mut World, cmd: Command) -> bool {
@@ -47,14 +49,37 @@ pub fn execute(world: &mut World, cmd: Command) -> bool {
     }
 }
 
+/// Where the game stood before a command that may hand the play to the other side: who acted,
+/// in which turn and phase.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Before {
+    pub side: SideId,
+    pub turn: u32,
+    pub phase: PhaseState,
+}
+
+impl Before {
+    pub fn of(world: &World) -> Option<Before> {
+        world.resource::<Play>().game().map(|g| Before {
+            side: g.active_side,
+            turn: g.turn,
+            phase: g.phase,
+        })
+    }
+}
+
+/// End the side's turn; in an action phase, its action (a pass if it did nothing).
 pub fn end_turn(world: &mut World) {
     if world.resource::<HandOver>().waiting.is_some() {
         return;
     }
+    let Some(before) = Before::of(world) else {
+        return;
+    };
     if !execute(world, Command::EndTurn) {
         return;
     }
-    after_end_turn(world, false);
+    after_end_turn(world, false, before);
 }
 
 /// End the phase; when the side to act changes, as after the end of a turn.
@@ -62,31 +87,21 @@ pub fn end_phase(world: &mut World) {
     if world.resource::<HandOver>().waiting.is_some() {
         return;
     }
-    let before = world
-        .resource::<Play>()
-        .0
-        .as_ref()
-        .map(|p| p.session.game.active_side);
+    let Some(before) = Before::of(world) else {
+        return;
+    };
     if !execute(world, Command::EndPhase) {
         return;
     }
-    let after = world
-        .resource::<Play>()
-        .0
-        .as_ref()
-        .map(|p| p.session.game.active_side);
-    if before != after {
-        after_end_turn(world, false);
-    } else {
-        let hover = world.resource::<Selection>().hover;
-        *world.resource_mut::<Selection>() = Selection { hover, ..default() };
-    }
+    after_end_turn(world, false, before);
 }
 
-/// After a side's `EndTurn` (a player's, or the computer's when `computer`): the log line, a
-/// clear selection, the autosave, the hand-over screen of a hot-seat game; after the computer's
-/// turn, undo stops here.
-pub fn after_end_turn(world: &mut World, computer: bool) {
+/// After a side's `EndTurn` or `EndPhase` (a player's, or the computer's when `computer`):
+/// when the side to act changed, the log line, the autosave and the hand-over screen of a
+/// hot-seat game (in action phases, only at the end of a phase if the players chose so); a
+/// clear selection; after the computer's turn, undo stops here.
+pub fn after_end_turn(world: &mut World, computer: bool, before: Before) {
+    let phases_only = world.resource::<Settings>().handover_phases_only;
     let Some(p) = world.resource_mut::<Play>().into_inner().0.as_mut() else {
         return;
     };
@@ -95,9 +110,24 @@ pub fn after_end_turn(world: &mut World, computer: bool) {
     }
     let g = &p.session.game;
     let (turn, side, over) = (g.turn, g.active_side, g.is_over());
+    let same_phase = g.turn == before.turn && g.phase == before.phase;
     let (mode, handover) = (p.mode, p.handover);
     let side_name = g.scenario.side_name(side).to_string();
     let phase = crate::rules::sequence::status_line(g);
+    let changed = side != before.side || over;
+    let hover = world.resource::<Selection>().hover;
+    *world.resource_mut::<Selection>() = Selection { hover, ..default() };
+    if !changed && same_phase {
+        // The same side goes on (a new initiative won, or a phase where it acts again).
+        if let Some(phase) = phase {
+            world.resource_mut::<CombatLog>().lines.push(LogLine {
+                turn,
+                text: phase,
+                kind: LogKind::Info,
+            });
+        }
+        return;
+    }
     world.resource_mut::<CombatLog>().lines.push(LogLine {
         turn,
         text: match (over, phase) {
@@ -107,12 +137,15 @@ pub fn after_end_turn(world: &mut World, computer: bool) {
         },
         kind: LogKind::Info,
     });
-    let hover = world.resource::<Selection>().hover;
-    *world.resource_mut::<Selection>() = Selection { hover, ..default() };
     if let Err(e) = save_game(world, true) {
         notice(world, format!("Autosave failed: {e}"), true);
     }
-    if mode == Mode::HotSeat && handover && !over {
+    let initiative = world
+        .resource::<Play>()
+        .game()
+        .is_some_and(crate::rules::sequence::on_initiative);
+    let between_actions = initiative && same_phase;
+    if mode == Mode::HotSeat && handover && !over && changed && !(between_actions && phases_only) {
         world.resource_mut::<HandOver>().waiting = Some(side);
     }
 }
@@ -122,7 +155,9 @@ pub fn undo(world: &mut World) {
         return;
     };
     if play.undoable() == 0 {
-        let why = if play.session.undoable() > 0 {
+        // Nothing since the computer's last command (its last action may end with a roll).
+        let computer = play.undo_floor > 0 && play.session.log.len() <= play.undo_floor;
+        let why = if computer || play.session.undoable() > 0 {
             "Nothing to undo since the computer's turn"
         } else {
             "Nothing to undo since the last die roll"

@@ -116,6 +116,10 @@ pub struct Cycle {
     pub units: Vec<super::unit::UnitIdx>,
     /// Actions taken in the current game turn (by each side).
     pub actions: [u32; 2],
+    /// The actions of each finished game turn (each side's), in order: for reports.
+    pub history: Vec<[u32; 2]>,
+    /// The dice of the last initiative roll that decided (each side's), for the phase bar.
+    pub rolled: Option<[Vec<u8>; 2]>,
 }
 
 /// One phase of a player-turn.
@@ -311,6 +315,24 @@ impl Sequence {
 /// sequence, where "X to play" says it all.
 pub fn status_line(game: &Game) -> Option<String> {
     let seq = &game.sequence;
+    if on_initiative(game) {
+        let side = game.scenario.side_name(game.active_side);
+        let c = &game.cycle;
+        let what = if c.acted {
+            "its action under way".to_string()
+        } else if c.passed[(game.active_side.other().0 as usize).min(1)] {
+            format!(
+                "to act or pass ({} passed: a pass now ends the phase)",
+                game.scenario.side_name(game.active_side.other())
+            )
+        } else {
+            "to act or pass".to_string()
+        };
+        return Some(format!(
+            "{}: {side} has the initiative, {what}",
+            seq.phase(game.phase).name
+        ));
+    }
     if seq.phases.len() <= 1 && seq.rounds <= 1 {
         return None;
     }
@@ -403,9 +425,55 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), String> {
     }
 }
 
-/// Whether the current phase allows moves (the reach of a stack is empty where it does not).
-pub fn check_moves(game: &Game) -> Result<(), String> {
-    check_need(game, Need::Move)
+/// Whether the current phase lets unit `u` move now: the phase allows moves and, in an
+/// action under way, `u` is one of its units; a unit at the highest fatigue that has no march
+/// under way may not march (the reach of a stack is empty where this refuses).
+pub fn check_moves(game: &Game, u: super::unit::UnitIdx) -> Result<(), String> {
+    check_need(game, Need::Move)?;
+    if !on_initiative(game) || game.scenario.movement == super::movement::Enforcement::Free {
+        return Ok(());
+    }
+    if game.unit(u).march.is_none() {
+        check_fatigue(game, u)?;
+    }
+    check_in_action(game, u)
+}
+
+/// A unit at the highest fatigue may not march (leaders are not tired).
+fn check_fatigue(game: &Game, u: super::unit::UnitIdx) -> Result<(), String> {
+    let (Some(f), unit) = (&game.sequence.fatigue, game.unit(u)) else {
+        return Ok(());
+    };
+    if !unit.is_leader() && unit.fatigue >= f.max {
+        return Err(format!(
+            "{}: {} is at fatigue {}, the highest: it may not march ({})",
+            game.sequence.phase(game.phase).name,
+            unit.id,
+            unit.fatigue,
+            f.source
+        ));
+    }
+    Ok(())
+}
+
+/// In an action under way, only its units act.
+fn check_in_action(game: &Game, u: super::unit::UnitIdx) -> Result<(), String> {
+    if game.cycle.units.is_empty() || game.cycle.units.contains(&u) {
+        return Ok(());
+    }
+    let names: Vec<&str> = game
+        .cycle
+        .units
+        .iter()
+        .map(|u| game.unit(*u).id.as_str())
+        .collect();
+    Err(format!(
+        "{}: this action is {}'s; {} acts in another action (end this one first, and roll for \
+         the next initiative)",
+        game.sequence.phase(game.phase).name,
+        names.join(", "),
+        game.unit(u).id
+    ))
 }
 
 fn check_need(game: &Game, need: Need) -> Result<(), String> {
@@ -474,6 +542,10 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         } else if next.phasing == SideId(0) {
             next.round = 0;
             game.turn += 1;
+            if seq.initiative.is_some() {
+                let done = game.cycle.actions;
+                game.cycle.history.push(done);
+            }
             game.cycle.actions = [0, 0];
             // The recovery: fatigue comes off every unit.
             if let Some(f) = &seq.fatigue {
@@ -497,6 +569,7 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     game.phase = next;
     game.cycle = Cycle {
         actions: game.cycle.actions,
+        history: std::mem::take(&mut game.cycle.history),
         ..Cycle::default()
     };
     if let Some(side) = seq.acting(next) {
@@ -559,10 +632,11 @@ fn roll_initiative(
             },
         };
         events.push(Event::InitiativeRolled {
-            dice: rolled,
+            dice: rolled.clone(),
             winner,
         });
         if let Some(w) = winner {
+            game.cycle.rolled = Some(rolled);
             game.cycle.winner = Some(w);
             game.cycle.acted = false;
             game.cycle.units.clear();
@@ -648,45 +722,19 @@ fn command_units(cmd: &Command) -> &[String] {
 /// In an action under way, only its units act (one action: one unit or one group); a unit at
 /// the highest fatigue does not march.
 fn check_action(game: &Game, cmd: &Command) -> Result<(), String> {
-    if !on_initiative(game) {
+    if !on_initiative(game) || game.scenario.movement == super::movement::Enforcement::Free {
         return Ok(());
     }
-    if let (Command::March { units }, Some(f)) = (cmd, &game.sequence.fatigue) {
-        for id in units {
-            if let Some(u) = game.unit_by_id(id)
-                && !game.unit(u).is_leader()
-                && game.unit(u).fatigue >= f.max
-            {
-                return Err(format!(
-                    "{}: {id} is at fatigue {}, the highest: it may not march ({})",
-                    game.sequence.phase(game.phase).name,
-                    game.unit(u).fatigue,
-                    f.source
-                ));
-            }
+    if let Command::March { units } = cmd {
+        for u in units.iter().filter_map(|id| game.unit_by_id(id)) {
+            check_fatigue(game, u)?;
         }
     }
-    if game.cycle.units.is_empty() {
-        return Ok(());
-    }
-    for id in command_units(cmd) {
-        let Some(u) = game.unit_by_id(id) else {
-            continue;
-        };
-        if !game.cycle.units.contains(&u) {
-            let names: Vec<&str> = game
-                .cycle
-                .units
-                .iter()
-                .map(|u| game.unit(*u).id.as_str())
-                .collect();
-            return Err(format!(
-                "{}: this action is {}'s; {id} acts in another action (end this one first, \
-                 and roll for the next initiative)",
-                game.sequence.phase(game.phase).name,
-                names.join(", ")
-            ));
-        }
+    for u in command_units(cmd)
+        .iter()
+        .filter_map(|id| game.unit_by_id(id))
+    {
+        check_in_action(game, u)?;
     }
     Ok(())
 }

@@ -140,6 +140,8 @@ pub struct Session {
     pub log: Vec<Command>,
     /// Dice rolled so far after each command of the log.
     pub rolls_after: Vec<u64>,
+    /// Dice rolled before the first command (the opening initiative roll).
+    pub rolls_at_start: u64,
     /// Who plays each side (see [`SaveFile::players`]), kept through undo and saves.
     pub players: Option<Vec<String>>,
 }
@@ -161,6 +163,7 @@ impl Session {
         let mut dice = Dice::new(seed);
         // A game that begins on the initiative rolls it before the first command.
         let opening = super::sequence::begin(&mut game, &mut dice);
+        let rolls_at_start = dice.rolls();
         Session {
             game,
             opening,
@@ -168,6 +171,7 @@ impl Session {
             seed,
             log: Vec::new(),
             rolls_after: Vec::new(),
+            rolls_at_start,
             players: None,
         }
     }
@@ -175,7 +179,7 @@ impl Session {
     /// How many of the last commands may be taken back: those after the last command that
     /// rolled dice (a die roll is never taken back).
     pub fn undoable(&self) -> usize {
-        let mut before = 0;
+        let mut before = self.rolls_at_start;
         let mut last_roll = None;
         for (i, r) in self.rolls_after.iter().enumerate() {
             if *r > before {

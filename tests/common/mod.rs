@@ -270,3 +270,20 @@ pub fn attack_cmd(
             .collect(),
     }
 }
+
+/// A session in the generic turn (each side in turn moves and attacks), whatever its rule
+/// system's sequence of play: for the tests of other rules (movement, combat, saves, turns),
+/// which set up positions for a side to act. `tests/sequence.rs` tests the sequences.
+#[allow(dead_code)]
+pub fn generic_session(
+    scenario: Arc<musket::rules::scenario::Scenario>,
+    rules: Arc<dyn musket::rules::ruleset::Ruleset>,
+    seed: u64,
+) -> musket::rules::session::Session {
+    musket::rules::session::Session::with_sequence(
+        scenario,
+        rules,
+        seed,
+        Arc::new(musket::rules::sequence::generic()),
+    )
+}

@@ -537,7 +537,7 @@ pub struct ReachedHex {
 /// Whether `u` may still move this turn under the rules: it has not ended its move (entered an
 /// enemy ZOC that stops it) and, where a unit makes one move a turn, has not moved.
 pub fn may_move(game: &Game, u: UnitIdx) -> Result<(), String> {
-    crate::rules::sequence::check_moves(game)?;
+    crate::rules::sequence::check_moves(game, u)?;
     let unit = game.unit(u);
     if unit.stopped {
         return Err(format!(

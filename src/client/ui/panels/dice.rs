@@ -3,15 +3,16 @@
 
 use bevy_egui::egui;
 
-use crate::client::anim::{Anim, Stage};
+use crate::client::anim::{Anim, DieLabel, Stage};
 use crate::rules::dice::DieRole;
 
-fn die_face(painter: &egui::Painter, rect: egui::Rect, v: u8, fill: egui::Color32) {
-    painter.rect_filled(rect, 8.0, fill);
+pub(crate) fn die_face(painter: &egui::Painter, rect: egui::Rect, v: u8, fill: egui::Color32) {
+    let r = (rect.width() * 0.15).round() as u8;
+    painter.rect_filled(rect, r, fill);
     painter.rect_stroke(
         rect,
-        8.0,
-        egui::Stroke::new(2.0, egui::Color32::BLACK),
+        r,
+        egui::Stroke::new((rect.width() / 28.0).max(1.0), egui::Color32::BLACK),
         egui::StrokeKind::Inside,
     );
     let c = rect.center();
@@ -70,16 +71,29 @@ pub(crate) fn dice_ui(ctx: &egui::Context, anim: &Anim) {
                             };
                             ui.vertical(|ui| {
                                 let (name, fill) = match role {
-                                    DieRole::Artillery => {
-                                        ("artillery", egui::Color32::from_rgb(240, 220, 160))
+                                    DieLabel::Role(DieRole::Artillery) => (
+                                        "artillery".to_string(),
+                                        egui::Color32::from_rgb(240, 220, 160),
+                                    ),
+                                    DieLabel::Role(DieRole::Attacker) => (
+                                        "attacker".to_string(),
+                                        egui::Color32::from_rgb(200, 215, 245),
+                                    ),
+                                    DieLabel::Role(DieRole::Defender) => (
+                                        "defender".to_string(),
+                                        egui::Color32::from_rgb(235, 205, 200),
+                                    ),
+                                    DieLabel::Role(DieRole::Other) => {
+                                        ("die".to_string(), egui::Color32::WHITE)
                                     }
-                                    DieRole::Attacker => {
-                                        ("attacker", egui::Color32::from_rgb(200, 215, 245))
-                                    }
-                                    DieRole::Defender => {
-                                        ("defender", egui::Color32::from_rgb(235, 205, 200))
-                                    }
-                                    DieRole::Other => ("die", egui::Color32::WHITE),
+                                    DieLabel::Side { name, won } => (
+                                        name.clone(),
+                                        if *won && !rolling {
+                                            egui::Color32::from_rgb(250, 240, 200)
+                                        } else {
+                                            egui::Color32::from_gray(215)
+                                        },
+                                    ),
                                 };
                                 let (rect, _) = ui.allocate_exact_size(
                                     egui::vec2(56.0, 56.0),

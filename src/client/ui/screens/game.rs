@@ -95,32 +95,41 @@ pub(crate) fn game_ui(
             ui.colored_label(wc, wt);
             ui.separator();
             let side = g.active_side;
-            ui.label(
-                egui::RichText::new(format!("{} to play", g.scenario.side_name(side)))
-                    .strong()
-                    .color(c32(crate::client::units::side_color(
-                        crate::client::units::tone(&g.scenario, side),
-                    ))),
-            );
-            // The phase of the sequence of play, where the game has more than one.
+            let side_colour = c32(crate::client::units::side_color(
+                crate::client::units::tone(&g.scenario, side),
+            ));
+            let initiative = crate::rules::sequence::on_initiative(g);
+            if !initiative {
+                ui.label(
+                    egui::RichText::new(format!("{} to play", g.scenario.side_name(side)))
+                        .strong()
+                        .color(side_colour),
+                );
+            }
+            // The phase of the sequence of play, where the game has more than one; in an
+            // action phase, who has the initiative (in the side's colour).
             let seq = &g.sequence;
             if let Some(line) = crate::rules::sequence::status_line(g) {
-                ui.label(egui::RichText::new(line).strong())
-                    .on_hover_text(format!(
-                        "{}\n\n{}",
-                        seq.phase(g.phase).source,
-                        seq.phases
-                            .iter()
-                            .enumerate()
-                            .map(|(i, q)| format!(
-                                "{}{}. {}",
-                                if i == g.phase.index { "▶ " } else { "   " },
-                                i + 1,
-                                q.name
-                            ))
-                            .collect::<Vec<_>>()
-                            .join("\n")
-                    ));
+                let mut text = egui::RichText::new(line).strong();
+                if initiative {
+                    // Lightened: the sides' counter colours are dark on the dark bar.
+                    text = text.color(side_colour.lerp_to_gamma(egui::Color32::WHITE, 0.45));
+                }
+                ui.label(text).on_hover_text(format!(
+                    "{}\n\n{}",
+                    seq.phase(g.phase).source,
+                    seq.phases
+                        .iter()
+                        .enumerate()
+                        .map(|(i, q)| format!(
+                            "{}{}. {}",
+                            if i == g.phase.index { "▶ " } else { "   " },
+                            i + 1,
+                            q.name
+                        ))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                ));
             }
             let computer = p.computer_to_move();
             match computer {
@@ -158,7 +167,11 @@ pub(crate) fn game_ui(
                     );
             }
             ui.separator();
+            if initiative {
+                initiative_bar(ui, g);
+            }
             if seq.phases.len() > 1
+                && !initiative
                 && ui
                     .add_enabled(computer.is_none(), egui::Button::new("End phase (P)"))
                     .on_hover_text("End this phase and go on to the next")
@@ -166,13 +179,30 @@ pub(crate) fn game_ui(
             {
                 actions.write(Action::EndPhase);
             }
+            let (label, hover) = if !initiative {
+                (
+                    "End turn (E)",
+                    if seq.phases.len() > 1 {
+                        "End this side's phases until the other side acts"
+                    } else {
+                        "End this side's turn"
+                    },
+                )
+            } else if g.cycle.acted {
+                (
+                    "End action (E)",
+                    "End this action: both sides roll for the next initiative",
+                )
+            } else {
+                (
+                    "Pass (E)",
+                    "Do nothing with this initiative: both sides roll again; when both sides \
+                     pass with no action between, the phase ends",
+                )
+            };
             if ui
-                .add_enabled(computer.is_none(), egui::Button::new("End turn (E)"))
-                .on_hover_text(if seq.phases.len() > 1 {
-                    "End this side's phases until the other side acts"
-                } else {
-                    "End this side's turn"
-                })
+                .add_enabled(computer.is_none(), egui::Button::new(label))
+                .on_hover_text(hover)
                 .clicked()
             {
                 actions.write(Action::EndTurn);
@@ -449,4 +479,58 @@ pub(crate) fn game_ui(
         rects.0.push(handover_ui(&ctx, g, side, &mut actions));
     }
     Ok(())
+}
+
+/// The action phase's bar: the last initiative roll as dice (the first side's, then the
+/// second's; hover for who rolled what), and the actions each side has taken this turn.
+fn initiative_bar(ui: &mut egui::Ui, g: &crate::rules::game::Game) {
+    use crate::rules::unit::SideId;
+    let c = &g.cycle;
+    let name = |s: usize| g.scenario.side_name(SideId(s as u8));
+    if let Some(rolled) = &c.rolled {
+        let roll = |s: usize| {
+            rolled[s]
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("+")
+        };
+        let tip = format!(
+            "The last initiative roll: {} {}, {} {}{}",
+            name(0),
+            roll(0),
+            name(1),
+            roll(1),
+            c.winner.map_or(String::new(), |w| format!(
+                ": {} has the initiative",
+                name(w.0 as usize)
+            ))
+        );
+        for (s, dice) in rolled.iter().enumerate() {
+            let won = c.winner == Some(SideId(s as u8));
+            for d in dice {
+                let (rect, resp) =
+                    ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+                let fill = if won {
+                    egui::Color32::WHITE
+                } else {
+                    egui::Color32::from_gray(150)
+                };
+                crate::client::ui::panels::dice::die_face(ui.painter(), rect, *d, fill);
+                resp.on_hover_text(&tip);
+            }
+        }
+    }
+    ui.label(format!("actions {}–{}", c.actions[0], c.actions[1]))
+        .on_hover_text(format!(
+            "Actions this turn: {} {}, {} {}\n\n{}",
+            name(0),
+            c.actions[0],
+            name(1),
+            c.actions[1],
+            g.sequence
+                .initiative
+                .as_ref()
+                .map_or(String::new(), |i| i.source.clone())
+        ));
 }

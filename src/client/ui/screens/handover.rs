@@ -26,11 +26,19 @@ pub(crate) fn handover_ui(
             let mut child =
                 ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(rect.width() * 0.3)));
             child.add_space(rect.height() * 0.3);
+            let title = if crate::rules::sequence::on_initiative(g) {
+                format!("The {} player has the initiative", g.scenario.side_name(side))
+            } else {
+                format!("{} player's turn", g.scenario.side_name(side))
+            };
             child.heading(
-                egui::RichText::new(format!("{} player's turn", g.scenario.side_name(side)))
+                egui::RichText::new(title)
                     .color(egui::Color32::WHITE)
                     .size(32.0),
             );
+            if let Some(line) = crate::rules::sequence::status_line(g) {
+                child.label(egui::RichText::new(line).color(egui::Color32::WHITE));
+            }
             child.label(
                 egui::RichText::new(
                     "Pass the computer to the next player. The map stays hidden until you continue.",

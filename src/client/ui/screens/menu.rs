@@ -39,6 +39,7 @@ pub struct MenuState {
     pub selected: usize,
     pub mode: Mode,
     pub handover: bool,
+    pub handover_phases_only: bool,
     /// New games in Free movement (starts as `--free-movement` says).
     pub free_movement: bool,
     /// Who plays each side of new games (starts as `--sides` says, else you against the
@@ -112,6 +113,7 @@ pub(crate) fn scan_menu(mut menu: ResMut<MenuState>, settings: Res<Settings>) {
     if !menu.scanned {
         menu.handover = true;
         menu.free_movement = settings.free_movement;
+        menu.handover_phases_only = settings.handover_phases_only;
         menu.seats = if settings.seats.iter().any(|s| s.is_computer()) {
             settings.seats
         } else {
@@ -294,6 +296,16 @@ pub(crate) fn menu_ui(
                     let mut h = menu.handover;
                     ui.checkbox(&mut h, "Hide the map between turns (hand-over screen)");
                     menu.handover = h;
+                    if h {
+                        let mut only = menu.handover_phases_only;
+                        ui.checkbox(&mut only, "…in action phases, only when the phase ends")
+                            .on_hover_text(
+                                "In an action phase (GCACW) the initiative changes hands after \
+                                 many single actions; with this on, the players share the \
+                                 screen until the phase or the turn ends.",
+                            );
+                        menu.handover_phases_only = only;
+                    }
                 }
                 let mut free = menu.free_movement;
                 ui.checkbox(&mut free, "Free movement (costs shown, nothing refused)")
@@ -305,6 +317,7 @@ pub(crate) fn menu_ui(
                 menu.free_movement = free;
                 if ui.button(egui::RichText::new("Start").strong()).clicked() {
                     actions.write(Action::SetFreeMovement(menu.free_movement));
+                    actions.write(Action::SetHandOverPhasesOnly(menu.handover_phases_only));
                     actions.write(Action::SetSeats(menu.seats));
                     actions.write(Action::Start {
                         source: e.source.clone(),
