@@ -771,3 +771,33 @@ fn gbacw_phases_advance_and_hand_over_when_the_acting_side_changes() {
         log.lines
     );
 }
+
+// Issue 17: a GCACW leader is activated from the map: choosing his hex shows the button (and
+// the radius), C activates him; the group rolls one march and the action is theirs.
+#[test]
+fn a_leader_is_activated_with_his_command() {
+    let mut app = app("activate");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    click(&mut app, "0707", false);
+    let g = app.world().resource::<Play>().game().unwrap();
+    let sel = app.world().resource::<Selection>().clone();
+    let cox = g.unit_by_id("usa-cox").unwrap();
+    assert_eq!(
+        musket::client::moves::leader_to_activate(g, &sel),
+        Some(cox)
+    );
+    send(&mut app, Action::Activate);
+    let p = app.world().resource::<Play>().0.as_ref().unwrap();
+    assert!(matches!(
+        p.session.log.last(),
+        Some(musket::rules::command::Command::Activate { leader, .. }) if leader == "usa-cox"
+    ));
+    let g = &p.session.game;
+    assert_eq!(g.cycle.leader, Some(cox));
+    let crook = g.unit_by_id("usa-crook").unwrap();
+    assert!(g.cycle.units.contains(&crook));
+    assert!(g.unit(crook).march.is_some() && g.unit(crook).fatigue == 1);
+    // The action has begun: no second activation, and E now ends the action.
+    let sel = app.world().resource::<Selection>().clone();
+    assert_eq!(musket::client::moves::leader_to_activate(g, &sel), None);
+}

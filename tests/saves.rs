@@ -158,8 +158,11 @@ fn an_edited_save_is_refused() {
         s.version = 1;
     })
     .unwrap();
-    match edited(|s| s.version = 4) {
-        Err(e @ SaveError::Version { .. }) => assert!(e.to_string().contains("version 4")),
+    match edited(|s| s.version = musket::rules::session::SAVE_VERSION + 1) {
+        Err(e @ SaveError::Version { .. }) => assert!(e.to_string().contains(&format!(
+            "version {}",
+            musket::rules::session::SAVE_VERSION + 1
+        ))),
         other => panic!("{:?}", other.err()),
     }
     match edited(|s| {

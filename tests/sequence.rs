@@ -303,8 +303,11 @@ fn action_phase() -> musket::rules::sequence::Sequence {
             per_march: 1,
             max: 4,
             recovery: 2,
+            extended: None,
             source: "test fatigue".into(),
         }),
+        recovery: None,
+        activation: None,
         rounds: 1,
         source: "test".into(),
     }

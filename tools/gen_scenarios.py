@@ -32,7 +32,7 @@ import heapq
 import math
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -401,6 +401,8 @@ class Unit:
     fatigue: int = 0
     entrenched: bool = False
     comment: str = ""
+    # A leader's command: the ids of the units he activates (GCACW 5.2).
+    command: list = field(default_factory=list)
 
 
 class Scenario:
@@ -423,6 +425,15 @@ class Scenario:
 
     def leader(self, side, id, name, h, tac, tdef=None, **kw):
         self.units.append(Unit(id, name, side, "Leader", h, 0, 0, tac, tdef, **kw))
+
+    def commands(self, by_leader):
+        """Each leader's command (the units he activates), from the order of battle."""
+        by_id = {u.id: u for u in self.units}
+        for leader, units in by_leader.items():
+            assert by_id[leader].kind == "Leader", leader
+            for uid in units:
+                assert by_id[uid].side == by_id[leader].side, (leader, uid)
+            by_id[leader].command = list(units)
 
     def vp(self, h, points, name, holder=None):
         self.victory.append((h, points, name, holder))
@@ -539,8 +550,14 @@ class Scenario:
                     parts.append("entrenched: true")
                 head = ", ".join(parts[:4])
                 tail = ", ".join(parts[4:])
-                w(f"        ({head},")
-                w(f"         {tail}),")
+                if u.command:
+                    units = ", ".join(q(c) for c in u.command)
+                    w(f"        ({head},")
+                    w(f"         {tail},")
+                    w(f"         command: [{units}]),")
+                else:
+                    w(f"        ({head},")
+                    w(f"         {tail}),")
         w("    ],")
         w(")")
         return "\n".join(L) + "\n"
@@ -674,6 +691,13 @@ def foxs_gap():
            comment="with Pelham's horse artillery on the southern crest")
     sc.inf(CSA, "csa-gbanderson", "G. B. Anderson's Brigade", H("0603"), 4, 1, 1,
            comment="arriving down the Wood Road from Turner's Gap")
+    # Leaders' commands (GCACW 5.2 activation), from the order of battle: Cox led the
+    # Kanawha Division and, with Reno, IX Corps' column at Fox's Gap; Hill his division with
+    # Rosser's cavalry sent to him.
+    sc.commands({
+        "usa-cox": ["usa-crook", "usa-scammon", "usa-mcmullin", "usa-gilmore", "usa-willcox"],
+        "csa-dhhill": ["csa-garland", "csa-gbanderson", "csa-bondurant", "csa-rosser"],
+    })
     return sc
 
 
@@ -789,6 +813,17 @@ def crampton_gap():
     sc.inf(CSA, "csa-wilcox", "Wilcox's Brigade", H("0514"), 3, 0, 1)
     sc.inf(CSA, "csa-wright", "Wright's Brigade", H("0516"), 3, 0, 1)
     sc.arty(CSA, "csa-macon", "Macon's Richmond Fayette Artillery", H("0609"), 1, 2)
+    # Leaders' commands (GCACW 5.2 activation), from the order of battle: VI Corps' two
+    # divisions (Slocum, Smith) with their batteries, Couch and Rush under Franklin; Munford's
+    # defence, Cobb's brigade, the rest of McLaws's command.
+    sc.commands({
+        "usa-franklin": ["usa-couch", "usa-rush"],
+        "usa-slocum": ["usa-bartlett", "usa-torbert", "usa-newton", "usa-wolcott"],
+        "usa-smith": ["usa-brooks", "usa-irwin", "usa-hancock", "usa-ayres"],
+        "csa-munford": ["csa-parham", "csa-chew", "csa-grimes"],
+        "csa-cobb": ["csa-cobbbde"],
+        "csa-mclaws": ["csa-semmes", "csa-wilcox", "csa-wright", "csa-macon"],
+    })
     return sc
 
 
@@ -999,6 +1034,31 @@ def south_mountain():
     sc.inf(C, "csa-evans", "Evans's Brigade", H("1508"), 3, 1, 1)
     sc.arty(C, "csa-washington", "Washington Artillery", H("0608"), 1, 3)
     sc.arty(C, "csa-sdlee", "S. D. Lee's Battalion", H("0408"), 1, 3)
+    # Leaders' commands (GCACW 5.2 activation), from the orders of battle: corps under their
+    # commanders (Hooker I, Reno IX with the Kanawha Division, Franklin VI with Couch and
+    # Rush, Sumner II and XII), the cavalry under Pleasonton and Stuart, the divisions under
+    # Hill, McLaws, D. R. Jones and Hood; McClellan the reserve (Sykes, Hunt), Longstreet his
+    # unattached brigade and artillery. The wing commanders (Burnside) and Lee command
+    # through these and activate no one here.
+    sc.commands({
+        "usa-hooker": ["usa-meade", "usa-hatch", "usa-gibbon", "usa-ricketts"],
+        "usa-reno": ["usa-scammon", "usa-crook", "usa-mcmullin", "usa-willcox", "usa-sturgis",
+                     "usa-rodman", "usa-benjamin"],
+        "usa-franklin": ["usa-slocum", "usa-smith", "usa-couch", "usa-rush"],
+        "usa-sumner": ["usa-richardson", "usa-sedgwick", "usa-french", "usa-williams",
+                       "usa-greene"],
+        "usa-pleasonton": ["usa-farnsworth", "usa-mcreynolds"],
+        "usa-mcclellan": ["usa-sykes", "usa-hunt"],
+        "csa-dhhill": ["csa-garland", "csa-colquitt", "csa-rodes", "csa-ripley",
+                       "csa-gbanderson", "csa-lane", "csa-carter", "csa-bondurant"],
+        "csa-stuart": ["csa-rosser", "csa-hampton"],
+        "csa-munford": ["csa-parham", "csa-chew"],
+        "csa-mclaws": ["csa-cobb", "csa-semmes", "csa-wilcox"],
+        "csa-drjones": ["csa-drayton", "csa-gtanderson", "csa-kemper", "csa-garnett",
+                        "csa-jenkins"],
+        "csa-hood": ["csa-wofford", "csa-law"],
+        "csa-longstreet": ["csa-evans", "csa-washington", "csa-sdlee"],
+    })
     return sc
 
 

@@ -177,6 +177,7 @@ fn changes_game(a: &Action) -> bool {
             | Action::EndPhase
             | Action::Undo
             | Action::March
+            | Action::Activate
             | Action::Special(_)
     )
 }
@@ -238,6 +239,7 @@ pub fn handle(world: &mut World, action: Action) {
         Action::Click { hex, add } => click(world, hex, add),
         Action::MoveTo(hex) => move_to(world, hex),
         Action::March => march(world),
+        Action::Activate => activate(world),
         Action::Special(key) => special(world, &key),
         Action::SetFreeMovement(on) => world.resource_mut::<Settings>().free_movement = on,
         Action::SetHandOverPhasesOnly(on) => {
@@ -506,6 +508,31 @@ fn special(world: &mut World, key: &str) {
         Command::Special {
             units: ids,
             action: key.to_string(),
+        },
+    );
+}
+
+/// Activate the selected leader (GCACW's action phase): he and the units of his command in
+/// his radius roll one march; they stay chosen, to move one stack after another.
+fn activate(world: &mut World) {
+    let Some(g) = world.resource::<Play>().game() else {
+        return;
+    };
+    let sel = world.resource::<Selection>().clone();
+    let Some(leader) = super::moves::leader_to_activate(g, &sel) else {
+        notice(
+            world,
+            "Choose a leader of the side with the initiative, before its action begins",
+            true,
+        );
+        return;
+    };
+    let id = g.unit(leader).id.clone();
+    execute(
+        world,
+        Command::Activate {
+            leader: id,
+            units: Vec::new(),
         },
     );
 }

@@ -131,6 +131,21 @@ pub fn movers(g: &Game, sel: &Selection) -> Vec<UnitIdx> {
     }
 }
 
+/// The leader of the selected hex (or among the chosen units) who may be activated now: the
+/// action phase's initiative is his side's, no action has begun, and he commands units
+/// (`rules::activation`).
+pub fn leader_to_activate(g: &Game, sel: &Selection) -> Option<UnitIdx> {
+    if g.sequence.activation.is_none() || !crate::rules::sequence::on_initiative(g) || g.cycle.acted
+    {
+        return None;
+    }
+    let of_hex: &[UnitIdx] = sel.hex.map_or(&[], |h| g.units_at(h));
+    sel.units.iter().chain(of_hex.iter()).copied().find(|u| {
+        let unit = g.unit(*u);
+        unit.is_leader() && unit.side == g.active_side && !unit.command.is_empty()
+    })
+}
+
 /// Compute the reach of the chosen stack when the game or the choice changes.
 pub fn update_reach(play: Res<Play>, sel: Res<Selection>, mut r: ResMut<MoveReach>) {
     let Some(p) = &play.0 else {
@@ -270,6 +285,15 @@ pub fn tip_lines(g: &Game, r: &MoveReach, hover: Coord) -> Vec<String> {
     if r.reach.as_ref().is_some_and(|x| x.stops(g, hover)) {
         lines.push("  the move ends there".into());
     }
+    // Before the march roll: what the march does to each unit's fatigue (an action phase),
+    // with the extended-march check's odds where it makes one.
+    if r.roll.is_some() {
+        for &u in &r.units {
+            if let Some(x) = crate::rules::sequence::extended_march_odds(g, u) {
+                lines.push(format!("  {}: {x}", g.unit(u).id));
+            }
+        }
+    }
     // The price, step by step, of the mover that pays most (named, in a stack).
     let dearest = each
         .and_then(|e| (0..e.len()).max_by_key(|k| (e[*k], std::cmp::Reverse(*k))))
@@ -313,12 +337,14 @@ pub fn allowance_text(g: &Game, u: UnitIdx) -> String {
         }
         _ => match mv.allowance(g, unit) {
             Allowance::Roll { dice, modifier, .. } => format!(
-                "march {dice}d6{} to roll (M)",
+                "march {dice}d6{} to roll (M){}",
                 if modifier != 0 {
                     format!("{modifier:+}")
                 } else {
                     String::new()
-                }
+                },
+                crate::rules::sequence::extended_march_odds(g, u)
+                    .map_or(String::new(), |x| format!("; {x}"))
             ),
             _ => String::new(),
         },

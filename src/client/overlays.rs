@@ -18,6 +18,11 @@ pub const COVERED: Color = Color::srgba(0.10, 0.70, 0.20, 0.45);
 pub const REDUCING: Color = Color::srgba(0.95, 0.55, 0.05, 0.55);
 pub const NOT_COVERED: Color = Color::srgba(0.45, 0.45, 0.45, 0.18);
 
+/// A leader's command radius, and the units of his command it reaches (or his activated
+/// group's).
+pub const ACTIVATION_RADIUS: Color = Color::srgba(1.0, 0.93, 0.45, 0.30);
+pub const ACTIVATED: Color = Color::srgb(0.15, 0.75, 0.25);
+
 /// The ZOC overlay colour of a side (normal; restricted is drawn as an outline).
 pub fn zoc_color(side: u8) -> Color {
     match side {
@@ -204,6 +209,33 @@ fn mark_layer(
     let mut marks = Batch::default();
     if let Some(h) = sel.hex {
         marks.hex_outline(h, 1.0, 4.0, Color::srgb(1.0, 0.92, 0.2));
+    }
+    // A leader who may be activated: his command radius (light) and the units of his
+    // command it reaches (green) or not (grey).
+    if let Some(leader) = super::moves::leader_to_activate(g, &sel)
+        && let Some(r) = crate::rules::activation::reach(g, leader)
+    {
+        for h in r.hexes.keys() {
+            marks.hex_fill(*h, 0.96, ACTIVATION_RADIUS);
+        }
+        for (u, _) in &r.refused {
+            if let Some(h) = g.unit(*u).hex {
+                marks.hex_outline(h, 0.86, 4.0, Color::srgba(0.5, 0.5, 0.5, 0.9));
+            }
+        }
+        for u in &r.eligible {
+            if let Some(h) = g.unit(*u).hex {
+                marks.hex_outline(h, 0.86, 5.0, ACTIVATED);
+            }
+        }
+    }
+    // The units of the action under way (a leader's activation: his group).
+    if g.cycle.leader.is_some() {
+        for u in &g.cycle.units {
+            if let Some(h) = g.unit(*u).hex {
+                marks.hex_outline(h, 0.86, 5.0, ACTIVATED);
+            }
+        }
     }
     if let (Some(req), Some(Ok(odds))) = (&preview.request, &preview.odds) {
         for n in &odds.hex_notes {

@@ -347,6 +347,9 @@ pub enum Action {
     ShowBriefing(bool),
     /// Roll the chosen stack's march allowance (rule systems that roll it: GCACW).
     March,
+    /// Activate the selected leader with the units of his command in his radius (GCACW's
+    /// action phase).
+    Activate,
     /// New games enforce movement and attack limits, or not (Free).
     SetFreeMovement(bool),
     /// Hot-seat: hand over only when a phase or the turn ends, not between actions.

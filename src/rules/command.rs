@@ -61,6 +61,14 @@ pub enum Command {
     EndTurn,
     /// End the current phase of the sequence of play.
     EndPhase,
+    /// Activate a leader (an action phase with `activation` rules): he and the units of his
+    /// command within his command radius (`units`, or all that may act when empty) make this
+    /// action, on one march roll (`rules::activation`).
+    Activate {
+        leader: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        units: Vec<String>,
+    },
 }
 
 fn is_default(c: &Choices) -> bool {
@@ -79,6 +87,8 @@ pub enum CommandError {
     March(String),
     #[error("special action: {0}")]
     Special(String),
+    #[error("activation: {0}")]
+    Activate(String),
     /// A per-turn limit of attacks (how many, what they cost).
     #[error("{0}")]
     Limit(String),
@@ -327,6 +337,9 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
         Command::Special { units, action } => special_plan(game, units, action).map(|_| ()),
         Command::Advance { units } => advancers(game, units).map(|_| ()),
         Command::EndTurn | Command::EndPhase => Ok(()),
+        Command::Activate { leader, units } => super::activation::plan(game, leader, units)
+            .map(|_| ())
+            .map_err(CommandError::Activate),
     }
 }
 
@@ -479,7 +492,7 @@ fn apply_inner(
         Command::March { units } => {
             let plan = march_plan(game, units)?;
             let mut events = orders::apply_march(game, &plan, dice);
-            events.extend(super::sequence::tire(game, &plan.units));
+            events.extend(super::sequence::tire(game, &plan.units, dice));
             Ok(events)
         }
         Command::Special { units, action } => {
@@ -500,5 +513,10 @@ fn apply_inner(
             Ok(super::sequence::end_turn(game, dice))
         }
         Command::EndPhase => Ok(super::sequence::end_phase(game, dice)),
+        Command::Activate { leader, units } => {
+            let plan =
+                super::activation::plan(game, leader, units).map_err(CommandError::Activate)?;
+            Ok(super::activation::apply(game, &plan, dice))
+        }
     }
 }

@@ -166,6 +166,25 @@ pub enum Event {
     Passed {
         side: SideId,
     },
+    /// An extended-march check (`rules::sequence`): its dice and modifier, and what it cost.
+    ExtendedMarch {
+        unit: UnitIdx,
+        dice: Vec<u8>,
+        modifier: i32,
+        loss: u32,
+        disorganize: bool,
+        source: String,
+    },
+    /// A unit recovered in the recovery at the end of a game turn (reorganized, rallied).
+    Recovered {
+        unit: UnitIdx,
+        what: String,
+    },
+    /// A leader's activation: he and these units of his command make the action.
+    LeaderActivated {
+        leader: UnitIdx,
+        units: Vec<UnitIdx>,
+    },
 }
 
 impl Event {
@@ -346,6 +365,38 @@ impl Event {
                 )
             }
             Event::Passed { side } => format!("{} passes", game.scenario.side_name(*side)),
+            Event::ExtendedMarch {
+                unit,
+                dice,
+                modifier,
+                loss,
+                disorganize,
+                source,
+            } => {
+                let sum: i32 = dice.iter().map(|d| i32::from(*d)).sum();
+                let what = match (loss, disorganize) {
+                    (0, false) => "no effect".to_string(),
+                    (0, true) => "disorganized".to_string(),
+                    (l, false) => format!("loses {l} manpower"),
+                    (l, true) => format!("loses {l} manpower and is disorganized"),
+                };
+                format!(
+                    "{}: extended march, dice {}{modifier:+} = {}: {what} ({source})",
+                    name(unit),
+                    dice.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("+"),
+                    sum + modifier
+                )
+            }
+            Event::Recovered { unit, what } => format!("{} {what}", name(unit)),
+            Event::LeaderActivated { leader, units } => format!(
+                "{} activates {} of his command: {}",
+                name(leader),
+                units.len(),
+                names(units)
+            ),
         }
     }
 }

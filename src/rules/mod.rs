@@ -6,6 +6,7 @@
 //! the events. A rule system ([`ruleset::Ruleset`]) computes zones of control, odds and
 //! resolutions; the odds and the real roll come from one function.
 
+pub mod activation;
 pub mod ai;
 pub mod command;
 pub mod cv;

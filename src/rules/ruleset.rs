@@ -595,6 +595,32 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
             std::sync::LazyLock::new(super::sequence::generic);
         &GENERIC
     }
+    /// A disorganized unit reorganizes (the recovery of `rules::sequence`): its CV is its
+    /// manpower again; the events.
+    fn reorganize(&self, game: &mut Game, unit: UnitIdx) -> Vec<Event> {
+        let u = game.unit_mut(unit);
+        if !u.disorganized {
+            return Vec::new();
+        }
+        u.disorganized = false;
+        u.cv = super::cv::Cv::whole(u.manpower);
+        vec![Event::Recovered {
+            unit,
+            what: format!("reorganized (CV {})", u.cv),
+        }]
+    }
+    /// What an extended march costs `unit` (`rules::sequence`'s `extended` table): `loss`
+    /// manpower and, with `disorganize`, disorganization, by the rule system's strength rules;
+    /// the events. None by default (a rule system without extended marches).
+    fn march_losses(
+        &self,
+        _game: &mut Game,
+        _unit: UnitIdx,
+        _loss: u32,
+        _disorganize: bool,
+    ) -> Vec<Event> {
+        Vec::new()
+    }
     /// The special actions `unit` may take where it stands (Shiloh's change of mode and
     /// fortify), with their cost or why they cannot be taken now; none by default.
     fn special_actions(&self, _game: &Game, _unit: UnitIdx) -> Vec<SpecialAction> {

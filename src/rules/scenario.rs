@@ -317,6 +317,10 @@ pub struct UnitFile {
     /// Fractions as multiples of 1/60.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub movement: Option<f64>,
+    /// GCACW: a leader's command, the ids of the units he activates (an action of the
+    /// leader and the units of his command within his command radius).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub command: Vec<String>,
 }
 
 impl UnitFile {
@@ -354,6 +358,7 @@ impl UnitFile {
             demibrigade: false,
             heavy_guns: false,
             movement: None,
+            command: Vec::new(),
         }
     }
 }
@@ -1358,11 +1363,55 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             demibrigade: uf.demibrigade,
             heavy_guns: uf.heavy_guns,
             movement: extra.movement,
+            command: Vec::new(),
             spent: crate::rules::movement::Mp::ZERO,
             march: None,
             stopped: false,
             attacks: [0; 6],
         });
+    }
+
+    // Leaders' commands (GCACW): units of the leader's side, each listed once.
+    for (i, uf) in file.units.iter().enumerate() {
+        if uf.command.is_empty() {
+            continue;
+        }
+        let f = |name: &str| format!("units[{i}].{name}");
+        if file.ruleset != "gcacw" {
+            ck.bad(
+                f("command"),
+                "",
+                format!(
+                    "ruleset {} does not use this field (it belongs to gcacw)",
+                    file.ruleset
+                ),
+            );
+            continue;
+        }
+        if uf.kind != UnitKind::Leader {
+            ck.bad(f("command"), "", "only a leader has a command");
+            continue;
+        }
+        let mut command = Vec::new();
+        for (j, id) in uf.command.iter().enumerate() {
+            let at = format!("units[{i}].command[{j}]");
+            match ids.get(id.as_str()).copied() {
+                None => ck.bad(at, quoted(id), "no unit has this id"),
+                Some(k) if k == i => ck.bad(at, quoted(id), "a leader does not command himself"),
+                Some(k) if file.units[k].side != uf.side => ck.bad(
+                    at,
+                    quoted(id),
+                    format!("a unit of the other side ({})", file.units[k].side),
+                ),
+                Some(k) if command.contains(&UnitIdx(k as u32)) => {
+                    ck.bad(at, quoted(id), "listed twice")
+                }
+                Some(k) => command.push(UnitIdx(k as u32)),
+            }
+        }
+        if let Some(u) = units.get_mut(i) {
+            u.command = command;
+        }
     }
 
     // Victory hexes.

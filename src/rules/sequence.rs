@@ -42,6 +42,14 @@ pub struct Sequence {
     /// turn (GCACW: actions are limited by fatigue, not by a count).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fatigue: Option<FatigueRules>,
+    /// The recovery at the end of a game turn, besides fatigue: disorganized units reorganize,
+    /// demoralized ones recover (GCACW's recovery phase).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recovery: Option<RecoveryRules>,
+    /// Leaders' activations in an action phase: a leader and the units of his command within
+    /// his command radius act as one action (`Command::Activate`; GCACW 5.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub activation: Option<super::activation::ActivationRules>,
     /// Rounds of player-turns in a game turn: 1, or 2 where each side has its phases twice a
     /// turn (SSI Shiloh: two sets of operations and combat).
     #[serde(default = "one")]
@@ -90,7 +98,105 @@ pub struct FatigueRules {
     pub max: u8,
     /// Fatigue removed from every unit at the end of each game turn (the recovery).
     pub recovery: u8,
+    /// The extended-march check of a march that tires a unit to a high level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extended: Option<ExtendedMarch>,
     pub source: String,
+}
+
+/// What the recovery at the end of a game turn restores, and where.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecoveryRules {
+    /// Disorganized units reorganize (their CV is their manpower again).
+    pub reorganize: bool,
+    /// Demoralized units lose their demoralization.
+    pub demoralization: bool,
+    /// Only units outside every enemy zone of control recover.
+    pub away_from_enemy: bool,
+    pub source: String,
+}
+
+/// The extended-march check: a march that raises a unit's fatigue to `at` or more makes a
+/// roll for it (after the march roll, unit by unit in the march's order): `dice` d6 plus the
+/// side's modifier plus `at_max` when the march takes it to the highest level; the row with
+/// the highest `min` not above the total says what it costs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtendedMarch {
+    pub at: u8,
+    pub dice: u8,
+    /// Modifiers by side name.
+    #[serde(default)]
+    pub sides: Vec<(String, i32)>,
+    /// Added when the march takes the unit to the highest fatigue.
+    #[serde(default)]
+    pub at_max: i32,
+    pub results: Vec<ExtendedResult>,
+    pub source: String,
+}
+
+/// A row of the extended-march table: from this total up, the manpower lost and whether the
+/// unit is disorganized.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtendedResult {
+    pub min: i32,
+    #[serde(default)]
+    pub loss: u32,
+    #[serde(default)]
+    pub disorganize: bool,
+}
+
+impl ExtendedMarch {
+    /// The modifier of a unit of `side` marching to fatigue `to` (of at most `max`).
+    pub fn modifier(&self, side: &str, to: u8, max: u8) -> i32 {
+        let s: i32 = self
+            .sides
+            .iter()
+            .filter(|(n, _)| n == side)
+            .map(|(_, m)| m)
+            .sum();
+        s + if to >= max { self.at_max } else { 0 }
+    }
+
+    /// What a total costs (`None`: no effect).
+    pub fn result(&self, total: i32) -> Option<&ExtendedResult> {
+        self.results
+            .iter()
+            .filter(|r| r.min <= total)
+            .max_by_key(|r| r.min)
+            .filter(|r| r.loss > 0 || r.disorganize)
+    }
+
+    /// The chance of each outcome of the check with this modifier: (loss, disorganize,
+    /// probability), no effect included as (0, false, p).
+    pub fn odds(&self, modifier: i32) -> Vec<(u32, bool, f64)> {
+        let n = self.dice.max(1) as usize;
+        let mut counts = vec![1u64];
+        for _ in 0..n {
+            let mut next = vec![0u64; counts.len() + 6];
+            for (s, c) in counts.iter().enumerate() {
+                for f in 1..=6 {
+                    next[s + f] += c;
+                }
+            }
+            counts = next;
+        }
+        let all: u64 = counts.iter().sum();
+        let mut out: Vec<(u32, bool, f64)> = Vec::new();
+        for (sum, c) in counts.iter().enumerate().filter(|(_, c)| **c > 0) {
+            let key = self
+                .result(sum as i32 + modifier)
+                .map_or((0, false), |r| (r.loss, r.disorganize));
+            let p = *c as f64 / all as f64;
+            match out.iter_mut().find(|o| (o.0, o.1) == key) {
+                Some(o) => o.2 += p,
+                None => out.push((key.0, key.1, p)),
+            }
+        }
+        out
+    }
 }
 
 /// Who wins a tied initiative roll.
@@ -120,6 +226,8 @@ pub struct Cycle {
     pub history: Vec<[u32; 2]>,
     /// The dice of the last initiative roll that decided (each side's), for the phase bar.
     pub rolled: Option<[Vec<u8>; 2]>,
+    /// The leader whose activation the action under way is, if it is one.
+    pub leader: Option<super::unit::UnitIdx>,
 }
 
 /// One phase of a player-turn.
@@ -214,6 +322,8 @@ pub fn generic() -> Sequence {
         structure: Structure::PlayerTurns,
         initiative: None,
         fatigue: None,
+        recovery: None,
+        activation: None,
         rounds: 1,
         source: "[project default] generic \"I go, you go\" turn".into(),
     }
@@ -269,6 +379,26 @@ impl Sequence {
                 out.push((
                     "sequence.fatigue".into(),
                     "fatigue needs a maximum and a march cost above 0".into(),
+                ));
+            }
+            if let Some(x) = self
+                .fatigue
+                .as_ref()
+                .and_then(|f| f.extended.as_ref().map(|x| (f, x)))
+                && (x.1.at == 0 || x.1.at > x.0.max || !(1..=3).contains(&x.1.dice))
+            {
+                out.push((
+                    "sequence.fatigue.extended".into(),
+                    "the extended march needs a level from 1 to the fatigue maximum and 1 to 3 dice"
+                        .into(),
+                ));
+            }
+            if let Some(a) = &self.activation
+                && (self.initiative.is_none() || !(1..=20).contains(&a.radius))
+            {
+                out.push((
+                    "sequence.activation".into(),
+                    "activations need the `initiative` rules and a radius of 1 to 20 hexes".into(),
                 ));
             }
             if p.acts == Acts::NonPhasing && self.structure == Structure::GameTurn {
@@ -383,7 +513,10 @@ fn needs(game: &Game, cmd: &Command) -> Option<Need> {
             });
             Some(Need::Attack(kind))
         }
-        Command::Advance { .. } | Command::EndPhase | Command::EndTurn => None,
+        Command::Advance { .. }
+        | Command::EndPhase
+        | Command::EndTurn
+        | Command::Activate { .. } => None,
     }
 }
 
@@ -547,11 +680,15 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
                 game.cycle.history.push(done);
             }
             game.cycle.actions = [0, 0];
-            // The recovery: fatigue comes off every unit.
+            // The recovery: fatigue comes off every unit; disorganized and demoralized units
+            // recover where the rules say.
             if let Some(f) = &seq.fatigue {
                 for u in &mut game.units {
                     u.fatigue = u.fatigue.saturating_sub(f.recovery);
                 }
+            }
+            if let Some(r) = &seq.recovery {
+                events.extend(recover(game, r));
             }
             // "This turn" counts (NGG 1812 11.2: combats fought, forced marches) restart.
             for u in &mut game.units {
@@ -587,6 +724,36 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     }
     if !game.is_over() {
         events.extend(begin(game, dice));
+    }
+    events
+}
+
+/// The recovery of disorganized and demoralized units (`RecoveryRules`), in unit order.
+fn recover(game: &mut Game, r: &RecoveryRules) -> Vec<Event> {
+    let ctx = super::movement::MoveContext::new(game);
+    let mut events = Vec::new();
+    let rules = game.rules.clone();
+    for u in game.unit_indices().collect::<Vec<_>>() {
+        let unit = game.unit(u);
+        let Some(i) = unit.hex.and_then(|h| game.map().index(h)) else {
+            continue;
+        };
+        if !(unit.disorganized && r.reorganize || unit.demoralized > 0 && r.demoralization) {
+            continue;
+        }
+        if r.away_from_enemy && ctx.zoc_for(unit.side, i).kind.is_some() {
+            continue;
+        }
+        if unit.disorganized && r.reorganize {
+            events.extend(rules.reorganize(game, u));
+        }
+        if game.unit(u).demoralized > 0 && r.demoralization {
+            game.unit_mut(u).demoralized = 0;
+            events.push(Event::Recovered {
+                unit: u,
+                what: "no longer demoralized".into(),
+            });
+        }
     }
     events
 }
@@ -640,6 +807,7 @@ fn roll_initiative(
             game.cycle.winner = Some(w);
             game.cycle.acted = false;
             game.cycle.units.clear();
+            game.cycle.leader = None;
             game.active_side = w;
             return events;
         }
@@ -679,7 +847,14 @@ fn end_action(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
 }
 
 /// A march in an action phase tires its units (not leaders): the events of their fatigue.
-pub fn tire(game: &mut Game, units: &[super::unit::UnitIdx]) -> Vec<Event> {
+///
+/// A march that takes a unit to the extended-march level makes the check: its dice (after the
+/// march roll, unit by unit in the march's order), then what the table says it costs.
+pub fn tire(
+    game: &mut Game,
+    units: &[super::unit::UnitIdx],
+    dice: &mut dyn DieSource,
+) -> Vec<Event> {
     let Some(f) = game.sequence.fatigue.clone() else {
         return Vec::new();
     };
@@ -698,8 +873,72 @@ pub fn tire(game: &mut Game, units: &[super::unit::UnitIdx]) -> Vec<Event> {
             unit.fatigue = to;
             events.push(Event::FatigueRaised { unit: u, from, to });
         }
+        if let Some(x) = &f.extended
+            && to >= x.at
+            && from < to
+        {
+            let side = game.scenario.side_name(game.unit(u).side).to_string();
+            let modifier = x.modifier(&side, to, f.max);
+            let rolled: Vec<u8> = (0..x.dice.max(1)).map(|_| dice.d6()).collect();
+            for v in &rolled {
+                events.push(Event::DieRolled {
+                    role: super::dice::DieRole::Other,
+                    value: *v,
+                });
+            }
+            let total = rolled.iter().map(|v| i32::from(*v)).sum::<i32>() + modifier;
+            let result = x.result(total).cloned();
+            events.push(Event::ExtendedMarch {
+                unit: u,
+                dice: rolled,
+                modifier,
+                loss: result.as_ref().map_or(0, |r| r.loss),
+                disorganize: result.as_ref().is_some_and(|r| r.disorganize),
+                source: x.source.clone(),
+            });
+            if let Some(r) = result {
+                let rules = game.rules.clone();
+                events.extend(rules.march_losses(game, u, r.loss, r.disorganize));
+            }
+        }
     }
     events
+}
+
+/// The extended-march check a march would make for `u` now, as text for a player ("fatigue
+/// 2 -> 3: extended march, 1d6+1: 67% no effect, 17% disorganized, ..."); `None` when it
+/// makes none.
+pub fn extended_march_odds(game: &Game, u: super::unit::UnitIdx) -> Option<String> {
+    let f = game.sequence.fatigue.as_ref()?;
+    let x = f.extended.as_ref()?;
+    let unit = game.unit(u);
+    if unit.is_leader() || !on_initiative(game) {
+        return None;
+    }
+    let to = unit.fatigue.saturating_add(f.per_march).min(f.max);
+    if to < x.at || to == unit.fatigue {
+        return None;
+    }
+    let modifier = x.modifier(game.scenario.side_name(unit.side), to, f.max);
+    let parts: Vec<String> = x
+        .odds(modifier)
+        .into_iter()
+        .map(|(loss, dis, p)| {
+            let what = match (loss, dis) {
+                (0, false) => "no effect".to_string(),
+                (0, true) => "disorganized".to_string(),
+                (l, false) => format!("-{l} manpower"),
+                (l, true) => format!("-{l} manpower, disorganized"),
+            };
+            format!("{:.0}% {what}", p * 100.0)
+        })
+        .collect();
+    Some(format!(
+        "fatigue {} -> {to}: extended march, {}d6{modifier:+}: {}",
+        unit.fatigue,
+        x.dice.max(1),
+        parts.join(", ")
+    ))
 }
 
 /// Whether the current phase runs on the initiative (an action phase).
@@ -715,7 +954,10 @@ fn command_units(cmd: &Command) -> &[String] {
         | Command::March { units }
         | Command::Special { units, .. } => units,
         Command::Attack { attackers, .. } => attackers,
-        Command::Advance { .. } | Command::EndPhase | Command::EndTurn => &[],
+        Command::Advance { .. }
+        | Command::EndPhase
+        | Command::EndTurn
+        | Command::Activate { .. } => &[],
     }
 }
 

@@ -20,7 +20,9 @@ use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options, validate};
 /// Version 3: games follow a sequence of play (`rules::sequence`), which the save holds whole,
 /// so a game replays in the sequence it was played in even after the rules file changes;
 /// saves of versions 1 and 2 were played in the generic "I go, you go" turn and replay in it.
-pub const SAVE_VERSION: u32 = 3;
+/// Version 4: the log may hold leaders' activations (`Command::Activate`); versions 1 to 3
+/// load as before (they hold none).
+pub const SAVE_VERSION: u32 = 4;
 
 /// A saved game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -176,6 +176,8 @@ pub struct Unit {
     pub heavy_guns: bool,
     /// The scenario's `movement`: this unit's allowance, in place of the rule system's.
     pub movement: Option<crate::rules::movement::Mp>,
+    /// A leader's command: the units he activates (GCACW; the scenario's `command`).
+    pub command: Vec<UnitIdx>,
     // This turn (reset when a turn ends): what the unit has done.
     /// Movement (or operations) points spent.
     pub spent: crate::rules::movement::Mp,

@@ -455,7 +455,7 @@ impl Strong {
     /// again). Two stacks never head for the same hex.
     fn moves(&self, v: &View) -> Vec<Decision> {
         let game = v.game;
-        let mut wanted: Vec<(f64, Decision, Coord)> = Vec::new();
+        let mut wanted: Vec<Wanted> = Vec::new();
         for s in stacks(game, v.side) {
             let m = movers(game, &s);
             if m.is_empty() {
@@ -502,9 +502,13 @@ impl Strong {
                     ),
                 }
             };
-            wanted.push((gain, d, to));
+            wanted.push((gain, d, to, m));
         }
         wanted.sort_by(|a, b| b.0.total_cmp(&a.0));
+        // In an action phase, a leader's activation when it moves more than the best stack.
+        if let Some(d) = activation(game, &wanted) {
+            return vec![d];
+        }
         // A march roll changes what the side can do: plan again after the first one.
         if let Some(i) = wanted
             .iter()
@@ -520,6 +524,66 @@ impl Strong {
         }
         wanted.into_iter().map(|w| w.1).collect()
     }
+}
+
+/// A stack's wanted move: its gain, the command, where to, its units.
+type Wanted = (f64, Decision, Coord, Vec<UnitIdx>);
+
+/// The best leader's activation of the side (`rules::activation`), when no action has begun:
+/// the leader whose radius reaches the most gain among the stacks that want to march (every
+/// unit of a stack of his command and eligible), if that is two stacks or more and more than
+/// the best single stack's gain.
+fn activation(game: &Game, wanted: &[Wanted]) -> Option<Decision> {
+    if game.sequence.activation.is_none()
+        || !crate::rules::sequence::on_initiative(game)
+        || game.cycle.acted
+    {
+        return None;
+    }
+    let single = wanted.first().map_or(0.0, |w| w.0);
+    let mut best: Option<(f64, Decision)> = None;
+    for l in game.unit_indices() {
+        let leader = game.unit(l);
+        if !leader.is_leader() || leader.side != game.active_side || leader.command.is_empty() {
+            continue;
+        }
+        let Some(r) = crate::rules::activation::reach(game, l) else {
+            continue;
+        };
+        let (mut gain, mut units, mut stacks) = (0.0, Vec::new(), 0);
+        for w in wanted
+            .iter()
+            .filter(|w| matches!(w.1.command, Command::March { .. }))
+        {
+            let troops: Vec<UnitIdx> =
+                w.3.iter()
+                    .copied()
+                    .filter(|u| !game.unit(*u).is_leader())
+                    .collect();
+            if !troops.is_empty() && troops.iter().all(|u| r.eligible.contains(u)) {
+                gain += w.0;
+                units.extend(troops);
+                stacks += 1;
+            }
+        }
+        if stacks >= 2 && gain > single && best.as_ref().is_none_or(|b| gain > b.0) {
+            let ids = units.iter().map(|u| game.unit(*u).id.clone()).collect();
+            best = Some((
+                gain,
+                Decision {
+                    command: Command::Activate {
+                        leader: leader.id.clone(),
+                        units: ids,
+                    },
+                    why: format!(
+                        "ai: activate {} with {} stacks of his command (+{gain:.2})",
+                        leader.id, stacks
+                    ),
+                },
+            ));
+        }
+    }
+    best.map(|b| b.1)
 }
 
 /// What moving the parts into their attack positions does to the objective part of their

@@ -101,6 +101,47 @@ impl Ruleset for Gcacw {
         &self.tables.sequence
     }
 
+    fn march_losses(
+        &self,
+        game: &mut Game,
+        u: crate::rules::unit::UnitIdx,
+        loss: u32,
+        disorganize: bool,
+    ) -> Vec<Event> {
+        let t = &self.tables;
+        let mut ev = Vec::new();
+        let unit = game.unit_mut(u);
+        let take = loss.min(unit.manpower);
+        if take > 0 {
+            unit.manpower -= take;
+            unit.cv = if unit.disorganized {
+                t.disorganized_cv(unit.manpower)
+            } else {
+                crate::rules::cv::Cv::whole(unit.manpower)
+            };
+            let left = unit.manpower;
+            ev.push(Event::ManpowerLost {
+                unit: u,
+                amount: take,
+                left,
+            });
+            if left == 0 {
+                game.unit_mut(u).cv = crate::rules::cv::Cv::ZERO;
+                game.place(u, None);
+                ev.push(Event::Eliminated { unit: u });
+                return ev;
+            }
+        }
+        let unit = game.unit_mut(u);
+        if disorganize && !unit.disorganized {
+            unit.disorganized = true;
+            unit.cv = t.disorganized_cv(unit.manpower);
+            let cv = unit.cv;
+            ev.push(Event::Disorganized { unit: u, cv });
+        }
+        ev
+    }
+
     fn id(&self) -> &'static str {
         "gcacw"
     }

@@ -161,6 +161,21 @@ pub struct MarchPlan {
 
 /// Check a march roll for `units` (one stack of the side to move, none rolled this turn).
 pub fn plan_march(game: &Game, units: &[UnitIdx]) -> Result<MarchPlan, String> {
+    let hex = units.first().and_then(|u| game.unit(*u).hex);
+    for u in units.iter().map(|u| game.unit(*u)) {
+        if u.hex != hex {
+            return Err(format!(
+                "{} is not in {}: a march roll is for one stack",
+                u.id,
+                hex.map_or("?".into(), |h| game.label(h))
+            ));
+        }
+    }
+    plan_group_march(game, units)
+}
+
+/// A march roll for units wherever they are (a leader's activation: one roll for the group).
+pub fn plan_group_march(game: &Game, units: &[UnitIdx]) -> Result<MarchPlan, String> {
     let mv = game.rules.movement();
     let refs: Vec<&crate::rules::unit::Unit> = units.iter().map(|u| game.unit(*u)).collect();
     let Some((dice, modifier, min, rule)) = mv.march_roll(game, &refs) else {
@@ -169,15 +184,7 @@ pub fn plan_march(game: &Game, units: &[UnitIdx]) -> Result<MarchPlan, String> {
             game.rules.name()
         ));
     };
-    let hex = refs.first().and_then(|u| u.hex);
     for u in &refs {
-        if u.hex != hex {
-            return Err(format!(
-                "{} is not in {}: a march roll is for one stack",
-                u.id,
-                hex.map_or("?".into(), |h| game.label(h))
-            ));
-        }
         if u.march.is_some() || u.movement.is_some() {
             return Err(format!(
                 "{} has {} this turn",

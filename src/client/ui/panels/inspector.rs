@@ -112,6 +112,54 @@ fn special_buttons(
     });
 }
 
+/// A leader who may be activated (GCACW's action phase): the button, with the units of his
+/// command his radius reaches, and why the others may not act.
+fn activate_button(
+    ui: &mut egui::Ui,
+    g: &crate::rules::game::Game,
+    sel: &Selection,
+    actions: &mut MessageWriter<Action>,
+) {
+    let Some(leader) = crate::client::moves::leader_to_activate(g, sel) else {
+        return;
+    };
+    let Some(r) = crate::rules::activation::reach(g, leader) else {
+        return;
+    };
+    let l = g.unit(leader);
+    let radius = g.sequence.activation.as_ref().map_or(0, |a| a.radius);
+    let mut tip = format!(
+        "{} and the units of his command within {radius} hexes make one action, on one march \
+         roll; each then moves on its own.\n",
+        l.name
+    );
+    for u in &r.eligible {
+        tip += &format!("\n✔ {}", g.unit(*u).name);
+    }
+    for (u, why) in &r.refused {
+        tip += &format!("\n✘ {}: {why}", g.unit(*u).name);
+    }
+    if let Some(a) = &g.sequence.activation {
+        tip += &format!("\n\n{}", a.source);
+    }
+    let n = r.eligible.len();
+    if ui
+        .add_enabled(
+            n > 0,
+            egui::Button::new(format!(
+                "Activate {} (C): {n} unit{}",
+                l.name,
+                if n == 1 { "" } else { "s" }
+            )),
+        )
+        .on_hover_text(&tip)
+        .on_disabled_hover_text(&tip)
+        .clicked()
+    {
+        actions.write(Action::Activate);
+    }
+}
+
 pub(crate) fn inspector(
     ui: &mut egui::Ui,
     g: &crate::rules::game::Game,
@@ -166,6 +214,7 @@ pub(crate) fn inspector(
         }
     }
     special_buttons(ui, g, sel, actions);
+    activate_button(ui, g, sel, actions);
     // Hexsides of this hex.
     let sides: Vec<String> = crate::rules::hex::Dir::ALL
         .iter()

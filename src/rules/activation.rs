@@ -1,0 +1,239 @@
+//! A leader's activation in an action phase (GCACW 5.2 "Activate Leader", as the tutorial and
+//! the PBEM rules describe it): the leader and the units of his command within his command
+//! radius act as one action, on one march roll for the group; each then moves on its own.
+//!
+//! The radius is counted in hexes from the leader's hex and traced through hexes free of
+//! enemy units; with `zoc_blocks`, it does not go on out of a hex in a normal enemy zone of
+//! control unless a friendly combat unit holds that hex (the sequence's `activation` rules).
+//!
+//! Procedure: [`plan`] checks a command `Activate { leader, units }` against the game (the
+//! phase, the action not begun, the leader's command, each unit in the radius, not at the
+//! highest fatigue, no march roll yet); [`apply`] makes the roll, tires the units and gives
+//! the action to them.
+
+use std::collections::{HashMap, VecDeque};
+
+use serde::{Deserialize, Serialize};
+
+use super::dice::DieSource;
+use super::event::Event;
+use super::game::Game;
+use super::hex::Coord;
+use super::movement::MoveContext;
+use super::ruleset::ZocKind;
+use super::unit::{SideId, UnitIdx};
+
+/// How far a leader's command reaches (the sequence's `activation`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActivationRules {
+    /// The command radius, in hexes.
+    pub radius: u32,
+    /// Whether an enemy zone of control stops the radius (see the module's text).
+    pub zoc_blocks: bool,
+    pub source: String,
+}
+
+/// What a leader can activate now: the hexes his radius reaches and, of his command, the
+/// units that may act and those that may not (with why).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reach {
+    /// Hexes within the radius, with their distance.
+    pub hexes: HashMap<Coord, u32>,
+    pub eligible: Vec<UnitIdx>,
+    pub refused: Vec<(UnitIdx, String)>,
+}
+
+/// The hexes a radius traced from `from` reaches for `side`.
+pub fn radius_hexes(
+    game: &Game,
+    side: SideId,
+    from: Coord,
+    rules: &ActivationRules,
+) -> HashMap<Coord, u32> {
+    let ctx = MoveContext::new(game);
+    let map = game.map();
+    let mut seen = HashMap::from([(from, 0u32)]);
+    let mut queue = VecDeque::from([from]);
+    while let Some(h) = queue.pop_front() {
+        let d = seen[&h];
+        if d >= rules.radius {
+            continue;
+        }
+        // A hex in the enemy's zone of control ends the trace there (the leader's own hex
+        // does not: he reaches the units around him), unless a friendly combat unit holds it.
+        if h != from && rules.zoc_blocks && blocked(game, &ctx, side, h) {
+            continue;
+        }
+        for n in h.neighbors() {
+            let Some(i) = map.index(n) else { continue };
+            if seen.contains_key(&n) || ctx.holder(i).is_some_and(|s| s != side) {
+                continue;
+            }
+            seen.insert(n, d + 1);
+            queue.push_back(n);
+        }
+    }
+    seen
+}
+
+fn blocked(game: &Game, ctx: &MoveContext, side: SideId, h: Coord) -> bool {
+    let Some(i) = game.map().index(h) else {
+        return true;
+    };
+    let zoc = ctx.zoc_for(side, i).kind == Some(ZocKind::Normal);
+    let held = game
+        .units
+        .iter()
+        .any(|u| u.side == side && u.hex == Some(h) && u.is_combat());
+    zoc && !held
+}
+
+/// What `leader` can activate now (his radius and his command's units in it).
+pub fn reach(game: &Game, leader: UnitIdx) -> Option<Reach> {
+    let rules = game.sequence.activation.as_ref()?;
+    let l = game.unit(leader);
+    let from = l.hex?;
+    let hexes = radius_hexes(game, l.side, from, rules);
+    let max = game.sequence.fatigue.as_ref().map(|f| f.max);
+    let mut r = Reach {
+        hexes,
+        ..Reach::default()
+    };
+    for &u in &l.command {
+        let unit = game.unit(u);
+        let why = match unit.hex {
+            None => Some("not on the map".to_string()),
+            Some(h) if !r.hexes.contains_key(&h) => Some(format!(
+                "outside {}'s command radius of {} hexes{}",
+                l.name,
+                rules.radius,
+                if rules.zoc_blocks {
+                    " (traced around enemy units and zones of control)"
+                } else {
+                    ""
+                }
+            )),
+            Some(_) if max.is_some_and(|m| unit.fatigue >= m && !unit.is_leader()) => Some(
+                format!("at fatigue {}, the highest: it may not march", unit.fatigue),
+            ),
+            Some(_) if unit.march.is_some() => Some("has rolled its march already".into()),
+            Some(_) => None,
+        };
+        match why {
+            None => r.eligible.push(u),
+            Some(w) => r.refused.push((u, w)),
+        }
+    }
+    Some(r)
+}
+
+/// The checked activation: the leader, the units (ids resolved), and the march roll's terms.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub leader: UnitIdx,
+    pub units: Vec<UnitIdx>,
+    pub march: super::movement::orders::MarchPlan,
+}
+
+/// Check `Activate { leader, units }` (`units` empty: every eligible unit of his command).
+pub fn plan(game: &Game, leader: &str, units: &[String]) -> Result<Plan, String> {
+    let phase = game.sequence.phase(game.phase);
+    if game.sequence.activation.is_none() {
+        return Err(format!(
+            "{}: leaders are not activated in {} (its sequence has no `activation`)",
+            phase.name,
+            game.rules.name()
+        ));
+    }
+    if !super::sequence::on_initiative(game) {
+        return Err(format!(
+            "{}: a leader is activated in an action phase only",
+            phase.name
+        ));
+    }
+    if game.cycle.acted {
+        return Err(format!(
+            "{}: an action is under way; end it first (E) and roll for the next initiative",
+            phase.name
+        ));
+    }
+    let l = game
+        .unit_by_id(leader)
+        .ok_or_else(|| format!("no unit has the id {leader:?}"))?;
+    let lu = game.unit(l);
+    if !lu.is_leader() {
+        return Err(format!("{leader} is not a leader"));
+    }
+    if lu.side != game.active_side {
+        return Err(format!(
+            "{leader} is a {} leader; the {} has the initiative",
+            game.scenario.side_name(lu.side),
+            game.scenario.side_name(game.active_side)
+        ));
+    }
+    if lu.command.is_empty() {
+        return Err(format!(
+            "{leader} commands no units in this scenario (its `command` is empty)"
+        ));
+    }
+    let r = reach(game, l).ok_or_else(|| format!("{leader} is not on the map"))?;
+    let chosen: Vec<UnitIdx> = if units.is_empty() {
+        if r.eligible.is_empty() {
+            let why: Vec<String> = r
+                .refused
+                .iter()
+                .map(|(u, w)| format!("{} {w}", game.unit(*u).id))
+                .collect();
+            return Err(format!(
+                "no unit of {leader}'s command may be activated: {}",
+                why.join("; ")
+            ));
+        }
+        r.eligible.clone()
+    } else {
+        let mut out = Vec::new();
+        for id in units {
+            let u = game
+                .unit_by_id(id)
+                .ok_or_else(|| format!("no unit has the id {id:?}"))?;
+            if !lu.command.contains(&u) {
+                return Err(format!("{id} is not of {leader}'s command"));
+            }
+            if let Some((_, why)) = r.refused.iter().find(|(x, _)| *x == u) {
+                return Err(format!("{id} may not be activated: {why}"));
+            }
+            if !out.contains(&u) {
+                out.push(u);
+            }
+        }
+        out
+    };
+    // One march roll for the group, the leader's (his side's leader modifier).
+    let mut group = vec![l];
+    group.extend(&chosen);
+    let march = super::movement::orders::plan_group_march(game, &group)?;
+    Ok(Plan {
+        leader: l,
+        units: chosen,
+        march,
+    })
+}
+
+/// Activate: the group's march roll, their fatigue, and the action is theirs.
+pub fn apply(game: &mut Game, plan: &Plan, dice: &mut dyn DieSource) -> Vec<Event> {
+    let mut events = vec![Event::LeaderActivated {
+        leader: plan.leader,
+        units: plan.units.clone(),
+    }];
+    events.extend(super::movement::orders::apply_march(
+        game,
+        &plan.march,
+        dice,
+    ));
+    events.extend(super::sequence::tire(game, &plan.units, dice));
+    game.cycle.acted = true;
+    game.cycle.leader = Some(plan.leader);
+    game.cycle.units = plan.march.units.clone();
+    events
+}

@@ -1,0 +1,439 @@
+//! Leaders' activations in GCACW's action phase (issue 17): a leader and the units of his
+//! command within his command radius act as one action, on one march roll.
+//!
+//! Sources (the data's, `assets/rules/gcacw.ron` `sequence.activation`): 5.2 Activate Leader,
+//! "activates units of his own command within his command radius: 3 hexes, blocked by enemy
+//! ZOC", "one MA roll covers every unit activated" [player: wargamereplays tutorial 2, the OTR
+//! Q&A, a variant write-up; shared/notes/sequence-of-play.md 1.3-1.4]; the Union leader's
+//! march modifier +1 [pub: motoi-s, HCR replay]; each march +1 fatigue [replay].
+
+use std::path::Path;
+use std::sync::Arc;
+
+use musket::rules::command::{Command, validate};
+use musket::rules::event::Event;
+use musket::rules::hex::Coord;
+use musket::rules::ruleset::for_scenario;
+use musket::rules::scenario::{self, Scenario};
+use musket::rules::session::Session;
+use musket::rules::unit::SideId;
+
+/// A clear 12 x 12 field; `units` are RON unit entries.
+fn field(units: &str) -> Scenario {
+    let row = "c".repeat(12);
+    let rows: Vec<String> = (0..12).map(|_| format!("{row:?}")).collect();
+    let text = format!(
+        "(title: \"activation\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"],
+          turns: Some(3),
+          map: (columns: 12, rows: 12, terrain: [{}]),
+          units: [{units}])",
+        rows.join(", ")
+    );
+    scenario::parse(&text, Path::new("activation.ron")).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn unit(id: &str, side: &str, kind: &str, hex: Coord, extra: &str) -> String {
+    format!(
+        "(id: {id:?}, name: {id:?}, side: {side:?}, kind: {kind}, hex: {:?}, strength: Organized({}){extra}),",
+        hex.label(2),
+        if kind == "Leader" { 0 } else { 4 }
+    )
+}
+
+/// A session on `sc` with GCACW's own sequence (its radius replaced by `radius`), from the
+/// first seed where the Union wins the opening initiative.
+fn session(sc: Scenario, radius: Option<u32>) -> Session {
+    let sc = Arc::new(sc);
+    let rules = for_scenario(&sc, &Default::default()).unwrap();
+    let mut seq = rules.sequence().clone();
+    if let Some(r) = radius {
+        seq.activation.as_mut().unwrap().radius = r;
+    }
+    let seq = Arc::new(seq);
+    (0..100)
+        .map(|seed| Session::with_sequence(sc.clone(), rules.clone(), seed, seq.clone()))
+        .find(|s| s.game.active_side == SideId(0))
+        .expect("a seed where the Union acts first")
+}
+
+fn activate(leader: &str, units: &[&str]) -> Command {
+    Command::Activate {
+        leader: leader.into(),
+        units: units.iter().map(|u| u.to_string()).collect(),
+    }
+}
+
+const L: Coord = Coord::new(6, 6);
+
+/// The hex `n` steps from `from` straight along neighbour direction `dir`.
+fn along(from: Coord, dir: usize, n: usize) -> Coord {
+    let mut h = from;
+    for _ in 0..n {
+        h = h.neighbors()[dir];
+    }
+    h
+}
+
+// 5.2 with the data's radius of 3: units 1, 2 and 3 hexes from the leader are activated, one 4
+// hexes away is not; units not of his command are never part of it.
+#[test]
+fn the_command_radius_is_three_hexes() {
+    let far = along(L, 0, 4);
+    let units = [
+        unit(
+            "usa-leader",
+            "Union",
+            "Leader",
+            L,
+            ", command: [\"usa-1\", \"usa-2\", \"usa-3\", \"usa-4\"]",
+        ),
+        unit("usa-1", "Union", "Infantry", along(L, 0, 1), ""),
+        unit("usa-2", "Union", "Infantry", along(L, 2, 2), ""),
+        unit("usa-3", "Union", "Infantry", along(L, 3, 3), ""),
+        unit("usa-4", "Union", "Infantry", far, ""),
+        unit("usa-other", "Union", "Infantry", along(L, 4, 1), ""),
+        unit("csa-x", "Confederate", "Infantry", Coord::new(1, 12), ""),
+    ]
+    .concat();
+    let mut s = session(field(&units), None);
+    assert_eq!(
+        s.game.sequence.activation.as_ref().unwrap().radius,
+        3,
+        "the data's radius"
+    );
+    let e = validate(&s.game, &activate("usa-leader", &["usa-4"])).unwrap_err();
+    assert!(e.to_string().contains("outside"), "{e}");
+    let e = validate(&s.game, &activate("usa-leader", &["usa-other"])).unwrap_err();
+    assert!(e.to_string().contains("not of usa-leader's command"), "{e}");
+    let ev = s.execute(activate("usa-leader", &[])).unwrap();
+    let id = |i: &musket::rules::unit::UnitIdx| s.game.unit(*i).id.clone();
+    let activated: Vec<String> = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::LeaderActivated { units, .. } => Some(units.iter().map(id).collect()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(activated, ["usa-1", "usa-2", "usa-3"]);
+}
+
+// "Blocked by enemy ZOC": with a radius of 2, the one hex between the leader and a unit two
+// hexes away lies in an enemy zone of control: the radius stops there. A friendly combat unit
+// in that hex carries it on; without `zoc_blocks` the enemy ZOC does not matter.
+#[test]
+fn an_enemy_zone_of_control_blocks_the_radius() {
+    let mid = along(L, 0, 1);
+    let target = along(L, 0, 2);
+    // An enemy next to the middle hex and to the unit, not to the leader.
+    let enemy = mid
+        .neighbors()
+        .into_iter()
+        .find(|h| *h != L && *h != target && h.is_adjacent(target) && !h.is_adjacent(L))
+        .unwrap();
+    let base = [
+        unit(
+            "usa-leader",
+            "Union",
+            "Leader",
+            L,
+            ", command: [\"usa-far\"]",
+        ),
+        unit("usa-far", "Union", "Infantry", target, ""),
+        unit("csa-x", "Confederate", "Infantry", enemy, ""),
+    ]
+    .concat();
+    let s = session(field(&base), Some(2));
+    let e = validate(&s.game, &activate("usa-leader", &["usa-far"])).unwrap_err();
+    assert!(e.to_string().contains("outside"), "{e}");
+    // A friendly unit (not of his command) holds the middle hex: the radius goes on.
+    let held = format!("{base}{}", unit("usa-mid", "Union", "Infantry", mid, ""));
+    let s = session(field(&held), Some(2));
+    validate(&s.game, &activate("usa-leader", &["usa-far"])).unwrap();
+    // The same position without the ZOC rule.
+    let sc = Arc::new(field(&base));
+    let rules = for_scenario(&sc, &Default::default()).unwrap();
+    let mut seq = rules.sequence().clone();
+    let a = seq.activation.as_mut().unwrap();
+    a.radius = 2;
+    a.zoc_blocks = false;
+    let s = (0..100)
+        .map(|seed| Session::with_sequence(sc.clone(), rules.clone(), seed, Arc::new(seq.clone())))
+        .find(|s| s.game.active_side == SideId(0))
+        .unwrap();
+    validate(&s.game, &activate("usa-leader", &["usa-far"])).unwrap();
+}
+
+// One march roll for the group, with the Union leader's +1; every activated unit gets the same
+// allowance and a fatigue level (the leader none); the action is theirs: they move one by one,
+// other units wait for another action; ending it rolls the initiative again.
+#[test]
+fn an_activation_is_one_march_roll_and_one_action() {
+    let units = [
+        unit(
+            "usa-leader",
+            "Union",
+            "Leader",
+            L,
+            ", command: [\"usa-1\", \"usa-2\"]",
+        ),
+        unit("usa-1", "Union", "Infantry", L, ""),
+        unit("usa-2", "Union", "Infantry", along(L, 3, 2), ""),
+        unit("usa-3", "Union", "Infantry", along(L, 1, 2), ""),
+        unit("csa-x", "Confederate", "Infantry", Coord::new(1, 12), ""),
+    ]
+    .concat();
+    let mut s = session(field(&units), None);
+    let rolls = s.dice.rolls();
+    let ev = s.execute(activate("usa-leader", &[])).unwrap();
+    assert_eq!(s.dice.rolls(), rolls + 1, "one die for the group");
+    let die = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::DieRolled { value, .. } => Some(u32::from(*value)),
+            _ => None,
+        })
+        .unwrap();
+    let g = &s.game;
+    let u = |id: &str| g.unit(g.unit_by_id(id).unwrap());
+    let allowance = musket::rules::movement::Mp::whole(die + 1);
+    for id in ["usa-leader", "usa-1", "usa-2"] {
+        assert_eq!(u(id).march, Some(allowance), "{id}");
+    }
+    assert_eq!((u("usa-1").fatigue, u("usa-2").fatigue), (1, 1));
+    assert_eq!(u("usa-leader").fatigue, 0);
+    assert_eq!(u("usa-3").march, None);
+    // usa-3 is not in this action; a second activation neither.
+    let e = validate(
+        &s.game,
+        &Command::March {
+            units: vec!["usa-3".into()],
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("this action is"), "{e}");
+    let e = validate(&s.game, &activate("usa-leader", &[])).unwrap_err();
+    assert!(e.to_string().contains("an action is under way"), "{e}");
+    // The group's units move one by one on the roll.
+    let from = u("usa-2").hex.unwrap();
+    let to = from.neighbors()[3];
+    s.execute(Command::Move {
+        unit: "usa-2".into(),
+        path: vec![s.game.label(to)],
+    })
+    .unwrap();
+    let rolls = s.dice.rolls();
+    s.execute(Command::EndTurn).unwrap();
+    assert!(s.dice.rolls() >= rolls + 2, "a new initiative roll");
+    assert_eq!(s.game.cycle.actions[0], 1);
+    assert_eq!(s.game.cycle.leader, None);
+}
+
+// A leader of the side without the initiative, a unit that is no leader, a leader without a
+// command: each refused with the reason.
+#[test]
+fn activations_the_rules_do_not_allow_are_refused() {
+    let units = [
+        unit("usa-leader", "Union", "Leader", L, ", command: [\"usa-1\"]"),
+        unit("usa-lone", "Union", "Leader", along(L, 1, 3), ""),
+        unit("usa-1", "Union", "Infantry", L, ""),
+        unit(
+            "csa-leader",
+            "Confederate",
+            "Leader",
+            Coord::new(1, 12),
+            ", command: [\"csa-x\"]",
+        ),
+        unit("csa-x", "Confederate", "Infantry", Coord::new(1, 12), ""),
+    ]
+    .concat();
+    let s = session(field(&units), None);
+    for (leader, why) in [
+        ("csa-leader", "the Union has the initiative"),
+        ("usa-1", "is not a leader"),
+        ("usa-lone", "commands no units"),
+    ] {
+        let e = validate(&s.game, &activate(leader, &[])).unwrap_err();
+        assert!(e.to_string().contains(why), "{leader}: {e}");
+    }
+}
+
+// The scenario's `command` is checked: ids that exist, of the leader's side, on a leader, in
+// GCACW only.
+#[test]
+fn a_bad_command_in_a_scenario_names_the_place() {
+    let bad = [
+        unit(
+            "usa-leader",
+            "Union",
+            "Leader",
+            L,
+            ", command: [\"nobody\", \"csa-x\"]",
+        ),
+        unit("csa-x", "Confederate", "Infantry", Coord::new(1, 12), ""),
+    ]
+    .concat();
+    let row = "c".repeat(12);
+    let rows: Vec<String> = (0..12).map(|_| format!("{row:?}")).collect();
+    let text = format!(
+        "(title: \"x\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"],
+          map: (columns: 12, rows: 12, terrain: [{}]), units: [{bad}])",
+        rows.join(", ")
+    );
+    let e = scenario::parse(&text, Path::new("x.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("units[0].command[0]") && e.contains("no unit has this id"),
+        "{e}"
+    );
+    assert!(
+        e.contains("units[0].command[1]") && e.contains("other side"),
+        "{e}"
+    );
+}
+
+/// March `id` with the dice `values` (the march die first, then any extended-march die).
+fn march_with(s: &mut Session, id: &str, values: &[u8]) -> Vec<Event> {
+    let mut d = musket::rules::dice::FixedDice::new(values);
+    musket::rules::command::apply(
+        &mut s.game,
+        &Command::March {
+            units: vec![id.into()],
+        },
+        &mut d,
+    )
+    .unwrap()
+}
+
+/// End the action (a pass or not), with dice that give the Union the next initiative.
+fn next_union_action(s: &mut Session) {
+    let mut d = musket::rules::dice::FixedDice::new(&[6, 1]);
+    musket::rules::command::apply(&mut s.game, &Command::EndTurn, &mut d).unwrap();
+    assert_eq!(s.game.active_side, SideId(0));
+}
+
+// Fatigue and the extended march (the data: `sequence.fatigue`): each march +1; a march to
+// fatigue 3 or more makes the check, 1d6 +1 for a Union unit, +1 more to fatigue 4; totals
+// from the table ([project default] cells: 6 disorganized, 7+ one manpower and disorganized);
+// a unit at 4 may not march; the turn's recovery takes 2 off.
+#[test]
+fn marches_tire_units_and_the_extended_march_costs_them() {
+    let units = [
+        unit("usa-1", "Union", "Infantry", L, ""),
+        unit("csa-x", "Confederate", "Infantry", Coord::new(1, 12), ""),
+    ]
+    .concat();
+    let mut s = session(field(&units), None);
+    let u = s.game.unit_by_id("usa-1").unwrap();
+    // Fatigue 0 -> 1 -> 2: no check.
+    for want in [1, 2] {
+        let ev = march_with(&mut s, "usa-1", &[3]);
+        assert!(!ev.iter().any(|e| matches!(e, Event::ExtendedMarch { .. })));
+        assert_eq!(s.game.unit(u).fatigue, want);
+        next_union_action(&mut s);
+    }
+    // 2 -> 3: the check, die 4 + 1 (Union) = 5: no effect.
+    let ev = march_with(&mut s, "usa-1", &[3, 4]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ExtendedMarch { dice, modifier: 1, loss: 0, disorganize: false, .. } if *dice == [4]
+    )));
+    assert_eq!(
+        (s.game.unit(u).manpower, s.game.unit(u).disorganized),
+        (4, false)
+    );
+    next_union_action(&mut s);
+    // 3 -> 4: +1 more; die 5 + 2 = 7: one manpower lost and disorganized.
+    let ev = march_with(&mut s, "usa-1", &[3, 5]);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::ExtendedMarch {
+            modifier: 2,
+            loss: 1,
+            disorganize: true,
+            ..
+        }
+    )));
+    let unit = s.game.unit(u);
+    assert_eq!(
+        (unit.fatigue, unit.manpower, unit.disorganized),
+        (4, 3, true)
+    );
+    next_union_action(&mut s);
+    // At 4, the highest: no march.
+    let e = validate(
+        &s.game,
+        &Command::March {
+            units: vec!["usa-1".into()],
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("the highest"), "{e}");
+    // The odds shown before a march: none at 4 (it may not march).
+    assert_eq!(
+        musket::rules::sequence::extended_march_odds(&s.game, u),
+        None
+    );
+    // Both pass: the turn ends and the recovery takes 2 levels off.
+    let mut guard = 0;
+    while s.game.turn == 1 && guard < 100 {
+        s.execute(Command::EndTurn).unwrap();
+        guard += 1;
+    }
+    assert_eq!(s.game.unit(u).fatigue, 2);
+    // From 2, the next march makes the check: the odds with +1 (1d6+1: 6 and 7 are 2 faces).
+    let odds = musket::rules::sequence::extended_march_odds(&s.game, u).unwrap();
+    assert!(
+        odds.contains("fatigue 2 -> 3") && odds.contains("1d6+1"),
+        "{odds}"
+    );
+    assert!(odds.contains("67% no effect"), "{odds}");
+    assert!(odds.contains("17% disorganized"), "{odds}");
+    assert!(odds.contains("17% -1 manpower, disorganized"), "{odds}");
+}
+
+// The recovery at the end of the game turn (the data's `sequence.recovery`, [project
+// default]): units outside enemy zones of control reorganize (CV back to their manpower) and
+// lose their demoralization; a unit in an enemy ZOC does not.
+#[test]
+fn the_recovery_reorganizes_units_away_from_the_enemy() {
+    let enemy = Coord::new(2, 10);
+    let near = enemy.neighbors()[0];
+    let units = [
+        unit("usa-away", "Union", "Infantry", L, ", demoralized: 1"),
+        unit("usa-near", "Union", "Infantry", near, ""),
+        unit("csa-x", "Confederate", "Infantry", enemy, ""),
+    ]
+    .concat()
+    .replace(
+        "strength: Organized(4), demoralized: 1",
+        "strength: Disorganized(cv: 2, manpower: 4), demoralized: 1",
+    )
+    .replacen(
+        &format!("hex: {:?}, strength: Organized(4)", near.label(2)),
+        &format!(
+            "hex: {:?}, strength: Disorganized(cv: 2, manpower: 4)",
+            near.label(2)
+        ),
+        1,
+    );
+    let mut s = session(field(&units), None);
+    let id = |s: &Session, id: &str| s.game.unit_by_id(id).unwrap();
+    let (away, near_u) = (id(&s, "usa-away"), id(&s, "usa-near"));
+    assert!(s.game.unit(away).disorganized && s.game.unit(near_u).disorganized);
+    let mut events = Vec::new();
+    while s.game.turn == 1 {
+        events.extend(s.execute(Command::EndTurn).unwrap());
+    }
+    let u = s.game.unit(away);
+    assert_eq!(
+        (u.disorganized, u.cv, u.demoralized),
+        (false, musket::rules::cv::Cv::whole(4), 0)
+    );
+    assert!(s.game.unit(near_u).disorganized, "in the enemy's ZOC");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Recovered { unit, .. } if *unit == away))
+    );
+}
