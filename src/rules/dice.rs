@@ -60,6 +60,14 @@ impl DieSource for Dice {
     }
 }
 
+/// Dice as a player writes them: "3+5".
+pub fn dice_text(dice: &[u8]) -> String {
+    dice.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
 /// Dice that return the given values in order (then 1s): for tests and for checking a rule
 /// against a known roll.
 #[derive(Clone, Debug, Default)]

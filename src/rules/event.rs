@@ -345,13 +345,7 @@ impl Event {
                 None => format!("turn {turn}: {phase} (the initiative decides who acts)"),
             },
             Event::InitiativeRolled { dice, winner } => {
-                let roll = |s: usize| {
-                    dice[s]
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join("+")
-                };
+                let roll = |s: usize| super::dice::dice_text(&dice[s]);
                 format!(
                     "Initiative: {} {}, {} {}: {}",
                     game.scenario.side_name(SideId(0)),
@@ -383,10 +377,7 @@ impl Event {
                 format!(
                     "{}: extended march, dice {}{modifier:+} = {}: {what} ({source})",
                     name(unit),
-                    dice.iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join("+"),
+                    super::dice::dice_text(dice),
                     sum + modifier
                 )
             }

@@ -488,13 +488,7 @@ fn initiative_bar(ui: &mut egui::Ui, g: &crate::rules::game::Game) {
     let c = &g.cycle;
     let name = |s: usize| g.scenario.side_name(SideId(s as u8));
     if let Some(rolled) = &c.rolled {
-        let roll = |s: usize| {
-            rolled[s]
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("+")
-        };
+        let roll = |s: usize| crate::rules::dice::dice_text(&rolled[s]);
         let tip = format!(
             "The last initiative roll: {} {}, {} {}{}",
             name(0),
