@@ -1,8 +1,11 @@
 //! `greedy`: attacks with the single stack whose attack has the best expected exchange of losses
 //! (the defender's expected loss minus the attacker's) while that exchange is favourable; then
-//! moves each stack, once a turn, to the hex in reach nearest to an enemy unit.
+//! moves each stack, once a turn, to the hex in reach nearest to an enemy unit; in an action
+//! phase, first activates the leader with the most units to activate.
 
-use super::options::{attack_cmd, f, march, move_cmd, movers, reach, stack_attacks, stacks};
+use super::options::{
+    activations, attack_cmd, f, march, move_cmd, movers, reach, stack_attacks, stacks,
+};
 use super::{Decision, Player};
 use crate::rules::command::{Command, validate};
 use crate::rules::game::Game;
@@ -50,7 +53,18 @@ impl Player for Greedy {
                 ),
             };
         }
-        // 2. Each stack once: toward the nearest enemy.
+        // 2. In an action phase, the leader who activates the most units (two or more).
+        if let Some((cmd, n)) = activations(game, side)
+            .into_iter()
+            .filter(|(_, n)| *n >= 2)
+            .max_by_key(|(_, n)| *n)
+        {
+            return Decision {
+                command: cmd,
+                why: format!("greedy: activate the largest command ({n} units)"),
+            };
+        }
+        // 3. Each stack once: toward the nearest enemy.
         let enemies: Vec<Coord> = game
             .units
             .iter()

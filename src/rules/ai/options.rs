@@ -204,3 +204,25 @@ pub fn stack_attacks(game: &Game, side: SideId) -> Vec<(AttackRequest, Odds)> {
 pub fn f(p: crate::rules::cv::Prob) -> f64 {
     crate::rules::cv::prob_f64(p)
 }
+
+/// The leaders' activations `side` may make now (an action phase with activations, no action
+/// begun), each with every eligible unit of the leader's command, and how many units each moves.
+pub fn activations(game: &Game, side: SideId) -> Vec<(Command, usize)> {
+    if game.sequence.activation.is_none() || game.cycle.acted || game.active_side != side {
+        return Vec::new();
+    }
+    game.unit_indices()
+        .filter(|u| {
+            let unit = game.unit(*u);
+            unit.is_leader() && unit.side == side && !unit.command.is_empty()
+        })
+        .filter_map(|l| {
+            let n = crate::rules::activation::reach(game, l)?.eligible.len();
+            let cmd = Command::Activate {
+                leader: game.unit(l).id.clone(),
+                units: Vec::new(),
+            };
+            (n > 0 && validate(game, &cmd).is_ok()).then_some((cmd, n))
+        })
+        .collect()
+}

@@ -1,10 +1,12 @@
 //! `random`: a legal command picked uniformly among the side's march rolls, moves to every hex in
-//! reach, single-stack attacks and the end of its turn.
+//! reach, single-stack attacks, leaders' activations and the end of its turn.
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use super::options::{attack_cmd, march, move_cmd, movers, reach, stack_attacks, stacks};
+use super::options::{
+    activations, attack_cmd, march, move_cmd, movers, reach, stack_attacks, stacks,
+};
 use super::{Decision, Player};
 use crate::rules::command::{Command, validate};
 use crate::rules::game::Game;
@@ -65,6 +67,7 @@ impl Player for Random {
         for (req, _) in stack_attacks(game, side) {
             cands.push(attack_cmd(game, &req));
         }
+        cands.extend(activations(game, side).into_iter().map(|(c, _)| c));
         let i = self.rng.random_range(0..cands.len());
         Decision {
             command: cands.swap_remove(i),
