@@ -381,6 +381,11 @@ fn marches_tire_units_and_the_extended_march_costs_them() {
         guard += 1;
     }
     assert_eq!(s.game.unit(u).fatigue, 2);
+    // Turn 2 opens with the leader transfers; then the action phase.
+    assert_eq!(s.game.sequence.phase(s.game.phase).key, "transfer_first");
+    while !musket::rules::sequence::on_initiative(&s.game) {
+        s.execute(Command::EndTurn).unwrap();
+    }
     // From 2, the next march makes the check: the odds with +1 (1d6+1: 6 and 7 are 2 faces).
     let odds = musket::rules::sequence::extended_march_odds(&s.game, u).unwrap();
     assert!(
@@ -436,4 +441,82 @@ fn the_recovery_reorganizes_units_away_from_the_enemy() {
             .iter()
             .any(|e| matches!(e, Event::Recovered { unit, .. } if *unit == away))
     );
+}
+
+// The leader-transfer phases (the data: two phases before the action phase from the second
+// turn on, `leader_transfer.hexes: 10`): each side in turn may move its leaders up to 10
+// hexes onto a friendly combat unit, once each; nothing else is done in them.
+#[test]
+fn leaders_transfer_before_the_action_phase_from_the_second_turn() {
+    let units = [
+        unit("usa-leader", "Union", "Leader", Coord::new(1, 1), ""),
+        unit("usa-1", "Union", "Infantry", Coord::new(1, 1), ""),
+        unit("usa-2", "Union", "Infantry", Coord::new(6, 1), ""),
+        unit("usa-far", "Union", "Infantry", Coord::new(12, 1), ""),
+        unit(
+            "csa-leader",
+            "Confederate",
+            "Leader",
+            Coord::new(12, 12),
+            "",
+        ),
+        unit("csa-x", "Confederate", "Infantry", Coord::new(12, 12), ""),
+    ]
+    .concat();
+    let mut s = session(field(&units), None);
+    let transfer = |to: Coord| Command::TransferLeader {
+        leader: "usa-leader".into(),
+        to: to.label(2),
+    };
+    // Turn 1 opens with the action phase (the setup stands for the first transfers).
+    assert!(musket::rules::sequence::on_initiative(&s.game));
+    let e = validate(&s.game, &transfer(Coord::new(6, 1))).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("leader transfers come in Leader transfer"),
+        "{e}"
+    );
+    while s.game.turn == 1 {
+        s.execute(Command::EndTurn).unwrap();
+    }
+    // Turn 2: the Union's transfers.
+    assert_eq!(s.game.sequence.phase(s.game.phase).key, "transfer_first");
+    assert_eq!(s.game.active_side, SideId(0));
+    let e = validate(
+        &s.game,
+        &Command::March {
+            units: vec!["usa-1".into()],
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("moves come in Action phase"), "{e}");
+    let e = validate(&s.game, &transfer(Coord::new(12, 1))).unwrap_err();
+    assert!(e.to_string().contains("11 hexes"), "{e}");
+    let e = validate(&s.game, &transfer(Coord::new(5, 1))).unwrap_err();
+    assert!(e.to_string().contains("has none"), "{e}");
+    let e = validate(
+        &s.game,
+        &Command::TransferLeader {
+            leader: "csa-leader".into(),
+            to: Coord::new(12, 12).label(2),
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("the Union transfers now"), "{e}");
+    s.execute(transfer(Coord::new(6, 1))).unwrap();
+    let l = s.game.unit_by_id("usa-leader").unwrap();
+    assert_eq!(s.game.unit(l).hex, Some(Coord::new(6, 1)));
+    let e = validate(&s.game, &transfer(Coord::new(1, 1))).unwrap_err();
+    assert!(
+        e.to_string().contains("has transferred in this phase"),
+        "{e}"
+    );
+    // E: the Confederate transfers; E again: the action phase and its initiative roll.
+    s.execute(Command::EndTurn).unwrap();
+    assert_eq!(s.game.sequence.phase(s.game.phase).key, "transfer_second");
+    assert_eq!(s.game.active_side, SideId(1));
+    let rolls = s.dice.rolls();
+    s.execute(Command::EndTurn).unwrap();
+    assert!(musket::rules::sequence::on_initiative(&s.game));
+    assert!(s.dice.rolls() >= rolls + 2, "the initiative roll");
 }

@@ -292,6 +292,7 @@ fn action_phase() -> musket::rules::sequence::Sequence {
             acts: Acts::Initiative,
             allows: vec![Allow::Move, Allow::Special, Allow::Attack],
             attacks_per_unit: None,
+            from_turn: None,
             source: "test".into(),
         }],
         initiative: Some(InitiativeRules {
@@ -307,6 +308,7 @@ fn action_phase() -> musket::rules::sequence::Sequence {
             source: "test fatigue".into(),
         }),
         recovery: None,
+        leader_transfer: None,
         activation: None,
         rounds: 1,
         source: "test".into(),

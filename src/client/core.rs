@@ -56,6 +56,14 @@ fn update_move_cost(
     }
     tip.key = key;
     let lines = match sel.hover {
+        // A leader-transfer phase: whether the chosen leaders may transfer there.
+        Some(h) if let Some(cmds) = super::moves::transfers(g, &reach.units, h) => cmds
+            .iter()
+            .map(|c| match crate::rules::command::validate(g, c) {
+                Ok(()) => format!("{}: transfer here (right-click)", g.label(h)),
+                Err(e) => e.to_string(),
+            })
+            .collect(),
         Some(h) if !reach.units.is_empty() => super::moves::tip_lines(g, &reach, h),
         _ => Vec::new(),
     };
@@ -413,6 +421,18 @@ fn move_to(world: &mut World, hex: Coord) {
     }
     let sel = world.resource::<Selection>().clone();
     let movers = super::moves::movers(g, &sel);
+    // A leader-transfer phase: the chosen leaders transfer to the hex.
+    if let Some(cmds) = super::moves::transfers(g, &movers, hex) {
+        for c in cmds {
+            if !execute(world, c) {
+                return;
+            }
+        }
+        let mut sel = world.resource_mut::<Selection>();
+        sel.hex = Some(hex);
+        sel.target = None;
+        return;
+    }
     if movers.is_empty() {
         if !sel.units.is_empty() {
             notice(

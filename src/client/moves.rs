@@ -9,6 +9,7 @@ use bevy::prelude::*;
 
 use super::draw::{Batch, VertexColorMaterial, spawn_batch};
 use super::state::{CoreSystems, Play, Screen, Selection};
+use crate::rules::command::Command;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::movement::{
@@ -144,6 +145,27 @@ pub fn leader_to_activate(g: &Game, sel: &Selection) -> Option<UnitIdx> {
         let unit = g.unit(*u);
         unit.is_leader() && unit.side == g.active_side && !unit.command.is_empty()
     })
+}
+
+/// In a leader-transfer phase, the transfers of the chosen leaders to `hex` (`None` in other
+/// phases, or when no leader is chosen).
+pub fn transfers(g: &Game, movers: &[UnitIdx], hex: Coord) -> Option<Vec<Command>> {
+    let phase = g.sequence.phase(g.phase);
+    if !phase
+        .allows
+        .contains(&crate::rules::sequence::Allow::LeaderTransfer)
+    {
+        return None;
+    }
+    let cmds: Vec<Command> = movers
+        .iter()
+        .filter(|u| g.unit(**u).is_leader())
+        .map(|u| Command::TransferLeader {
+            leader: g.unit(*u).id.clone(),
+            to: g.label(hex),
+        })
+        .collect();
+    (!cmds.is_empty()).then_some(cmds)
 }
 
 /// Compute the reach of the chosen stack when the game or the choice changes.

@@ -6,6 +6,10 @@
 //! enemy units; with `zoc_blocks`, it does not go on out of a hex in a normal enemy zone of
 //! control unless a friendly combat unit holds that hex (the sequence's `activation` rules).
 //!
+//! A leader transfer ([`transfer_plan`], [`transfer`]): in a leader-transfer phase a leader
+//! moves up to the sequence's `leader_transfer.hexes` onto a hex with a friendly combat unit,
+//! once a phase.
+//!
 //! Procedure: [`plan`] checks a command `Activate { leader, units }` against the game (the
 //! phase, the action not begun, the leader's command, each unit in the radius, not at the
 //! highest fatigue, no march roll yet); [`apply`] makes the roll, tires the units and gives
@@ -236,4 +240,71 @@ pub fn apply(game: &mut Game, plan: &Plan, dice: &mut dyn DieSource) -> Vec<Even
     game.cycle.leader = Some(plan.leader);
     game.cycle.units = plan.march.units.clone();
     events
+}
+
+/// Check `TransferLeader { leader, to }`: the leader and the hex.
+pub fn transfer_plan(game: &Game, leader: &str, to: &str) -> Result<(UnitIdx, Coord), String> {
+    let phase = game.sequence.phase(game.phase);
+    let Some(rules) = &game.sequence.leader_transfer else {
+        return Err(format!(
+            "{}: {} has no leader transfers (its sequence has no `leader_transfer`)",
+            phase.name,
+            game.rules.name()
+        ));
+    };
+    let l = game
+        .unit_by_id(leader)
+        .ok_or_else(|| format!("no unit has the id {leader:?}"))?;
+    let lu = game.unit(l);
+    if !lu.is_leader() {
+        return Err(format!("{leader} is not a leader: only leaders transfer"));
+    }
+    if lu.side != game.active_side {
+        return Err(format!(
+            "{}: {leader} is a {} leader; the {} transfers now",
+            phase.name,
+            game.scenario.side_name(lu.side),
+            game.scenario.side_name(game.active_side)
+        ));
+    }
+    if game.cycle.transferred.contains(&l) {
+        return Err(format!(
+            "{}: {leader} has transferred in this phase",
+            phase.name
+        ));
+    }
+    let from = lu
+        .hex
+        .ok_or_else(|| format!("{leader} is not on the map"))?;
+    let h = game.scenario.parse_hex(to)?;
+    let d = from.distance(h);
+    if d == 0 || d > rules.hexes {
+        return Err(format!(
+            "{}: {} is {d} hexes from {leader}; a leader transfers 1 to {} hexes ({})",
+            phase.name,
+            game.label(h),
+            rules.hexes,
+            rules.source
+        ));
+    }
+    let friends = game
+        .units_at(h)
+        .iter()
+        .any(|u| game.unit(*u).side == lu.side && game.unit(*u).is_combat());
+    if !friends {
+        return Err(format!(
+            "{}: a leader transfers onto a friendly combat unit; {} has none",
+            phase.name,
+            game.label(h)
+        ));
+    }
+    Ok((l, h))
+}
+
+/// Transfer: the leader is placed in the hex.
+pub fn transfer(game: &mut Game, leader: UnitIdx, to: Coord) -> Vec<Event> {
+    let from = game.unit(leader).hex;
+    game.place(leader, Some(to));
+    game.cycle.transferred.push(leader);
+    vec![Event::LeaderTransferred { leader, from, to }]
 }

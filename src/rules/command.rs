@@ -69,6 +69,8 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         units: Vec<String>,
     },
+    /// Move a leader onto a friendly unit in a leader-transfer phase (`rules::activation`).
+    TransferLeader { leader: String, to: String },
 }
 
 fn is_default(c: &Choices) -> bool {
@@ -87,7 +89,7 @@ pub enum CommandError {
     March(String),
     #[error("special action: {0}")]
     Special(String),
-    #[error("activation: {0}")]
+    #[error("{0}")]
     Activate(String),
     /// A per-turn limit of attacks (how many, what they cost).
     #[error("{0}")]
@@ -340,6 +342,11 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
         Command::Activate { leader, units } => super::activation::plan(game, leader, units)
             .map(|_| ())
             .map_err(CommandError::Activate),
+        Command::TransferLeader { leader, to } => {
+            super::activation::transfer_plan(game, leader, to)
+                .map(|_| ())
+                .map_err(CommandError::Activate)
+        }
     }
 }
 
@@ -517,6 +524,11 @@ fn apply_inner(
             let plan =
                 super::activation::plan(game, leader, units).map_err(CommandError::Activate)?;
             Ok(super::activation::apply(game, &plan, dice))
+        }
+        Command::TransferLeader { leader, to } => {
+            let (l, h) = super::activation::transfer_plan(game, leader, to)
+                .map_err(CommandError::Activate)?;
+            Ok(super::activation::transfer(game, l, h))
         }
     }
 }

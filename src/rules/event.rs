@@ -180,6 +180,12 @@ pub enum Event {
         unit: UnitIdx,
         what: String,
     },
+    /// A leader moved onto friendly units in a leader-transfer phase.
+    LeaderTransferred {
+        leader: UnitIdx,
+        from: Option<Coord>,
+        to: Coord,
+    },
     /// A leader's activation: he and these units of his command make the action.
     LeaderActivated {
         leader: UnitIdx,
@@ -382,6 +388,12 @@ impl Event {
                 )
             }
             Event::Recovered { unit, what } => format!("{} {what}", name(unit)),
+            Event::LeaderTransferred { leader, from, to } => format!(
+                "{} transfers {}-> {}",
+                name(leader),
+                from.map_or(String::new(), |f| format!("{} ", game.label(f))),
+                game.label(*to)
+            ),
             Event::LeaderActivated { leader, units } => format!(
                 "{} activates {} of his command: {}",
                 name(leader),

@@ -66,7 +66,10 @@ impl Game {
             active_side: SideId(0),
             holders: Vec::new(),
             advance_option: None,
-            phase: PhaseState::default(),
+            phase: PhaseState {
+                index: sequence.first_phase(turn),
+                ..PhaseState::default()
+            },
             cycle: Cycle::default(),
             sequence,
         };

@@ -46,6 +46,9 @@ pub struct Sequence {
     /// demoralized ones recover (GCACW's recovery phase).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recovery: Option<RecoveryRules>,
+    /// How far a leader moves in a leader-transfer phase (`Allow::LeaderTransfer`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leader_transfer: Option<TransferRules>,
     /// Leaders' activations in an action phase: a leader and the units of his command within
     /// his command radius act as one action (`Command::Activate`; GCACW 5.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -101,6 +104,15 @@ pub struct FatigueRules {
     /// The extended-march check of a march that tires a unit to a high level.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extended: Option<ExtendedMarch>,
+    pub source: String,
+}
+
+/// A leader transfer: a leader moves up to `hexes` hexes (counted straight) onto a hex with a
+/// friendly combat unit, once a phase.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TransferRules {
+    pub hexes: u32,
     pub source: String,
 }
 
@@ -228,6 +240,8 @@ pub struct Cycle {
     pub rolled: Option<[Vec<u8>; 2]>,
     /// The leader whose activation the action under way is, if it is one.
     pub leader: Option<super::unit::UnitIdx>,
+    /// The leaders transferred in this leader-transfer phase.
+    pub transferred: Vec<super::unit::UnitIdx>,
 }
 
 /// One phase of a player-turn.
@@ -246,15 +260,18 @@ pub struct Phase {
     /// per-turn limit, if any).
     #[serde(default)]
     pub attacks_per_unit: Option<u32>,
+    /// The first game turn the phase is played in (the ones before skip it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_turn: Option<u32>,
     pub source: String,
 }
 
 /// Who acts in a phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Acts {
-    /// The side whose player-turn it is.
+    /// The side whose player-turn it is (in a game-turn sequence: the scenario's first side).
     Phasing,
-    /// The other side (defensive fire).
+    /// The other side (defensive fire; in a game-turn sequence: the second side).
     NonPhasing,
     /// The side that won the last initiative roll (an action phase).
     Initiative,
@@ -271,6 +288,8 @@ pub enum Allow {
     Attack,
     /// Attacks of one type (`Fire`, `Melee`, ...), and advances after them.
     AttackOf(AttackType),
+    /// Leaders move to friendly units (`TransferLeader`; the sequence's `leader_transfer`).
+    LeaderTransfer,
 }
 
 impl fmt::Display for Allow {
@@ -280,6 +299,7 @@ impl fmt::Display for Allow {
             Allow::Special => write!(f, "special actions"),
             Allow::Attack => write!(f, "attacks"),
             Allow::AttackOf(k) => write!(f, "{k} attacks"),
+            Allow::LeaderTransfer => write!(f, "leader transfers"),
         }
     }
 }
@@ -316,6 +336,7 @@ pub fn generic() -> Sequence {
             acts: Acts::Phasing,
             allows: vec![Allow::Move, Allow::Special, Allow::Attack],
             attacks_per_unit: None,
+            from_turn: None,
             source: "[project default] one phase: the side to move moves and attacks in any order"
                 .into(),
         }],
@@ -323,6 +344,7 @@ pub fn generic() -> Sequence {
         initiative: None,
         fatigue: None,
         recovery: None,
+        leader_transfer: None,
         activation: None,
         rounds: 1,
         source: "[project default] generic \"I go, you go\" turn".into(),
@@ -346,6 +368,17 @@ impl Sequence {
     /// Problems of a sequence read from a file (path, problem).
     pub fn problems(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
+        if !self.phases.is_empty()
+            && self
+                .phases
+                .iter()
+                .all(|p| p.from_turn.is_some_and(|t| t > 1))
+        {
+            out.push((
+                "sequence.phases".into(),
+                "the first game turn needs a phase (one without a `from_turn` above 1)".into(),
+            ));
+        }
         if self.phases.is_empty() {
             out.push((
                 "sequence.phases".into(),
@@ -401,10 +434,10 @@ impl Sequence {
                     "activations need the `initiative` rules and a radius of 1 to 20 hexes".into(),
                 ));
             }
-            if p.acts == Acts::NonPhasing && self.structure == Structure::GameTurn {
+            if p.allows.contains(&Allow::LeaderTransfer) && self.leader_transfer.is_none() {
                 out.push((
-                    format!("{at}.acts"),
-                    "a game-turn sequence has no non-phasing side".into(),
+                    format!("{at}.allows"),
+                    "leader transfers need the sequence's `leader_transfer` rules".into(),
                 ));
             }
             if p.attacks_per_unit == Some(0) {
@@ -415,6 +448,14 @@ impl Sequence {
             }
         }
         out
+    }
+
+    /// The first phase played in game turn `turn` (`from_turn`).
+    pub fn first_phase(&self, turn: u32) -> usize {
+        self.phases
+            .iter()
+            .position(|p| p.from_turn.is_none_or(|t| turn >= t))
+            .unwrap_or(0)
     }
 
     pub fn phase(&self, state: PhaseState) -> &Phase {
@@ -491,6 +532,7 @@ fn needs(game: &Game, cmd: &Command) -> Option<Need> {
             Some(Need::Move)
         }
         Command::Special { .. } => Some(Need::Special),
+        Command::TransferLeader { .. } => Some(Need::Transfer),
         Command::Attack {
             attackers,
             defender,
@@ -523,13 +565,16 @@ fn needs(game: &Game, cmd: &Command) -> Option<Need> {
 enum Need {
     Move,
     Special,
+    Transfer,
     Attack(Option<AttackType>),
 }
 
 impl Need {
     fn met_by(&self, a: &Allow) -> bool {
         match (self, a) {
-            (Need::Move, Allow::Move) | (Need::Special, Allow::Special) => true,
+            (Need::Move, Allow::Move)
+            | (Need::Special, Allow::Special)
+            | (Need::Transfer, Allow::LeaderTransfer) => true,
             (Need::Attack(_), Allow::Attack) => true,
             (Need::Attack(Some(k)), Allow::AttackOf(j)) => k == j,
             _ => false,
@@ -540,6 +585,7 @@ impl Need {
         match self {
             Need::Move => "moves".into(),
             Need::Special => "special actions".into(),
+            Need::Transfer => "leader transfers".into(),
             Need::Attack(Some(k)) => format!("{k} attacks"),
             Need::Attack(None) => "attacks".into(),
         }
@@ -712,6 +758,11 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     if let Some(side) = seq.acting(next) {
         game.active_side = side;
     }
+    // A phase not played in this game turn (`from_turn`) is passed over.
+    if !game.is_over() && !played(&seq, next, game.turn) {
+        events.extend(end_phase(game, dice));
+        return events;
+    }
     if many && !game.is_over() {
         let p = seq.phase(next);
         events.push(Event::PhaseBegan {
@@ -726,6 +777,11 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         events.extend(begin(game, dice));
     }
     events
+}
+
+/// Whether a phase is played in game turn `turn` (its `from_turn`).
+fn played(seq: &Sequence, state: PhaseState, turn: u32) -> bool {
+    seq.phase(state).from_turn.is_none_or(|t| turn >= t)
 }
 
 /// The recovery of disorganized and demoralized units (`RecoveryRules`), in unit order.
@@ -957,7 +1013,8 @@ fn command_units(cmd: &Command) -> &[String] {
         Command::Advance { .. }
         | Command::EndPhase
         | Command::EndTurn
-        | Command::Activate { .. } => &[],
+        | Command::Activate { .. }
+        | Command::TransferLeader { .. } => &[],
     }
 }
 
@@ -994,8 +1051,9 @@ pub fn record_action(game: &mut Game, cmd: &Command) {
     }
 }
 
-/// End phases until the side that acts changes (or the game turn does, or the game ends); in
-/// a phase on the initiative, end the action (the next roll may give the same side another).
+/// End phases until the side that acts changes (or the game turn does, the game ends or an
+/// action phase begins); in a phase on the initiative, end the action (the next roll may give
+/// the same side another).
 pub fn end_turn(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     if game.sequence.phase(game.phase).acts == Acts::Initiative {
         return end_action(game, dice);
@@ -1005,7 +1063,8 @@ pub fn end_turn(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     let mut events = Vec::new();
     for _ in 0..=game.sequence.phases.len() * 2 {
         events.extend(end_phase(game, dice));
-        if game.active_side != side || game.turn != turn || game.is_over() {
+        // An action phase begins with the initiative's winner to act, whoever it is.
+        if game.active_side != side || game.turn != turn || game.is_over() || on_initiative(game) {
             break;
         }
     }

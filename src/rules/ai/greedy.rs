@@ -53,7 +53,14 @@ impl Player for Greedy {
                 ),
             };
         }
-        // 2. In an action phase, the leader who activates the most units (two or more).
+        // 2. A leader away from his command joins it (a leader-transfer phase).
+        if let Some((command, why)) = super::options::transfer(game, side) {
+            return Decision {
+                command,
+                why: format!("greedy: {why}"),
+            };
+        }
+        // 3. In an action phase, the leader who activates the most units (two or more).
         if let Some((cmd, n)) = activations(game, side)
             .into_iter()
             .filter(|(_, n)| *n >= 2)
@@ -64,7 +71,7 @@ impl Player for Greedy {
                 why: format!("greedy: activate the largest command ({n} units)"),
             };
         }
-        // 3. Each stack once: toward the nearest enemy.
+        // 4. Each stack once: toward the nearest enemy.
         let enemies: Vec<Coord> = game
             .units
             .iter()

@@ -226,3 +226,45 @@ pub fn activations(game: &Game, side: SideId) -> Vec<(Command, usize)> {
         })
         .collect()
 }
+
+/// In a leader-transfer phase, a transfer worth making for `side`: a leader with a command who
+/// is not with any unit of it, onto the unit of his command (within his transfer range) with the
+/// most units of his command within his command radius of it; the first such leader in unit
+/// order.
+pub fn transfer(game: &Game, side: SideId) -> Option<(Command, String)> {
+    let t = game.sequence.leader_transfer.as_ref()?;
+    let radius = game.sequence.activation.as_ref().map_or(3, |a| a.radius);
+    for l in game.unit_indices() {
+        let leader = game.unit(l);
+        let Some(at) = leader.hex else { continue };
+        if !leader.is_leader() || leader.side != side || leader.command.is_empty() {
+            continue;
+        }
+        let command: Vec<Coord> = leader
+            .command
+            .iter()
+            .filter_map(|u| game.unit(*u).hex)
+            .collect();
+        if command.contains(&at) {
+            continue;
+        }
+        let best = command
+            .iter()
+            .filter(|h| at.distance(**h) <= t.hexes)
+            .max_by_key(|h| {
+                let near = command.iter().filter(|c| c.distance(**h) <= radius).count();
+                (near, std::cmp::Reverse((h.col, h.row)))
+            });
+        if let Some(&h) = best {
+            let cmd = Command::TransferLeader {
+                leader: leader.id.clone(),
+                to: game.label(h),
+            };
+            if validate(game, &cmd).is_ok() {
+                let why = format!("{} joins his command at {}", leader.id, game.label(h));
+                return Some((cmd, why));
+            }
+        }
+    }
+    None
+}

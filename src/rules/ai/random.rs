@@ -68,6 +68,7 @@ impl Player for Random {
             cands.push(attack_cmd(game, &req));
         }
         cands.extend(activations(game, side).into_iter().map(|(c, _)| c));
+        cands.extend(super::options::transfer(game, side).map(|(c, _)| c));
         let i = self.rng.random_range(0..cands.len());
         Decision {
             command: cands.swap_remove(i),

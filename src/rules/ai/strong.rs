@@ -80,6 +80,13 @@ impl Player for Strong {
             self.queue.clear();
             return d;
         }
+        if let Some((command, why)) = super::options::transfer(game, game.active_side) {
+            self.queue.clear();
+            return Decision {
+                command,
+                why: format!("ai: {why}"),
+            };
+        }
         while let Some(d) = self.queue.pop_front() {
             if validate(game, &d.command).is_ok() {
                 return d;
