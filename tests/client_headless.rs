@@ -801,3 +801,51 @@ fn a_leader_is_activated_with_his_command() {
     let sel = app.world().resource::<Selection>().clone();
     assert_eq!(musket::client::moves::leader_to_activate(g, &sel), None);
 }
+
+// Issue 17: from the second GCACW turn, each side's leader-transfer phase: the status names
+// it; a chosen leader right-clicked onto a friendly stack transfers; E passes to the other
+// side's transfers, then the action phase.
+#[test]
+fn leaders_transfer_from_the_map_in_their_phase() {
+    let mut app = app("transfer");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    for _ in 0..500 {
+        if standing(&app).0 == 2 {
+            break;
+        }
+        send(&mut app, Action::EndTurn);
+    }
+    let g = app.world().resource::<Play>().game().unwrap();
+    assert_eq!(g.turn, 2);
+    assert_eq!(
+        musket::rules::sequence::status_line(g).unwrap(),
+        "Leader transfer (Union acts, phase 1 of 3)"
+    );
+    let cox = g.unit_by_id("usa-cox").unwrap();
+    let from = g.unit(cox).hex.unwrap();
+    let to = g.unit(g.unit_by_id("usa-willcox").unwrap()).hex.unwrap();
+    send(
+        &mut app,
+        Action::Click {
+            hex: from,
+            add: false,
+        },
+    );
+    send(&mut app, Action::MoveTo(to));
+    let p = app.world().resource::<Play>().0.as_ref().unwrap();
+    assert!(
+        matches!(
+            p.session.log.last(),
+            Some(musket::rules::command::Command::TransferLeader { leader, .. }) if leader == "usa-cox"
+        ),
+        "{:?}",
+        p.session.log.last()
+    );
+    assert_eq!(p.session.game.unit(cox).hex, Some(to));
+    send(&mut app, Action::EndTurn);
+    let g = app.world().resource::<Play>().game().unwrap();
+    assert_eq!(g.active_side.0, 1);
+    send(&mut app, Action::EndTurn);
+    let g = app.world().resource::<Play>().game().unwrap();
+    assert!(musket::rules::sequence::on_initiative(g));
+}

@@ -342,6 +342,13 @@ impl Event {
                 phasing,
                 acting,
             } => match acting {
+                // A game-turn sequence (GCACW) has no player-turns: the phase and who acts.
+                Some(acting) if game.sequence.structure == super::sequence::Structure::GameTurn => {
+                    format!(
+                        "turn {turn}: {phase} ({} acts)",
+                        game.scenario.side_name(*acting)
+                    )
+                }
                 Some(acting) => format!(
                     "turn {turn}{}, {} player-turn: {phase} ({} acts)",
                     round.map_or(String::new(), |r| format!(", round {r}")),

@@ -508,10 +508,13 @@ pub fn status_line(game: &Game) -> Option<String> {
         return None;
     }
     let p = seq.phase(game.phase);
-    let mut parts = vec![format!(
-        "{} player-turn",
-        game.scenario.side_name(game.phase.phasing)
-    )];
+    let mut parts = vec![match seq.structure {
+        Structure::PlayerTurns => format!(
+            "{} player-turn",
+            game.scenario.side_name(game.phase.phasing)
+        ),
+        Structure::GameTurn => format!("{} acts", game.scenario.side_name(game.active_side)),
+    }];
     if seq.rounds > 1 {
         parts.push(format!("round {} of {}", game.phase.round + 1, seq.rounds));
     }
