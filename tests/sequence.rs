@@ -271,6 +271,14 @@ proptest! {
             prop_assert!(round < g.sequence.rounds);
             prop_assert_eq!(g.active_side, g.sequence.acting(g.phase).unwrap_or(g.active_side));
             prop_assert!(phasing.0 < 2);
+            // An action phase: the initiative's winner acts; a leader's activation is his
+            // group's action (GCACW: random play activates and transfers leaders too).
+            if musket::rules::sequence::on_initiative(g) {
+                prop_assert_eq!(g.cycle.winner, Some(g.active_side));
+            }
+            if let Some(l) = g.cycle.leader {
+                prop_assert!(g.cycle.units.contains(&l));
+            }
         }
         let back = Session::replay(s.game.scenario.clone(), s.game.rules.clone(), seed, &s.log).unwrap();
         prop_assert_eq!(&back.game.units, &s.game.units);
