@@ -520,3 +520,51 @@ fn leaders_transfer_before_the_action_phase_from_the_second_turn() {
     assert!(musket::rules::sequence::on_initiative(&s.game));
     assert!(s.dice.rolls() >= rolls + 2, "the initiative roll");
 }
+
+// The forced march (data `sequence.fatigue.forced`): after its march roll, an organized stack
+// adds the die less one, at least 2 MP [pub: motoi-s]; once an action; it costs a fatigue
+// level ([project default]); a disorganized unit may not.
+#[test]
+fn a_forced_march_adds_the_die_less_one_at_least_two() {
+    let units = [
+        unit("usa-1", "Union", "Infantry", L, ""),
+        unit("usa-2", "Union", "Infantry", along(L, 0, 3), ""),
+        unit("csa-x", "Confederate", "Infantry", Coord::new(1, 12), ""),
+    ]
+    .concat()
+    .replacen(
+        &format!("hex: {:?}, strength: Organized(4)", along(L, 0, 3).label(2)),
+        &format!(
+            "hex: {:?}, strength: Disorganized(cv: 2, manpower: 4)",
+            along(L, 0, 3).label(2)
+        ),
+        1,
+    );
+    let force = |id: &str| Command::ForceMarch {
+        units: vec![id.into()],
+    };
+    for (die, bonus) in [(1u8, 2u32), (3, 2), (4, 3), (6, 5)] {
+        let mut s = session(field(&units), None);
+        let u = s.game.unit_by_id("usa-1").unwrap();
+        let e = validate(&s.game, &force("usa-1")).unwrap_err();
+        assert!(e.to_string().contains("M first"), "{e}");
+        march_with(&mut s, "usa-1", &[3]);
+        let mut d = musket::rules::dice::FixedDice::new(&[die]);
+        musket::rules::command::apply(&mut s.game, &force("usa-1"), &mut d).unwrap();
+        let unit = s.game.unit(u);
+        assert_eq!(
+            unit.march,
+            Some(musket::rules::movement::Mp::whole(3 + bonus)),
+            "die {die}"
+        );
+        assert_eq!(unit.fatigue, 2, "the march's level and the forced march's");
+        let e = validate(&s.game, &force("usa-1")).unwrap_err();
+        assert!(e.to_string().contains("has force-marched"), "{e}");
+    }
+    // A disorganized unit may not force-march.
+    let mut s = session(field(&units), None);
+    next_union_action(&mut s);
+    march_with(&mut s, "usa-2", &[3]);
+    let e = validate(&s.game, &force("usa-2")).unwrap_err();
+    assert!(e.to_string().contains("disorganized"), "{e}");
+}

@@ -849,3 +849,24 @@ fn leaders_transfer_from_the_map_in_their_phase() {
     let g = app.world().resource::<Play>().game().unwrap();
     assert!(musket::rules::sequence::on_initiative(g));
 }
+
+// Issue 17: the forced march from the window: after the march roll, F adds to the stack's
+// march (GCACW's action phase).
+#[test]
+fn a_stack_force_marches_after_its_march_roll() {
+    let mut app = app("forced");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    click(&mut app, "0707", false);
+    send(&mut app, Action::March);
+    let g = app.world().resource::<Play>().game().unwrap();
+    let crook = g.unit_by_id("usa-crook").unwrap();
+    let before = g.unit(crook).march.unwrap();
+    send(&mut app, Action::ForceMarch);
+    let p = app.world().resource::<Play>().0.as_ref().unwrap();
+    assert!(matches!(
+        p.session.log.last(),
+        Some(musket::rules::command::Command::ForceMarch { .. })
+    ));
+    let after = p.session.game.unit(crook).march.unwrap();
+    assert!(after >= before + musket::rules::movement::Mp::whole(2));
+}

@@ -313,6 +313,7 @@ fn action_phase() -> musket::rules::sequence::Sequence {
             max: 4,
             recovery: 2,
             extended: None,
+            forced: None,
             source: "test fatigue".into(),
         }),
         recovery: None,

@@ -186,6 +186,7 @@ fn changes_game(a: &Action) -> bool {
             | Action::Undo
             | Action::March
             | Action::Activate
+            | Action::ForceMarch
             | Action::Special(_)
     )
 }
@@ -248,6 +249,20 @@ pub fn handle(world: &mut World, action: Action) {
         Action::MoveTo(hex) => move_to(world, hex),
         Action::March => march(world),
         Action::Activate => activate(world),
+        Action::ForceMarch => {
+            if let Some(g) = world.resource::<Play>().game() {
+                let sel = world.resource::<Selection>().clone();
+                let units: Vec<String> = super::moves::movers(g, &sel)
+                    .iter()
+                    .map(|u| g.unit(*u).id.clone())
+                    .collect();
+                if units.is_empty() {
+                    notice(world, "Choose a stack of yours that has marched", true);
+                } else {
+                    execute(world, Command::ForceMarch { units });
+                }
+            }
+        }
         Action::Special(key) => special(world, &key),
         Action::SetFreeMovement(on) => world.resource_mut::<Settings>().free_movement = on,
         Action::SetHandOverPhasesOnly(on) => {

@@ -5,7 +5,7 @@
 //! units to an empty hex; ctrl/shift-click adds a stack (grand assault); right click moves the
 //! chosen units; drag with the right or middle button (or the left button on the map) pans;
 //! the wheel zooms towards the pointer.
-//! Keys: WASD / arrows pan, +/- zoom, Enter attack, E end turn (pass / end action), M march roll, C activate a leader, Ctrl+Z undo, Ctrl+S save,
+//! Keys: WASD / arrows pan, +/- zoom, Enter attack, E end turn (pass / end action), M march roll, F force march, C activate a leader, Ctrl+Z undo, Ctrl+S save,
 //! Space plays the rest of the computer's turn without pausing,
 //! Esc clear selection (again: menu), G grid, L labels, 1 / 2 ZOC of the first / second side,
 //! Q cycles the attack type (default, march, assault, grand assault), B briefing, H / F1 legend.
@@ -614,6 +614,8 @@ fn keyboard(
         actions.write(Action::March);
     } else if just(KeyCode::KeyC) {
         actions.write(Action::Activate);
+    } else if just(KeyCode::KeyF) {
+        actions.write(Action::ForceMarch);
     } else if just(KeyCode::Escape) {
         if sel.hex.is_none() && sel.units.is_empty() && sel.target.is_none() {
             actions.write(Action::ToMenu);

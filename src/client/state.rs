@@ -347,6 +347,8 @@ pub enum Action {
     ShowBriefing(bool),
     /// Roll the chosen stack's march allowance (rule systems that roll it: GCACW).
     March,
+    /// Force-march the chosen stack (it has rolled its march in this action; GCACW).
+    ForceMarch,
     /// Activate the selected leader with the units of his command in his radius (GCACW's
     /// action phase).
     Activate,

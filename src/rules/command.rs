@@ -71,6 +71,8 @@ pub enum Command {
     },
     /// Move a leader onto a friendly unit in a leader-transfer phase (`rules::activation`).
     TransferLeader { leader: String, to: String },
+    /// Force-march a stack that has rolled its march in this action (`rules::sequence`).
+    ForceMarch { units: Vec<String> },
 }
 
 fn is_default(c: &Choices) -> bool {
@@ -342,6 +344,9 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
         Command::Activate { leader, units } => super::activation::plan(game, leader, units)
             .map(|_| ())
             .map_err(CommandError::Activate),
+        Command::ForceMarch { units } => super::sequence::forced_march_plan(game, units)
+            .map(|_| ())
+            .map_err(CommandError::March),
         Command::TransferLeader { leader, to } => {
             super::activation::transfer_plan(game, leader, to)
                 .map(|_| ())
@@ -524,6 +529,11 @@ fn apply_inner(
             let plan =
                 super::activation::plan(game, leader, units).map_err(CommandError::Activate)?;
             Ok(super::activation::apply(game, &plan, dice))
+        }
+        Command::ForceMarch { units } => {
+            let (units, f) =
+                super::sequence::forced_march_plan(game, units).map_err(CommandError::March)?;
+            Ok(super::sequence::force_march(game, &units, &f, dice))
         }
         Command::TransferLeader { leader, to } => {
             let (l, h) = super::activation::transfer_plan(game, leader, to)

@@ -175,6 +175,13 @@ pub enum Event {
         disorganize: bool,
         source: String,
     },
+    /// A forced march: its dice and the points it added to each unit's march.
+    ForcedMarch {
+        units: Vec<UnitIdx>,
+        dice: Vec<u8>,
+        bonus: crate::rules::movement::Mp,
+        source: String,
+    },
     /// A unit recovered in the recovery at the end of a game turn (reorganized, rallied).
     Recovered {
         unit: UnitIdx,
@@ -395,6 +402,16 @@ impl Event {
                 )
             }
             Event::Recovered { unit, what } => format!("{} {what}", name(unit)),
+            Event::ForcedMarch {
+                units,
+                dice,
+                bonus,
+                source,
+            } => format!(
+                "{} force-march: dice {}: +{bonus} MP ({source})",
+                names(units),
+                super::dice::dice_text(dice)
+            ),
             Event::LeaderTransferred { leader, from, to } => format!(
                 "{} transfers {}-> {}",
                 name(leader),

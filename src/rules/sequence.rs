@@ -104,6 +104,9 @@ pub struct FatigueRules {
     /// The extended-march check of a march that tires a unit to a high level.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extended: Option<ExtendedMarch>,
+    /// The forced march: more points for a stack that has rolled its march, at a cost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forced: Option<ForcedMarch>,
     pub source: String,
 }
 
@@ -126,6 +129,19 @@ pub struct RecoveryRules {
     pub demoralization: bool,
     /// Only units outside every enemy zone of control recover.
     pub away_from_enemy: bool,
+    pub source: String,
+}
+
+/// The forced march (`Command::ForceMarch`): once an action, a stack of organized units that
+/// has rolled its march adds `dice` d6 + `modifier` points, at least `min`, to it; each unit
+/// (leaders excepted) gains `fatigue` levels (with the extended-march check where they reach it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForcedMarch {
+    pub dice: u8,
+    pub modifier: i32,
+    pub min: u32,
+    pub fatigue: u8,
     pub source: String,
 }
 
@@ -535,6 +551,7 @@ fn needs(game: &Game, cmd: &Command) -> Option<Need> {
             Some(Need::Move)
         }
         Command::Special { .. } => Some(Need::Special),
+        Command::ForceMarch { .. } => Some(Need::Move),
         Command::TransferLeader { .. } => Some(Need::Transfer),
         Command::Attack {
             attackers,
@@ -914,6 +931,17 @@ pub fn tire(
     units: &[super::unit::UnitIdx],
     dice: &mut dyn DieSource,
 ) -> Vec<Event> {
+    let n = game.sequence.fatigue.as_ref().map_or(0, |f| f.per_march);
+    tire_by(game, units, n, dice)
+}
+
+/// [`tire`] by `levels` (a forced march's cost).
+pub fn tire_by(
+    game: &mut Game,
+    units: &[super::unit::UnitIdx],
+    levels: u8,
+    dice: &mut dyn DieSource,
+) -> Vec<Event> {
     let Some(f) = game.sequence.fatigue.clone() else {
         return Vec::new();
     };
@@ -927,7 +955,7 @@ pub fn tire(
             continue;
         }
         let from = unit.fatigue;
-        let to = from.saturating_add(f.per_march).min(f.max);
+        let to = from.saturating_add(levels).min(f.max);
         if to != from {
             unit.fatigue = to;
             events.push(Event::FatigueRaised { unit: u, from, to });
@@ -1000,6 +1028,97 @@ pub fn extended_march_odds(game: &Game, u: super::unit::UnitIdx) -> Option<Strin
     ))
 }
 
+/// Check a forced march by `units` (ids): the rules have one, the phase is an action phase,
+/// the units are one stack that has rolled its march in this action and not forced it, none
+/// disorganized.
+pub fn forced_march_plan(
+    game: &Game,
+    units: &[String],
+) -> Result<(Vec<super::unit::UnitIdx>, ForcedMarch), String> {
+    let phase = &game.sequence.phase(game.phase).name;
+    let Some(f) = game
+        .sequence
+        .fatigue
+        .as_ref()
+        .and_then(|f| f.forced.clone())
+    else {
+        return Err(format!("{} has no forced march", game.rules.name()));
+    };
+    if !on_initiative(game) {
+        return Err(format!("{phase}: a forced march is made in an action"));
+    }
+    let mut out = Vec::new();
+    let mut hex = None;
+    for id in units {
+        let u = game
+            .unit_by_id(id)
+            .ok_or_else(|| format!("no unit has the id {id:?}"))?;
+        let unit = game.unit(u);
+        if unit.side != game.active_side {
+            return Err(format!("{id} is not of the side to act"));
+        }
+        if hex.is_some() && unit.hex != hex {
+            return Err(format!(
+                "{id} is not in the stack: a forced march is one stack's"
+            ));
+        }
+        hex = unit.hex;
+        if unit.march.is_none() {
+            return Err(format!(
+                "{id} has not rolled its march in this action (M first)"
+            ));
+        }
+        if unit.forced_march {
+            return Err(format!("{id} has force-marched in this action"));
+        }
+        if unit.disorganized {
+            return Err(format!(
+                "{id} is disorganized: no forced march ({})",
+                f.source
+            ));
+        }
+        out.push(u);
+    }
+    if out.is_empty() {
+        return Err("a forced march needs units".into());
+    }
+    Ok((out, f))
+}
+
+/// Force-march: the dice, the points added to each unit's march, the fatigue it costs.
+pub fn force_march(
+    game: &mut Game,
+    units: &[super::unit::UnitIdx],
+    f: &ForcedMarch,
+    dice: &mut dyn DieSource,
+) -> Vec<Event> {
+    let mut events = Vec::new();
+    let mut rolled = Vec::new();
+    for _ in 0..f.dice.max(1) {
+        let v = dice.d6();
+        rolled.push(v);
+        events.push(Event::DieRolled {
+            role: super::dice::DieRole::Other,
+            value: v,
+        });
+    }
+    let sum = rolled.iter().map(|v| i32::from(*v)).sum::<i32>() + f.modifier;
+    let bonus = super::movement::Mp::whole(sum.max(f.min as i32).max(0) as u32);
+    for &u in units {
+        let unit = game.unit_mut(u);
+        unit.march = unit.march.map(|m| m + bonus);
+        unit.forced_march = true;
+    }
+    events.push(Event::ForcedMarch {
+        units: units.to_vec(),
+        dice: rolled,
+        bonus,
+        source: f.source.clone(),
+    });
+    events.extend(tire_by(game, units, f.fatigue, dice));
+    events
+}
+
 /// Whether the current phase runs on the initiative (an action phase).
 pub fn on_initiative(game: &Game) -> bool {
     game.sequence.phase(game.phase).acts == Acts::Initiative
@@ -1011,6 +1130,7 @@ fn command_units(cmd: &Command) -> &[String] {
         Command::Move { unit, .. } => std::slice::from_ref(unit),
         Command::MoveStack { units, .. }
         | Command::March { units }
+        | Command::ForceMarch { units }
         | Command::Special { units, .. } => units,
         Command::Attack { attackers, .. } => attackers,
         Command::Advance { .. }

@@ -219,6 +219,7 @@ impl Unit {
         self.spent = crate::rules::movement::Mp::ZERO;
         self.march = None;
         self.stopped = false;
+        self.forced_march = false;
     }
 
     /// Forget what the unit did this turn (a turn has ended).

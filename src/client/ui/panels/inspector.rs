@@ -160,6 +160,45 @@ fn activate_button(
     }
 }
 
+/// The forced march of the chosen stack (an action phase, after its march roll): the button
+/// with what it adds and costs; greyed with why it cannot be made.
+fn force_march_button(
+    ui: &mut egui::Ui,
+    g: &crate::rules::game::Game,
+    sel: &Selection,
+    actions: &mut MessageWriter<Action>,
+) {
+    let Some(f) = g.sequence.fatigue.as_ref().and_then(|f| f.forced.as_ref()) else {
+        return;
+    };
+    let movers = crate::client::moves::movers(g, sel);
+    if movers.is_empty() || !crate::rules::sequence::on_initiative(g) {
+        return;
+    }
+    let ids: Vec<String> = movers.iter().map(|u| g.unit(*u).id.clone()).collect();
+    let check = crate::rules::sequence::forced_march_plan(g, &ids);
+    let tip = match &check {
+        Ok(_) => format!(
+            "{}d6{:+}, at least {} MP more to the march; {} fatigue level{} each\n\n{}",
+            f.dice,
+            f.modifier,
+            f.min,
+            f.fatigue,
+            if f.fatigue == 1 { "" } else { "s" },
+            f.source
+        ),
+        Err(why) => why.clone(),
+    };
+    if ui
+        .add_enabled(check.is_ok(), egui::Button::new("Force march (F)"))
+        .on_hover_text(&tip)
+        .on_disabled_hover_text(&tip)
+        .clicked()
+    {
+        actions.write(Action::ForceMarch);
+    }
+}
+
 pub(crate) fn inspector(
     ui: &mut egui::Ui,
     g: &crate::rules::game::Game,
@@ -215,6 +254,7 @@ pub(crate) fn inspector(
     }
     special_buttons(ui, g, sel, actions);
     activate_button(ui, g, sel, actions);
+    force_march_button(ui, g, sel, actions);
     // Hexsides of this hex.
     let sides: Vec<String> = crate::rules::hex::Dir::ALL
         .iter()
