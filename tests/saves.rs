@@ -284,10 +284,10 @@ fn a_save_with_an_unknown_field_is_refused_with_its_place() {
     let text = s.save_string();
     let bad = text.replacen("Move(", "Move(speed: 2, ", 1);
     assert_ne!(bad, text, "the save has a Move command");
-    let e = load(&bad).err().expect("refused").to_string();
+    let e = load(&bad).expect_err("refused").to_string();
     assert!(e.contains("speed") && e.contains(':'), "{e}");
     let bad = text.replacen("(", "(comment: \"x\", ", 1);
-    let e = load(&bad).err().expect("refused").to_string();
+    let e = load(&bad).expect_err("refused").to_string();
     assert!(e.contains("comment"), "{e}");
 }
 

@@ -157,7 +157,7 @@ pub enum Part {
     Victory(Splice<VictoryHexFile>),
 }
 
-fn rows_of<'a>(f: &'a mut ScenarioFile, elevation: bool) -> Option<&'a mut Vec<String>> {
+fn rows_of(f: &mut ScenarioFile, elevation: bool) -> Option<&mut Vec<String>> {
     if elevation {
         f.map.elevation.as_mut()
     } else {
