@@ -1379,6 +1379,10 @@ fn full_combat_in_the_scenario_through_a_session() {
     let mut found = false;
     for seed in 0..40 {
         let mut s = Session::new(sc.clone(), rules.clone(), seed);
+        // Both sides pass the strategic movement: the French combat phase.
+        while s.game.sequence.phase(s.game.phase).key != "combat_first" {
+            s.execute(Command::EndTurn).unwrap();
+        }
         let ev = s.execute(attack.clone()).unwrap();
         let (diff, res) = ev
             .iter()

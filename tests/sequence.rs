@@ -273,7 +273,7 @@ proptest! {
             prop_assert!(phasing.0 < 2);
             // An action phase: the initiative's winner acts; a leader's activation is his
             // group's action (GCACW: random play activates and transfers leaders too).
-            if musket::rules::sequence::on_initiative(g) {
+            if musket::rules::sequence::on_initiative(g) && !g.is_over() {
                 prop_assert_eq!(g.cycle.winner, Some(g.active_side));
             }
             if let Some(l) = g.cycle.leader {
@@ -306,6 +306,7 @@ fn action_phase() -> musket::rules::sequence::Sequence {
         initiative: Some(InitiativeRules {
             dice: 1,
             ties: Ties::Reroll,
+            alternate: false,
             source: "test".into(),
         }),
         fatigue: Some(FatigueRules {
@@ -534,4 +535,98 @@ fn marching_tires_units_and_the_recovery_rests_them() {
     assert!(marches >= 1);
     let before = (start + marches).min(4);
     assert_eq!(s.game.unit(u).fatigue, before.saturating_sub(2));
+}
+
+// NGG 1812 (the data: strategic movement in alternating single stacks, 8.2-8.4, then each
+// side's combat): the French move one stack, then the Russians; a second stack waits for the
+// next turn of the alternation; attacks wait for the combat phase; when both pass in a row the
+// French fight, then the Russians; the next game turn starts with the French moving again.
+#[test]
+fn ngg_strategic_movement_alternates_single_stacks_then_combat() {
+    use musket::rules::sequence::on_initiative;
+    let mut s = session("ngg1812-smolensk.ron", 5);
+    let key = |s: &Session| s.game.sequence.phase(s.game.phase).key.clone();
+    assert_eq!(
+        (key(&s), s.game.active_side),
+        ("movement".to_string(), SideId(0))
+    );
+    assert!(on_initiative(&s.game));
+    assert_eq!(s.dice.rolls(), 0, "the alternation rolls no dice");
+    // The French move one stack (any unit able to move one hex).
+    let g = &s.game;
+    let mut moved = None;
+    for u in g
+        .unit_indices()
+        .filter(|u| g.unit(*u).side == SideId(0) && g.unit(*u).is_combat())
+    {
+        let h = g.unit(u).hex.unwrap();
+        for n in h.neighbors() {
+            let cmd = Command::Move {
+                unit: g.unit(u).id.clone(),
+                path: vec![g.label(n)],
+            };
+            if validate(g, &cmd).is_ok() {
+                moved = Some((u, cmd));
+                break;
+            }
+        }
+        if moved.is_some() {
+            break;
+        }
+    }
+    let (u, cmd) = moved.expect("a French unit that can move");
+    s.execute(cmd).unwrap();
+    // Another French stack elsewhere waits.
+    let g = &s.game;
+    let other = g
+        .unit_indices()
+        .find(|o| {
+            g.unit(*o).side == SideId(0)
+                && g.unit(*o).is_combat()
+                && g.unit(*o).hex != g.unit(u).hex
+        })
+        .unwrap();
+    let h = g.unit(other).hex.unwrap();
+    let e = validate(
+        g,
+        &Command::Move {
+            unit: g.unit(other).id.clone(),
+            path: vec![g.label(h.neighbors()[0])],
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("acts in another action"), "{e}");
+    // End the action: the Russians move next; they pass, and so do the French: combat.
+    s.execute(Command::EndTurn).unwrap();
+    assert_eq!(s.game.active_side, SideId(1));
+    s.execute(Command::EndTurn).unwrap();
+    assert_eq!(
+        (key(&s), s.game.active_side),
+        ("movement".to_string(), SideId(0))
+    );
+    // The unit that moved does not move again this phase (8.3).
+    let e = validate(
+        &s.game,
+        &Command::Move {
+            unit: s.game.unit(u).id.clone(),
+            path: vec![s.game.label(s.game.unit(u).hex.unwrap().neighbors()[0])],
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("made its move"), "{e}");
+    s.execute(Command::EndTurn).unwrap();
+    assert_eq!(
+        (key(&s), s.game.active_side),
+        ("combat_first".to_string(), SideId(0))
+    );
+    s.execute(Command::EndTurn).unwrap();
+    assert_eq!(
+        (key(&s), s.game.active_side),
+        ("combat_second".to_string(), SideId(1))
+    );
+    s.execute(Command::EndTurn).unwrap();
+    assert_eq!(
+        (s.game.turn, key(&s), s.game.active_side),
+        (2, "movement".to_string(), SideId(0))
+    );
 }

@@ -88,7 +88,16 @@ pub struct InitiativeRules {
     /// Dice each side rolls.
     pub dice: u8,
     pub ties: Ties,
+    /// No dice: the sides take turns, one action each, the first side first (NGG 1812's
+    /// strategic movement in alternating single stacks); a side that passes is passed over
+    /// until the other passes too.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub alternate: bool,
     pub source: String,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Fatigue from marching in an action phase.
@@ -258,6 +267,8 @@ pub struct Cycle {
     pub leader: Option<super::unit::UnitIdx>,
     /// The leaders transferred in this leader-transfer phase.
     pub transferred: Vec<super::unit::UnitIdx>,
+    /// The side that held the last initiative (alternating phases: the other acts next).
+    pub last: Option<SideId>,
 }
 
 /// One phase of a player-turn.
@@ -515,8 +526,14 @@ pub fn status_line(game: &Game) -> Option<String> {
         } else {
             "to act or pass".to_string()
         };
+        // Alternating single stacks (NGG 1812) have no initiative roll: it is the side's turn.
+        let holds = if seq.initiative.as_ref().is_some_and(|i| i.alternate) {
+            "to move"
+        } else {
+            "has the initiative"
+        };
         return Some(format!(
-            "{}: {side} has the initiative, {what}",
+            "{}: {side} {holds}, {what}",
             seq.phase(game.phase).name
         ));
     }
@@ -854,6 +871,19 @@ fn roll_initiative(
     dice: &mut dyn DieSource,
 ) -> Vec<Event> {
     let mut events = Vec::new();
+    if rules.alternate {
+        // The side that did not act last; the first side to begin.
+        let next = match game.cycle.last {
+            None => SideId(0),
+            Some(s) => s.other(),
+        };
+        game.cycle.winner = Some(next);
+        game.cycle.acted = false;
+        game.cycle.units.clear();
+        game.cycle.leader = None;
+        game.active_side = next;
+        return events;
+    }
     // A bound on re-rolls of ties (a die source that always ties must still end).
     for _ in 0..100 {
         let mut totals = [0u32; 2];
@@ -900,14 +930,18 @@ fn end_action(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         return end_phase(game, dice);
     };
     let side = game.active_side;
+    game.cycle.last = Some(side);
     let mut events = Vec::new();
     if game.cycle.acted {
         game.cycle.passed = [false, false];
         game.cycle.actions[side.0 as usize % 2] += 1;
-        // The action's units may act again in a later one (a new march, a new allowance).
+        // The action's units may act again in a later one (a new march, a new allowance),
+        // unless a unit moves once a turn (NGG 1812 8.3).
         let units = std::mem::take(&mut game.cycle.units);
-        for u in units {
-            game.unit_mut(u).new_action();
+        if game.rules.movement().one_move_per_turn().is_none() {
+            for u in units {
+                game.unit_mut(u).new_action();
+            }
         }
     } else {
         game.cycle.passed[side.0 as usize % 2] = true;

@@ -100,6 +100,14 @@ impl Player for Strong {
                 return d;
             }
         }
+        // The plan was for another phase (an attack where only moves are made now): the moves.
+        if let Some(d) = self
+            .moves(&View::new(game))
+            .into_iter()
+            .find(|d| validate(game, &d.command).is_ok() && !matches!(d.command, Command::EndTurn))
+        {
+            return d;
+        }
         Decision {
             command: Command::EndTurn,
             why: "ai: nothing worth doing".into(),
@@ -623,12 +631,50 @@ fn simulate(scratch: &mut Game, parts: &[Part], t: Coord) -> Option<(AttackReque
         }
     }
     let attackers: Vec<UnitIdx> = parts.iter().flat_map(|p| p.units.iter().copied()).collect();
+    // In a phase of moves only (NGG 1812's strategic movement), the attack is judged as it
+    // will be made: in the side's next phase of combat this turn.
+    let kept = (scratch.phase, scratch.active_side, scratch.cycle.clone());
+    if let Some(i) = next_attack_phase(scratch) {
+        scratch.phase.index = i;
+        scratch.cycle = Default::default();
+    }
     let r = valid_attack(scratch, &attackers, t);
+    (scratch.phase, scratch.active_side, scratch.cycle) = kept;
     for (u, h) in moved.into_iter().rev() {
         scratch.place(u, h);
     }
     scratch.holders = holders;
     r
+}
+
+/// The side to act's next phase of this turn in which it attacks, when the current phase is
+/// one of moves taken in turns (on the initiative) that allows no attacks (`None` otherwise, or
+/// when there is none). A player-turn's movement phase (GBACW) plans its moves as before: its
+/// attacks come after the enemy's defensive fire.
+fn next_attack_phase(game: &Game) -> Option<usize> {
+    use crate::rules::sequence::{Acts, Allow};
+    let seq = &game.sequence;
+    if !crate::rules::sequence::on_initiative(game) {
+        return None;
+    }
+    let attacks = |i: usize| {
+        seq.phases[i]
+            .allows
+            .iter()
+            .any(|a| matches!(a, Allow::Attack | Allow::AttackOf(_)))
+    };
+    if attacks(game.phase.index.min(seq.phases.len() - 1)) {
+        return None;
+    }
+    (game.phase.index + 1..seq.phases.len()).find(|&i| {
+        let state = crate::rules::sequence::PhaseState {
+            index: i,
+            ..game.phase
+        };
+        attacks(i)
+            && (seq.phases[i].acts == Acts::Initiative
+                || seq.acting(state) == Some(game.active_side))
+    })
 }
 
 /// The value of `units` standing at `h` (they stand at `from` now): victory hexes to take and to
