@@ -332,3 +332,31 @@ fn window_shows_the_initiative_roll() {
         "top bar dice: {white} white, {dim} grey pixels"
     );
 }
+
+// Issue 17: a GCACW leader's activation in the window: Cox chosen and activated (C) in the
+// Union's action; his group is outlined in green on the map and its one march roll is on
+// the dice.
+#[test]
+fn window_shows_a_leaders_activation() {
+    let Some(shot) = window_shot(
+        "window-test-activation",
+        &[
+            "--seed",
+            "1864",
+            "--click",
+            "0707",
+            "--activate",
+            "--shot-after",
+            "75",
+        ],
+    ) else {
+        return;
+    };
+    // The group's outlines (overlays::ACTIVATED) on the map, between the side panels.
+    let green = shot.count(srgb8(0.15, 0.75, 0.25), 10, 270, 920);
+    assert!(green > 400, "activated group outlines: {green} pixels");
+    // The group's one march die in the dice window (white: a die of no side), after the
+    // opening initiative roll's (grey and cream).
+    let die = shot.count_in([255, 255, 255], 0, 440, 840, 60, 240);
+    assert!(die > 1500, "the march die: {die} pixels");
+}

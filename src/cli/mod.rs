@@ -121,6 +121,9 @@ pub struct WindowArgs {
     /// Automation: roll the previewed attack after the clicks.
     #[arg(long, hide = true)]
     pub confirm: bool,
+    /// Automation: activate the selected leader after the clicks.
+    #[arg(long, hide = true)]
+    pub activate: bool,
     /// Automation: frames to wait before the screenshot.
     #[arg(long, hide = true)]
     pub shot_after: Option<u32>,
@@ -560,6 +563,7 @@ fn run_client(
             report: w.report,
             empty_window: w.empty_window,
             confirm: w.confirm,
+            activate: w.activate,
             shot_after: w.shot_after,
         },
     })

@@ -34,6 +34,8 @@ pub struct Script {
     pub empty_window: bool,
     /// Roll the previewed attack after the clicks.
     pub confirm: bool,
+    /// Activate the selected leader after the clicks (GCACW's action phase).
+    pub activate: bool,
     /// Frames to wait after the clicks before the screenshot (default 40).
     pub shot_after: Option<u32>,
 }
@@ -181,6 +183,9 @@ fn drive(
             }
             if run.script.confirm {
                 w.write(Action::ConfirmAttack);
+            }
+            if run.script.activate {
+                w.write(Action::Activate);
             }
         }
     }

@@ -104,7 +104,15 @@ pub(crate) fn preview_ui(
         Err(e) => {
             ui.colored_label(egui::Color32::from_rgb(200, 30, 30), e);
         }
-        Ok(o) => odds_ui(ui, o, actions, preview.pinned),
+        Ok(o) => {
+            // Out of its phase (a movement phase, the other side's fire), the button is greyed
+            // and its hover says where the attack belongs.
+            let out_of_phase = preview.request.as_ref().and_then(|req| {
+                let cmd = crate::rules::ai::options::attack_cmd(g, req);
+                crate::rules::sequence::check(g, &cmd).err()
+            });
+            odds_ui(ui, o, actions, preview.pinned, out_of_phase)
+        }
     }
 }
 
@@ -119,7 +127,13 @@ fn net(o: &Odds) -> String {
     }
 }
 
-fn odds_ui(ui: &mut egui::Ui, o: &Odds, actions: &mut MessageWriter<Action>, pinned: bool) {
+fn odds_ui(
+    ui: &mut egui::Ui,
+    o: &Odds,
+    actions: &mut MessageWriter<Action>,
+    pinned: bool,
+    out_of_phase: Option<String>,
+) {
     ui.label(format!("{}", o.kind));
     egui::Grid::new("mods")
         .striped(true)
@@ -172,10 +186,13 @@ fn odds_ui(ui: &mut egui::Ui, o: &Odds, actions: &mut MessageWriter<Action>, pin
     } else {
         "Attack! (click the hex, or Enter)"
     };
-    if ui
-        .button(egui::RichText::new(label).strong().size(16.0))
-        .clicked()
-    {
+    let button = ui
+        .add_enabled(
+            out_of_phase.is_none(),
+            egui::Button::new(egui::RichText::new(label).strong().size(16.0)),
+        )
+        .on_disabled_hover_text(out_of_phase.unwrap_or_default());
+    if button.clicked() {
         actions.write(Action::ConfirmAttack);
     }
 }
