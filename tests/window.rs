@@ -334,8 +334,7 @@ fn window_shows_the_initiative_roll() {
 }
 
 // Issue 17: a GCACW leader's activation in the window: Cox chosen and activated (C) in the
-// Union's action; his group is outlined in green on the map and its one march roll is on
-// the dice.
+// Union's action; his group is outlined in green on the map, each unit tired by its march.
 #[test]
 fn window_shows_a_leaders_activation() {
     let Some(shot) = window_shot(
@@ -355,8 +354,8 @@ fn window_shows_a_leaders_activation() {
     // The group's outlines (overlays::ACTIVATED) on the map, between the side panels.
     let green = shot.count(srgb8(0.15, 0.75, 0.25), 10, 270, 920);
     assert!(green > 400, "activated group outlines: {green} pixels");
-    // The group's one march die in the dice window (white: a die of no side), after the
-    // opening initiative roll's (grey and cream).
-    let die = shot.count_in([255, 255, 255], 0, 440, 840, 60, 240);
-    assert!(die > 1500, "the march die: {die} pixels");
+    // The march tired each unit of the group: the orange F1 marker (units::markers) on their
+    // counters (no unit has one before).
+    let fatigue = shot.count(srgb8(0.90, 0.55, 0.10), 8, 270, 920);
+    assert!(fatigue > 150, "fatigue markers: {fatigue} pixels");
 }

@@ -863,6 +863,15 @@ pub fn begin(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     }
 }
 
+/// `side` acts next: a new action, not begun.
+fn give_initiative(game: &mut Game, side: SideId) {
+    game.cycle.winner = Some(side);
+    game.cycle.acted = false;
+    game.cycle.units.clear();
+    game.cycle.leader = None;
+    game.active_side = side;
+}
+
 /// Each side rolls its dice (the first side's first), the higher total wins; ties as the
 /// rules say. The winner acts next.
 fn roll_initiative(
@@ -877,11 +886,7 @@ fn roll_initiative(
             None => SideId(0),
             Some(s) => s.other(),
         };
-        game.cycle.winner = Some(next);
-        game.cycle.acted = false;
-        game.cycle.units.clear();
-        game.cycle.leader = None;
-        game.active_side = next;
+        give_initiative(game, next);
         return events;
     }
     // A bound on re-rolls of ties (a die source that always ties must still end).
@@ -910,11 +915,7 @@ fn roll_initiative(
         });
         if let Some(w) = winner {
             game.cycle.rolled = Some(rolled);
-            game.cycle.winner = Some(w);
-            game.cycle.acted = false;
-            game.cycle.units.clear();
-            game.cycle.leader = None;
-            game.active_side = w;
+            give_initiative(game, w);
             return events;
         }
     }
