@@ -552,6 +552,35 @@ fn ngg_strategic_movement_alternates_single_stacks_then_combat() {
     );
     assert!(on_initiative(&s.game));
     assert_eq!(s.dice.rolls(), 0, "the alternation rolls no dice");
+    // Attacks wait for the combat phases (out of phase: refused, naming where they belong).
+    let g = &s.game;
+    let attack = g.unit_indices().find_map(|u| {
+        let unit = g.unit(u);
+        let h = unit.hex?;
+        (unit.side == SideId(0) && unit.is_combat())
+            .then(|| {
+                h.neighbors()
+                    .into_iter()
+                    .find(|n| g.side_at(*n) == Some(SideId(1)))
+            })
+            .flatten()
+            .map(|n| Command::Attack {
+                attackers: vec![unit.id.clone()],
+                defender: g.label(n),
+                kind: None,
+                march_type: None,
+                choices: Default::default(),
+                options: Default::default(),
+            })
+    });
+    let a = attack.expect("a French unit next to a Russian one at the start");
+    let e = validate(g, &a).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("Strategic movement: only the French acts now, with moves"),
+        "{e}"
+    );
+    assert!(e.to_string().contains("come in Combat"), "{e}");
     // The French move one stack (any unit able to move one hex).
     let g = &s.game;
     let mut moved = None;

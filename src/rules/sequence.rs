@@ -1027,6 +1027,26 @@ pub fn tire_by(
     events
 }
 
+/// What the extended-march check a march would make for `u` now is expected to cost: the
+/// manpower lost, a disorganization counting as half a point (0 when it makes none).
+pub fn extended_march_risk(game: &Game, u: super::unit::UnitIdx) -> f64 {
+    let (Some(f), unit) = (game.sequence.fatigue.as_ref(), game.unit(u)) else {
+        return 0.0;
+    };
+    let Some(x) = f.extended.as_ref() else {
+        return 0.0;
+    };
+    let to = unit.fatigue.saturating_add(f.per_march).min(f.max);
+    if unit.is_leader() || !on_initiative(game) || to < x.at || to == unit.fatigue {
+        return 0.0;
+    }
+    let modifier = x.modifier(game.scenario.side_name(unit.side), to, f.max);
+    x.odds(modifier)
+        .into_iter()
+        .map(|(loss, dis, p)| p * (f64::from(loss) + if dis { 0.5 } else { 0.0 }))
+        .sum()
+}
+
 /// The extended-march check a march would make for `u` now, as text for a player ("fatigue
 /// 2 -> 3: extended march, 1d6+1: 67% no effect, 17% disorganized, ..."); `None` when it
 /// makes none.

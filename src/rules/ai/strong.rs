@@ -500,6 +500,17 @@ impl Strong {
             if gain <= 0.02 {
                 continue;
             }
+            // A march into the extended-march check is made only for a gain worth its risk.
+            let risk: f64 = if m.iter().any(|u| game.unit(*u).march.is_none()) {
+                m.iter()
+                    .map(|u| crate::rules::sequence::extended_march_risk(game, *u))
+                    .sum()
+            } else {
+                0.0
+            };
+            if risk > 0.0 && gain < 0.5 + risk {
+                continue;
+            }
             let d = if let Some(c) = march(game, &m) {
                 Decision {
                     command: c,

@@ -26,7 +26,8 @@ pub(crate) fn handover_ui(
             let mut child =
                 ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(rect.width() * 0.3)));
             child.add_space(rect.height() * 0.3);
-            let title = if crate::rules::sequence::on_initiative(g) {
+            let alternate = g.sequence.initiative.as_ref().is_some_and(|i| i.alternate);
+            let title = if crate::rules::sequence::on_initiative(g) && !alternate {
                 format!("The {} player has the initiative", g.scenario.side_name(side))
             } else {
                 format!("{} player's turn", g.scenario.side_name(side))
