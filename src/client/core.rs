@@ -14,7 +14,7 @@ use crate::rules::ruleset::{AttackRequest, AttackType, Choices, for_scenario};
 use crate::rules::session::Session;
 use crate::rules::unit::UnitIdx;
 
-use super::turn::{end_phase, end_turn, execute, undo};
+use super::turn::{end, execute, undo};
 
 pub use super::state::*;
 pub use super::turn::{after_end_turn, execute as run_command, save_game};
@@ -310,8 +310,8 @@ pub fn handle(world: &mut World, action: Action) {
         }
         Action::ConfirmAttack => confirm_attack(world),
         Action::Advance(yes) => advance(world, yes),
-        Action::EndTurn => end_turn(world),
-        Action::EndPhase => end_phase(world),
+        Action::EndTurn => end(world, Command::EndTurn),
+        Action::EndPhase => end(world, Command::EndPhase),
         Action::Undo => undo(world),
         Action::Save => {
             if let Err(e) = save_game(world, false) {

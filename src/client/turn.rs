@@ -68,29 +68,16 @@ impl Before {
     }
 }
 
-/// End the side's turn; in an action phase, its action (a pass if it did nothing).
-pub fn end_turn(world: &mut World) {
+/// End the side's turn (`EndTurn`; in an action phase, its action, a pass if it did nothing)
+/// or the phase (`EndPhase`), then what follows a change of the side to act.
+pub fn end(world: &mut World, cmd: Command) {
     if world.resource::<HandOver>().waiting.is_some() {
         return;
     }
     let Some(before) = Before::of(world) else {
         return;
     };
-    if !execute(world, Command::EndTurn) {
-        return;
-    }
-    after_end_turn(world, false, before);
-}
-
-/// End the phase; when the side to act changes, as after the end of a turn.
-pub fn end_phase(world: &mut World) {
-    if world.resource::<HandOver>().waiting.is_some() {
-        return;
-    }
-    let Some(before) = Before::of(world) else {
-        return;
-    };
-    if !execute(world, Command::EndPhase) {
+    if !execute(world, cmd) {
         return;
     }
     after_end_turn(world, false, before);

@@ -162,20 +162,8 @@ pub fn plan(game: &Game, leader: &str, units: &[String]) -> Result<Plan, String>
             phase.name
         ));
     }
-    let l = game
-        .unit_by_id(leader)
-        .ok_or_else(|| format!("no unit has the id {leader:?}"))?;
+    let l = own_leader(game, leader, "has the initiative")?;
     let lu = game.unit(l);
-    if !lu.is_leader() {
-        return Err(format!("{leader} is not a leader"));
-    }
-    if lu.side != game.active_side {
-        return Err(format!(
-            "{leader} is a {} leader; the {} has the initiative",
-            game.scenario.side_name(lu.side),
-            game.scenario.side_name(game.active_side)
-        ));
-    }
     if lu.command.is_empty() {
         return Err(format!(
             "{leader} commands no units in this scenario (its `command` is empty)"
@@ -242,6 +230,26 @@ pub fn apply(game: &mut Game, plan: &Plan, dice: &mut dyn DieSource) -> Vec<Even
     events
 }
 
+/// The leader `id` of the side to act ("…; the Union `acts`" when he is the other side's).
+fn own_leader(game: &Game, id: &str, acts: &str) -> Result<UnitIdx, String> {
+    let l = game
+        .unit_by_id(id)
+        .ok_or_else(|| format!("no unit has the id {id:?}"))?;
+    let lu = game.unit(l);
+    if !lu.is_leader() {
+        return Err(format!("{id} is not a leader"));
+    }
+    if lu.side != game.active_side {
+        return Err(format!(
+            "{}: {id} is a {} leader; the {} {acts}",
+            game.sequence.phase(game.phase).name,
+            game.scenario.side_name(lu.side),
+            game.scenario.side_name(game.active_side)
+        ));
+    }
+    Ok(l)
+}
+
 /// Check `TransferLeader { leader, to }`: the leader and the hex.
 pub fn transfer_plan(game: &Game, leader: &str, to: &str) -> Result<(UnitIdx, Coord), String> {
     let phase = game.sequence.phase(game.phase);
@@ -252,21 +260,8 @@ pub fn transfer_plan(game: &Game, leader: &str, to: &str) -> Result<(UnitIdx, Co
             game.rules.name()
         ));
     };
-    let l = game
-        .unit_by_id(leader)
-        .ok_or_else(|| format!("no unit has the id {leader:?}"))?;
+    let l = own_leader(game, leader, "transfers now")?;
     let lu = game.unit(l);
-    if !lu.is_leader() {
-        return Err(format!("{leader} is not a leader: only leaders transfer"));
-    }
-    if lu.side != game.active_side {
-        return Err(format!(
-            "{}: {leader} is a {} leader; the {} transfers now",
-            phase.name,
-            game.scenario.side_name(lu.side),
-            game.scenario.side_name(game.active_side)
-        ));
-    }
     if game.cycle.transferred.contains(&l) {
         return Err(format!(
             "{}: {leader} has transferred in this phase",

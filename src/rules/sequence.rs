@@ -1027,41 +1027,39 @@ pub fn tire_by(
     events
 }
 
+/// The extended-march check a march would make for `u` now: the table, its modifier, and the
+/// fatigue it takes the unit to (`None` when it makes none).
+fn extended_check(game: &Game, u: super::unit::UnitIdx) -> Option<(&ExtendedMarch, i32, u8)> {
+    let f = game.sequence.fatigue.as_ref()?;
+    let x = f.extended.as_ref()?;
+    let unit = game.unit(u);
+    let to = unit.fatigue.saturating_add(f.per_march).min(f.max);
+    if unit.is_leader() || !on_initiative(game) || to < x.at || to == unit.fatigue {
+        return None;
+    }
+    Some((
+        x,
+        x.modifier(game.scenario.side_name(unit.side), to, f.max),
+        to,
+    ))
+}
+
 /// What the extended-march check a march would make for `u` now is expected to cost: the
 /// manpower lost, a disorganization counting as half a point (0 when it makes none).
 pub fn extended_march_risk(game: &Game, u: super::unit::UnitIdx) -> f64 {
-    let (Some(f), unit) = (game.sequence.fatigue.as_ref(), game.unit(u)) else {
-        return 0.0;
-    };
-    let Some(x) = f.extended.as_ref() else {
-        return 0.0;
-    };
-    let to = unit.fatigue.saturating_add(f.per_march).min(f.max);
-    if unit.is_leader() || !on_initiative(game) || to < x.at || to == unit.fatigue {
-        return 0.0;
-    }
-    let modifier = x.modifier(game.scenario.side_name(unit.side), to, f.max);
-    x.odds(modifier)
-        .into_iter()
-        .map(|(loss, dis, p)| p * (f64::from(loss) + if dis { 0.5 } else { 0.0 }))
-        .sum()
+    extended_check(game, u).map_or(0.0, |(x, modifier, _)| {
+        x.odds(modifier)
+            .into_iter()
+            .map(|(loss, dis, p)| p * (f64::from(loss) + if dis { 0.5 } else { 0.0 }))
+            .sum()
+    })
 }
 
 /// The extended-march check a march would make for `u` now, as text for a player ("fatigue
 /// 2 -> 3: extended march, 1d6+1: 67% no effect, 17% disorganized, ..."); `None` when it
 /// makes none.
 pub fn extended_march_odds(game: &Game, u: super::unit::UnitIdx) -> Option<String> {
-    let f = game.sequence.fatigue.as_ref()?;
-    let x = f.extended.as_ref()?;
-    let unit = game.unit(u);
-    if unit.is_leader() || !on_initiative(game) {
-        return None;
-    }
-    let to = unit.fatigue.saturating_add(f.per_march).min(f.max);
-    if to < x.at || to == unit.fatigue {
-        return None;
-    }
-    let modifier = x.modifier(game.scenario.side_name(unit.side), to, f.max);
+    let (x, modifier, to) = extended_check(game, u)?;
     let parts: Vec<String> = x
         .odds(modifier)
         .into_iter()
@@ -1077,7 +1075,7 @@ pub fn extended_march_odds(game: &Game, u: super::unit::UnitIdx) -> Option<Strin
         .collect();
     Some(format!(
         "fatigue {} -> {to}: extended march, {}d6{modifier:+}: {}",
-        unit.fatigue,
+        game.unit(u).fatigue,
         x.dice.max(1),
         parts.join(", ")
     ))
