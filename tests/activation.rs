@@ -13,6 +13,7 @@ use std::sync::Arc;
 use musket::rules::command::{Command, validate};
 use musket::rules::event::Event;
 use musket::rules::hex::Coord;
+use musket::rules::ruleset::AttackType;
 use musket::rules::ruleset::for_scenario;
 use musket::rules::scenario::{self, Scenario};
 use musket::rules::session::Session;
@@ -441,6 +442,44 @@ fn the_recovery_reorganizes_units_away_from_the_enemy() {
             .iter()
             .any(|e| matches!(e, Event::Recovered { unit, .. } if *unit == away))
     );
+    // Through its exhausted side ("disorganized units flip to exhausted", about a day to come
+    // back [player: P2]; `recovery.exhausted`): exhausted until the next recovery, and meanwhile
+    // its extended-march check comes from fatigue 2 (`extended.exhausted_at`, [player: J2]).
+    assert!(s.game.unit(away).exhausted);
+    assert!(!s.game.unit(near_u).exhausted);
+    s.game.unit_mut(away).fatigue = 1;
+    while s.game.active_side != SideId(0)
+        || s.game.cycle.acted
+        || !musket::rules::sequence::on_initiative(&s.game)
+    {
+        s.execute(Command::EndTurn).unwrap();
+    }
+    let ev = march_with(&mut s, "usa-away", &[3, 1]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::ExtendedMarch { unit, .. } if *unit == away)),
+        "an exhausted unit checks at fatigue 2: {ev:?}"
+    );
+    let turn = s.game.turn;
+    while s.game.turn == turn {
+        s.execute(Command::EndTurn).unwrap();
+    }
+    assert!(
+        !s.game.unit(away).exhausted,
+        "normal again after the next recovery"
+    );
+}
+
+// Without the exhausted side, a march to fatigue 2 makes no check.
+#[test]
+fn a_unit_not_exhausted_checks_from_fatigue_three() {
+    let units = unit("usa-1", "Union", "Infantry", L, ", fatigue: 1");
+    let mut s = session(field(&units), None);
+    let ev = march_with(&mut s, "usa-1", &[3, 1]);
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::ExtendedMarch { .. })),
+        "{ev:?}"
+    );
 }
 
 // The leader-transfer phases (the data: two phases before the action phase from the second
@@ -567,4 +606,229 @@ fn a_forced_march_adds_the_die_less_one_at_least_two() {
     march_with(&mut s, "usa-2", &[3]);
     let e = validate(&s.game, &force("usa-2")).unwrap_err();
     assert!(e.to_string().contains("disorganized"), "{e}");
+}
+
+fn attack(attackers: &[&str], defender: Coord, kind: Option<AttackType>) -> Command {
+    Command::Attack {
+        attackers: attackers.iter().map(|u| u.to_string()).collect(),
+        defender: defender.label(2),
+        kind,
+        march_type: None,
+        choices: Default::default(),
+        options: Default::default(),
+    }
+}
+
+// The data's `sequence.assault` (5.3 an assault is a leader's action; 7.1 a grand assault an
+// army leader's, from several hexes [player: wargamereplays tutorial 2]; [project default] his
+// units within his command radius, +1 fatigue each, none at the highest fatigue, one attack a
+// unit an action). Two brigades of Cox's command stand together next to an enemy brigade.
+#[test]
+fn an_assault_is_a_leaders_action_with_units_of_his_command() {
+    let target = along(L, 0, 1);
+    let units = [
+        unit(
+            "usa-cox",
+            "Union",
+            "Leader",
+            L,
+            ", command: [\"usa-1\", \"usa-2\"]",
+        ),
+        unit("usa-1", "Union", "Infantry", L, ""),
+        unit("usa-2", "Union", "Infantry", L, ""),
+        unit("usa-other", "Union", "Infantry", L, ", fatigue: 4"),
+        unit("csa-x", "Confederate", "Infantry", target, ""),
+    ]
+    .concat();
+    let mut s = session(field(&units), None);
+    assert!(
+        s.game.sequence.assault.is_some(),
+        "the data's assault rules"
+    );
+    // Several units in one hex make an assault, led by a leader: without one it is refused,
+    // naming the leader who may lead it.
+    let e = validate(&s.game, &attack(&["usa-1", "usa-2"], target, None)).unwrap_err();
+    assert!(
+        e.to_string().contains("led by a leader") && e.to_string().contains("usa-cox may lead"),
+        "{e}"
+    );
+    // A unit not of his command, or at the highest fatigue, is refused.
+    let e = validate(
+        &s.game,
+        &attack(&["usa-1", "usa-other", "usa-cox"], target, None),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("not of usa-cox's command"), "{e}");
+    // The helper the client and the computer use finds him.
+    let g = &s.game;
+    let ids = |v: &[&str]| -> Vec<musket::rules::unit::UnitIdx> {
+        v.iter().map(|i| g.unit_by_id(i).unwrap()).collect()
+    };
+    let led = musket::rules::assault::with_leader(
+        g,
+        &ids(&["usa-1", "usa-2"]),
+        Some(AttackType::Assault),
+    );
+    assert_eq!(led, ids(&["usa-1", "usa-2", "usa-cox"]));
+    // The assault: each attacking unit +1 fatigue, the leader none; the assault is the whole
+    // action (no move after it, no second attack).
+    let ev = s
+        .execute(attack(&["usa-1", "usa-2", "usa-cox"], target, None))
+        .unwrap();
+    // The assault's cost comes after the combat (whose result may tire them too): the last
+    // events raise each attacking unit's fatigue by one.
+    let tail: Vec<(musket::rules::unit::UnitIdx, u8, u8)> = ev
+        .iter()
+        .rev()
+        .take(2)
+        .filter_map(|e| match e {
+            Event::FatigueRaised { unit, from, to } => Some((*unit, *from, *to)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(tail.len(), 2, "{ev:?}");
+    for (u, from, to) in tail {
+        assert_eq!(to, from + 1);
+        assert_eq!(s.game.unit(u).fatigue, to);
+        assert_ne!(s.game.unit(u).id, "usa-cox");
+    }
+    assert_eq!(
+        s.game.unit(s.game.unit_by_id("usa-cox").unwrap()).fatigue,
+        0
+    );
+    if s.game.units_at(target).is_empty() {
+        return;
+    }
+    let e = validate(&s.game, &attack(&["usa-1"], target, None)).unwrap_err();
+    assert!(e.to_string().contains("was an assault"), "{e}");
+}
+
+// An assault is an action of its own: after a march has begun the action, the marching unit
+// makes a march attack alone, but no assault; a leader away from the attacking units does not
+// lead one.
+#[test]
+fn an_assault_is_not_part_of_a_march_and_the_leader_stands_with_it() {
+    let target = along(L, 0, 1);
+    let far = along(L, 3, 5);
+    let units = [
+        unit(
+            "usa-far",
+            "Union",
+            "Leader",
+            far,
+            ", command: [\"usa-1\", \"usa-2\"]",
+        ),
+        unit("usa-1", "Union", "Infantry", L, ""),
+        unit("usa-2", "Union", "Infantry", L, ""),
+        unit("csa-x", "Confederate", "Infantry", target, ""),
+    ]
+    .concat();
+    let mut s = session(field(&units), None);
+    let e = validate(
+        &s.game,
+        &attack(&["usa-1", "usa-2", "usa-far"], target, None),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("he must stand with units that attack"),
+        "{e}"
+    );
+    march_with(&mut s, "usa-1", &[4]);
+    let e = validate(
+        &s.game,
+        &attack(&["usa-1"], target, Some(AttackType::Assault)),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("an action of its own"), "{e}");
+    // The march attack: the unit's march already tired it (fatigue 1), the attack adds none.
+    s.execute(attack(&["usa-1"], target, None)).unwrap();
+    assert_eq!(s.game.unit(s.game.unit_by_id("usa-1").unwrap()).fatigue, 1);
+}
+
+// 7.1: a grand assault, from several hexes, is led by an army leader (the scenario's `army`),
+// with any unit of his side; a corps leader may not lead one.
+#[test]
+fn a_grand_assault_is_led_by_an_army_leader() {
+    let target = along(L, 0, 1);
+    let a = target.neighbors()[2];
+    let b = target.neighbors()[4];
+    let units = [
+        unit(
+            "usa-cox",
+            "Union",
+            "Leader",
+            a,
+            ", command: [\"usa-1\", \"usa-2\"]",
+        ),
+        unit("usa-mac", "Union", "Leader", b, ", army: true"),
+        unit("usa-1", "Union", "Infantry", a, ""),
+        unit("usa-2", "Union", "Infantry", b, ""),
+        unit("usa-3", "Union", "Infantry", along(b, 3, 4), ""),
+        unit("csa-x", "Confederate", "Infantry", target, ""),
+    ]
+    .concat();
+    let s = session(field(&units), Some(1));
+    // Each attacking unit within his command radius (here 1 hex, counted straight).
+    let e = validate(
+        &s.game,
+        &attack(
+            &["usa-1", "usa-2", "usa-mac"],
+            target,
+            Some(AttackType::Grand),
+        ),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("beyond usa-mac's command radius of 1"),
+        "{e}"
+    );
+    let s = session(field(&units), None);
+    let e = validate(
+        &s.game,
+        &attack(
+            &["usa-1", "usa-2", "usa-cox"],
+            target,
+            Some(AttackType::Grand),
+        ),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("army leader; usa-cox is not one"),
+        "{e}"
+    );
+    validate(
+        &s.game,
+        &attack(
+            &["usa-1", "usa-2", "usa-mac"],
+            target,
+            Some(AttackType::Grand),
+        ),
+    )
+    .unwrap();
+    // Outside an action phase's rules (`--free-movement`), no leader is needed.
+    let mut sc = (*s.game.scenario).clone();
+    sc.movement = musket::rules::movement::Enforcement::Free;
+    let free = session(sc, None);
+    validate(
+        &free.game,
+        &attack(&["usa-1", "usa-2"], target, Some(AttackType::Grand)),
+    )
+    .unwrap();
+}
+
+// A march attack is made in a march: a unit at the highest fatigue that has not marched in
+// the action may not make one.
+#[test]
+fn a_unit_at_the_highest_fatigue_does_not_attack() {
+    let target = along(L, 0, 1);
+    let units = [
+        unit("usa-1", "Union", "Infantry", L, ", fatigue: 4"),
+        unit("csa-x", "Confederate", "Infantry", target, ""),
+    ]
+    .concat();
+    let s = session(field(&units), None);
+    let e = validate(&s.game, &attack(&["usa-1"], target, None)).unwrap_err();
+    assert!(e.to_string().contains("fatigue 4, the highest"), "{e}");
 }

@@ -870,3 +870,42 @@ fn a_stack_force_marches_after_its_march_roll() {
     let after = p.session.game.unit(crook).march.unwrap();
     assert!(after >= before + musket::rules::movement::Mp::whole(2));
 }
+
+// Issue 17: a GCACW assault is a leader's action of its own (`sequence.assault`). Choosing
+// units and an enemy hex is enough: the leader who may lead it is added to the request; units
+// whose leader does not stand with them may not assault, and the preview's request says so.
+#[test]
+fn an_assault_names_its_leader_and_is_the_whole_action() {
+    let mut app = app("assault");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    let g = app.world().resource::<Play>().game().unwrap();
+    assert_eq!(g.scenario.side_name(g.active_side), "Union");
+    // Scammon's brigade alone (Cox stands in another hex): no leader for an assault.
+    click(&mut app, "0708", false);
+    click(&mut app, "0607", false);
+    send(&mut app, Action::SetKind(Some(AttackType::Assault)));
+    let req = app.world().resource::<Preview>().request.clone().unwrap();
+    let g = app.world().resource::<Play>().game().unwrap();
+    let cox = g.unit_by_id("usa-cox").unwrap();
+    assert!(!req.attackers.contains(&cox));
+    let e = musket::rules::command::validate(g, &musket::rules::ai::options::attack_cmd(g, &req))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("led by a leader"), "{e}");
+    // Crook's brigade, with Cox in its hex but not chosen: he is added and leads it.
+    click(&mut app, "0707", false);
+    send(&mut app, Action::ToggleUnit(cox));
+    assert!(!app.world().resource::<Selection>().units.contains(&cox));
+    click(&mut app, "0607", false);
+    send(&mut app, Action::SetKind(Some(AttackType::Assault)));
+    let req = app.world().resource::<Preview>().request.clone().unwrap();
+    assert!(req.attackers.contains(&cox), "{:?}", req.attackers);
+    send(&mut app, Action::ConfirmAttack);
+    let p = app.world().resource::<Play>().0.as_ref().unwrap();
+    assert!(matches!(
+        p.session.log.last(),
+        Some(musket::rules::command::Command::Attack { attackers, .. })
+            if attackers.iter().any(|a| a == "usa-cox")
+    ));
+    assert!(p.session.game.cycle.assault, "the assault is the action");
+}

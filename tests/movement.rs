@@ -696,25 +696,40 @@ fn partial_moves_add_up_and_a_turn_restores_them() {
     s.execute(mv("u", &["0501"])).unwrap();
 }
 
+// GCACW limits attacks by fatigue, not by a count a turn (sequence-of-play.md 1.9; the
+// sequence's `assault` rules): a unit attacks once an action, and an attack made without a
+// march is a march of no hexes, which tires the unit.
 #[test]
-fn a_unit_attacks_once_a_turn_by_default() {
+fn a_unit_attacks_once_an_action_and_each_attack_tires_it() {
     let g = map(4, 2)
         .unit("a", 'U', "0101", 9)
         .unit("d", 'C', "0201", 1)
         .unit("e", 'C', "0102", 1)
         .game();
-    let mut s = session(&g, 3);
+    // GCACW's own sequence (the helper `session` plays the generic one).
+    let mut s = Session::new(g.scenario.clone(), g.rules.clone(), 3);
+    let union = s.game.unit(id(&s.game, "a")).side;
+    while s.game.active_side != union {
+        s.execute(Command::EndTurn).unwrap();
+    }
     s.execute(attack_cmd(&["a"], "0201", None, &[])).unwrap();
+    assert_eq!(s.game.unit(id(&s.game, "a")).fatigue, 1);
     let e = s
         .execute(attack_cmd(&["a"], "0102", None, &[]))
         .unwrap_err();
     assert!(
-        matches!(&e, CommandError::Limit(m) if m.contains("attacked once this turn")),
+        matches!(&e, CommandError::Limit(m) if m.contains("has attacked in this action")),
         "{e}"
     );
-    // The next turn of the side it may again.
+    // In its side's next action it may again (the action ends; the other side may act first).
     s.execute(Command::EndTurn).unwrap();
-    s.execute(Command::EndTurn).unwrap();
+    for _ in 0..6 {
+        if s.game.active_side == union {
+            break;
+        }
+        s.execute(Command::EndTurn).unwrap();
+    }
+    assert_eq!(s.game.active_side, union);
     assert!(validate(&s.game, &attack_cmd(&["a"], "0102", None, &[])).is_ok());
 }
 

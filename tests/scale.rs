@@ -77,7 +77,19 @@ fn a_duplicate_at_the_end_of_a_long_list_is_found() {
 #[test]
 fn a_ten_thousand_unit_stack() {
     let n = 10_000;
-    let sc = scenario::validate(big_stack(n)).unwrap();
+    // An army leader in the stack leads its assault (GCACW 7.1: any unit of his side).
+    let mut file = big_stack(n);
+    file.units.push(scenario::UnitFile {
+        id: "army".into(),
+        name: "Army".into(),
+        side: "Union".into(),
+        kind: musket::rules::unit::UnitKind::Leader,
+        hex: "0505".into(),
+        strength: Some(scenario::StrengthFile::Organized(0.0)),
+        army: true,
+        ..scenario::UnitFile::blank()
+    });
+    let sc = scenario::validate(file).unwrap();
     let mut g = Game::new(Arc::new(sc), builtin("gcacw").unwrap());
     for i in [0, 1, n / 2, n - 1, n] {
         assert_eq!(g.unit_by_id(&format!("u{i}")), Some(UnitIdx(i as u32)));
@@ -85,12 +97,12 @@ fn a_ten_thousand_unit_stack() {
     assert_eq!(g.unit_by_id("u-none"), None);
     let stack = g.scenario.parse_hex("0505").unwrap();
     let away = g.scenario.parse_hex("0504").unwrap();
-    assert_eq!(g.units_at(stack).len(), n);
+    assert_eq!(g.units_at(stack).len(), n + 1);
     for i in (0..n).step_by(3) {
         g.place(UnitIdx(i as u32), Some(away));
     }
     assert_eq!(g.units_at(away).len(), n.div_ceil(3));
-    assert_eq!(g.units_at(stack).len(), n - n.div_ceil(3));
+    assert_eq!(g.units_at(stack).len(), n + 1 - n.div_ceil(3));
     assert!(g.units_at(stack).windows(2).all(|w| w[0] < w[1]));
     assert!(g.units_at(away).windows(2).all(|w| w[0] < w[1]));
     // A move of one unit out of the stack, and an assault by the whole stack, validate.

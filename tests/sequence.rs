@@ -320,6 +320,7 @@ fn action_phase() -> musket::rules::sequence::Sequence {
         recovery: None,
         leader_transfer: None,
         activation: None,
+        assault: None,
         rounds: 1,
         source: "test".into(),
     }

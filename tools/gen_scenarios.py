@@ -403,6 +403,8 @@ class Unit:
     comment: str = ""
     # A leader's command: the ids of the units he activates (GCACW 5.2).
     command: list = field(default_factory=list)
+    # An army leader (GCACW 7.1: he leads grand assaults).
+    army: bool = False
 
 
 class Scenario:
@@ -434,6 +436,13 @@ class Scenario:
             for uid in units:
                 assert by_id[uid].side == by_id[leader].side, (leader, uid)
             by_id[leader].command = list(units)
+
+    def armies(self, ids):
+        """The army leaders (GCACW 7.1: they lead grand assaults), from the order of battle."""
+        by_id = {u.id: u for u in self.units}
+        for i in ids:
+            assert by_id[i].kind == "Leader", i
+            by_id[i].army = True
 
     def vp(self, h, points, name, holder=None):
         self.victory.append((h, points, name, holder))
@@ -548,6 +557,8 @@ class Scenario:
                     parts.append(f"fatigue: {u.fatigue}")
                 if u.entrenched:
                     parts.append("entrenched: true")
+                if u.army:
+                    parts.append("army: true")
                 head = ", ".join(parts[:4])
                 tail = ", ".join(parts[4:])
                 if u.command:
@@ -1059,6 +1070,8 @@ def south_mountain():
         "csa-hood": ["csa-wofford", "csa-law"],
         "csa-longstreet": ["csa-evans", "csa-washington", "csa-sdlee"],
     })
+    # The armies' commanders lead grand assaults (GCACW 7.1).
+    sc.armies(["usa-mcclellan", "csa-lee"])
     return sc
 
 

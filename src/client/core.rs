@@ -673,6 +673,14 @@ pub fn current_request(
         None if gcacw && hexes.len() > 1 => Some(AttackType::Grand),
         k => k,
     };
+    // GCACW's action phase: an assault names the leader who leads it; the player chooses
+    // the units and the hex, the rules find him (`rules::assault`).
+    let probe = AttackRequest::new(attackers.clone(), target, kind);
+    let attackers = crate::rules::assault::with_leader(
+        g,
+        &attackers,
+        crate::rules::assault::kind_of(g, &probe),
+    );
     Some((
         AttackRequest {
             attackers,

@@ -172,6 +172,9 @@ pub fn markers(u: &Unit) -> Vec<(String, Color)> {
     if u.entrenched {
         m.push(("E".into(), Color::srgb(0.45, 0.30, 0.15)));
     }
+    if u.exhausted {
+        m.push(("Ex".into(), Color::srgb(0.55, 0.35, 0.60)));
+    }
     if !u.active {
         m.push(("i".into(), Color::srgb(0.35, 0.35, 0.35)));
     }

@@ -137,7 +137,9 @@ impl EditAction {
 /// The unit fields the editor's form offers for a ruleset: those every ruleset reads, then the
 /// ruleset's own additions (the loader refuses the others).
 pub fn unit_fields(ruleset: &str) -> Vec<&'static str> {
-    let mut out = vec!["id", "name", "side", "kind", "hex", "strength", "movement"];
+    let mut out = vec![
+        "id", "name", "side", "kind", "hex", "strength", "movement", "arrives",
+    ];
     if ruleset == "shiloh" {
         out.push("fatigue");
     }
@@ -285,6 +287,9 @@ macro_rules! with_unit_fields {
             demibrigade,
             heavy_guns,
             movement,
+            army,
+            exhausted,
+            arrives,
         )
     };
 }

@@ -155,6 +155,18 @@ pub fn widget(
         "fortification" => (int(0, 10, true), "Fortification level (Shiloh), 0 to 10."),
         "demibrigade" => (Bool, "A demi-brigade (Shiloh)."),
         "heavy_guns" => (Bool, "Heavy guns (Shiloh)."),
+        "arrives" => (
+            int(2, crate::rules::scenario::MAX_TURN, true),
+            "A reinforcement: the turn at whose start it enters the map at its hex; unset: on the map from the start.",
+        ),
+        "exhausted" => (
+            Bool,
+            "On its exhausted side (GCACW): reorganized, not yet recovered; its extended-march check comes earlier.",
+        ),
+        "army" => (
+            Bool,
+            "An army leader (GCACW): he leads grand assaults, with any unit of his side.",
+        ),
         "movement" => (
             Float {
                 lo: 0.0,

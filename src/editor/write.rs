@@ -40,6 +40,9 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
     if !f.night_turns.is_empty() {
         field("night_turns", line(&f.night_turns));
     }
+    if let Some(r) = &f.random_events {
+        field("random_events", line(r));
+    }
     if let Some(b) = &f.briefing {
         field("briefing", line(b));
     }

@@ -182,6 +182,12 @@ fn stack_of(
             return Err(err(format!("unit {id:?} is named twice")));
         }
         let Some(at) = game.unit(u).hex else {
+            if let Some((t, h)) = game.unit(u).arrives {
+                return Err(err(format!(
+                    "unit {id:?} is a reinforcement: it enters at {} at the start of turn {t}",
+                    game.label(h)
+                )));
+            }
             return Err(err(format!("unit {id:?} has been eliminated")));
         };
         own_turn(game, u, "unit")?;
@@ -328,6 +334,7 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
         Command::Attack { choices, .. } => {
             if let Some(req) = request_of(game, cmd)? {
                 attack_turn(game, &req)?;
+                assault_check(game, &req)?;
                 game.rules.check(game, &req, choices)?;
                 orders::check_attack_limits(game, &req).map_err(CommandError::Limit)?;
             }
@@ -423,6 +430,12 @@ pub fn attack_turn(game: &Game, req: &AttackRequest) -> Result<(), CommandError>
     Ok(())
 }
 
+/// An action phase's assaults and march attacks (GCACW; `rules::assault`).
+fn assault_check(game: &Game, req: &AttackRequest) -> Result<(), CommandError> {
+    let kind = super::assault::kind_of(game, req);
+    super::assault::check(game, req, kind).map_err(CommandError::Limit)
+}
+
 fn advancers(game: &Game, units: &[String]) -> Result<(Vec<UnitIdx>, Coord), CommandError> {
     let Some(opt) = &game.advance_option else {
         return Err(CommandError::Advance("no advance is open: only the command right after an attack whose result allows it may advance".into()));
@@ -487,10 +500,12 @@ fn apply_inner(
                 return Ok(Vec::new());
             };
             attack_turn(game, &req)?;
+            assault_check(game, &req)?;
             let rules = game.rules.clone();
             let limits = orders::check_attack_limits(game, &req).map_err(CommandError::Limit)?;
-            let events = rules.resolve(game, &req, choices, dice)?;
+            let mut events = rules.resolve(game, &req, choices, dice)?;
             orders::count_attack(game, &req, &limits);
+            events.extend(super::assault::after(game, &req, limits.kind, dice));
             Ok(events)
         }
         Command::Move { unit, path } => {

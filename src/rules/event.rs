@@ -187,6 +187,19 @@ pub enum Event {
         unit: UnitIdx,
         what: String,
     },
+    /// The scenario's random events table was rolled at the start of a game turn: the dice,
+    /// and the event (`None`: no event).
+    RandomEvent {
+        dice: Vec<u8>,
+        event: Option<crate::rules::scenario::RandomEvent>,
+    },
+    /// Reinforcements entered the map at the start of a game turn (or, with `delayed`, could
+    /// not: the enemy holds their hex, and they wait for the next turn).
+    Reinforced {
+        units: Vec<UnitIdx>,
+        hex: Coord,
+        delayed: bool,
+    },
     /// A leader moved onto friendly units in a leader-transfer phase.
     LeaderTransferred {
         leader: UnitIdx,
@@ -411,6 +424,37 @@ impl Event {
                 "{} force-march: dice {}: +{bonus} MP ({source})",
                 names(units),
                 super::dice::dice_text(dice)
+            ),
+            Event::RandomEvent { dice, event } => {
+                use crate::rules::scenario::RandomEvent as R;
+                let what = match event {
+                    None => "no event".to_string(),
+                    Some(R::Rain) => "rain: this turn's weather is rain".to_string(),
+                    Some(R::Dry) => "dry weather this turn".to_string(),
+                    Some(R::Note(n)) => format!("{n} (apply as the scenario's rules say)"),
+                };
+                format!(
+                    "Random events: dice {}: {what}",
+                    super::dice::dice_text(dice)
+                )
+            }
+            Event::Reinforced {
+                units,
+                hex,
+                delayed: false,
+            } => format!(
+                "Reinforcements enter at {}: {}",
+                game.label(*hex),
+                names(units)
+            ),
+            Event::Reinforced {
+                units,
+                hex,
+                delayed: true,
+            } => format!(
+                "Reinforcements delayed: the enemy holds {}, where {} would enter (next turn)",
+                game.label(*hex),
+                names(units)
             ),
             Event::LeaderTransferred { leader, from, to } => format!(
                 "{} transfers {}-> {}",

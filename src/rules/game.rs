@@ -41,6 +41,8 @@ pub struct Game {
     pub phase: PhaseState,
     /// Where an action phase stands (a phase on the initiative).
     pub cycle: Cycle,
+    /// A random event's weather for a turn (the scenario's `random_events`).
+    pub weather_event: Option<(u32, Weather)>,
 }
 
 impl Game {
@@ -71,6 +73,7 @@ impl Game {
                 ..PhaseState::default()
             },
             cycle: Cycle::default(),
+            weather_event: None,
             sequence,
         };
         g.active_side = g.sequence.acting(g.phase).unwrap_or(SideId(0));
@@ -83,8 +86,12 @@ impl Game {
         &self.scenario.map
     }
 
+    /// This turn's weather: a random event's, else the scenario's.
     pub fn weather(&self) -> Weather {
-        self.scenario.weather_on(self.turn)
+        match self.weather_event {
+            Some((t, w)) if t == self.turn => w,
+            _ => self.scenario.weather_on(self.turn),
+        }
     }
 
     pub fn label(&self, c: Coord) -> String {
@@ -204,7 +211,8 @@ impl Game {
             .zip(&self.units)
             .filter(|(s, _)| s.side == side)
             .map(|(s, now)| {
-                let left = if now.hex.is_some() { now.manpower } else { 0 };
+                let here = now.hex.is_some() || now.arrives.is_some();
+                let left = if here { now.manpower } else { 0 };
                 s.manpower.saturating_sub(left)
             })
             .sum()

@@ -8,6 +8,7 @@
 
 pub mod activation;
 pub mod ai;
+pub mod assault;
 pub mod command;
 pub mod cv;
 pub mod dice;

@@ -337,6 +337,9 @@ pub fn check_attackers(
         if !seen.insert(*u) {
             return Err(AttackError::DuplicateAttacker(game.unit(*u).id.clone()));
         }
+        if let Some((t, _)) = game.unit(*u).arrives {
+            return Err(AttackError::NotArrived(game.unit(*u).id.clone(), t));
+        }
         if !game.unit(*u).on_map() {
             return Err(AttackError::Eliminated(game.unit(*u).id.clone()));
         }
@@ -515,6 +518,8 @@ pub enum AttackError {
     DuplicateAttacker(String),
     #[error("unit {0:?} has been eliminated")]
     Eliminated(String),
+    #[error("unit {0:?} is a reinforcement: it enters the map at the start of turn {1}")]
+    NotArrived(String, u32),
     #[error("the attackers belong to two sides ({0:?} and {1:?})")]
     MixedSides(String, String),
     #[error("{0}")]

@@ -113,6 +113,10 @@ pub struct ScenarioFile {
     /// Project addition (optional): the night turns (Shiloh doubles operations costs then).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub night_turns: Vec<i64>,
+    /// Project addition (optional): the scenario's random events table, rolled at the start of
+    /// every game turn (GCACW's Random Events Phase, where a game has one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub random_events: Option<RandomEventsFile>,
     pub map: MapFile,
     pub units: Vec<UnitFile>,
     /// Project addition (optional): hexes worth victory points to the side holding them at the
@@ -127,6 +131,33 @@ pub struct ScenarioFile {
     /// aligned (the editor's; never needed to play).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub underlay: Option<UnderlayFile>,
+}
+
+/// `random_events: (dice: 2, events: [(rolls: [2, 3], event: Rain), (rolls: [6], event:
+/// Note("Union paralysis"))])`: at the start of each game turn `dice` d6 are rolled; a total
+/// listed gives its event, any other none.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomEventsFile {
+    pub dice: i64,
+    pub events: Vec<RandomEventFile>,
+}
+
+/// One row of a random events table: the totals that give it, and what it does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomEventFile {
+    pub rolls: Vec<i64>,
+    pub event: RandomEvent,
+}
+
+/// What a random event does. `Rain` and `Dry` set the turn's weather; a `Note` is announced in
+/// the log for the players to apply as their rules say (an effect Musket does not model).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RandomEvent {
+    Rain,
+    Dry,
+    Note(String),
 }
 
 /// `underlay: (image: "scans/south-mountain.jpg", opacity: 0.6, align: [...])`: the player's own
@@ -321,6 +352,17 @@ pub struct UnitFile {
     /// leader and the units of his command within his command radius).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub command: Vec<String>,
+    /// GCACW: an army leader (the army's commander: he leads grand assaults, with any unit of
+    /// his side).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub army: bool,
+    /// GCACW: on its exhausted side (the recovery's step between disorganized and normal).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub exhausted: bool,
+    /// A reinforcement: the game turn at whose start the unit enters the map at its `hex`
+    /// (absent: on the map from the start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrives: Option<i64>,
 }
 
 impl UnitFile {
@@ -359,6 +401,9 @@ impl UnitFile {
             heavy_guns: false,
             movement: None,
             command: Vec::new(),
+            army: false,
+            exhausted: false,
+            arrives: None,
         }
     }
 }
@@ -650,7 +695,9 @@ fn quoted(s: &str) -> String {
 
 /// The unit fields the other rule systems add, and the rulesets that use each (README
 /// "Scenario additions"); the loader refuses each in the other rulesets.
-pub const EXTRA_UNIT_FIELDS: [(&str, &[&str]); 16] = [
+pub const EXTRA_UNIT_FIELDS: [(&str, &[&str]); 18] = [
+    ("army", &["gcacw"]),
+    ("exhausted", &["gcacw"]),
     ("demibrigade", &["shiloh"]),
     ("heavy_guns", &["shiloh"]),
     ("morale", &["gbacw"]),
@@ -690,7 +737,9 @@ fn check_extra_fields(
     uf: &UnitFile,
     f: &dyn Fn(&str) -> String,
 ) -> Extra {
-    let present: [bool; 16] = [
+    let present: [bool; 18] = [
+        uf.army,
+        uf.exhausted,
         uf.demibrigade,
         uf.heavy_guns,
         uf.morale.is_some(),
@@ -745,6 +794,9 @@ fn check_extra_fields(
             1.0
         }
     };
+    if uf.army && uf.kind != UnitKind::Leader {
+        ck.bad(f("army"), "", "only a leader leads an army");
+    }
     if uf.rating.is_some() && uf.kind != UnitKind::Leader {
         ck.bad(f("rating"), "", "only a leader (commander) has a rating");
     }
@@ -1111,6 +1163,36 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             );
         }
     }
+    if let Some(r) = &file.random_events {
+        if !(1..=3).contains(&r.dice) {
+            ck.bad("random_events.dice", r.dice, "1 to 3 dice");
+        }
+        let (lo, hi) = (r.dice.clamp(1, 3), 6 * r.dice.clamp(1, 3));
+        let mut seen = std::collections::BTreeSet::new();
+        for (i, e) in r.events.iter().enumerate() {
+            for (j, t) in e.rolls.iter().enumerate() {
+                let at = format!("random_events.events[{i}].rolls[{j}]");
+                if !(lo..=hi).contains(t) {
+                    ck.bad(
+                        at,
+                        t,
+                        format!("out of range: {} dice roll {lo} to {hi}", r.dice),
+                    );
+                } else if !seen.insert(*t) {
+                    ck.bad(at, t, "this total has an event already");
+                }
+            }
+            if let RandomEvent::Note(n) = &e.event
+                && n.trim().is_empty()
+            {
+                ck.bad(
+                    format!("random_events.events[{i}].event"),
+                    "Note(\"\")",
+                    "a note says what happens",
+                );
+            }
+        }
+    }
     let mut hex_side: HashMap<Coord, (SideId, usize)> = HashMap::new();
     if file.units.len() > MAX_UNITS {
         ck.bad(
@@ -1151,7 +1233,29 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             }
         };
         let hex = hex_field(&mut ck, f("hex"), &uf.hex);
-        if let Some(h) = hex {
+        // A reinforcement enters later: its hex is where it will enter, not where it stands.
+        let arrives = match uf.arrives {
+            None => None,
+            Some(t) if t > i64::from(first_turn) && t <= turns.map_or(MAX_TURN, i64::from) => {
+                Some(t as u32)
+            }
+            Some(t) => {
+                ck.bad(
+                    f("arrives"),
+                    t,
+                    format!(
+                        "out of range: a reinforcement arrives from turn {} to {} (the turn at \
+                         whose start it enters)",
+                        first_turn + 1,
+                        turns.map_or(MAX_TURN, i64::from)
+                    ),
+                );
+                None
+            }
+        };
+        if let Some(h) = hex
+            && uf.arrives.is_none()
+        {
             match hex_side.get(&h) {
                 Some((s, j)) if *s != side => ck.bad(
                     f("hex"),
@@ -1331,7 +1435,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             name: uf.name.clone(),
             side,
             kind: uf.kind,
-            hex,
+            hex: if arrives.is_some() { None } else { hex },
             cv,
             manpower,
             disorganized,
@@ -1341,6 +1445,8 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             fatigue: uf.fatigue.clamp(0, max_fatigue) as u8,
             demoralized: uf.demoralized.clamp(0, 2) as u8,
             entrenched: uf.entrenched,
+            exhausted: uf.exhausted,
+            arrives: arrives.zip(hex),
             active: uf.active,
             morale: extra.morale,
             green: uf.green,
@@ -1364,6 +1470,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             heavy_guns: uf.heavy_guns,
             movement: extra.movement,
             command: Vec::new(),
+            army: uf.army,
             spent: crate::rules::movement::Mp::ZERO,
             march: None,
             stopped: false,

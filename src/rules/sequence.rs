@@ -53,6 +53,10 @@ pub struct Sequence {
     /// his command radius act as one action (`Command::Activate`; GCACW 5.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub activation: Option<super::activation::ActivationRules>,
+    /// Attacks in an action phase: the leaders' assaults as actions of their own, the march
+    /// attack, what they cost in fatigue (`rules::assault`; GCACW 5.3, 7.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assault: Option<super::assault::AssaultRules>,
     /// Rounds of player-turns in a game turn: 1, or 2 where each side has its phases twice a
     /// turn (SSI Shiloh: two sets of operations and combat).
     #[serde(default = "one")]
@@ -138,6 +142,10 @@ pub struct RecoveryRules {
     pub demoralization: bool,
     /// Only units outside every enemy zone of control recover.
     pub away_from_enemy: bool,
+    /// A disorganized unit comes back through its exhausted side: the recovery that
+    /// reorganizes it leaves it exhausted, the next one (where it recovers) makes it normal.
+    #[serde(default)]
+    pub exhausted: bool,
     pub source: String,
 }
 
@@ -169,6 +177,9 @@ pub struct ExtendedMarch {
     /// Added when the march takes the unit to the highest fatigue.
     #[serde(default)]
     pub at_max: i32,
+    /// The level from which an exhausted unit makes the check (`at` otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exhausted_at: Option<u8>,
     pub results: Vec<ExtendedResult>,
     pub source: String,
 }
@@ -198,6 +209,14 @@ impl ExtendedMarch {
     }
 
     /// What a total costs (`None`: no effect).
+    /// The level from which a unit makes the check (an exhausted one's may be lower).
+    pub fn level(&self, exhausted: bool) -> u8 {
+        match (exhausted, self.exhausted_at) {
+            (true, Some(l)) => l,
+            _ => self.at,
+        }
+    }
+
     pub fn result(&self, total: i32) -> Option<&ExtendedResult> {
         self.results
             .iter()
@@ -269,6 +288,10 @@ pub struct Cycle {
     pub transferred: Vec<super::unit::UnitIdx>,
     /// The side that held the last initiative (alternating phases: the other acts next).
     pub last: Option<SideId>,
+    /// The combat units that have attacked in the action under way (once per attack).
+    pub attacked: Vec<super::unit::UnitIdx>,
+    /// Whether the action under way is an assault (its attack is the whole action).
+    pub assault: bool,
 }
 
 /// One phase of a player-turn.
@@ -373,6 +396,7 @@ pub fn generic() -> Sequence {
         recovery: None,
         leader_transfer: None,
         activation: None,
+        assault: None,
         rounds: 1,
         source: "[project default] generic \"I go, you go\" turn".into(),
     }
@@ -459,6 +483,24 @@ impl Sequence {
                 out.push((
                     "sequence.activation".into(),
                     "activations need the `initiative` rules and a radius of 1 to 20 hexes".into(),
+                ));
+            }
+            if let Some(a) = &self.assault
+                && (self.initiative.is_none() || a.per_action == 0 || a.kinds.is_empty())
+            {
+                out.push((
+                    "sequence.assault".into(),
+                    "assaults need the `initiative` rules, at least one attack type in `kinds` \
+                     and `per_action` above 0"
+                        .into(),
+                ));
+            }
+            if let Some(a) = &self.assault
+                && a.army.iter().any(|k| !a.kinds.contains(k))
+            {
+                out.push((
+                    "sequence.assault.army".into(),
+                    "each type led by an army leader must be one of `kinds`".into(),
                 ));
             }
             if p.allows.contains(&Allow::LeaderTransfer) && self.leader_transfer.is_none() {
@@ -780,6 +822,10 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
             }
         }
         events.push(Event::TurnEnded { turn, side });
+        if game.turn != turn && !game.is_over() {
+            events.extend(reinforce(game));
+            events.extend(random_events(game, dice));
+        }
     } else {
         // A phase's attack limit counts its own attacks.
         for u in &mut game.units {
@@ -811,7 +857,7 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         });
     }
     if !game.is_over() {
-        events.extend(begin(game, dice));
+        events.extend(begin_phase(game, dice));
     }
     events
 }
@@ -819,6 +865,81 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
 /// Whether a phase is played in game turn `turn` (its `from_turn`).
 fn played(seq: &Sequence, state: PhaseState, turn: u32) -> bool {
     seq.phase(state).from_turn.is_none_or(|t| turn >= t)
+}
+
+/// The scenario's random events table, rolled at the start of a game turn (the draw order:
+/// before the turn's initiative roll): the event, if the total has one.
+pub fn random_events(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
+    use super::map::Weather;
+    use super::scenario::RandomEvent;
+    let Some(table) = game.scenario.file.random_events.clone() else {
+        return Vec::new();
+    };
+    let rolled: Vec<u8> = (0..table.dice.clamp(1, 3)).map(|_| dice.d6()).collect();
+    let total: i64 = rolled.iter().map(|d| i64::from(*d)).sum();
+    let event = table
+        .events
+        .iter()
+        .find(|e| e.rolls.contains(&total))
+        .map(|e| e.event.clone());
+    match &event {
+        Some(RandomEvent::Rain) => game.weather_event = Some((game.turn, Weather::Rain)),
+        Some(RandomEvent::Dry) => game.weather_event = Some((game.turn, Weather::Dry)),
+        _ => {}
+    }
+    let mut events: Vec<Event> = rolled
+        .iter()
+        .map(|v| Event::DieRolled {
+            role: super::dice::DieRole::Other,
+            value: *v,
+        })
+        .collect();
+    events.push(Event::RandomEvent {
+        dice: rolled,
+        event,
+    });
+    events
+}
+
+/// The reinforcements due by this game turn enter the map at their hexes (the scenario's
+/// `arrives`), in unit order, a hex's units together; where the enemy holds the hex they wait
+/// for the next turn [project default].
+pub fn reinforce(game: &mut Game) -> Vec<Event> {
+    let mut entered: Vec<(super::hex::Coord, Vec<super::unit::UnitIdx>)> = Vec::new();
+    let mut delayed: Vec<(super::hex::Coord, Vec<super::unit::UnitIdx>)> = Vec::new();
+    for u in game.unit_indices().collect::<Vec<_>>() {
+        let unit = game.unit(u);
+        let Some((t, h)) = unit.arrives else { continue };
+        if t > game.turn {
+            continue;
+        }
+        let side = unit.side;
+        let list = if game.side_at(h).is_some_and(|s| s != side) {
+            &mut delayed
+        } else {
+            game.unit_mut(u).arrives = None;
+            game.place(u, Some(h));
+            &mut entered
+        };
+        match list.iter_mut().find(|(c, _)| *c == h) {
+            Some((_, v)) => v.push(u),
+            None => list.push((h, vec![u])),
+        }
+    }
+    let mut events: Vec<Event> = entered
+        .into_iter()
+        .map(|(hex, units)| Event::Reinforced {
+            units,
+            hex,
+            delayed: false,
+        })
+        .collect();
+    events.extend(delayed.into_iter().map(|(hex, units)| Event::Reinforced {
+        units,
+        hex,
+        delayed: true,
+    }));
+    events
 }
 
 /// The recovery of disorganized and demoralized units (`RecoveryRules`), in unit order.
@@ -831,14 +952,34 @@ fn recover(game: &mut Game, r: &RecoveryRules) -> Vec<Event> {
         let Some(i) = unit.hex.and_then(|h| game.map().index(h)) else {
             continue;
         };
-        if !(unit.disorganized && r.reorganize || unit.demoralized > 0 && r.demoralization) {
+        let exhausted = unit.exhausted && r.exhausted;
+        if !(unit.disorganized && r.reorganize
+            || unit.demoralized > 0 && r.demoralization
+            || exhausted)
+        {
             continue;
         }
         if r.away_from_enemy && ctx.zoc_for(unit.side, i).kind.is_some() {
             continue;
         }
-        if unit.disorganized && r.reorganize {
+        // The exhausted side first: a unit exhausted since the last recovery is itself again.
+        if exhausted {
+            game.unit_mut(u).exhausted = false;
+            events.push(Event::Recovered {
+                unit: u,
+                what: "no longer exhausted".into(),
+            });
+        }
+        if game.unit(u).disorganized && r.reorganize {
             events.extend(rules.reorganize(game, u));
+            if r.exhausted {
+                game.unit_mut(u).exhausted = true;
+                events.push(Event::Recovered {
+                    unit: u,
+                    what: "exhausted (reorganized: on its exhausted side until the next recovery)"
+                        .into(),
+                });
+            }
         }
         if game.unit(u).demoralized > 0 && r.demoralization {
             game.unit_mut(u).demoralized = 0;
@@ -851,9 +992,17 @@ fn recover(game: &mut Game, r: &RecoveryRules) -> Vec<Event> {
     events
 }
 
-/// Start the current phase where it needs dice: a phase on the initiative rolls it. (A game
-/// begins with this: `Session` calls it before the first command.)
+/// Begin a game (`Session` calls it before the first command): the first game turn's random
+/// events, then the current phase where it needs dice (a phase on the initiative rolls it).
 pub fn begin(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
+    // The first game turn's random events (the later turns' come as each begins).
+    let mut events = random_events(game, dice);
+    events.extend(begin_phase(game, dice));
+    events
+}
+
+/// Start a phase where it needs dice: a phase on the initiative rolls it.
+fn begin_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     let seq = game.sequence.clone();
     match (seq.phase(game.phase).acts, &seq.initiative) {
         (Acts::Initiative, Some(rules)) if game.cycle.winner.is_none() => {
@@ -869,6 +1018,8 @@ fn give_initiative(game: &mut Game, side: SideId) {
     game.cycle.acted = false;
     game.cycle.units.clear();
     game.cycle.leader = None;
+    game.cycle.attacked.clear();
+    game.cycle.assault = false;
     game.active_side = side;
 }
 
@@ -996,7 +1147,7 @@ pub fn tire_by(
             events.push(Event::FatigueRaised { unit: u, from, to });
         }
         if let Some(x) = &f.extended
-            && to >= x.at
+            && to >= x.level(game.unit(u).exhausted)
             && from < to
         {
             let side = game.scenario.side_name(game.unit(u).side).to_string();
@@ -1027,6 +1178,28 @@ pub fn tire_by(
     events
 }
 
+/// Raise the fatigue of `units` (not leaders) by `levels`, up to the highest, with no
+/// extended-march check (an assault's cost): the events of their fatigue.
+pub fn raise_fatigue(game: &mut Game, units: &[super::unit::UnitIdx], levels: u8) -> Vec<Event> {
+    let Some(max) = game.sequence.fatigue.as_ref().map(|f| f.max) else {
+        return Vec::new();
+    };
+    let mut events = Vec::new();
+    for &u in units {
+        let unit = game.unit_mut(u);
+        if unit.is_leader() {
+            continue;
+        }
+        let from = unit.fatigue;
+        let to = from.saturating_add(levels).min(max);
+        if to != from {
+            unit.fatigue = to;
+            events.push(Event::FatigueRaised { unit: u, from, to });
+        }
+    }
+    events
+}
+
 /// The extended-march check a march would make for `u` now: the table, its modifier, and the
 /// fatigue it takes the unit to (`None` when it makes none).
 fn extended_check(game: &Game, u: super::unit::UnitIdx) -> Option<(&ExtendedMarch, i32, u8)> {
@@ -1034,7 +1207,11 @@ fn extended_check(game: &Game, u: super::unit::UnitIdx) -> Option<(&ExtendedMarc
     let x = f.extended.as_ref()?;
     let unit = game.unit(u);
     let to = unit.fatigue.saturating_add(f.per_march).min(f.max);
-    if unit.is_leader() || !on_initiative(game) || to < x.at || to == unit.fatigue {
+    if unit.is_leader()
+        || !on_initiative(game)
+        || to < x.level(unit.exhausted)
+        || to == unit.fatigue
+    {
         return None;
     }
     Some((

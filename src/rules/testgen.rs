@@ -413,6 +413,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
         weather_by_turn: None,
         briefing: None,
         night_turns: Vec::new(),
+        random_events: None,
         map: MapFile {
             columns: i64::from(cols),
             rows: i64::from(rws),

@@ -140,6 +140,12 @@ pub struct Unit {
     pub fatigue: u8,
     pub demoralized: u8,
     pub entrenched: bool,
+    /// GCACW: on its exhausted side (a disorganized unit's way back, set in the recovery; its
+    /// extended-march check comes earlier).
+    pub exhausted: bool,
+    /// A reinforcement not yet on the map: the game turn at whose start it enters, and where
+    /// (the scenario's `arrives` and `hex`).
+    pub arrives: Option<(u32, crate::rules::hex::Coord)>,
     pub active: bool,
     // Attributes of the other rule systems (scenario fields of the same names; defaults
     // where a file leaves them out).
@@ -178,6 +184,8 @@ pub struct Unit {
     pub movement: Option<crate::rules::movement::Mp>,
     /// A leader's command: the units he activates (GCACW; the scenario's `command`).
     pub command: Vec<UnitIdx>,
+    /// An army leader (GCACW; the scenario's `army`): he leads grand assaults.
+    pub army: bool,
     // This turn (reset when a turn ends): what the unit has done.
     /// Movement (or operations) points spent.
     pub spent: crate::rules::movement::Mp,

@@ -34,6 +34,7 @@ pub fn map(columns: u32, rows: u32) -> B {
             weather_by_turn: None,
             briefing: None,
             night_turns: Vec::new(),
+            random_events: None,
             map: MapFile {
                 columns: columns as i64,
                 rows: rows as i64,

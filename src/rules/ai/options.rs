@@ -135,10 +135,40 @@ pub fn valid_attack(
     attackers: &[UnitIdx],
     target: Coord,
 ) -> Option<(AttackRequest, Odds)> {
-    let kinds = std::iter::once(None).chain(game.rules.attack_types().iter().map(|k| Some(*k)));
-    for kind in kinds {
+    let kinds = || std::iter::once(None).chain(game.rules.attack_types().iter().map(|k| Some(*k)));
+    for kind in kinds() {
         if let Some(r) = attack_of_kind(game, attackers, target, kind) {
             return Some(r);
+        }
+    }
+    // Where the units may not attack together (GCACW's action phase: an assault needs a
+    // leader of their command, and is an action of its own), the strongest of them alone.
+    let mut combat: Vec<UnitIdx> = attackers
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).is_combat())
+        .collect();
+    if combat.len() < 2 {
+        return None;
+    }
+    combat.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).cv));
+    let leaders: Vec<UnitIdx> = attackers
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).is_leader())
+        .collect();
+    for &u in &combat {
+        let mut one = vec![u];
+        one.extend(
+            leaders
+                .iter()
+                .copied()
+                .filter(|l| game.unit(*l).hex == game.unit(u).hex),
+        );
+        for kind in kinds() {
+            if let Some(r) = attack_of_kind(game, &one, target, kind) {
+                return Some(r);
+            }
         }
     }
     None
@@ -152,6 +182,13 @@ pub fn attack_of_kind(
     kind: Option<AttackType>,
 ) -> Option<(AttackRequest, Odds)> {
     let req = AttackRequest::new(attackers.to_vec(), target, kind);
+    // An assault names the leader who leads it (GCACW's action phase).
+    let led = crate::rules::assault::with_leader(
+        game,
+        attackers,
+        crate::rules::assault::kind_of(game, &req),
+    );
+    let req = AttackRequest::new(led, target, kind);
     let cmd = attack_cmd(game, &req);
     validate(game, &cmd).ok()?;
     let odds = game.rules.odds(game, &req).ok()?;

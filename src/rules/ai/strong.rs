@@ -648,6 +648,10 @@ fn simulate(scratch: &mut Game, parts: &[Part], t: Coord) -> Option<(AttackReque
     if let Some(i) = next_attack_phase(scratch) {
         scratch.phase.index = i;
         scratch.cycle = Default::default();
+    } else if !moved.is_empty() {
+        // The attack follows the moves in the same action (GCACW: a march attack, not an
+        // assault, which is an action of its own).
+        scratch.cycle.acted = true;
     }
     let r = valid_attack(scratch, &attackers, t);
     (scratch.phase, scratch.active_side, scratch.cycle) = kept;

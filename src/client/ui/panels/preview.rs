@@ -105,11 +105,14 @@ pub(crate) fn preview_ui(
             ui.colored_label(egui::Color32::from_rgb(200, 30, 30), e);
         }
         Ok(o) => {
-            // Out of its phase (a movement phase, the other side's fire), the button is greyed
-            // and its hover says where the attack belongs.
+            // Out of its phase (a movement phase, the other side's fire), or beyond what the
+            // action allows (GCACW: an assault is a leader's action of its own), the button is
+            // greyed and its hover says why.
             let out_of_phase = preview.request.as_ref().and_then(|req| {
                 let cmd = crate::rules::ai::options::attack_cmd(g, req);
-                crate::rules::sequence::check(g, &cmd).err()
+                crate::rules::command::validate(g, &cmd)
+                    .err()
+                    .map(|e| e.to_string())
             });
             odds_ui(ui, o, actions, preview.pinned, out_of_phase)
         }

@@ -84,6 +84,32 @@ pub(crate) fn game_ui(
                 g.turn.min(g.scenario.turns.unwrap_or(u32::MAX)),
                 turns
             ));
+            // Reinforcements still to come (the scenario's `arrives`): a count, each on hover.
+            let mut coming: Vec<(u32, String)> = g
+                .units
+                .iter()
+                .filter_map(|u| {
+                    let (t, h) = u.arrives?;
+                    Some((
+                        t,
+                        format!(
+                            "turn {t}: {} ({}) at {}",
+                            u.name,
+                            g.scenario.side_name(u.side),
+                            g.label(h)
+                        ),
+                    ))
+                })
+                .collect();
+            if !coming.is_empty() {
+                coming.sort();
+                let lines: Vec<String> = coming.into_iter().map(|(_, l)| l).collect();
+                ui.label(egui::RichText::new(format!("+{} to come", lines.len())).small())
+                    .on_hover_text(format!(
+                        "Reinforcements, entering at the start of their turn:\n{}",
+                        lines.join("\n")
+                    ));
+            }
             let w = g.weather();
             let (wt, wc) = match w {
                 Weather::Dry => ("Dry", egui::Color32::from_rgb(120, 90, 20)),
