@@ -104,7 +104,19 @@ fn loader(c: &mut Criterion) {
 /// Commands on a 10,000-unit stack (issue 8.9: units found by id through an index).
 fn stack(c: &mut Criterion) {
     let n = 10_000;
-    let sc = validate(big_stack(n)).expect("the stack validates");
+    // An army leader in the stack leads its assault (GCACW 7.1, `sequence.assault`).
+    let mut file = big_stack(n);
+    file.units.push(musket::rules::scenario::UnitFile {
+        id: "army".into(),
+        name: "Army".into(),
+        side: "Union".into(),
+        kind: musket::rules::unit::UnitKind::Leader,
+        hex: "0505".into(),
+        strength: Some(musket::rules::scenario::StrengthFile::Organized(0.0)),
+        army: true,
+        ..musket::rules::scenario::UnitFile::blank()
+    });
+    let sc = validate(file).expect("the stack validates");
     let game = Game::new(Arc::new(sc), Arc::new(Gcacw::builtin()));
     let mut group = c.benchmark_group("stack");
     let mv = Command::Move {
@@ -116,7 +128,10 @@ fn stack(c: &mut Criterion) {
         b.iter(|| validate_command(black_box(&game), black_box(&mv)))
     });
     let attack = Command::Attack {
-        attackers: (0..n).map(|i| format!("u{i}")).collect(),
+        attackers: (0..n)
+            .map(|i| format!("u{i}"))
+            .chain(["army".to_string()])
+            .collect(),
         defender: "0605".into(),
         kind: None,
         march_type: None,
@@ -267,6 +282,29 @@ fn editor(c: &mut Criterion) {
     group.finish();
 }
 
+/// Issue 18 targets (release, 2 cores): the threats of one hex < 2 ms, of every hex of a side
+/// < 50 ms, on South Mountain (66 units).
+fn threats(c: &mut Criterion) {
+    use musket::rules::threat::{ThreatModel, threats as hex_threats};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/south-mountain.ron");
+    let game = musket::cli::load_game(std::path::Path::new(path), &Default::default())
+        .unwrap_or_else(|e| panic!("{}", e.0));
+    let side = game.active_side.other();
+    // The hex of the side with the most threats.
+    let hex = ThreatModel::new(&game, side)
+        .all()
+        .into_iter()
+        .max_by_key(|t| t.threats.len())
+        .expect("a threatened hex")
+        .hex;
+    c.bench_function("threats_one_hex_south_mountain", |b| {
+        b.iter(|| hex_threats(black_box(&game), hex).expect("threats"))
+    });
+    c.bench_function("threats_whole_side_south_mountain", |b| {
+        b.iter(|| ThreatModel::new(black_box(&game), side).all())
+    });
+}
+
 criterion_group!(
     rules_benches,
     benches,
@@ -274,6 +312,7 @@ criterion_group!(
     stack,
     movement,
     ai_turn,
-    editor
+    editor,
+    threats
 );
 criterion_main!(rules_benches);

@@ -909,3 +909,58 @@ fn an_assault_names_its_leader_and_is_the_whole_action() {
     ));
     assert!(p.session.game.cycle.assault, "the assault is the action");
 }
+
+// Issue 18: the danger overlay (T) computes, off the frame, the threats to every hex of the
+// side to move; a Union stack next to a Confederate brigade is threatened by it, in the words
+// of the attack preview.
+#[test]
+fn the_danger_overlay_lists_the_threats_to_each_hex() {
+    let mut app = app("danger");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    send(&mut app, Action::ToggleDanger);
+    assert!(
+        app.world()
+            .resource::<musket::client::state::Overlays>()
+            .danger
+    );
+    for _ in 0..2000 {
+        if app
+            .world()
+            .resource::<musket::client::threats::Danger>()
+            .key
+            .is_some()
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.update();
+    }
+    let d = app.world().resource::<musket::client::threats::Danger>();
+    assert!(d.key.is_some(), "the answer arrives");
+    let h = hex(&app, "0707");
+    let lines = d.lines(h);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("csa-garland") && l.contains("P(reach) 100%")),
+        "{lines:?}"
+    );
+    // The same answer as the rules give for that hex.
+    let g = app.world().resource::<Play>().game().unwrap();
+    let direct = musket::rules::threat::threats(g, h).unwrap();
+    assert_eq!(
+        lines.len(),
+        direct.threats.len() + usize::from(direct.combined.is_some())
+    );
+    // Off and on again with the game unchanged: the same answer, not computed again.
+    let key = d.key;
+    send(&mut app, Action::ToggleDanger);
+    send(&mut app, Action::ToggleDanger);
+    assert_eq!(
+        app.world()
+            .resource::<musket::client::threats::Danger>()
+            .key,
+        key,
+        "no change, no new computation"
+    );
+}

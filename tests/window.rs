@@ -48,6 +48,19 @@ impl Shot {
         self.count_in(c, tol, x0, x1, 0, self.h)
     }
 
+    /// Pixels for which `pred` holds, inside x in [x0, x1).
+    fn count_where(&self, pred: impl Fn([u8; 3]) -> bool, x0: usize, x1: usize) -> usize {
+        let mut n = 0;
+        for y in 0..self.h {
+            for x in x0..x1.min(self.w) {
+                if pred(self.rgb[y * self.w + x]) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
     /// Pixels within `tol` of a colour, inside x in [x0, x1) and y in [y0, y1).
     fn count_in(&self, c: [u8; 3], tol: i32, x0: usize, x1: usize, y0: usize, y1: usize) -> usize {
         let mut n = 0;
@@ -358,4 +371,28 @@ fn window_shows_a_leaders_activation() {
     // counters (no unit has one before).
     let fatigue = shot.count(srgb8(0.90, 0.55, 0.10), 8, 270, 920);
     assert!(fatigue > 150, "fatigue markers: {fatigue} pixels");
+}
+
+// Issue 18: the danger overlay (T, here `--danger`) shades the side to move's threatened hexes
+// in red: the map between the panels holds far more red-dominant pixels with it than without.
+#[test]
+fn window_shows_the_danger_overlay() {
+    let args = ["--seed", "1864", "--click", "0707", "--shot-after", "90"];
+    let Some(plain) = window_shot("window-test-danger-off", &args) else {
+        return;
+    };
+    let mut on = args.to_vec();
+    on.push("--danger");
+    let Some(shot) = window_shot("window-test-danger", &on) else {
+        return;
+    };
+    let red = |p: [u8; 3]| p[0] as i32 > p[1] as i32 + 70 && p[0] as i32 > p[2] as i32 + 70;
+    let (before, after) = (
+        plain.count_where(red, 270, 920),
+        shot.count_where(red, 270, 920),
+    );
+    assert!(
+        after > before + 1500,
+        "red-shaded hexes: {before} pixels without the overlay, {after} with it"
+    );
 }

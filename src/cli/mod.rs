@@ -24,6 +24,7 @@ macro_rules! out {
 mod edit;
 mod moves;
 mod play;
+mod threats;
 
 /// Write to standard output; exit quietly (status 0) when the reader has gone.
 pub(crate) fn write_out(args: std::fmt::Arguments, newline: bool) {
@@ -124,6 +125,9 @@ pub struct WindowArgs {
     /// Automation: activate the selected leader after the clicks.
     #[arg(long, hide = true)]
     pub activate: bool,
+    /// Automation: switch the danger overlay on after the clicks.
+    #[arg(long, hide = true)]
+    pub danger: bool,
     /// Automation: frames to wait before the screenshot.
     #[arg(long, hide = true)]
     pub shot_after: Option<u32>,
@@ -231,6 +235,10 @@ pub enum Cmd {
     /// Play many games between two computer players, sides alternating; print the wins and the
     /// computer opponent's thinking time per turn.
     Selfplay(play::SelfplayArgs),
+    /// What the enemy can do to a hex in its next turn: which stacks can attack it, from
+    /// where, how likely they get there, and the exact odds (every hex of the side to move if
+    /// none named).
+    Threats(threats::ThreatsArgs),
     /// Zones of control: which units reach a hex, normal or restricted (all hexes if none named).
     Zoc {
         scenario: PathBuf,
@@ -467,6 +475,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Cmd::Moves(a)) => moves::run(a, &ov),
+        Some(Cmd::Threats(a)) => threats::run(a, &ov),
         Some(Cmd::Play(a)) => play::play(a, &ov),
         // Without actions to apply: the editor window on the file.
         Some(Cmd::Edit(a)) if a.apply.is_none() => run_client(
@@ -564,6 +573,7 @@ fn run_client(
             empty_window: w.empty_window,
             confirm: w.confirm,
             activate: w.activate,
+            danger: w.danger,
             shot_after: w.shot_after,
         },
     })

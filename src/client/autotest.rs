@@ -36,6 +36,8 @@ pub struct Script {
     pub confirm: bool,
     /// Activate the selected leader after the clicks (GCACW's action phase).
     pub activate: bool,
+    /// Switch the danger overlay on after the clicks.
+    pub danger: bool,
     /// Frames to wait after the clicks before the screenshot (default 40).
     pub shot_after: Option<u32>,
 }
@@ -186,6 +188,9 @@ fn drive(
             }
             if run.script.activate {
                 w.write(Action::Activate);
+            }
+            if run.script.danger {
+                w.write(Action::ToggleDanger);
             }
         }
     }

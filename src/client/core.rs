@@ -340,6 +340,10 @@ pub fn handle(world: &mut World, action: Action) {
             let i = (s as usize).min(1);
             o.zoc[i] = !o.zoc[i];
         }
+        Action::ToggleDanger => {
+            let mut o = world.resource_mut::<Overlays>();
+            o.danger = !o.danger;
+        }
         Action::ToggleLegend => {
             let mut o = world.resource_mut::<Overlays>();
             o.legend = !o.legend;

@@ -630,6 +630,8 @@ fn keyboard(
         actions.write(Action::ToggleZoc(0));
     } else if just(KeyCode::Digit2) {
         actions.write(Action::ToggleZoc(1));
+    } else if just(KeyCode::KeyT) {
+        actions.write(Action::ToggleDanger);
     } else if just(KeyCode::KeyQ) {
         // Cycle: default, then each of the ruleset's attack types, then default again.
         if let Some(g) = play.game() {

@@ -27,6 +27,7 @@ pub mod overlays;
 pub mod save;
 pub mod state;
 pub mod terrain;
+pub mod threats;
 pub mod turn;
 pub mod ui;
 pub mod units;
@@ -56,7 +57,13 @@ pub struct ClientOptions {
 
 /// The logic plugins only (no window, no rendering): what headless tests run.
 pub fn logic(app: &mut App) {
-    app.add_plugins((core::plugin, moves::logic, opponent::plugin, editor::logic));
+    app.add_plugins((
+        core::plugin,
+        moves::logic,
+        opponent::plugin,
+        editor::logic,
+        threats::logic,
+    ));
 }
 
 /// The app draws on input and during animations only. After any change of what is shown it
@@ -108,6 +115,7 @@ pub fn client(app: &mut App) {
             backdrop::plugin,
             units::plugin,
             overlays::plugin,
+            threats::plugin,
             moves::plugin,
             anim::plugin,
             editor::plugin,

@@ -256,6 +256,8 @@ pub struct Overlays {
     pub zoc: [bool; 2],
     /// The legend window.
     pub legend: bool,
+    /// The danger overlay: the side to move's hexes shaded by their worst threat (T).
+    pub danger: bool,
 }
 
 impl Default for Overlays {
@@ -266,6 +268,7 @@ impl Default for Overlays {
             labels: true,
             zoc: [false, false],
             legend: false,
+            danger: false,
         }
     }
 }
@@ -343,6 +346,8 @@ pub enum Action {
     ToggleGrid,
     ToggleLabels,
     ToggleZoc(u8),
+    /// The danger overlay (`rules::threat`).
+    ToggleDanger,
     ToggleLegend,
     ShowBriefing(bool),
     /// Roll the chosen stack's march allowance (rule systems that roll it: GCACW).

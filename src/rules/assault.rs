@@ -66,6 +66,12 @@ fn rules(game: &Game) -> Option<&AssaultRules> {
     game.sequence.assault.as_ref()
 }
 
+/// Whether the current phase has assault rules (an action phase of a game whose rules are
+/// enforced, with the sequence's `assault`).
+pub fn in_force(game: &Game) -> bool {
+    rules(game).is_some()
+}
+
 /// The attack type of a request: the one it names, else the rule system's default.
 pub fn kind_of(game: &Game, req: &AttackRequest) -> Option<AttackType> {
     req.kind

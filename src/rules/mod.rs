@@ -27,5 +27,6 @@ pub mod session;
 pub mod shiloh;
 pub mod tables;
 pub mod testgen;
+pub mod threat;
 pub mod unit;
 pub mod victory;

@@ -141,8 +141,12 @@ pub fn valid_attack(
             return Some(r);
         }
     }
-    // Where the units may not attack together (GCACW's action phase: an assault needs a
-    // leader of their command, and is an action of its own), the strongest of them alone.
+    // Where the units may not attack together because an assault needs a leader of their
+    // command and is an action of its own (GCACW's action phase), the strongest of them alone.
+    // (Elsewhere the rules' own refusal stands: a single unit's attack is judged on its own.)
+    if !crate::rules::assault::in_force(game) {
+        return None;
+    }
     let mut combat: Vec<UnitIdx> = attackers
         .iter()
         .copied()

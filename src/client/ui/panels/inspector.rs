@@ -203,6 +203,7 @@ pub(crate) fn inspector(
     ui: &mut egui::Ui,
     g: &crate::rules::game::Game,
     sel: &Selection,
+    threats: Option<(&[String], bool)>,
     actions: &mut MessageWriter<Action>,
 ) {
     ui.strong("Stack");
@@ -288,6 +289,22 @@ pub(crate) fn inspector(
             })
             .collect();
         ui.label(egui::RichText::new(format!("In the ZOC of: {}", z.join(", "))).small());
+    }
+    // The danger overlay (T): what the enemy can do to this hex in its next turn.
+    if let Some((lines, computing)) = threats
+        && g.side_at(h) == Some(g.active_side)
+    {
+        ui.separator();
+        ui.strong("Threats (the enemy's next turn)");
+        if computing {
+            ui.label(egui::RichText::new("computing…").small().italics());
+        }
+        if lines.is_empty() && !computing {
+            ui.label(egui::RichText::new("No enemy stack can attack this hex.").small());
+        }
+        for l in lines {
+            ui.label(egui::RichText::new(l).small());
+        }
     }
     chosen_list(ui, g, sel, actions);
 }

@@ -91,6 +91,7 @@ pub(crate) fn legend_ui(ui: &mut egui::Ui, tex: Option<egui::TextureId>, ruleset
     ui.label(egui::RichText::new("Crossings: bridge (brown bar), ford (pale stripes), ferry (white dot), dam (grey bar). Gold ring: victory hex.").small());
     ui.label(egui::RichText::new("Elevation: a brown line with ticks where the ground steps down; the ticks point downhill, one per level.").small());
     ui.label(egui::RichText::new("Counters: F fatigue, D demoralized, E entrenched, Ex exhausted, i inactive; red band = disorganized; a artillery, ± tactical.").small());
+    ui.label(egui::RichText::new("Danger (T): the side to move's hexes in red, deeper the likelier the enemy's best attack next turn drives the stack back (P(retreat or rout)) or costs it men; choose a stack for its threats.").small());
     ui.label(egui::RichText::new("Other rule systems: M morale, G green, P pinned, R routed, Eng engaged, Dis disrupted; CR commander rating, % leader bonus; col/mtd/lmb/unl/dis formation mode.").small());
     ui.label(
         egui::RichText::new(

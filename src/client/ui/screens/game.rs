@@ -43,6 +43,7 @@ pub struct GameView<'w> {
     art: Option<Res<'w, Art>>,
     move_cost: Res<'w, crate::client::state::MoveCostTip>,
     opponent: Res<'w, crate::client::opponent::Opponent>,
+    danger: Res<'w, crate::client::threats::Danger>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -268,6 +269,18 @@ pub(crate) fn game_ui(
                     actions.write(Action::ToggleZoc(s));
                 }
             }
+            let mut danger = view.overlays.danger;
+            if ui
+                .checkbox(&mut danger, "Danger (T)")
+                .on_hover_text(
+                    "Shade the side to move's hexes by the worst attack the enemy can make on \
+                     them in its next turn (red: likely to retreat or lose heavily); hover a \
+                     stack for its threats",
+                )
+                .changed()
+            {
+                actions.write(Action::ToggleDanger);
+            }
             let mut legend_on = view.overlays.legend;
             if ui.checkbox(&mut legend_on, "Legend (H)").changed() {
                 actions.write(Action::ToggleLegend);
@@ -292,7 +305,14 @@ pub(crate) fn game_ui(
                 egui::ScrollArea::vertical()
                     .id_salt("left_scroll")
                     .show(ui, |ui| {
-                        inspector(ui, g, &view.sel, &mut actions);
+                        // The danger overlay's threats to the chosen hex.
+                        let threats = match view.sel.hex {
+                            Some(h) if view.overlays.danger => {
+                                Some((view.danger.lines(h), view.danger.computing()))
+                            }
+                            _ => None,
+                        };
+                        inspector(ui, g, &view.sel, threats, &mut actions);
                     });
             });
         rects.0.push(rect_of(left.response.rect));
@@ -313,7 +333,7 @@ pub(crate) fn game_ui(
                     "Click a stack to choose it; click an adjacent enemy hex to preview the attack; Enter rolls. \
                      Ctrl-click adds a stack (grand assault). Click or right-click an empty hex to move. \
                      Drag or WASD to pan, wheel to zoom, Q attack type, E end turn, Ctrl+Z undo, \
-                     Ctrl+S save, G grid, L labels, 1/2 ZOC, B briefing, H this window, Esc menu.",
+                     Ctrl+S save, G grid, L labels, 1/2 ZOC, T danger, B briefing, H this window, Esc menu.",
                 ).small());
             });
         if let Some(r) = r {

@@ -1,0 +1,187 @@
+//! The danger overlay (T): every hex the side to move holds, shaded by the worst attack the
+//! enemy can make on it in its next turn (`rules::threat`), and each hex's threats in words
+//! for the inspector.
+//!
+//! The threats of a whole side are computed on a worker thread from a copy of the game (the
+//! rules core is plain data), once per change of the game; the map keeps the last answer
+//! until the new one is ready, so the window never waits for it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use bevy::prelude::*;
+
+use super::draw::{Batch, VertexColorMaterial, spawn_batch};
+use super::state::{Overlays, Play, Screen};
+use crate::rules::hex::Coord;
+
+/// What the overlay shows: per hex, its worst danger and its threats in words.
+type Answer = HashMap<Coord, (f64, Vec<String>)>;
+
+/// The game a danger answer is for: its revision and which game it is.
+type Key = (u64, usize);
+
+/// The danger of the side to move's hexes, as last computed.
+#[derive(Resource, Default)]
+pub struct Danger {
+    /// The game the shown answer is for.
+    pub key: Option<Key>,
+    pub hexes: Answer,
+    /// A computation under way, and where its answer lands.
+    pending: Option<(Key, Arc<Mutex<Option<Answer>>>)>,
+}
+
+impl Danger {
+    /// Whether the answer shown is for an older state of the game (a new one is on its way).
+    pub fn computing(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The threats to `hex` in words, most dangerous first (empty when none, or not known).
+    pub fn lines(&self, hex: Coord) -> &[String] {
+        self.hexes.get(&hex).map_or(&[], |(_, l)| l.as_slice())
+    }
+}
+
+#[derive(Component)]
+struct DangerLayer;
+
+/// The computation (headless too).
+pub fn logic(app: &mut App) {
+    app.init_resource::<Danger>().add_systems(
+        Update,
+        update_danger
+            .after(super::state::CoreSystems)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// The overlay on the map.
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        danger_layer
+            .after(update_danger)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// The answer for a game: each hex of the side to move with threats.
+pub fn compute(g: &crate::rules::game::Game) -> Answer {
+    let mut model = crate::rules::threat::ThreatModel::new(g, g.active_side);
+    model
+        .all()
+        .into_iter()
+        .filter(|t| !t.threats.is_empty())
+        .map(|t| {
+            let worst = t.worst().map_or(0.0, |w| w.danger);
+            let mut lines: Vec<String> = t
+                .threats
+                .iter()
+                .map(|x| crate::rules::threat::text(g, x))
+                .collect();
+            if let Some(c) = &t.combined {
+                lines.push(format!("together: {}", crate::rules::threat::text(g, c)));
+            }
+            (t.hex, (worst, lines))
+        })
+        .collect()
+}
+
+/// Start a computation when the overlay is on and the game changed; take its answer when it
+/// lands.
+fn update_danger(play: Res<Play>, overlays: Res<Overlays>, mut danger: ResMut<Danger>) {
+    let Some(p) = &play.0 else { return };
+    let key = (p.revision, super::state::game_key(&p.session.game));
+    if let Some((k, slot)) = &danger.pending {
+        let done = slot.lock().ok().and_then(|mut s| s.take());
+        if let Some(answer) = done {
+            let k = *k;
+            danger.pending = None;
+            danger.key = Some(k);
+            danger.hexes = answer;
+        }
+    }
+    if !overlays.danger
+        || danger.key == Some(key)
+        || danger.pending.as_ref().is_some_and(|(k, _)| *k == key)
+    {
+        return;
+    }
+    let game = p.session.game.clone();
+    let slot = Arc::new(Mutex::new(None));
+    let out = slot.clone();
+    let spawned = std::thread::Builder::new()
+        .name("musket-threats".into())
+        .spawn(move || {
+            let answer = compute(&game);
+            if let Ok(mut s) = out.lock() {
+                *s = Some(answer);
+            }
+        });
+    match spawned {
+        Ok(_) => danger.pending = Some((key, slot)),
+        // No thread to be had: compute here, once.
+        Err(_) => {
+            danger.hexes = compute(&p.session.game);
+            danger.key = Some(key);
+        }
+    }
+}
+
+/// The overlay's colour for a danger (0 to 2): clear to deep red.
+pub fn danger_color(d: f64) -> Color {
+    let x = (d.clamp(0.0, 1.2) / 1.2) as f32;
+    Color::srgba(0.85, 0.08, 0.05, 0.20 + 0.45 * x)
+}
+
+/// The outline of a threatened hex: red, more opaque the greater the danger.
+pub fn danger_outline(d: f64) -> Color {
+    let x = (d.clamp(0.0, 1.2) / 1.2) as f32;
+    Color::srgba(0.85, 0.08, 0.05, 0.55 + 0.45 * x)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn danger_layer(
+    mut commands: Commands,
+    overlays: Res<Overlays>,
+    danger: Res<Danger>,
+    parts: Query<Entity, With<DangerLayer>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    material: Res<VertexColorMaterial>,
+    mut shown: Local<Option<(bool, Option<Key>)>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    // Frames keep coming while the answer is on its way (the app draws on input only).
+    if danger.computing() {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+    let now = (overlays.danger, danger.key);
+    if *shown == Some(now) {
+        return;
+    }
+    *shown = Some(now);
+    for e in &parts {
+        commands.entity(e).despawn();
+    }
+    if !overlays.danger {
+        return;
+    }
+    let mut batch = Batch::default();
+    let mut hexes: Vec<(&Coord, &(f64, Vec<String>))> = danger.hexes.iter().collect();
+    hexes.sort_by_key(|(c, _)| **c);
+    for (c, (d, _)) in hexes {
+        if *d > 0.0 {
+            batch.hex_fill(*c, 0.96, danger_color(*d));
+            batch.hex_outline(*c, 0.96, 3.0 + 5.0 * d.min(1.0) as f32, danger_outline(*d));
+        }
+    }
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        &material.0,
+        batch,
+        4.5,
+        (super::overlays::OverlayPart, DangerLayer),
+    );
+}

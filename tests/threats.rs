@@ -1,0 +1,200 @@
+//! The threat model (issue 18): which enemy stacks can attack a hex in their next turn, from
+//! where, how likely they get there, and at what odds (`rules::threat`).
+//!
+//! The answers follow from the rules already encoded: GCACW's march roll of 1d6 (+0 for a
+//! Union unit, `assets/rules/gcacw.ron` movement.allowance [pub: motoi-s]), clear terrain 1 MP
+//! [project default], a major river impassable without a crossing [pub], and the odds of the
+//! same `Ruleset::odds` the preview and `musket odds` use.
+
+use std::path::Path;
+use std::process::Command as Proc;
+
+use musket::rules::game::Game;
+use musket::rules::hex::Coord;
+use musket::rules::ruleset::for_scenario;
+use musket::rules::scenario;
+use musket::rules::threat::{ThreatModel, threats};
+
+/// A clear 12 x 6 GCACW field with these RON units, and optional hexsides.
+fn field_text(units: &str, hexsides: &str) -> String {
+    let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
+    format!(
+        "(title: \"threats\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"],
+          map: (columns: 12, rows: 6, terrain: [{}], hexsides: [{hexsides}]),
+          units: [{units}])",
+        rows.join(", ")
+    )
+}
+
+fn game(units: &str, hexsides: &str) -> Game {
+    let sc = scenario::parse(&field_text(units, hexsides), Path::new("threats.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let sc = std::sync::Arc::new(sc);
+    let rules = for_scenario(&sc, &Default::default()).unwrap();
+    Game::new(sc, rules)
+}
+
+fn unit(id: &str, side: &str, hex: &str) -> String {
+    format!(
+        "(id: {id:?}, name: {id:?}, side: {side:?}, kind: Infantry, hex: {hex:?}, strength: Organized(4)),"
+    )
+}
+
+fn ids(g: &Game, units: &[musket::rules::unit::UnitIdx]) -> Vec<String> {
+    units.iter().map(|u| g.unit(*u).id.clone()).collect()
+}
+
+fn hex(g: &Game, label: &str) -> Coord {
+    g.scenario.parse_hex(label).unwrap()
+}
+
+// A Confederate brigade at 0103; Union brigades: one next to it (listed, P(reach) 1), one
+// whose march needs a 6 (six clear hexes to the nearest hex next to 0103: P = 1/6), one too
+// far for any roll (not listed).
+#[test]
+fn reach_probability_follows_the_march_roll() {
+    let units = [
+        unit("csa", "Confederate", "0103"),
+        unit("near", "Union", "0203"),
+        unit("six", "Union", "0803"),
+        unit("far", "Union", "1203"),
+    ]
+    .concat();
+    let g = game(&units, "");
+    let t = threats(&g, hex(&g, "0103")).unwrap();
+    let by = |id: &str| {
+        t.threats
+            .iter()
+            .find(|x| ids(&g, &x.units).contains(&id.to_string()))
+    };
+    let near = by("near").expect("a unit next to the hex is listed");
+    assert_eq!(near.p_reach, 1.0);
+    assert_eq!(near.from, vec![hex(&g, "0203")]);
+    let six = by("six").expect("a unit that may reach is listed");
+    assert!((six.p_reach - 1.0 / 6.0).abs() < 1e-9, "{}", six.p_reach);
+    assert!(by("far").is_none(), "out of reach of any roll");
+    // The odds are the rules' own for that request.
+    let direct = g.rules.odds(&g, &near.request).unwrap();
+    assert_eq!(near.odds.defender_results, direct.defender_results);
+    assert_eq!(near.odds.attacker_results, direct.attacker_results);
+    // Most dangerous first; several stacks together where the rules take them (a grand
+    // assault from two hexes).
+    assert!(t.threats.windows(2).all(|w| w[0].danger >= w[1].danger));
+    let c = t.combined.as_ref().expect("near and six together");
+    assert_eq!(c.from.len(), 2);
+    assert!((c.p_reach - 1.0 / 6.0).abs() < 1e-9);
+}
+
+// Behind a major river without a crossing, a unit next to the target across the river cannot
+// reach a hex from which to attack on this side, and cannot cross: it is not listed; with a
+// bridge it is.
+#[test]
+fn a_river_without_a_crossing_stops_the_threat() {
+    let units = [
+        unit("csa", "Confederate", "0101"),
+        unit("usa", "Union", "0103"),
+    ]
+    .concat();
+    // The river runs along the south sides of row 2 from column 1 to 3 (the Union side).
+    let river = "(hex: \"0102\", dir: S, features: [MajorRiver]), (hex: \"0102\", dir: SE, features: [MajorRiver]), (hex: \"0202\", dir: S, features: [MajorRiver]), (hex: \"0202\", dir: SW, features: [MajorRiver]), (hex: \"0202\", dir: SE, features: [MajorRiver]), (hex: \"0302\", dir: S, features: [MajorRiver]), (hex: \"0302\", dir: SW, features: [MajorRiver]), (hex: \"0302\", dir: SE, features: [MajorRiver]), (hex: \"0402\", dir: SW, features: [MajorRiver]), (hex: \"0402\", dir: S, features: [MajorRiver])";
+    let g = game(&units, river);
+    let t = threats(&g, hex(&g, "0101")).unwrap();
+    assert!(
+        t.threats.is_empty(),
+        "{:?}",
+        t.threats.iter().map(|x| &x.from).collect::<Vec<_>>()
+    );
+    let bridged = river.replacen(
+        "features: [MajorRiver]",
+        "features: [MajorRiver, Bridge]",
+        1,
+    );
+    let g = game(&units, &bridged);
+    let t = threats(&g, hex(&g, "0101")).unwrap();
+    assert_eq!(t.threats.len(), 1);
+}
+
+// Every hex of a side at once gives the same answers as one hex at a time.
+#[test]
+fn the_whole_side_agrees_with_each_hex() {
+    let g = musket::cli::load_game(Path::new("scenarios/foxs-gap.ron"), &Default::default())
+        .unwrap_or_else(|e| panic!("{}", e.0));
+    let side = g.active_side.other();
+    let all = ThreatModel::new(&g, side).all();
+    assert!(!all.is_empty());
+    for h in &all {
+        let one = threats(&g, h.hex).unwrap();
+        assert_eq!(one.threats.len(), h.threats.len());
+        for (a, b) in one.threats.iter().zip(&h.threats) {
+            assert_eq!((&a.units, &a.from), (&b.units, &b.from));
+            assert_eq!(a.odds.defender_results, b.odds.defender_results);
+        }
+    }
+}
+
+fn musket(args: &[&str]) -> std::process::Output {
+    Proc::new(env!("CARGO_BIN_EXE_musket"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+// `musket threats --json`: each threat's results are what `musket odds --json` prints for
+// those units where they stand (a unit next to the hex attacks from its own hex); bad input
+// exits 2 with the reason.
+#[test]
+fn the_command_line_matches_musket_odds() {
+    let dir = std::env::temp_dir().join(format!("musket-threats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t.ron");
+    let units = [
+        unit("csa", "Confederate", "0103"),
+        unit("near", "Union", "0203"),
+    ]
+    .concat();
+    std::fs::write(&file, field_text(&units, "")).unwrap();
+    let f = file.to_str().unwrap();
+    let out = musket(&["threats", f, "--hex", "0103", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["hex"], "0103");
+    assert_eq!(v["side"], "Confederate");
+    let t = &v["threats"][0];
+    assert_eq!(t["units"], serde_json::json!(["near"]));
+    assert_eq!(t["from"], serde_json::json!(["0203"]));
+    let kind = t["type"].as_str().unwrap().to_string();
+    let odds = musket(&[
+        "odds",
+        f,
+        "--attackers",
+        "near",
+        "--defender",
+        "0103",
+        "--type",
+        &kind,
+        "--json",
+    ]);
+    assert!(
+        odds.status.success(),
+        "{}",
+        String::from_utf8_lossy(&odds.stderr)
+    );
+    let o: serde_json::Value = serde_json::from_slice(&odds.stdout).unwrap();
+    assert_eq!(t["defender_results"], o["defender_results"]);
+    assert_eq!(t["attacker_results"], o["attacker_results"]);
+    assert_eq!(t["odds"], o);
+    for (bad, why) in [
+        ("0101", "empty"),
+        ("9999", "off the map"),
+        ("near", "a unit id, not a hex"),
+    ] {
+        let out = musket(&["threats", f, "--hex", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let e = String::from_utf8_lossy(&out.stderr);
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+}
