@@ -964,3 +964,44 @@ fn the_danger_overlay_lists_the_threats_to_each_hex() {
         "no change, no new computation"
     );
 }
+
+// Issue 18: while a move is planned with the overlay on, the hex under the pointer shows the
+// danger the chosen stack would be in there, before the move is made.
+#[test]
+fn a_planned_move_shows_the_danger_there() {
+    let mut app = app("danger-plan");
+    start(&mut app, "foxs-gap.ron", Mode::Solitaire);
+    send(&mut app, Action::ToggleDanger);
+    for _ in 0..2000 {
+        if app
+            .world()
+            .resource::<musket::client::threats::Danger>()
+            .key
+            .is_some()
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.update();
+    }
+    // Scammon's brigade at 0708; 0808, one hex back, is within any march.
+    click(&mut app, "0708", false);
+    let to = hex(&app, "0808");
+    send(&mut app, Action::Hover(Some(to)));
+    app.update();
+    let d = app.world().resource::<musket::client::threats::Danger>();
+    let (key, lines) = d.planned.clone().expect("the danger of the planned move");
+    assert_eq!(key.1, to);
+    assert!(lines[0].starts_with("Danger at 0808"), "{lines:?}");
+    // The rules' answer for the same question.
+    let g = app.world().resource::<Play>().game().unwrap();
+    let scammon = g.unit_by_id("usa-scammon").unwrap();
+    let mut model = musket::rules::threat::ThreatModel::new(g, g.active_side);
+    let t = model.danger_if(&[scammon], to).unwrap();
+    match t.worst() {
+        Some(w) => assert!(lines[0].contains(&musket::rules::threat::text(g, w))),
+        None => assert!(lines[0].contains("no enemy stack")),
+    }
+    // The game itself is unchanged: Scammon still stands at 0708.
+    assert_eq!(g.unit(scammon).hex, Some(hex(&app, "0708")));
+}

@@ -198,3 +198,29 @@ fn the_command_line_matches_musket_odds() {
         assert!(e.contains(why), "{bad}: {e}");
     }
 }
+
+// The danger of a planned move: a unit that would stand next to the enemy is threatened by
+// it there; far away, by nothing; the game copy is left as it was.
+#[test]
+fn the_danger_of_a_planned_move() {
+    let units = [
+        unit("csa", "Confederate", "0103"),
+        unit("usa", "Union", "1103"),
+    ]
+    .concat();
+    let g = game(&units, "");
+    let usa = g.unit_by_id("usa").unwrap();
+    let mut model = ThreatModel::new(&g, g.unit(usa).side);
+    let near = model.danger_if(&[usa], hex(&g, "0203")).unwrap();
+    assert_eq!(ids(&g, &near.threats[0].units), ["csa"]);
+    assert_eq!(near.threats[0].p_reach, 1.0);
+    let far = model.danger_if(&[usa], hex(&g, "1203")).unwrap();
+    assert!(far.threats.is_empty());
+    // Its own hex, after the questions: as before.
+    let here = model.danger_if(&[usa], hex(&g, "1103")).unwrap();
+    assert!(here.threats.is_empty());
+    assert!(
+        model.danger_if(&[usa], hex(&g, "0103")).is_err(),
+        "an enemy hex"
+    );
+}

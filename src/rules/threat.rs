@@ -224,6 +224,36 @@ impl ThreatModel {
         })
     }
 
+    /// The threats to `units` (of `side`) if they stood at `hex` (a move being planned): they
+    /// are placed there in the copy for the question. The enemy's reaches are those already
+    /// built: the zones of control of the units that moved are not moved with them.
+    pub fn danger_if(&mut self, units: &[UnitIdx], hex: Coord) -> Result<HexThreats, String> {
+        if units
+            .iter()
+            .any(|u| self.scratch.unit(*u).side != self.side)
+        {
+            return Err("the units are not of the threatened side".into());
+        }
+        if self.scratch.side_at(hex).is_some_and(|s| s != self.side) {
+            return Err(format!(
+                "hex {} is held by the enemy",
+                self.scratch.label(hex)
+            ));
+        }
+        let moved: Vec<(UnitIdx, Option<Coord>)> = units
+            .iter()
+            .map(|u| (*u, self.scratch.unit(*u).hex))
+            .collect();
+        for &u in units {
+            self.scratch.place(u, Some(hex));
+        }
+        let out = self.at(hex);
+        for (u, h) in moved.into_iter().rev() {
+            self.scratch.place(u, h);
+        }
+        out
+    }
+
     /// The threats to every hex `side` holds, in map order.
     pub fn all(&mut self) -> Vec<HexThreats> {
         let hexes: Vec<Coord> = self

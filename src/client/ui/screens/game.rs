@@ -396,6 +396,14 @@ pub(crate) fn game_ui(
                     ui.label(egui::RichText::new(l.trim_start()).small());
                 }
             }
+            // The danger overlay: what the enemy could do to the stack there.
+            if let Some((_, lines)) = &view.danger.planned {
+                for (i, l) in lines.iter().enumerate() {
+                    let t = egui::RichText::new(l.trim_start())
+                        .color(egui::Color32::from_rgb(230, 90, 80));
+                    ui.label(if i == 0 { t } else { t.small() });
+                }
+            }
         });
     }
 
