@@ -910,6 +910,22 @@ fn an_assault_names_its_leader_and_is_the_whole_action() {
     assert!(p.session.game.cycle.assault, "the assault is the action");
 }
 
+/// Run frames until the danger overlay's answer (computed on a worker thread) has landed.
+fn wait_for_danger(app: &mut App) {
+    for _ in 0..2000 {
+        if app
+            .world()
+            .resource::<musket::client::threats::Danger>()
+            .key
+            .is_some()
+        {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.update();
+    }
+}
+
 // Issue 18: the danger overlay (T) computes, off the frame, the threats to every hex of the
 // side to move; a Union stack next to a Confederate brigade is threatened by it, in the words
 // of the attack preview.
@@ -923,18 +939,7 @@ fn the_danger_overlay_lists_the_threats_to_each_hex() {
             .resource::<musket::client::state::Overlays>()
             .danger
     );
-    for _ in 0..2000 {
-        if app
-            .world()
-            .resource::<musket::client::threats::Danger>()
-            .key
-            .is_some()
-        {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        app.update();
-    }
+    wait_for_danger(&mut app);
     let d = app.world().resource::<musket::client::threats::Danger>();
     assert!(d.key.is_some(), "the answer arrives");
     let h = hex(&app, "0707");
@@ -972,18 +977,7 @@ fn a_planned_move_shows_the_danger_there() {
     let mut app = app("danger-plan");
     start(&mut app, "foxs-gap.ron", Mode::Solitaire);
     send(&mut app, Action::ToggleDanger);
-    for _ in 0..2000 {
-        if app
-            .world()
-            .resource::<musket::client::threats::Danger>()
-            .key
-            .is_some()
-        {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        app.update();
-    }
+    wait_for_danger(&mut app);
     // Scammon's brigade at 0708; 0808, one hex back, is within any march.
     click(&mut app, "0708", false);
     let to = hex(&app, "0808");

@@ -223,25 +223,6 @@ pub fn compute(g: &Game, units: &[UnitIdx]) -> MoveReach {
     r
 }
 
-/// The probability that `dice` d6 plus `modifier` give at least `need` points.
-fn p_at_least(dice: u8, modifier: i32, need: Mp) -> f64 {
-    let mut dist = vec![1.0f64];
-    for _ in 0..dice {
-        let mut next = vec![0.0; dist.len() + 6];
-        for (s, p) in dist.iter().enumerate() {
-            for f in 1..=6 {
-                next[s + f] += p / 6.0;
-            }
-        }
-        dist = next;
-    }
-    dist.iter()
-        .enumerate()
-        .filter(|(s, _)| Mp::whole((*s as i32 + modifier).max(0) as u32) >= need)
-        .map(|(_, p)| p)
-        .sum()
-}
-
 /// The tooltip lines of a move to the hovered hex: its cost and why, what is left, the roll it
 /// needs; or why it is out of reach.
 pub fn tip_lines(g: &Game, r: &MoveReach, hover: Coord) -> Vec<String> {
@@ -296,7 +277,7 @@ pub fn tip_lines(g: &Game, r: &MoveReach, hover: Coord) -> Vec<String> {
             } else {
                 String::new()
             },
-            100.0 * p_at_least(dice, m, c)
+            100.0 * crate::rules::threat::p_roll_at_least(dice, m, Mp::ZERO, c)
         )),
         _ => lines.push(if free {
             format!("{} (Free movement: beyond the rules)", r.why_not(g, hover))

@@ -1136,16 +1136,12 @@ pub fn tire_by(
     }
     let mut events = Vec::new();
     for &u in units {
-        let unit = game.unit_mut(u);
-        if unit.is_leader() {
+        if game.unit(u).is_leader() {
             continue;
         }
-        let from = unit.fatigue;
-        let to = from.saturating_add(levels).min(f.max);
-        if to != from {
-            unit.fatigue = to;
-            events.push(Event::FatigueRaised { unit: u, from, to });
-        }
+        let from = game.unit(u).fatigue;
+        events.extend(raise_fatigue(game, &[u], levels));
+        let to = game.unit(u).fatigue;
         if let Some(x) = &f.extended
             && to >= x.level(game.unit(u).exhausted)
             && from < to
