@@ -224,3 +224,23 @@ fn the_danger_of_a_planned_move() {
         "an enemy hex"
     );
 }
+
+// GCACW's action phase: the enemy's next action comes in this game turn, and a unit at the
+// highest fatigue (4) may neither march nor attack in it (`sequence.fatigue.max`): it is no
+// threat; the same unit at fatigue 3 is.
+#[test]
+fn a_unit_at_the_highest_fatigue_is_no_threat_in_an_action_phase() {
+    let tired = |f: u8| {
+        let units = [
+            unit("csa", "Confederate", "0103"),
+            unit("near", "Union", "0203")
+                .replace("Organized(4))", &format!("Organized(4), fatigue: {f})")),
+        ]
+        .concat();
+        let g = game(&units, "");
+        assert!(musket::rules::sequence::on_initiative(&g));
+        threats(&g, hex(&g, "0103")).unwrap().threats.len()
+    };
+    assert_eq!(tired(3), 1);
+    assert_eq!(tired(4), 0);
+}

@@ -118,10 +118,9 @@ fn update_danger(play: Res<Play>, overlays: Res<Overlays>, mut danger: ResMut<Da
             danger.model = Some(model);
         }
     }
-    if !overlays.danger
-        || danger.key == Some(key)
-        || danger.pending.as_ref().is_some_and(|(k, _)| *k == key)
-    {
+    // One computation at a time: a game that changes faster than it is computed (the
+    // computer's moves) gets the answer for its latest state once the one under way lands.
+    if !overlays.danger || danger.key == Some(key) || danger.pending.is_some() {
         return;
     }
     let game = p.session.game.clone();

@@ -22,7 +22,9 @@
 //!
 //! The next turn is judged under a sequence of one phase of moves and attacks (the generic
 //! one): the action-phase limits of the current phase (who holds the initiative, an action
-//! under way) do not hide a threat the enemy will have in its next action. [`ThreatModel`]
+//! under way) do not hide a threat the enemy will have in its next action. In an action phase
+//! a unit at the highest fatigue is left out: its next action is in this game turn, and it may
+//! neither march nor attack in it. [`ThreatModel`]
 //! builds the moved copy and each stack's reach once, so the threats of every hex of a side
 //! cost one reach search per enemy stack plus the odds.
 
@@ -127,6 +129,16 @@ impl ThreatModel {
     /// The threats of `side`'s enemy, judged from `game` as it stands.
     pub fn new(game: &Game, side: SideId) -> ThreatModel {
         let enemy = side.other();
+        // In an action phase (GCACW) the enemy's next action comes in this game turn: a unit at
+        // the highest fatigue may neither march nor attack in it.
+        let spent = |u: UnitIdx| {
+            super::sequence::on_initiative(game)
+                && game.scenario.movement == super::movement::Enforcement::Enforced
+                && game.sequence.fatigue.as_ref().is_some_and(|f| {
+                    let unit = game.unit(u);
+                    !unit.is_leader() && unit.fatigue >= f.max
+                })
+        };
         let mut scratch = game.clone();
         scratch.sequence = Arc::new(super::sequence::generic());
         scratch.phase = super::sequence::PhaseState {
@@ -144,6 +156,10 @@ impl ThreatModel {
         let mv = scratch.rules.movement();
         let movers = stacks(&scratch, enemy)
             .into_iter()
+            .map(|mut s| {
+                s.units.retain(|u| !spent(*u));
+                s
+            })
             .filter(|s| s.units.iter().any(|u| scratch.unit(*u).is_combat()))
             .map(|stack| {
                 let reach = reachable(&scratch, &ctx, &stack.units, None);
