@@ -620,9 +620,9 @@ fn attack(attackers: &[&str], defender: Coord, kind: Option<AttackType>) -> Comm
 }
 
 // The data's `sequence.assault` (5.3 an assault is a leader's action; 7.1 a grand assault an
-// army leader's, from several hexes [player: wargamereplays tutorial 2]; [project default] his
-// units within his command radius, +1 fatigue each, none at the highest fatigue, one attack a
-// unit an action). Two brigades of Cox's command stand together next to an enemy brigade.
+// army leader's, from several hexes [player: wargamereplays tutorial 2]; [project default] the
+// leader stands with attacking units, each within his command radius, +1 fatigue each, none at
+// the highest fatigue, one attack a unit an action). Two brigades of Cox's command stand together next to an enemy brigade.
 #[test]
 fn an_assault_is_a_leaders_action_with_units_of_his_command() {
     let target = along(L, 0, 1);

@@ -63,7 +63,7 @@ pub fn plugin(app: &mut App) {
 
 /// Whether a layer must be rebuilt: its key changed. If so, the key is stored and the layer's
 /// old entities are despawned.
-fn refresh<K: PartialEq, F: Component>(
+pub(crate) fn refresh<K: PartialEq, F: Component>(
     stored: &mut Option<K>,
     key: K,
     commands: &mut Commands,

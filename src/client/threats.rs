@@ -208,16 +208,12 @@ fn plan_danger(
     danger.planned = Some((want, lines));
 }
 
-/// The overlay's colour for a danger (0 to 2): clear to deep red.
-pub fn danger_color(d: f64) -> Color {
+/// The overlay's colours for a danger (0 to 2): the fill, light to deep red, and the
+/// outline, more opaque the greater the danger.
+pub fn danger_colors(d: f64) -> (Color, Color) {
     let x = (d.clamp(0.0, 1.2) / 1.2) as f32;
-    Color::srgba(0.85, 0.08, 0.05, 0.20 + 0.45 * x)
-}
-
-/// The outline of a threatened hex: red, more opaque the greater the danger.
-pub fn danger_outline(d: f64) -> Color {
-    let x = (d.clamp(0.0, 1.2) / 1.2) as f32;
-    Color::srgba(0.85, 0.08, 0.05, 0.55 + 0.45 * x)
+    let red = |alpha: f32| Color::srgba(0.85, 0.08, 0.05, alpha);
+    (red(0.20 + 0.45 * x), red(0.55 + 0.45 * x))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -236,14 +232,7 @@ fn danger_layer(
         redraw.write(bevy::window::RequestRedraw);
     }
     let now = (overlays.danger, danger.key);
-    if *shown == Some(now) {
-        return;
-    }
-    *shown = Some(now);
-    for e in &parts {
-        commands.entity(e).despawn();
-    }
-    if !overlays.danger {
+    if !super::overlays::refresh(&mut shown, now, &mut commands, &parts) || !overlays.danger {
         return;
     }
     let mut batch = Batch::default();
@@ -251,8 +240,9 @@ fn danger_layer(
     hexes.sort_by_key(|(c, _)| **c);
     for (c, (d, _)) in hexes {
         if *d > 0.0 {
-            batch.hex_fill(*c, 0.96, danger_color(*d));
-            batch.hex_outline(*c, 0.96, 3.0 + 5.0 * d.min(1.0) as f32, danger_outline(*d));
+            let (fill, outline) = danger_colors(*d);
+            batch.hex_fill(*c, 0.96, fill);
+            batch.hex_outline(*c, 0.96, 3.0 + 5.0 * d.min(1.0) as f32, outline);
         }
     }
     spawn_batch(

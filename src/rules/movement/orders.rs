@@ -245,9 +245,7 @@ pub struct AttackLimits {
 /// what the attack costs it (Shiloh's OPs).
 pub fn check_attack_limits(game: &Game, req: &AttackRequest) -> Result<AttackLimits, String> {
     let mv = game.rules.movement();
-    let kind = req
-        .kind
-        .or_else(|| game.rules.default_attack_type(game, req).ok());
+    let kind = crate::rules::assault::kind_of(game, req);
     let out_of_turn = game.rules.out_of_turn(req).is_some();
     let mut costs = Vec::new();
     for &u in &req.attackers {
