@@ -999,3 +999,68 @@ fn a_planned_move_shows_the_danger_there() {
     // The game itself is unchanged: Scammon still stands at 0708.
     assert_eq!(g.unit(scammon).hex, Some(hex(&app, "0708")));
 }
+
+// Issue 17 (NGG 1812 8.1): in the French rally phase the top bar names the phase and the
+// supply trains left; the inspector's Rally sends the chosen stack's disrupted units, as many
+// as the commander's rating allows (Davout, CR 2: two of three), for one train.
+#[test]
+fn a_rally_from_the_window_spends_one_train_for_the_commanders_rating() {
+    let dir = temp_dir("rally-scenario");
+    let file = dir.join("rally.ron");
+    let rows = vec![format!("{:?}", "c".repeat(8)); 6].join(", ");
+    std::fs::write(
+        &file,
+        format!(
+            r#"(title: "Rally", ruleset: "ngg1812", sides: ["French", "Russian"], turns: 3, supply_trains: [4, 3],
+  map: (columns: 8, rows: 6, terrain: [{rows}]),
+  units: [
+    (id: "davout", name: "Davout", side: "French", kind: Leader, hex: "0302", rating: 2),
+    (id: "d1", name: "1st", side: "French", kind: Infantry, hex: "0302", strength: Organized(1), class: Line, status: Disrupted),
+    (id: "d2", name: "2nd", side: "French", kind: Infantry, hex: "0302", strength: Organized(1), class: Line, status: Disrupted),
+    (id: "d3", name: "3rd", side: "French", kind: Infantry, hex: "0302", strength: Organized(1), class: Line, status: Disrupted),
+    (id: "r1", name: "R1", side: "Russian", kind: Infantry, hex: "0703", strength: Organized(1), class: Line),
+  ])"#
+        ),
+    )
+    .unwrap();
+    let mut app = app("rally");
+    send(
+        &mut app,
+        Action::Start {
+            source: Source::File(file),
+            mode: Mode::Solitaire,
+            handover: true,
+        },
+    );
+    app.update();
+    let g = app.world().resource::<Play>().game().unwrap();
+    assert_eq!(
+        musket::rules::sequence::status_line(g).unwrap(),
+        "Rally (French acts, phase 1 of 5); supply trains: French 4, Russian 3"
+    );
+    click(&mut app, "0302", false);
+    send(&mut app, Action::Special("rally".into()));
+    let g = app.world().resource::<Play>().game().unwrap();
+    let disrupted: Vec<bool> = ["d1", "d2", "d3"]
+        .iter()
+        .map(|id| g.unit(g.unit_by_id(id).unwrap()).is_disrupted())
+        .collect();
+    assert_eq!(
+        disrupted.iter().filter(|d| !**d).count(),
+        2,
+        "{disrupted:?}"
+    );
+    assert_eq!(
+        musket::rules::supply::left(g, musket::rules::unit::SideId(0)),
+        Some(3)
+    );
+    assert!(
+        app.world()
+            .resource::<CombatLog>()
+            .lines
+            .iter()
+            .any(|l| l.text.contains("supply train for a stack's rally (8.1)")),
+        "{:?}",
+        app.world().resource::<CombatLog>().lines
+    );
+}

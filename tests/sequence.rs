@@ -301,6 +301,7 @@ fn action_phase() -> musket::rules::sequence::Sequence {
             allows: vec![Allow::Move, Allow::Special, Allow::Attack],
             attacks_per_unit: None,
             from_turn: None,
+            skip_when_idle: false,
             source: "test".into(),
         }],
         initiative: Some(InitiativeRules {
@@ -318,6 +319,7 @@ fn action_phase() -> musket::rules::sequence::Sequence {
             source: "test fatigue".into(),
         }),
         recovery: None,
+        trains: None,
         leader_transfer: None,
         activation: None,
         assault: None,

@@ -27,8 +27,11 @@ fn field_text(units: &str, hexsides: &str) -> String {
 }
 
 fn game(units: &str, hexsides: &str) -> Game {
-    let sc = scenario::parse(&field_text(units, hexsides), Path::new("threats.ron"))
-        .unwrap_or_else(|e| panic!("{e}"));
+    game_text(&field_text(units, hexsides))
+}
+
+fn game_text(text: &str) -> Game {
+    let sc = scenario::parse(text, Path::new("threats.ron")).unwrap_or_else(|e| panic!("{e}"));
     let sc = std::sync::Arc::new(sc);
     let rules = for_scenario(&sc, &Default::default()).unwrap();
     Game::new(sc, rules)
@@ -243,4 +246,104 @@ fn a_unit_at_the_highest_fatigue_is_no_threat_in_an_action_phase() {
     };
     assert_eq!(tired(3), 1);
     assert_eq!(tired(4), 0);
+}
+
+fn brigade(id: &str, side: &str, hex: &str, strength: u32) -> String {
+    format!(
+        "(id: {id:?}, name: {id:?}, side: {side:?}, kind: Infantry, hex: {hex:?}, strength: Organized({strength})),"
+    )
+}
+
+// Issue 18 item 4: the computer opponent weighs the threats. A weak Union brigade (strength 1)
+// marches toward a victory hex it must take, far to the east; a strong Confederate division
+// (four brigades of 6) waits to the north, able to march onto much of the ground between. Once
+// its march is rolled, the brigade must not end where the division can attack it while another
+// hex it could reach is at least as near the objective and safer (the threat model's danger:
+// P(reach) × (P(retreat or rout) + the expected loss as a share)). Before `ai2` weighed the
+// threats it marched to 0303, danger 2 (the division reaches it for sure and destroys it),
+// with safer hexes as near; `greedy` closes with the enemy.
+#[test]
+fn the_computer_keeps_a_weak_stack_out_of_reach_of_a_strong_enemy() {
+    use musket::rules::ai::Kind;
+    use musket::rules::command::Command;
+    use musket::rules::movement::{MoveContext, reachable};
+    let units = [
+        brigade("weak", "Union", "0104", 1),
+        brigade("c1", "Confederate", "0501", 6),
+        brigade("c2", "Confederate", "0501", 6),
+        brigade("c3", "Confederate", "0501", 6),
+        brigade("c4", "Confederate", "0501", 6),
+    ]
+    .concat();
+    let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
+    let text = format!(
+        "(title: \"threats\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 6,
+          map: (columns: 12, rows: 6, terrain: [{}]),
+          victory: [(hex: \"1206\", points: 3, name: \"objective\", holder: \"Confederate\")],
+          units: [{units}])",
+        rows.join(", ")
+    );
+    for (player, seed) in [(Kind::Ai(2), 3), (Kind::Ai(2), 4), (Kind::Greedy, 3)] {
+        let g = game_text(&text);
+        let weak = g.unit_by_id("weak").unwrap();
+        let start = hex(&g, "0104");
+        let objective = hex(&g, "1206");
+        let mut session = musket::rules::session::Session::new(g.scenario.clone(), g.rules, seed);
+        // The Confederates pass whenever they hold the initiative; the Union's player acts
+        // until it has moved the brigade (the hexes it could reach once its march is rolled
+        // are kept) or passes.
+        let union = session.game.unit(weak).side;
+        let mut p = player.player(seed, union);
+        let mut options: Vec<Coord> = Vec::new();
+        for _ in 0..20 {
+            if session.game.active_side != union {
+                session.execute(Command::EndTurn).unwrap();
+                continue;
+            }
+            let d = p.decide(&session.game);
+            let end = matches!(d.command, Command::EndTurn);
+            session.execute(d.command).unwrap();
+            let g = &session.game;
+            if g.unit(weak).hex != Some(start) || end {
+                break;
+            }
+            if g.unit(weak).march.is_some() && options.is_empty() {
+                let r = reachable(g, &MoveContext::new(g), &[weak], None).unwrap();
+                options = r.hexes().map(|h| g.map().coord(h.index)).collect();
+            }
+        }
+        let g = &session.game;
+        let at = g.unit(weak).hex.unwrap();
+        // The danger the brigade would be in at a hex (the enemy's worst attack there).
+        let mut model = ThreatModel::new(g, union);
+        let mut danger_at = |h: Coord| {
+            model
+                .danger_if(&[weak], h)
+                .ok()
+                .and_then(|t| t.worst().map(|w| w.danger))
+                .unwrap_or(0.0)
+        };
+        assert!(
+            options.contains(&at),
+            "{player:?}: the brigade moved after its roll"
+        );
+        let danger = danger_at(at);
+        // A hex it could have reached, at least as near the objective, and safer.
+        let better = options.iter().copied().find(|h| {
+            h.distance(objective) <= at.distance(objective) && danger_at(*h) + 0.1 < danger
+        });
+        match player {
+            Kind::Greedy => assert!(
+                better.is_some(),
+                "greedy is no test of the behaviour: it ended at {}",
+                g.label(at)
+            ),
+            _ => assert!(
+                better.is_none(),
+                "seed {seed}: the brigade ended at {} (danger {danger:.2}), {} was as near and safer",
+                g.label(at),
+                better.map(|h| g.label(h)).unwrap_or_default()
+            ),
+        }
+    }
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::rules::command::Command;
+use crate::rules::command::{Command, validate};
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::{AttackRequest, AttackType, Choices, for_scenario};
 use crate::rules::session::Session;
@@ -528,27 +528,42 @@ fn move_to(world: &mut World, hex: Coord) {
     sel.target = None;
 }
 
-/// A special action by the chosen units that can take it.
+/// A special action by the chosen units that can take it: those for which it is open now, as
+/// many as the rules accept together (a rally: up to the commanders' ratings), else all of
+/// them, for `validate` to say why not.
 fn special(world: &mut World, key: &str) {
     let Some(g) = world.resource::<Play>().game() else {
         return;
     };
     let sel = world.resource::<Selection>().clone();
-    let ids: Vec<String> = super::moves::movers(g, &sel)
-        .into_iter()
-        .filter(|u| g.rules.special_actions(g, *u).iter().any(|a| a.key == key))
-        .map(|u| g.unit(u).id.clone())
-        .collect();
+    let movers = super::moves::movers(g, &sel);
+    let able = |open: bool| -> Vec<String> {
+        movers
+            .iter()
+            .filter(|u| {
+                g.rules
+                    .special_actions(g, **u)
+                    .iter()
+                    .any(|a| a.key == key && (!open || a.cost.is_ok()))
+            })
+            .map(|u| g.unit(*u).id.clone())
+            .collect()
+    };
+    let command = |units: Vec<String>| Command::Special {
+        units,
+        action: key.to_string(),
+    };
+    let mut ids = able(true);
+    while ids.len() > 1 && validate(g, &command(ids.clone())).is_err() {
+        ids.pop();
+    }
+    if ids.is_empty() {
+        ids = able(false);
+    }
     if ids.is_empty() {
         return;
     }
-    execute(
-        world,
-        Command::Special {
-            units: ids,
-            action: key.to_string(),
-        },
-    );
+    execute(world, command(ids));
 }
 
 /// Activate the selected leader (GCACW's action phase): he and the units of his command in

@@ -43,6 +43,9 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
     if let Some(r) = &f.random_events {
         field("random_events", line(r));
     }
+    if let Some(t) = &f.supply_trains {
+        field("supply_trains", line(t));
+    }
     if let Some(b) = &f.briefing {
         field("briefing", line(b));
     }

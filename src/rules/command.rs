@@ -300,6 +300,10 @@ fn special_plan(
         }
         out.push((u, cost));
     }
+    let ids: Vec<UnitIdx> = out.iter().map(|(u, _)| *u).collect();
+    game.rules
+        .check_special(game, &ids, action)
+        .map_err(CommandError::Special)?;
     Ok(out)
 }
 
@@ -483,8 +487,12 @@ pub fn apply(
     let saved_advance = game.advance_option.take();
     let out = apply_inner(game, cmd, dice);
     match &out {
-        Ok(_) => super::sequence::record_action(game, cmd),
+        Ok(_) => {}
         Err(_) => game.advance_option = saved_advance,
+    }
+    let mut out = out;
+    if let Ok(events) = &mut out {
+        events.extend(super::sequence::record_action(game, cmd));
     }
     out
 }

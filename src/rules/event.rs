@@ -166,6 +166,13 @@ pub enum Event {
     Passed {
         side: SideId,
     },
+    /// Supply trains used (`rules::supply`: a strategic move, a pass, a rally).
+    TrainsUsed {
+        side: SideId,
+        used: u32,
+        left: u32,
+        why: String,
+    },
     /// An extended-march check (`rules::sequence`): its dice and modifier, and what it cost.
     ExtendedMarch {
         unit: UnitIdx,
@@ -392,6 +399,16 @@ impl Event {
                 )
             }
             Event::Passed { side } => format!("{} passes", game.scenario.side_name(*side)),
+            Event::TrainsUsed {
+                side,
+                used,
+                left,
+                why,
+            } => format!(
+                "{}: {used} supply train{} for {why}, {left} left this turn",
+                game.scenario.side_name(*side),
+                if *used == 1 { "" } else { "s" }
+            ),
             Event::ExtendedMarch {
                 unit,
                 dice,

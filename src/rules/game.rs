@@ -43,6 +43,8 @@ pub struct Game {
     pub cycle: Cycle,
     /// A random event's weather for a turn (the scenario's `random_events`).
     pub weather_event: Option<(u32, Weather)>,
+    /// The supply trains of the game turn, as they are spent (`rules::supply`).
+    pub supply: super::supply::Supply,
 }
 
 impl Game {
@@ -59,6 +61,7 @@ impl Game {
     ) -> Self {
         let units = scenario.units.clone();
         let turn = scenario.first_turn;
+        let scenario_trains = super::supply::of_scenario(&scenario);
         let mut g = Game {
             occupancy: vec![Vec::new(); scenario.map.len()],
             scenario,
@@ -74,11 +77,16 @@ impl Game {
             },
             cycle: Cycle::default(),
             weather_event: None,
+            supply: super::supply::Supply {
+                trains: scenario_trains,
+                rallies: Vec::new(),
+            },
             sequence,
         };
         g.active_side = g.sequence.acting(g.phase).unwrap_or(SideId(0));
         g.holders = g.scenario.victory.iter().map(|v| v.holder).collect();
         g.rebuild_occupancy();
+        super::sequence::skip_idle_start(&mut g);
         g
     }
 

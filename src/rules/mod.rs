@@ -25,6 +25,7 @@ pub mod scenario;
 pub mod sequence;
 pub mod session;
 pub mod shiloh;
+pub mod supply;
 pub mod tables;
 pub mod testgen;
 pub mod threat;

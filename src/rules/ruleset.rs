@@ -148,6 +148,8 @@ pub struct SpecialAction {
     pub cost: Result<super::movement::Mp, String>,
     /// The rule it comes from.
     pub rule: String,
+    /// It only helps the unit (a rally): the computer players take it whenever they may.
+    pub gain: bool,
 }
 
 /// Which side of an attack something belongs to.
@@ -630,6 +632,12 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// fortify), with their cost or why they cannot be taken now; none by default.
     fn special_actions(&self, _game: &Game, _unit: UnitIdx) -> Vec<SpecialAction> {
         Vec::new()
+    }
+    /// Check a special action by all of `units` together (one command), beyond each unit's
+    /// own [`Ruleset::special_actions`]: e.g. NGG 1812's rally, which its commanders' ratings
+    /// bound per stack.
+    fn check_special(&self, _game: &Game, _units: &[UnitIdx], _key: &str) -> Result<(), String> {
+        Ok(())
     }
     /// Apply a special action `command::validate` has checked (`Command::Special`).
     fn apply_special(&self, _game: &mut Game, _unit: UnitIdx, _key: &str) -> Vec<Event> {

@@ -117,6 +117,10 @@ pub struct ScenarioFile {
     /// every game turn (GCACW's Random Events Phase, where a game has one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub random_events: Option<RandomEventsFile>,
+    /// Project addition (optional): each side's supply trains for every game turn, in the
+    /// sides' order (NGG 1812's Table 7.3; `rules::supply`). Without it trains are not counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supply_trains: Option<Vec<u32>>,
     pub map: MapFile,
     pub units: Vec<UnitFile>,
     /// Project addition (optional): hexes worth victory points to the side holding them at the
@@ -1161,6 +1165,34 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                 t,
                 format!("out of range: turns are counted from 1 to {MAX_TURN}"),
             );
+        }
+    }
+    if let Some(t) = &file.supply_trains {
+        if file.ruleset != "ngg1812" {
+            ck.bad(
+                "supply_trains",
+                format!("{t:?}"),
+                format!(
+                    "supply trains are NGG 1812's (8.1-8.2); the {} rules have none",
+                    file.ruleset
+                ),
+            );
+        }
+        if t.len() != 2 {
+            ck.bad(
+                "supply_trains",
+                format!("{t:?}"),
+                "two numbers, each side's trains in the sides' order",
+            );
+        }
+        for (i, n) in t.iter().enumerate() {
+            if *n > 99 {
+                ck.bad(
+                    format!("supply_trains[{i}]"),
+                    n,
+                    "out of range: 0 to 99 trains a turn",
+                );
+            }
         }
     }
     if let Some(r) = &file.random_events {

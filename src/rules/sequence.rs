@@ -57,6 +57,10 @@ pub struct Sequence {
     /// attack, what they cost in fatigue (`rules::assault`; GCACW 5.3, 7.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub assault: Option<super::assault::AssaultRules>,
+    /// Supply trains: what a strategic move, a pass and a rally use, where the scenario gives
+    /// each side its trains (`rules::supply`; NGG 1812 8.1-8.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trains: Option<super::supply::TrainRules>,
     /// Rounds of player-turns in a game turn: 1, or 2 where each side has its phases twice a
     /// turn (SSI Shiloh: two sets of operations and combat).
     #[serde(default = "one")]
@@ -313,6 +317,11 @@ pub struct Phase {
     /// The first game turn the phase is played in (the ones before skip it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from_turn: Option<u32>,
+    /// Passed over when the side to act has nothing to do in it: no unit with a special action
+    /// open (a rally phase with no disrupted unit that may rally). Only for phases that allow
+    /// special actions and nothing else.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub skip_when_idle: bool,
     pub source: String,
 }
 
@@ -387,6 +396,7 @@ pub fn generic() -> Sequence {
             allows: vec![Allow::Move, Allow::Special, Allow::Attack],
             attacks_per_unit: None,
             from_turn: None,
+            skip_when_idle: false,
             source: "[project default] one phase: the side to move moves and attacks in any order"
                 .into(),
         }],
@@ -394,6 +404,7 @@ pub fn generic() -> Sequence {
         initiative: None,
         fatigue: None,
         recovery: None,
+        trains: None,
         leader_transfer: None,
         activation: None,
         assault: None,
@@ -434,6 +445,21 @@ impl Sequence {
             out.push((
                 "sequence.phases".into(),
                 "a sequence needs at least one phase".into(),
+            ));
+        }
+        if let Some(t) = &self.trains
+            && !self
+                .phases
+                .iter()
+                .any(|p| p.key == t.phase && p.acts == Acts::Initiative)
+        {
+            out.push((
+                "sequence.trains.phase".into(),
+                format!(
+                    "{:?} is not the key of a phase on the initiative (the moves trains pay for \
+                     alternate)",
+                    t.phase
+                ),
             ));
         }
         let mut keys = std::collections::BTreeSet::new();
@@ -503,6 +529,12 @@ impl Sequence {
                     "each type led by an army leader must be one of `kinds`".into(),
                 ));
             }
+            if p.skip_when_idle && p.allows.iter().any(|a| *a != Allow::Special) {
+                out.push((
+                    format!("{at}.skip_when_idle"),
+                    "only a phase of special actions alone is passed over when idle".into(),
+                ));
+            }
             if p.allows.contains(&Allow::LeaderTransfer) && self.leader_transfer.is_none() {
                 out.push((
                     format!("{at}.allows"),
@@ -554,6 +586,19 @@ impl Sequence {
 /// the log: "Defensive fire (Confederate player-turn, phase 2 of 4)"; `None` in the generic
 /// sequence, where "X to play" says it all.
 pub fn status_line(game: &Game) -> Option<String> {
+    let line = phase_line(game)?;
+    // The supply trains left (NGG 1812 8.1-8.2), where counted.
+    Some(match super::supply::counted(game).and(game.supply.trains) {
+        Some([a, b]) => format!(
+            "{line}; supply trains: {} {a}, {} {b}",
+            game.scenario.side_name(SideId(0)),
+            game.scenario.side_name(SideId(1))
+        ),
+        None => line,
+    })
+}
+
+fn phase_line(game: &Game) -> Option<String> {
     let seq = &game.sequence;
     if on_initiative(game) {
         let side = game.scenario.side_name(game.active_side);
@@ -676,8 +721,13 @@ impl Need {
 pub fn check(game: &Game, cmd: &Command) -> Result<(), String> {
     match needs(game, cmd) {
         Some(need) => {
+            let moves = matches!(need, Need::Move);
             check_need(game, need)?;
-            check_action(game, cmd)
+            check_action(game, cmd)?;
+            if moves && game.scenario.movement == super::movement::Enforcement::Enforced {
+                super::supply::check_move(game)?;
+            }
+            Ok(())
         }
         None => Ok(()),
     }
@@ -823,6 +873,7 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         }
         events.push(Event::TurnEnded { turn, side });
         if game.turn != turn && !game.is_over() {
+            super::supply::new_turn(game);
             events.extend(reinforce(game));
             events.extend(random_events(game, dice));
         }
@@ -833,6 +884,7 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         }
     }
     game.phase = next;
+    game.supply.rallies.clear();
     game.cycle = Cycle {
         actions: game.cycle.actions,
         history: std::mem::take(&mut game.cycle.history),
@@ -841,8 +893,9 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     if let Some(side) = seq.acting(next) {
         game.active_side = side;
     }
-    // A phase not played in this game turn (`from_turn`) is passed over.
-    if !game.is_over() && !played(&seq, next, game.turn) {
+    // A phase not played in this game turn (`from_turn`), or one with nothing to do
+    // (`skip_when_idle`), is passed over.
+    if !game.is_over() && (!played(&seq, next, game.turn) || idle(game)) {
         events.extend(end_phase(game, dice));
         return events;
     }
@@ -860,6 +913,45 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         events.extend(begin_phase(game, dice));
     }
     events
+}
+
+/// Whether the current phase is one to pass over because the side to act has nothing to do in
+/// it (`skip_when_idle`: no unit of the side with a special action open).
+pub fn idle(game: &Game) -> bool {
+    let seq = &game.sequence;
+    if !seq.phase(game.phase).skip_when_idle {
+        return false;
+    }
+    let side = game.active_side;
+    !game.unit_indices().any(|u| {
+        let unit = game.unit(u);
+        unit.side == side
+            && unit.on_map()
+            && game
+                .rules
+                .special_actions(game, u)
+                .iter()
+                .any(|a| a.cost.is_ok())
+    })
+}
+
+/// A new game's opening phases with nothing to do (`skip_when_idle`) are passed over, quietly:
+/// nothing happened in them.
+pub fn skip_idle_start(game: &mut Game) {
+    let seq = game.sequence.clone();
+    while idle(game) && game.phase.index + 1 < seq.phases.len() {
+        let next = PhaseState {
+            index: game.phase.index + 1,
+            ..game.phase
+        };
+        if !played(&seq, next, game.turn) {
+            game.phase = next;
+            continue;
+        }
+        game.phase = next;
+        // As a new game begins (a phase on the initiative rolls it when the game begins).
+        game.active_side = seq.acting(next).unwrap_or(SideId(0));
+    }
 }
 
 /// Whether a phase is played in game turn `turn` (its `from_turn`).
@@ -1037,7 +1129,12 @@ fn roll_initiative(
             None => SideId(0),
             Some(s) => s.other(),
         };
-        give_initiative(game, next);
+        // With supply trains (NGG 8.2): the side with more starts, a side without moves no
+        // more; `None` (neither has a train) leaves the winner unset: the phase ends.
+        match super::supply::who_moves(game, next, game.cycle.last.is_none()) {
+            Some(side) => give_initiative(game, side),
+            None => game.cycle.winner = None,
+        }
         return events;
     }
     // A bound on re-rolls of ties (a die source that always ties must still end).
@@ -1098,12 +1195,18 @@ fn end_action(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     } else {
         game.cycle.passed[side.0 as usize % 2] = true;
         events.push(Event::Passed { side });
+        events.extend(super::supply::passed(game, side));
     }
-    if game.cycle.passed == [true, true] {
+    // Both passed, or the side going on alone (the other has no train left) did.
+    let alone = !game.cycle.acted && super::supply::alone_passed(game, side);
+    if game.cycle.passed == [true, true] || alone {
         events.extend(end_phase(game, dice));
     } else {
         game.cycle.winner = None;
         events.extend(roll_initiative(game, &rules, dice));
+        if game.cycle.winner.is_none() {
+            events.extend(end_phase(game, dice));
+        }
     }
     events
 }
@@ -1389,15 +1492,22 @@ fn check_action(game: &Game, cmd: &Command) -> Result<(), String> {
 
 /// Note what a command the rules accepted did to the action under way (a phase on the
 /// initiative): the action has begun, and its units are those of its first command.
-pub fn record_action(game: &mut Game, cmd: &Command) {
+pub fn record_action(game: &mut Game, cmd: &Command) -> Vec<Event> {
     let ids = command_units(cmd);
     if !on_initiative(game) || ids.is_empty() {
-        return;
+        return Vec::new();
     }
+    // A stack's strategic move uses its supply train as it begins (NGG 8.2).
+    let events = if game.cycle.acted || !matches!(needs(game, cmd), Some(Need::Move)) {
+        Vec::new()
+    } else {
+        super::supply::move_begun(game)
+    };
     game.cycle.acted = true;
     if game.cycle.units.is_empty() {
         game.cycle.units = ids.iter().filter_map(|id| game.unit_by_id(id)).collect();
     }
+    events
 }
 
 /// End phases until the side that acts changes (or the game turn does, the game ends or an

@@ -414,6 +414,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
         briefing: None,
         night_turns: Vec::new(),
         random_events: None,
+        supply_trains: None,
         map: MapFile {
             columns: i64::from(cols),
             rows: i64::from(rws),

@@ -123,6 +123,9 @@ pub struct ThreatModel {
     scratch: Game,
     side: SideId,
     movers: Vec<Mover>,
+    /// Per map index: some enemy stack stands next to the hex or may reach a hex next to it
+    /// (a hex not marked has no threat, whoever stands there).
+    exposed: Vec<bool>,
 }
 
 impl ThreatModel {
@@ -154,7 +157,7 @@ impl ThreatModel {
         }
         let ctx = MoveContext::new(&scratch);
         let mv = scratch.rules.movement();
-        let movers = stacks(&scratch, enemy)
+        let movers: Vec<Mover> = stacks(&scratch, enemy)
             .into_iter()
             .map(|mut s| {
                 s.units.retain(|u| !spent(*u));
@@ -179,10 +182,45 @@ impl ThreatModel {
                 Mover { stack, reach, roll }
             })
             .collect();
+        let map = scratch.map();
+        let mut exposed = vec![false; map.len()];
+        for m in &movers {
+            let from = m.reach.iter().flat_map(|r| r.hexes().map(|h| h.index));
+            for i in map.index(m.stack.hex).into_iter().chain(from) {
+                for d in 0..6 {
+                    if let Some(n) = map.neighbor_ix(i, d) {
+                        exposed[n] = true;
+                    }
+                }
+            }
+        }
         ThreatModel {
             scratch,
             side,
             movers,
+            exposed,
+        }
+    }
+
+    /// Whether any enemy stack may attack `hex` in its next turn, whoever stands there: cheap,
+    /// for skipping the hexes no threat can reach.
+    pub fn exposed(&self, hex: Coord) -> bool {
+        self.scratch
+            .map()
+            .index(hex)
+            .is_some_and(|i| self.exposed[i])
+    }
+
+    /// The worst threat `units` would be in at `hex` ([`HexThreats::worst`], `None` where there
+    /// is none): what the computer opponent weighs a move by.
+    pub fn worst_if(&mut self, units: &[UnitIdx], hex: Coord) -> Option<Threat> {
+        if !self.exposed(hex) {
+            return None;
+        }
+        let mut t = self.danger_if(units, hex).ok()?;
+        match t.combined.take() {
+            Some(c) if t.threats.first().is_none_or(|f| c.danger > f.danger) => Some(c),
+            _ => t.threats.into_iter().next(),
         }
     }
 

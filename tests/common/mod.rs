@@ -35,6 +35,7 @@ pub fn map(columns: u32, rows: u32) -> B {
             briefing: None,
             night_turns: Vec::new(),
             random_events: None,
+            supply_trains: None,
             map: MapFile {
                 columns: columns as i64,
                 rows: rows as i64,

@@ -34,6 +34,13 @@ impl Player for Greedy {
         if self.moved.as_ref().is_none_or(|(t, s, _)| (*t, *s) != key) {
             self.moved = Some((key.0, key.1, Vec::new()));
         }
+        // 0. What only helps (a rally).
+        if let Some((command, why)) = super::options::gain_action(game) {
+            return Decision {
+                command,
+                why: format!("greedy: {why}"),
+            };
+        }
         // 1. The best favourable single-stack attack.
         let best = stack_attacks(game, side)
             .into_iter()

@@ -309,3 +309,39 @@ pub fn transfer(game: &Game, side: SideId) -> Option<(Command, String)> {
     }
     None
 }
+
+/// A special action that only helps (`SpecialAction::gain`: NGG 1812's rally) open to units of
+/// the side to act: the command for the most units of one stack the rules accept together
+/// (strongest first), if the phase allows it.
+pub fn gain_action(game: &Game) -> Option<(Command, String)> {
+    let side = game.active_side;
+    for s in stacks(game, side) {
+        let mut by_key: BTreeMap<String, (String, Vec<UnitIdx>)> = BTreeMap::new();
+        for &u in &s.units {
+            for a in game.rules.special_actions(game, u) {
+                if a.gain && a.cost.is_ok() {
+                    by_key
+                        .entry(a.key.clone())
+                        .or_insert_with(|| (a.label.clone(), Vec::new()))
+                        .1
+                        .push(u);
+                }
+            }
+        }
+        for (key, (label, mut units)) in by_key {
+            units.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
+            while !units.is_empty() {
+                let cmd = Command::Special {
+                    units: units.iter().map(|u| game.unit(*u).id.clone()).collect(),
+                    action: key.clone(),
+                };
+                if validate(game, &cmd).is_ok() {
+                    let why = format!("{label}: {} unit(s) at {}", units.len(), game.label(s.hex));
+                    return Some((cmd, why));
+                }
+                units.pop();
+            }
+        }
+    }
+    None
+}

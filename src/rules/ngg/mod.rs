@@ -28,6 +28,8 @@ use crate::rules::ruleset::{
 };
 use crate::rules::tables::load_tables;
 
+mod rally;
+
 use assess::Assessment;
 use data::Tables;
 
@@ -194,6 +196,40 @@ impl Ruleset for Ngg {
                 help: "yes: on an odd number of hits the defender eliminates one more disrupted unit (11.17's option).".into(),
             },
         ]
+    }
+
+    fn special_actions(
+        &self,
+        game: &Game,
+        unit: crate::rules::unit::UnitIdx,
+    ) -> Vec<crate::rules::ruleset::SpecialAction> {
+        rally::action(game, unit).into_iter().collect()
+    }
+
+    fn check_special(
+        &self,
+        game: &Game,
+        units: &[crate::rules::unit::UnitIdx],
+        key: &str,
+    ) -> Result<(), String> {
+        if key == rally::KEY {
+            rally::check(game, units)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn apply_special(
+        &self,
+        game: &mut Game,
+        unit: crate::rules::unit::UnitIdx,
+        key: &str,
+    ) -> Vec<Event> {
+        if key == rally::KEY {
+            rally::apply(game, unit)
+        } else {
+            Vec::new()
+        }
     }
 
     fn tables_text(&self) -> &'static str {

@@ -245,6 +245,7 @@ impl Ruleset for Shiloh {
                     label: format!("{} ({})", capitalised(name), mode.name()),
                     cost: cost(action),
                     rule: rule.into(),
+                    gain: false,
                 });
             }
         }
@@ -254,6 +255,7 @@ impl Ruleset for Shiloh {
                 label: format!("Fortify (to level {})", u.fortification + 1),
                 cost: cost(ops::Action::Fortify),
                 rule: "card special actions: fortify".into(),
+                gain: false,
             });
         }
         out

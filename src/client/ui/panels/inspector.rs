@@ -97,6 +97,9 @@ fn special_buttons(
     ui.horizontal_wrapped(|ui| {
         for a in specials {
             let (text, ok, tip) = match &a.cost {
+                Ok(c) if *c == crate::rules::movement::Mp::ZERO => {
+                    (a.label.clone(), true, a.rule.clone())
+                }
                 Ok(c) => (format!("{} ({c} {pts})", a.label), true, a.rule.clone()),
                 Err(why) => (a.label.clone(), false, format!("{why} ({})", a.rule)),
             };

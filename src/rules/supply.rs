@@ -1,0 +1,191 @@
+//! Supply trains (NGG 1812 8.1-8.2), one piece of the sequence-of-play engine.
+//!
+//! Where a ruleset's sequence has `trains` and the scenario gives each side its trains
+//! (`supply_trains`, the game turn's count from the game's Table 7.3), the trains are spent as
+//! the rules say:
+//! - **Strategic movement** (8.2): the players alternate, one stack at a time; the side with
+//!   more trains starts (a tie: the first side [project default]); each stack's move uses a
+//!   train, removed after the move; a pass costs one train; a side without trains no longer
+//!   moves and the other goes on alone; the phase ends when both pass, or when the side going
+//!   on alone passes.
+//! - **Rally** (8.1): disrupted units of a stack with a commander return to good order, up to
+//!   the commanders' ratings (CRs add), and the stack's train is removed: one train per stack
+//!   and phase. (The ruleset offers the rally; this module counts the trains.)
+//!
+//! Without `supply_trains` in the scenario nothing is counted: every stack may move, as before
+//! trains existed (and as saves of those games replay).
+
+use serde::{Deserialize, Serialize};
+
+use super::event::Event;
+use super::game::Game;
+use super::hex::Coord;
+use super::unit::SideId;
+
+/// What trains cost, from the rules file's `sequence.trains`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainRules {
+    /// The phase (its `key`) whose moves use trains (strategic movement).
+    pub phase: String,
+    /// Trains a stack's move uses (8.2: one).
+    pub per_move: u32,
+    /// Trains a pass costs (8.2: one).
+    pub per_pass: u32,
+    /// Trains a stack's rally uses (8.1: one).
+    pub per_rally: u32,
+    pub source: String,
+}
+
+/// The trains of a game turn, as they are spent.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Supply {
+    /// Each side's trains left this game turn (`None`: the scenario gives none, nothing is
+    /// counted).
+    pub trains: Option<[u32; 2]>,
+    /// The stacks (their hexes) that rallied in the current phase, and how many units each.
+    pub rallies: Vec<(Coord, u32)>,
+}
+
+/// The train rules in force: the sequence has them and the scenario gives trains.
+pub fn counted(game: &Game) -> Option<&TrainRules> {
+    game.supply.trains?;
+    game.sequence.trains.as_ref()
+}
+
+/// The trains `side` has left (`None`: not counted).
+pub fn left(game: &Game, side: SideId) -> Option<u32> {
+    game.supply.trains.map(|t| t[side.0 as usize % 2])
+}
+
+/// Each side's trains a game turn, from the scenario (`supply_trains`).
+pub fn of_scenario(sc: &super::scenario::Scenario) -> Option<[u32; 2]> {
+    match sc.file.supply_trains.as_deref() {
+        Some(&[a, b]) => Some([a, b]),
+        _ => None,
+    }
+}
+
+/// A new game turn: each side's trains from the scenario.
+pub fn new_turn(game: &mut Game) {
+    game.supply.trains = of_scenario(&game.scenario);
+    game.supply.rallies.clear();
+}
+
+/// Whether the current phase is the one whose moves use trains.
+fn in_train_phase(game: &Game) -> Option<&TrainRules> {
+    counted(game).filter(|r| game.sequence.phase(game.phase).key == r.phase)
+}
+
+/// A move that would begin a stack's strategic move: refused when the side has no train left
+/// for it (8.2).
+pub fn check_move(game: &Game) -> Result<(), String> {
+    let Some(r) = in_train_phase(game) else {
+        return Ok(());
+    };
+    let side = game.active_side;
+    let have = left(game, side).unwrap_or(0);
+    if game.cycle.acted || have >= r.per_move {
+        return Ok(());
+    }
+    Err(format!(
+        "{}: the {} have no supply train left for a move ({} needed; 8.2)",
+        game.sequence.phase(game.phase).name,
+        game.scenario.side_name(side),
+        r.per_move
+    ))
+}
+
+fn spend(game: &mut Game, side: SideId, n: u32, why: &str) -> Vec<Event> {
+    let Some(t) = game.supply.trains.as_mut() else {
+        return Vec::new();
+    };
+    let i = side.0 as usize % 2;
+    let used = n.min(t[i]);
+    if used == 0 {
+        return Vec::new();
+    }
+    t[i] -= used;
+    vec![Event::TrainsUsed {
+        side,
+        used,
+        left: t[i],
+        why: why.to_string(),
+    }]
+}
+
+/// A stack's strategic move has begun: its train is used.
+pub fn move_begun(game: &mut Game) -> Vec<Event> {
+    let Some(n) = in_train_phase(game).map(|r| r.per_move) else {
+        return Vec::new();
+    };
+    spend(game, game.active_side, n, "a stack's strategic move (8.2)")
+}
+
+/// `side` passed in the strategic movement: it costs a train.
+pub fn passed(game: &mut Game, side: SideId) -> Vec<Event> {
+    let Some(n) = in_train_phase(game).map(|r| r.per_pass) else {
+        return Vec::new();
+    };
+    spend(game, side, n, "a pass (8.2)")
+}
+
+/// Who moves next in the strategic movement, where `next` would by alternation: a side without
+/// trains is passed over; `None` when neither has any. The first move of the phase (`first`)
+/// goes to the side with more trains (a tie: the first side [project default]).
+pub fn who_moves(game: &Game, next: SideId, first: bool) -> Option<SideId> {
+    if in_train_phase(game).is_none() {
+        return Some(next);
+    }
+    let t = game.supply.trains.unwrap_or_default();
+    let next = if first {
+        if t[1] > t[0] { SideId(1) } else { SideId(0) }
+    } else {
+        next
+    };
+    [next, next.other()]
+        .into_iter()
+        .find(|s| t[s.0 as usize % 2] > 0)
+}
+
+/// After `side` passed: whether the strategic movement ends because the other side has no
+/// trains (the side going on alone has passed).
+pub fn alone_passed(game: &Game, side: SideId) -> bool {
+    in_train_phase(game).is_some() && left(game, side.other()) == Some(0)
+}
+
+/// A stack's rally at `hex`: whether the side may have it (a train for a stack that has not
+/// rallied in this phase yet), and how many units have rallied there already.
+pub fn rally_check(game: &Game, hex: Coord, side: SideId) -> Result<u32, String> {
+    let done = game
+        .supply
+        .rallies
+        .iter()
+        .find(|(h, _)| *h == hex)
+        .map_or(0, |r| r.1);
+    if done > 0 {
+        return Ok(done);
+    }
+    if let (Some(r), Some(have)) = (counted(game), left(game, side))
+        && have < r.per_rally
+    {
+        return Err(format!(
+            "the {} have no supply train left for a rally (8.1)",
+            game.scenario.side_name(side)
+        ));
+    }
+    Ok(0)
+}
+
+/// A unit of the stack at `hex` rallied: the stack's train is used with the first.
+pub fn rallied(game: &mut Game, hex: Coord, side: SideId) -> Vec<Event> {
+    if let Some(r) = game.supply.rallies.iter_mut().find(|(h, _)| *h == hex) {
+        r.1 += 1;
+        return Vec::new();
+    }
+    game.supply.rallies.push((hex, 1));
+    let Some(n) = counted(game).map(|r| r.per_rally) else {
+        return Vec::new();
+    };
+    spend(game, side, n, "a stack's rally (8.1)")
+}
