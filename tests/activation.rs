@@ -832,3 +832,93 @@ fn a_unit_at_the_highest_fatigue_does_not_attack() {
     let e = validate(&s.game, &attack(&["usa-1"], target, None)).unwrap_err();
     assert!(e.to_string().contains("fatigue 4, the highest"), "{e}");
 }
+
+// Entrenching (issue 17's "entrench" action): breastworks "complete in one turn" [pub:
+// gcacw.com SLB rules changes]; [project default] an action of its own, by infantry, complete
+// at the end of the game turn if the unit stays; a unit that moves leaves its works.
+#[test]
+fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() {
+    let units = [
+        unit("dig", "Union", "Infantry", Coord::new(2, 2), ""),
+        unit("walk", "Union", "Infantry", Coord::new(5, 5), ""),
+        unit("guns", "Union", "Artillery", Coord::new(8, 8), ""),
+        unit("csa", "Confederate", "Infantry", Coord::new(11, 11), ""),
+    ]
+    .concat();
+    let sc = Arc::new(field(&units));
+    let rules = for_scenario(&sc, &Default::default()).unwrap();
+    let mut g = musket::rules::game::Game::new(sc, rules);
+    // Initiative rolls alternate 6 and 1 (the first side wins each); march dice 3.
+    let mut dice = musket::rules::dice::FixedDice::new(&[6, 1].repeat(60));
+    let entrench = |ids: &[&str]| Command::Special {
+        units: ids.iter().map(|s| s.to_string()).collect(),
+        action: "entrench".into(),
+    };
+    let id = |g: &musket::rules::game::Game, s: &str| g.unit_by_id(s).unwrap();
+    // Artillery may not entrench (infantry only).
+    assert!(validate(&g, &entrench(&["guns"])).is_err());
+    musket::rules::command::apply(&mut g, &entrench(&["dig"]), &mut dice).unwrap();
+    assert!(g.unit(id(&g, "dig")).entrenching && !g.unit(id(&g, "dig")).entrenched);
+    // It moves no further in this action.
+    let e = validate(
+        &g,
+        &Command::Move {
+            unit: "dig".into(),
+            path: vec!["0203".into()],
+        },
+    );
+    assert!(e.is_err(), "{e:?}");
+    musket::rules::command::apply(&mut g, &Command::EndTurn, &mut dice).unwrap();
+    // After a march has begun an action, entrenching is refused: it is an action of its own.
+    while g.active_side != SideId(0) {
+        musket::rules::command::apply(&mut g, &Command::EndTurn, &mut dice).unwrap();
+    }
+    musket::rules::command::apply(
+        &mut g,
+        &Command::March {
+            units: vec!["walk".into()],
+        },
+        &mut dice,
+    )
+    .unwrap();
+    let e = validate(&g, &entrench(&["walk"])).unwrap_err().to_string();
+    assert!(e.contains("an action of its own"), "{e}");
+    // The end of the game turn: the works are complete.
+    let events = {
+        let mut ev = Vec::new();
+        while g.turn == 1 {
+            ev.extend(musket::rules::command::apply(&mut g, &Command::EndTurn, &mut dice).unwrap());
+        }
+        ev
+    };
+    assert!(g.unit(id(&g, "dig")).entrenched);
+    assert!(!g.unit(id(&g, "dig")).entrenching);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Note { text } if text.contains("entrenched"))),
+        "{events:?}"
+    );
+    // A unit that moves leaves its works (in the next action phase).
+    while !(musket::rules::sequence::on_initiative(&g) && g.active_side == SideId(0)) {
+        musket::rules::command::apply(&mut g, &Command::EndTurn, &mut dice).unwrap();
+    }
+    musket::rules::command::apply(
+        &mut g,
+        &Command::March {
+            units: vec!["dig".into()],
+        },
+        &mut dice,
+    )
+    .unwrap();
+    musket::rules::command::apply(
+        &mut g,
+        &Command::Move {
+            unit: "dig".into(),
+            path: vec!["0203".into()],
+        },
+        &mut dice,
+    )
+    .unwrap();
+    assert!(!g.unit(id(&g, "dig")).entrenched);
+}

@@ -167,3 +167,46 @@ proptest::proptest! {
         proptest::prop_assert_eq!(r.commands, r.decisions.len());
     }
 }
+
+// Issue 17: the computer force-marches (GCACW: after its march roll an organized stack adds
+// 1d6-1, at least 2 MP) when the farther reach is worth its fatigue. A Union brigade rolls 3 for
+// its march (clear ground, 1 MP a hex [project default]); the victory hex it must take is 5
+// hexes away: the forced march's +2 brings it there.
+#[test]
+fn the_computer_force_marches_onto_a_victory_hex_just_out_of_reach() {
+    use musket::rules::command::{Command, apply, validate};
+    let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
+    let text = format!(
+        "(title: \"forced\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 3,
+          map: (columns: 12, rows: 6, terrain: [{}]),
+          victory: [(hex: \"0604\", points: 3, name: \"objective\", holder: \"Confederate\")],
+          units: [
+            (id: \"usa\", name: \"Brigade\", side: \"Union\", kind: Infantry, hex: \"0104\", strength: Organized(4)),
+            (id: \"csa\", name: \"Rebels\", side: \"Confederate\", kind: Infantry, hex: \"1201\", strength: Organized(4)),
+          ])",
+        rows.join(", ")
+    );
+    let sc = Arc::new(scenario::parse(&text, Path::new("forced.ron")).unwrap());
+    let rules = for_scenario(&sc, &Default::default()).unwrap();
+    let mut g = musket::rules::game::Game::new(sc, rules);
+    // The march die 3, the forced march's die 3 (+2 MP).
+    let mut dice = musket::rules::dice::FixedDice::new(&[3, 3]);
+    let mut player = Kind::Ai(2).player(1, g.active_side);
+    let mut sent = Vec::new();
+    for _ in 0..6 {
+        let d = player.decide(&g);
+        if matches!(d.command, Command::EndTurn) {
+            break;
+        }
+        validate(&g, &d.command).unwrap_or_else(|e| panic!("{}: {e}", d.why));
+        sent.push(d.why.clone());
+        apply(&mut g, &d.command, &mut dice).unwrap();
+    }
+    assert!(sent.iter().any(|w| w.contains("force-march")), "{sent:?}");
+    let u = g.unit_by_id("usa").unwrap();
+    assert_eq!(
+        g.unit(u).hex,
+        Some(g.scenario.parse_hex("0604").unwrap()),
+        "{sent:?}"
+    );
+}

@@ -229,3 +229,68 @@ fn a_save_replays_the_trains() {
     assert_eq!(back.game.supply, s.game.supply);
     assert_eq!(back.game.units, s.game.units);
 }
+
+/// A 6 x 3 NGG field for the Cossacks (13.1), first game turn `turn`: a lone French unit in good
+/// order (0101), a lone disrupted one (0401), one alone in a city (0301), and a stack (0103).
+fn cossack_game(turn: u32) -> musket::rules::game::Game {
+    let text = format!(
+        r#"(title: "cossacks", ruleset: "ngg1812", sides: ["French", "Russian"], turn: {turn}, turns: {},
+          map: (columns: 6, rows: 3, terrain: ["cctccc", "cccccc", "cccccc"]),
+          units: [
+            (id: "lone", name: "Lone", side: "French", kind: Infantry, hex: "0101", strength: Organized(1), class: Line),
+            (id: "lone2", name: "Lone disrupted", side: "French", kind: Cavalry, hex: "0401", strength: Organized(1), class: Line, status: Disrupted),
+            (id: "city", name: "In the city", side: "French", kind: Infantry, hex: "0301", strength: Organized(1), class: Line),
+            (id: "ney", name: "Ney", side: "French", kind: Leader, hex: "0103", rating: 2),
+            (id: "s1", name: "Stacked", side: "French", kind: Infantry, hex: "0103", strength: Organized(1), class: Line),
+            (id: "r1", name: "R1", side: "Russian", kind: Cavalry, hex: "0603", strength: Organized(1), class: Line),
+          ])"#,
+        turn + 1
+    );
+    let sc = Arc::new(scenario::parse(&text, Path::new("c.ron")).unwrap_or_else(|e| panic!("{e}")));
+    let rules = for_scenario(&sc, &Default::default()).unwrap();
+    musket::rules::game::Game::new(sc, rules)
+}
+
+/// End phases until the game turn changes, with these dice; the events.
+fn end_game_turn(g: &mut musket::rules::game::Game, dice: &[u8]) -> Vec<Event> {
+    let mut d = musket::rules::dice::FixedDice::new(dice);
+    let turn = g.turn;
+    let mut events = Vec::new();
+    while g.turn == turn {
+        events.extend(musket::rules::command::apply(g, &Command::EndTurn, &mut d).unwrap());
+    }
+    assert!(d.0.is_empty(), "dice left: {:?}", d.0);
+    events
+}
+
+// 13.1: at the end of the turn one die for each lone French unit outside a city, in unit order;
+// a 6 hits (a unit in good order is disrupted, a disrupted one eliminated); from turn 7 a 5
+// or 6. The unit in the city and the stacked one roll no die.
+#[test]
+fn cossacks_hit_lone_french_units_outside_cities() {
+    let status = |g: &musket::rules::game::Game, id: &str| {
+        let u = g.unit(g.unit_by_id(id).unwrap());
+        (u.hex.is_some(), u.is_disrupted())
+    };
+    // Turn 1: the lone unit rolls 6 (disrupted), the lone disrupted one 5 (no hit before turn 7).
+    let mut g = cossack_game(1);
+    let ev = end_game_turn(&mut g, &[6, 5]);
+    assert_eq!(status(&g, "lone"), (true, true));
+    assert_eq!(status(&g, "lone2"), (true, true));
+    assert_eq!(status(&g, "city"), (true, false));
+    assert_eq!(status(&g, "s1"), (true, false));
+    let notes: Vec<String> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Note { text } if text.starts_with("13.1") => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(notes[1].contains("no hit (6+ hits)"), "{notes:?}");
+    // Turn 7: a 5 hits; the disrupted unit is eliminated.
+    let mut g = cossack_game(7);
+    end_game_turn(&mut g, &[5, 5]);
+    assert_eq!(status(&g, "lone"), (true, true));
+    assert_eq!(status(&g, "lone2"), (false, true));
+}

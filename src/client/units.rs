@@ -171,6 +171,8 @@ pub fn markers(u: &Unit) -> Vec<(String, Color)> {
     }
     if u.entrenched {
         m.push(("E".into(), Color::srgb(0.45, 0.30, 0.15)));
+    } else if u.entrenching {
+        m.push(("e".into(), Color::srgb(0.45, 0.30, 0.15)));
     }
     if u.exhausted {
         m.push(("Ex".into(), Color::srgb(0.55, 0.35, 0.60)));

@@ -633,6 +633,11 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     fn special_actions(&self, _game: &Game, _unit: UnitIdx) -> Vec<SpecialAction> {
         Vec::new()
     }
+    /// What the rules do at the end of each game turn, after its last phase and before the
+    /// recovery (NGG 1812 13.1: the Cossack roll); nothing by default.
+    fn end_of_turn(&self, _game: &mut Game, _dice: &mut dyn DieSource) -> Vec<Event> {
+        Vec::new()
+    }
     /// Check a special action by all of `units` together (one command), beyond each unit's
     /// own [`Ruleset::special_actions`]: e.g. NGG 1812's rally, which its commanders' ratings
     /// bound per stack.

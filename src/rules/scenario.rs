@@ -1477,6 +1477,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             fatigue: uf.fatigue.clamp(0, max_fatigue) as u8,
             demoralized: uf.demoralized.clamp(0, 2) as u8,
             entrenched: uf.entrenched,
+            entrenching: false,
             exhausted: uf.exhausted,
             arrives: arrives.zip(hex),
             active: uf.active,

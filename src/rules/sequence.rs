@@ -849,6 +849,8 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
             next.round += 1;
         } else if next.phasing == SideId(0) {
             next.round = 0;
+            let rules = game.rules.clone();
+            events.extend(rules.end_of_turn(game, dice));
             game.turn += 1;
             if seq.initiative.is_some() {
                 let done = game.cycle.actions;

@@ -140,6 +140,8 @@ pub struct Unit {
     pub fatigue: u8,
     pub demoralized: u8,
     pub entrenched: bool,
+    /// GCACW: building breastworks, complete at the end of the game turn (`entrench`).
+    pub entrenching: bool,
     /// GCACW: on its exhausted side (a disorganized unit's way back, set in the recovery; its
     /// extended-march check comes earlier).
     pub exhausted: bool,

@@ -516,6 +516,8 @@ impl Strong {
                     command: c,
                     why: format!("ai: march toward {}", game.label(to)),
                 }
+            } else if let Some(d) = force_march(v, &m, s.hex, value, threats.as_mut(), &wanted) {
+                d
             } else {
                 let Some(path) = r.path(game, to) else {
                     continue;
@@ -535,11 +537,14 @@ impl Strong {
         if let Some(d) = activation(game, &wanted) {
             return vec![d];
         }
-        // A march roll changes what the side can do: plan again after the first one.
-        if let Some(i) = wanted
-            .iter()
-            .position(|w| matches!(w.1.command, Command::March { .. }))
-        {
+        // A march roll (or a forced march's) changes what the side can do: plan again after
+        // the first one.
+        if let Some(i) = wanted.iter().position(|w| {
+            matches!(
+                w.1.command,
+                Command::March { .. } | Command::ForceMarch { .. }
+            )
+        }) {
             wanted.truncate(i + 1);
         }
         if wanted.is_empty() {
@@ -607,6 +612,56 @@ fn best_destination(
         }
     }
     best.map(|(value, h)| (value, h, here))
+}
+
+/// A forced march (GCACW; `sequence.fatigue.forced`) for a stack that has rolled its march in
+/// this action, when the farther reach its median bonus gives is worth the fatigue level it
+/// costs and the extended-march check that level may bring: the best value it reaches must beat
+/// the best of the rolled march (`value`) by 0.5 plus that check's expected cost.
+fn force_march(
+    v: &View,
+    units: &[UnitIdx],
+    from: Coord,
+    value: f64,
+    model: Option<&mut ThreatModel>,
+    wanted: &[Wanted],
+) -> Option<Decision> {
+    let game = v.game;
+    let f = game.sequence.fatigue.as_ref()?.forced.as_ref()?;
+    let ids: Vec<String> = units.iter().map(|u| game.unit(*u).id.clone()).collect();
+    crate::rules::sequence::forced_march_plan(game, &ids).ok()?;
+    let bonus = Mp::whole(
+        ((7 * i32::from(f.dice)) / 2 + f.modifier)
+            .max(f.min as i32)
+            .max(0) as u32,
+    );
+    let lefts: Vec<Mp> = units
+        .iter()
+        .map(|u| {
+            crate::rules::movement::budget(game, *u)
+                .left
+                .unwrap_or(Mp::ZERO)
+                + bonus
+        })
+        .collect();
+    let far = crate::rules::movement::reachable_within(game, &v.ctx, units, &lefts)?;
+    let model = model.filter(|_| v.strength(units) > 0.0);
+    let (farther, to, _) = best_destination(v, units, from, &far, model, wanted)?;
+    // The fatigue level it adds may bring the extended-march check.
+    let risk: f64 = units
+        .iter()
+        .map(|u| crate::rules::sequence::extended_march_risk(game, *u))
+        .sum();
+    if farther - value <= 0.5 + risk {
+        return None;
+    }
+    Some(Decision {
+        command: Command::ForceMarch { units: ids },
+        why: format!(
+            "ai: force-march toward {} (position {farther:.2} instead of {value:.2})",
+            game.label(to)
+        ),
+    })
 }
 
 /// The most hexes in some enemy's reach whose threats are judged for one stack's move.

@@ -14,6 +14,15 @@ use crate::rules::scenario::{Problem, from_ron};
 /// The default tables, as shipped.
 pub const DEFAULT_TABLES: &str = include_str!("../../../assets/rules/gcacw.ron");
 
+/// Breastworks built as an action (`Command::Special { action: "entrench" }`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntrenchRules {
+    /// The unit kinds that may entrench.
+    pub kinds: Vec<crate::rules::unit::UnitKind>,
+    pub source: String,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tables {
@@ -31,6 +40,9 @@ pub struct Tables {
     pub fatigue_max: u8,
     pub disorganized_cv: Vec<f64>,
     pub retreat: RetreatRules,
+    /// Entrenching as an action (`None`: not allowed, e.g. a Basic Game without it).
+    #[serde(default)]
+    pub entrench: Option<EntrenchRules>,
     /// Parsed result codes, filled in by validation.
     #[serde(skip)]
     pub(crate) parsed: Parsed,

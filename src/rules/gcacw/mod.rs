@@ -4,6 +4,7 @@
 
 pub mod assess;
 pub mod data;
+pub mod entrench;
 pub mod flank;
 pub mod odds;
 pub mod resolve;
@@ -99,6 +100,31 @@ impl Ruleset for Gcacw {
     }
     fn sequence(&self) -> &crate::rules::sequence::Sequence {
         &self.tables.sequence
+    }
+
+    fn special_actions(
+        &self,
+        game: &Game,
+        unit: crate::rules::unit::UnitIdx,
+    ) -> Vec<crate::rules::ruleset::SpecialAction> {
+        entrench::action(self, game, unit).into_iter().collect()
+    }
+
+    fn apply_special(
+        &self,
+        game: &mut Game,
+        unit: crate::rules::unit::UnitIdx,
+        key: &str,
+    ) -> Vec<Event> {
+        if key == entrench::KEY {
+            entrench::begin(game, unit)
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn end_of_turn(&self, game: &mut Game, _dice: &mut dyn DieSource) -> Vec<Event> {
+        entrench::complete(game)
     }
 
     fn march_losses(

@@ -105,6 +105,11 @@ pub fn apply_move(game: &mut Game, plan: &MovePlan) -> Vec<Event> {
         let normal = before.total.map(|t| t.saturating_sub(before.forced));
         let unit = game.unit_mut(u);
         unit.spent = unit.spent + p.total;
+        // A unit that leaves its hex leaves its breastworks, built or begun (GCACW).
+        if !plan.path.is_empty() {
+            unit.entrenched = false;
+            unit.entrenching = false;
+        }
         if ends {
             unit.stopped = true;
         }

@@ -41,12 +41,29 @@ pub struct Tables {
     pub withdrawal: WithdrawalRules,
     /// 11.19.
     pub commander_escape: CommanderEscape,
+    /// 13.1 Cossack activity at the end of each game turn (`None`: not played).
+    #[serde(default)]
+    pub cossacks: Option<Cossacks>,
     /// Movement (`rules::movement::table`); a file without the section uses the built-in one.
     #[serde(default = "builtin_movement")]
     pub movement: crate::rules::movement::table::MoveTables,
     /// The sequence of play (`rules::sequence`); a file without it plays the built-in one.
     #[serde(default = "builtin_sequence")]
     pub sequence: crate::rules::sequence::Sequence,
+}
+
+/// 13.1: the Cossack roll against lone French units.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cossacks {
+    /// A die showing this or more is a hit.
+    pub hit_on: u8,
+    /// From this game turn on, `hit_on_late` instead.
+    pub late_from: u32,
+    pub hit_on_late: u8,
+    /// Terrain where no roll is made (cities).
+    pub safe_terrains: Vec<Terrain>,
+    pub source: String,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
@@ -195,6 +212,16 @@ impl Tables {
                     f,
                     "a die face is 1 to 6",
                 ));
+            }
+        }
+        if let Some(c) = &self.cossacks {
+            for (name, v) in [
+                ("cossacks.hit_on", c.hit_on),
+                ("cossacks.hit_on_late", c.hit_on_late),
+            ] {
+                if !(1..=6).contains(&v) {
+                    out.push(problem(name, v, "a die face is 1 to 6"));
+                }
             }
         }
         if self.commander_escape.range > 50 {

@@ -28,6 +28,7 @@ use crate::rules::ruleset::{
 };
 use crate::rules::tables::load_tables;
 
+mod cossacks;
 mod rally;
 
 use assess::Assessment;
@@ -196,6 +197,10 @@ impl Ruleset for Ngg {
                 help: "yes: on an odd number of hits the defender eliminates one more disrupted unit (11.17's option).".into(),
             },
         ]
+    }
+
+    fn end_of_turn(&self, game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
+        cossacks::roll(self, game, dice)
     }
 
     fn special_actions(
