@@ -124,8 +124,8 @@ pub struct ThreatModel {
     side: SideId,
     movers: Vec<Mover>,
     /// Per map index: some enemy stack stands next to the hex or may reach a hex next to it
-    /// (a hex not marked has no threat, whoever stands there).
-    exposed: Vec<bool>,
+    /// (a hex not marked has no threat, whoever stands there). Built on first use.
+    exposed: std::cell::OnceCell<Vec<bool>>,
 }
 
 impl ThreatModel {
@@ -182,33 +182,33 @@ impl ThreatModel {
                 Mover { stack, reach, roll }
             })
             .collect();
-        let map = scratch.map();
-        let mut exposed = vec![false; map.len()];
-        for m in &movers {
-            let from = m.reach.iter().flat_map(|r| r.hexes().map(|h| h.index));
-            for i in map.index(m.stack.hex).into_iter().chain(from) {
-                for d in 0..6 {
-                    if let Some(n) = map.neighbor_ix(i, d) {
-                        exposed[n] = true;
-                    }
-                }
-            }
-        }
         ThreatModel {
             scratch,
             side,
             movers,
-            exposed,
+            exposed: std::cell::OnceCell::new(),
         }
     }
 
     /// Whether any enemy stack may attack `hex` in its next turn, whoever stands there: cheap,
     /// for skipping the hexes no threat can reach.
     pub fn exposed(&self, hex: Coord) -> bool {
-        self.scratch
-            .map()
-            .index(hex)
-            .is_some_and(|i| self.exposed[i])
+        let map = self.scratch.map();
+        let exposed = self.exposed.get_or_init(|| {
+            let mut out = vec![false; map.len()];
+            for m in &self.movers {
+                let from = m.reach.iter().flat_map(|r| r.hexes().map(|h| h.index));
+                for i in map.index(m.stack.hex).into_iter().chain(from) {
+                    for d in 0..6 {
+                        if let Some(n) = map.neighbor_ix(i, d) {
+                            out[n] = true;
+                        }
+                    }
+                }
+            }
+            out
+        });
+        map.index(hex).is_some_and(|i| exposed[i])
     }
 
     /// The worst threat `units` would be in at `hex` ([`HexThreats::worst`], `None` where there
