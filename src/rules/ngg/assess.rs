@@ -909,13 +909,10 @@ impl Assessment {
 
     /// Whether the defending side counts as Russian for 14.6's exception in 11.11.
     pub fn defender_is_russian(&self, rules: &Ngg, game: &Game) -> bool {
-        let name = game.scenario.side_name(self.defender_side);
         rules
             .tables
             .withdrawal
-            .russian_side_names
-            .iter()
-            .any(|n| n.eq_ignore_ascii_case(name))
+            .is_russian(game.scenario.side_name(self.defender_side))
     }
 
     /// 11.11: whether the stack may withdraw to `h`; with `movers`, the 4.1 capacity too.

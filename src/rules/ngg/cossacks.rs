@@ -12,13 +12,10 @@ use crate::rules::unit::{SideId, Status};
 /// The French side: the one not named Russian (`None` when neither or both are).
 fn french(rules: &Ngg, game: &Game) -> Option<SideId> {
     let russian = |s: SideId| {
-        let name = game.scenario.side_name(s);
         rules
             .tables
             .withdrawal
-            .russian_side_names
-            .iter()
-            .any(|n| n.eq_ignore_ascii_case(name))
+            .is_russian(game.scenario.side_name(s))
     };
     match (russian(SideId(0)), russian(SideId(1))) {
         (false, true) => Some(SideId(0)),

@@ -99,6 +99,16 @@ pub struct WithdrawalRules {
     pub russian_side_names: Vec<String>,
 }
 
+impl WithdrawalRules {
+    /// Whether a scenario side of this name is the Russian one (`russian_side_names`,
+    /// case-insensitive).
+    pub fn is_russian(&self, side_name: &str) -> bool {
+        self.russian_side_names
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(side_name))
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CommanderEscape {
