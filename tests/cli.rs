@@ -595,6 +595,17 @@ fn play_prints_the_result_of_a_computer_game() {
     let wins = v["wins"]["ai2"].as_u64().unwrap() + v["wins"]["random"].as_u64().unwrap();
     assert_eq!(wins + v["draws"].as_u64().unwrap(), 2);
     assert!(v["ai_turn_ms"]["median"].is_number());
+    // Each win rate with its 95% interval (Wilson), which holds the rate.
+    for p in ["ai2", "random"] {
+        let c = &v["ci95"][p];
+        let (rate, lo, hi) = (
+            c["rate"].as_f64().unwrap(),
+            c["low"].as_f64().unwrap(),
+            c["high"].as_f64().unwrap(),
+        );
+        assert_eq!(rate, v["wins"][p].as_f64().unwrap() / 2.0, "{p}");
+        assert!(lo <= rate && rate <= hi && hi - lo > 0.3, "{p}: {c}");
+    }
 }
 
 // Issue 17: `musket play --log` prints each phase of GBACW's sequence of play, and the prefix

@@ -218,6 +218,17 @@ fn action_stats(v: &[f64]) -> Value {
     })
 }
 
+/// A win rate and its 95% confidence interval, as selfplay's JSON gives them.
+fn ci(wins: u32, games: u32) -> Value {
+    let (lo, hi) = crate::rules::ai::wilson95(wins, games);
+    let round = |x: f64| (x * 1000.0).round() / 1000.0;
+    json!({
+        "rate": round(f64::from(wins) / f64::from(games.max(1))),
+        "low": round(lo),
+        "high": round(hi),
+    })
+}
+
 pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
     let players = kinds(&a.players)?;
     let (sc, rules) = load(&a.scenario, ov)?;
@@ -288,6 +299,11 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
             names[1].clone(): { side(0): wins_as[1][0], side(1): wins_as[1][1] },
         },
         "draws": draws,
+        // Each player's win rate with its 95% confidence interval (Wilson's score interval).
+        "ci95": {
+            names[0].clone(): ci(wins[0], a.games),
+            names[1].clone(): ci(wins[1], a.games),
+        },
         "ai_turn_ms": stats(ai_ms),
         // Action phases (GCACW): the actions each player took per game turn.
         "actions_per_turn": if actions[0].is_empty() {
