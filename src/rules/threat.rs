@@ -125,7 +125,7 @@ pub struct ThreatModel {
     movers: Vec<Mover>,
     /// Per map index: some enemy stack stands next to the hex or may reach a hex next to it
     /// (a hex not marked has no threat, whoever stands there). Built on first use.
-    exposed: std::cell::OnceCell<Vec<bool>>,
+    exposed: std::sync::OnceLock<Vec<bool>>,
 }
 
 impl ThreatModel {
@@ -186,7 +186,7 @@ impl ThreatModel {
             scratch,
             side,
             movers,
-            exposed: std::cell::OnceCell::new(),
+            exposed: std::sync::OnceLock::new(),
         }
     }
 
