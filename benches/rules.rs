@@ -305,6 +305,33 @@ fn threats(c: &mut Criterion) {
     });
 }
 
+/// What a search over games costs per node (issue 19): a copy of a South Mountain game, and a
+/// copy plus the first command the strongest computer player sends (validated and applied).
+fn game_copy(c: &mut Criterion) {
+    use musket::rules::ai::Kind;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/south-mountain.ron");
+    let game = musket::cli::load_game(std::path::Path::new(path), &Default::default())
+        .unwrap_or_else(|e| panic!("{}", e.0));
+    let cmd = Kind::Ai(2)
+        .player(1, game.active_side)
+        .decide(&game)
+        .command;
+    c.bench_function("game_clone_south_mountain", |b| {
+        b.iter(|| black_box(&game).clone())
+    });
+    c.bench_function("game_clone_and_apply_south_mountain", |b| {
+        b.iter_batched(
+            || musket::rules::dice::Dice::new(1),
+            |mut dice| {
+                let mut g = black_box(&game).clone();
+                musket::rules::command::apply(&mut g, &cmd, &mut dice).expect("a valid command");
+                g
+            },
+            BatchSize::SmallInput,
+        )
+    });
+}
+
 criterion_group!(
     rules_benches,
     benches,
@@ -313,6 +340,7 @@ criterion_group!(
     movement,
     ai_turn,
     editor,
-    threats
+    threats,
+    game_copy
 );
 criterion_main!(rules_benches);
