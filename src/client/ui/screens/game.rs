@@ -407,6 +407,36 @@ pub(crate) fn game_ui(
         });
     }
 
+    // The danger overlay: hovering a stack of the side to move lists its threats (the move
+    // tooltip above says the danger of a move instead).
+    if view.overlays.danger
+        && view.move_cost.lines.is_empty()
+        && view.preview.odds.is_none()
+        && view.sel.pointer_on_hover()
+        && let Some(h) = view.sel.hover
+        && g.side_at(h) == Some(g.active_side)
+        && let Some(pos) = ctx.pointer_hover_pos()
+    {
+        let lines = view.danger.lines(h);
+        pointer_tip(&ctx, "threats_tip", pos, |ui| {
+            ui.strong(format!("Threats to {} (the enemy's next turn)", g.label(h)));
+            if lines.is_empty() {
+                ui.label(if view.danger.computing() {
+                    "computing…"
+                } else {
+                    "none: no enemy stack can attack it"
+                });
+            }
+            for l in lines.iter().take(5) {
+                ui.label(
+                    egui::RichText::new(l)
+                        .small()
+                        .color(egui::Color32::from_rgb(230, 90, 80)),
+                );
+            }
+        });
+    }
+
     // Flank reasons next to the pointer, over the target's neighbours.
     if let (Some(h), Some(Ok(odds))) = (view.sel.hover, &view.preview.odds)
         && view.sel.pointer_on_hover()
