@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::rules::command::{Command, validate};
+use crate::rules::command::Command;
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::{AttackRequest, AttackType, Choices, for_scenario};
 use crate::rules::session::Session;
@@ -537,33 +537,21 @@ fn special(world: &mut World, key: &str) {
     };
     let sel = world.resource::<Selection>().clone();
     let movers = super::moves::movers(g, &sel);
-    let able = |open: bool| -> Vec<String> {
-        movers
+    let command = crate::rules::command::special_for(g, &movers, key).or_else(|| {
+        // None may take it now: all that have it, for `validate` to say why not.
+        let ids: Vec<String> = movers
             .iter()
-            .filter(|u| {
-                g.rules
-                    .special_actions(g, **u)
-                    .iter()
-                    .any(|a| a.key == key && (!open || a.cost.is_ok()))
-            })
+            .filter(|u| g.rules.special_actions(g, **u).iter().any(|a| a.key == key))
             .map(|u| g.unit(*u).id.clone())
-            .collect()
-    };
-    let command = |units: Vec<String>| Command::Special {
-        units,
-        action: key.to_string(),
-    };
-    let mut ids = able(true);
-    while ids.len() > 1 && validate(g, &command(ids.clone())).is_err() {
-        ids.pop();
+            .collect();
+        (!ids.is_empty()).then(|| Command::Special {
+            units: ids,
+            action: key.to_string(),
+        })
+    });
+    if let Some(c) = command {
+        execute(world, c);
     }
-    if ids.is_empty() {
-        ids = able(false);
-    }
-    if ids.is_empty() {
-        return;
-    }
-    execute(world, command(ids));
 }
 
 /// Activate the selected leader (GCACW's action phase): he and the units of his command in

@@ -330,6 +330,34 @@ pub fn set_turn_for_attack(game: &mut Game, req: &AttackRequest) {
     };
 }
 
+/// The special action `key` by as many of `units` (one stack) as the rules accept together:
+/// those for which it is open now, strongest first, the weakest left out until the command is
+/// valid (a rally: up to the commanders' ratings). `None` when not even one may take it.
+pub fn special_for(game: &Game, units: &[UnitIdx], key: &str) -> Option<Command> {
+    let mut able: Vec<UnitIdx> = units
+        .iter()
+        .copied()
+        .filter(|u| {
+            game.rules
+                .special_actions(game, *u)
+                .iter()
+                .any(|a| a.key == key && a.cost.is_ok())
+        })
+        .collect();
+    able.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
+    while !able.is_empty() {
+        let cmd = Command::Special {
+            units: able.iter().map(|u| game.unit(*u).id.clone()).collect(),
+            action: key.to_string(),
+        };
+        if validate(game, &cmd).is_ok() {
+            return Some(cmd);
+        }
+        able.pop();
+    }
+    None
+}
+
 /// Check a command against the game without changing it.
 pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
     not_over(game)?;

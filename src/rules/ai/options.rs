@@ -316,30 +316,22 @@ pub fn transfer(game: &Game, side: SideId) -> Option<(Command, String)> {
 pub fn gain_action(game: &Game) -> Option<(Command, String)> {
     let side = game.active_side;
     for s in stacks(game, side) {
-        let mut by_key: BTreeMap<String, (String, Vec<UnitIdx>)> = BTreeMap::new();
+        let mut gains: BTreeMap<String, String> = BTreeMap::new();
         for &u in &s.units {
             for a in game.rules.special_actions(game, u) {
                 if a.gain && a.cost.is_ok() {
-                    by_key
-                        .entry(a.key.clone())
-                        .or_insert_with(|| (a.label.clone(), Vec::new()))
-                        .1
-                        .push(u);
+                    gains.entry(a.key).or_insert(a.label);
                 }
             }
         }
-        for (key, (label, mut units)) in by_key {
-            units.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
-            while !units.is_empty() {
-                let cmd = Command::Special {
-                    units: units.iter().map(|u| game.unit(*u).id.clone()).collect(),
-                    action: key.clone(),
+        for (key, label) in gains {
+            if let Some(cmd) = crate::rules::command::special_for(game, &s.units, &key) {
+                let n = match &cmd {
+                    Command::Special { units, .. } => units.len(),
+                    _ => 0,
                 };
-                if validate(game, &cmd).is_ok() {
-                    let why = format!("{label}: {} unit(s) at {}", units.len(), game.label(s.hex));
-                    return Some((cmd, why));
-                }
-                units.pop();
+                let why = format!("{label}: {n} unit(s) at {}", game.label(s.hex));
+                return Some((cmd, why));
             }
         }
     }
