@@ -320,6 +320,8 @@ fn action_phase() -> musket::rules::sequence::Sequence {
         }),
         recovery: None,
         trains: None,
+        command_control: None,
+        round_recovery: None,
         leader_transfer: None,
         activation: None,
         assault: None,

@@ -514,7 +514,14 @@ fn special_actions_change_mode_and_fortify_for_their_ops() {
         .iter()
         .map(|a| a.key.clone())
         .collect();
-    assert_eq!(keys, vec!["column".to_string(), "fortify".to_string()]);
+    assert_eq!(
+        keys,
+        vec![
+            "column".to_string(),
+            "reorganize".to_string(),
+            "fortify".to_string()
+        ]
+    );
     let mut s = musket::rules::session::Session::new(g.scenario.clone(), g.rules.clone(), 1);
     let special = |a: &str| Command::Special {
         units: vec!["i".into()],

@@ -180,6 +180,10 @@ pub fn markers(u: &Unit) -> Vec<(String, Color)> {
     if !u.active {
         m.push(("i".into(), Color::srgb(0.35, 0.35, 0.35)));
     }
+    // Out of command this game turn (`rules::control`: Shiloh's command control).
+    if u.out_of_command {
+        m.push(("OC".into(), Color::srgb(0.30, 0.40, 0.70)));
+    }
     // The other rule systems' states.
     let status = match u.status {
         Status::Normal => None,

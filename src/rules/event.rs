@@ -145,6 +145,24 @@ pub enum Event {
         turn: u32,
         side: SideId,
     },
+    /// The command-control step of a game turn (`rules::control`): the combat units out of
+    /// command, with the radius and the share of points they keep.
+    CommandControl {
+        turn: u32,
+        out_of_command: Vec<UnitIdx>,
+        radius: u32,
+        percent: u32,
+    },
+    /// The recovery step (`rules::control`): routed units that rallied or failed (with their
+    /// die), disrupted ones back in good order, and how many units rested off fatigue.
+    RoundRecovered {
+        mid_point: bool,
+        rallied: Vec<(UnitIdx, u8)>,
+        failed: Vec<(UnitIdx, u8)>,
+        restored: Vec<UnitIdx>,
+        rested: u32,
+        fatigue: u8,
+    },
     /// A phase of the sequence of play begins (`rules::sequence`).
     PhaseBegan {
         turn: u32,
@@ -361,6 +379,62 @@ impl Event {
             Event::Note { text } => text.clone(),
             Event::TurnEnded { turn, side } => {
                 format!("{} ends turn {turn}", game.scenario.side_name(*side))
+            }
+            Event::CommandControl {
+                turn,
+                out_of_command,
+                radius,
+                percent,
+            } => {
+                if out_of_command.is_empty() {
+                    format!("Command control (turn {turn}): every unit is in command")
+                } else {
+                    let names: Vec<String> = out_of_command.iter().map(name).collect();
+                    format!(
+                        "Command control (turn {turn}): out of command, no leader within {radius} \
+                         hexes, {percent}% of their points this turn: {}",
+                        names.join(", ")
+                    )
+                }
+            }
+            Event::RoundRecovered {
+                mid_point,
+                rallied,
+                failed,
+                restored,
+                rested,
+                fatigue,
+            } => {
+                let mut parts = Vec::new();
+                for (u, d) in rallied {
+                    parts.push(format!("{} rallies (die {d})", name(u)));
+                }
+                for (u, d) in failed {
+                    parts.push(format!("{} stays routed (die {d})", name(u)));
+                }
+                for u in restored {
+                    parts.push(format!("{} is in good order again", name(u)));
+                }
+                if *rested > 0 {
+                    parts.push(if *rested == 1 {
+                        format!("1 unit rests ({fatigue} fatigue off)")
+                    } else {
+                        format!("{rested} units rest ({fatigue} fatigue off)")
+                    });
+                }
+                format!(
+                    "{}: {}",
+                    if *mid_point {
+                        "Mid-point recovery"
+                    } else {
+                        "Recovery"
+                    },
+                    if parts.is_empty() {
+                        "nothing to recover".to_string()
+                    } else {
+                        parts.join("; ")
+                    }
+                )
             }
             Event::PhaseBegan {
                 turn,

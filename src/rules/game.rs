@@ -86,6 +86,8 @@ impl Game {
         g.active_side = g.sequence.acting(g.phase).unwrap_or(SideId(0));
         g.holders = g.scenario.victory.iter().map(|v| v.holder).collect();
         g.rebuild_occupancy();
+        // The first game turn's command control (no dice; the recovery waits for turn 2).
+        super::control::command_control(&mut g);
         super::sequence::skip_idle_start(&mut g);
         g
     }

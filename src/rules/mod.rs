@@ -10,6 +10,7 @@ pub mod activation;
 pub mod ai;
 pub mod assault;
 pub mod command;
+pub mod control;
 pub mod cv;
 pub mod dice;
 pub mod event;

@@ -1497,6 +1497,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                 (None, "shiloh") => shiloh_modes(uf.kind)[0],
                 (None, _) => Mode::default(),
             },
+            out_of_command: false,
             out_of_ammo: uf.out_of_ammo,
             fortification: extra.fortification,
             demibrigade: uf.demibrigade,

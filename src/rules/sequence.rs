@@ -61,6 +61,13 @@ pub struct Sequence {
     /// each side its trains (`rules::supply`; NGG 1812 8.1-8.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trains: Option<super::supply::TrainRules>,
+    /// Command control at the start of each game turn (`rules::control`; SSI Shiloh).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command_control: Option<super::control::CommandControlRules>,
+    /// The recovery at the start of each game turn after the first and between the rounds
+    /// (`rules::control`; SSI Shiloh's recovery and mid-point recovery).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_recovery: Option<super::control::RoundRecovery>,
     /// Rounds of player-turns in a game turn: 1, or 2 where each side has its phases twice a
     /// turn (SSI Shiloh: two sets of operations and combat).
     #[serde(default = "one")]
@@ -405,6 +412,8 @@ pub fn generic() -> Sequence {
         fatigue: None,
         recovery: None,
         trains: None,
+        command_control: None,
+        round_recovery: None,
         leader_transfer: None,
         activation: None,
         assault: None,
@@ -847,6 +856,11 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         // After the second side's player-turn: the next round, or the next game turn.
         if next.phasing == SideId(0) && next.round + 1 < seq.rounds {
             next.round += 1;
+            events.push(Event::TurnEnded {
+                turn: game.turn,
+                side,
+            });
+            events.extend(super::control::recover(game, dice, true));
         } else if next.phasing == SideId(0) {
             next.round = 0;
             let rules = game.rules.clone();
@@ -873,9 +887,15 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
                 u.forced_march = false;
             }
         }
-        events.push(Event::TurnEnded { turn, side });
+        if next.round == 0 || next.phasing != SideId(0) {
+            events.push(Event::TurnEnded { turn, side });
+        }
         if game.turn != turn && !game.is_over() {
             super::supply::new_turn(game);
+            // SSI Shiloh's order: command control, recovery, then reinforcements (no-ops where
+            // the sequence has no command control or round recovery).
+            events.extend(super::control::command_control(game));
+            events.extend(super::control::recover(game, dice, false));
             events.extend(reinforce(game));
             events.extend(random_events(game, dice));
         }

@@ -174,6 +174,8 @@ pub struct Unit {
     pub leader_bonus: i32,
     /// Shiloh: formation mode.
     pub mode: Mode,
+    /// Out of command for this game turn (`rules::control`'s command-control step).
+    pub out_of_command: bool,
     /// Shiloh: out of ammunition.
     pub out_of_ammo: bool,
     /// Shiloh: fortification level, 0 to 10.

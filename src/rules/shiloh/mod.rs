@@ -72,15 +72,20 @@ impl Shiloh {
 /// Shiloh's movement: the card's operations table per step ([`ops::price_step`]), the OP
 /// budget per turn (`ops_per_turn`, a project default) and the card's fire and melee OPs.
 impl Movement for Shiloh {
-    fn allowance(&self, _game: &Game, _unit: &Unit) -> Allowance {
+    /// The budget; an out-of-command unit has the command-control step's share of it
+    /// (`rules::control`).
+    fn allowance(&self, game: &Game, unit: &Unit) -> Allowance {
         Allowance::Fixed {
-            points: Mp::whole(self.tables.ops_per_turn),
+            points: crate::rules::control::points(game, unit, Mp::whole(self.tables.ops_per_turn)),
             forced: None,
         }
     }
 
-    fn allowance_source(&self, _game: &Game, _unit: &Unit) -> String {
-        self.tables.ops_per_turn_source.clone()
+    fn allowance_source(&self, game: &Game, unit: &Unit) -> String {
+        match crate::rules::control::points_note(game, unit) {
+            Some(note) => format!("{}; {note}", self.tables.ops_per_turn_source),
+            None => self.tables.ops_per_turn_source.clone(),
+        }
     }
 
     fn points_name(&self) -> &'static str {
@@ -211,8 +216,11 @@ impl Ruleset for Shiloh {
     /// The card's SPECIAL ACTIONS a unit may take where it stands: change mode to column,
     /// mounted or limbered (2 OPs; 3 in woods, +2 in an enemy ZOC: note \[4\]); back to normal,
     /// dismounted or unlimbered (4; not for artillery in a ravine: note \[3\]); fortify (8 OPs, one
-    /// level). "Reorganize" (2 OPs, infantry) is priced on the card but what it does is not:
-    /// not offered.
+    /// level); reorganize (2 OPs, infantry): the card prices it but says what it does only in
+    /// note \[1\] ("demibrigades (A and B reorganized)" get the road rate), so here
+    /// \[project default\] it turns a brigade into demibrigades or back, the men staying one
+    /// counter (the game's split into A and B counters is not modelled; strength is not
+    /// affected, only note \[1\]'s road rate).
     fn special_actions(
         &self,
         game: &Game,
@@ -249,6 +257,23 @@ impl Ruleset for Shiloh {
                 });
             }
         }
+        if u.kind == crate::rules::unit::UnitKind::Infantry
+            && u.mode != crate::rules::unit::Mode::Routed
+        {
+            out.push(crate::rules::ruleset::SpecialAction {
+                key: "reorganize".into(),
+                label: if u.demibrigade {
+                    "Reorganize (back into a brigade)".into()
+                } else {
+                    "Reorganize (into demibrigades A and B: the road rate, note [1])".into()
+                },
+                cost: cost(ops::Action::Reorganize),
+                rule: "card special actions: reorganize; what it does [project default: a \
+                       reading of note [1]]"
+                    .into(),
+                gain: false,
+            });
+        }
         if u.fortification < MAX_FORTIFICATION && u.mode != crate::rules::unit::Mode::Routed {
             out.push(crate::rules::ruleset::SpecialAction {
                 key: "fortify".into(),
@@ -271,6 +296,15 @@ impl Ruleset for Shiloh {
                 }
                 None => return Vec::new(),
             },
+            "reorganize" => {
+                let now = !u.demibrigade;
+                game.unit_mut(unit).demibrigade = now;
+                if now {
+                    format!("{} reorganizes into demibrigades (A and B)", u.name)
+                } else {
+                    format!("{} reorganizes back into a brigade", u.name)
+                }
+            }
             "fortify" => {
                 let level = (u.fortification + 1).min(MAX_FORTIFICATION);
                 game.unit_mut(unit).fortification = level;

@@ -61,6 +61,9 @@ fn unit_line(ruleset: &str, u: &Unit) -> String {
             if u.fortification > 0 {
                 s.push_str(&format!(" fort {}", u.fortification));
             }
+            if u.demibrigade {
+                s.push_str(" demibrigades");
+            }
         }
         _ => {}
     }

@@ -1,0 +1,205 @@
+//! Command control and the recovery between rounds (SSI Shiloh's turn), one piece of the
+//! sequence-of-play engine.
+//!
+//! SSI Shiloh's turn at the Intermediate and Advanced levels runs command control, recovery or
+//! rally and reinforcement, then two sets of operations and combat with a mid-point recovery
+//! between them [player: everygamegoing.com review, 1987]. The manual's procedures for these
+//! steps were not found (every stored copy reads only its cover), so what they do here is a
+//! `[project default]`, given in the rules file's `sequence.command_control` and
+//! `sequence.round_recovery` and described in `docs/rulesets/shiloh.md`; a player who owns the
+//! manual can correct the numbers there.
+//!
+//! - **Command control**, at the start of every game turn (the first included), before the
+//!   reinforcements enter (they are in command in their first game turn): a combat unit
+//!   with no friendly leader within `radius` hexes is out of command for the game turn; it has
+//!   `out_of_command_percent` of its points in each operations phase (rounded down). A side
+//!   whose scenario has no leader at all is always in command (the scenario does not model its
+//!   command).
+//! - **Recovery**, at the start of every game turn after the first (after command control,
+//!   before the reinforcements) and, with `mid_point`, between the rounds: each combat unit of both sides, in unit order,
+//!   with no enemy combat unit adjacent — a routed one rolls one d6 and rallies when the die x
+//!   `rally_per_pip` is at most its efficiency (back to its first mode, disrupted); a disrupted
+//!   one returns to good order (with `disrupted`); each loses `fatigue` points of fatigue.
+//!
+//! Dice: one d6 per routed unit that may rally, in unit order, the first dice of a game turn
+//! (before a random-events roll; at the mid-point: before the second round's first phase).
+
+use serde::{Deserialize, Serialize};
+
+use super::dice::{DieRole, DieSource};
+use super::event::Event;
+use super::game::Game;
+use super::movement::Mp;
+use super::unit::{Mode, Status, Unit, UnitIdx, UnitKind};
+
+/// Command control: who is in command, and what being out of it costs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandControlRules {
+    /// A combat unit within this many hexes of a friendly leader is in command.
+    pub radius: u32,
+    /// The share of its points (percent) an out-of-command unit has.
+    pub out_of_command_percent: u32,
+    pub source: String,
+}
+
+/// The recovery at the start of a game turn and between rounds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundRecovery {
+    /// Fatigue points each unit with no enemy adjacent loses.
+    pub fatigue: u8,
+    /// A disrupted unit with no enemy adjacent returns to good order.
+    pub disrupted: bool,
+    /// A routed unit with no enemy adjacent rallies when one d6 times this is at most its
+    /// efficiency (0: routed units do not rally).
+    pub rally_per_pip: u8,
+    /// Also between the rounds (the mid-point recovery), not only at a game turn's start.
+    pub mid_point: bool,
+    pub source: String,
+}
+
+/// Whether a unit takes part: a combat unit on the map.
+fn counts(u: &Unit) -> bool {
+    u.on_map() && !u.is_leader()
+}
+
+/// The command-control step: sets each combat unit's `out_of_command` for the game turn.
+pub fn command_control(game: &mut Game) -> Vec<Event> {
+    let Some(rules) = game.sequence.command_control.clone() else {
+        return Vec::new();
+    };
+    let leaders: Vec<(super::unit::SideId, super::hex::Coord)> = game
+        .units
+        .iter()
+        .filter(|u| u.is_leader())
+        .filter_map(|u| u.hex.map(|h| (u.side, h)))
+        .collect();
+    // A side the scenario gives no leader at all does not model command: always in command.
+    let led: Vec<super::unit::SideId> = game
+        .units
+        .iter()
+        .filter(|u| u.is_leader())
+        .map(|u| u.side)
+        .collect();
+    let mut out = Vec::new();
+    for (i, u) in game.units.iter_mut().enumerate() {
+        let off = counts(u)
+            && led.contains(&u.side)
+            && !leaders.iter().any(|(side, h)| {
+                *side == u.side && u.hex.is_some_and(|x| x.distance(*h) <= rules.radius)
+            });
+        u.out_of_command = off;
+        if off {
+            out.push(UnitIdx(i as u32));
+        }
+    }
+    vec![Event::CommandControl {
+        turn: game.turn,
+        out_of_command: out,
+        radius: rules.radius,
+        percent: rules.out_of_command_percent,
+    }]
+}
+
+/// A unit's points for an operations phase: all of them in command, the rules' share out of it.
+pub fn points(game: &Game, unit: &Unit, full: Mp) -> Mp {
+    match &game.sequence.command_control {
+        Some(r) if unit.out_of_command => {
+            // Whole points, rounded down.
+            Mp::whole(full.0 / Mp::SCALE * r.out_of_command_percent / 100)
+        }
+        _ => full,
+    }
+}
+
+/// Why a unit has the points it has, for the move tooltips (`None`: all of them).
+pub fn points_note(game: &Game, unit: &Unit) -> Option<String> {
+    let r = game.sequence.command_control.as_ref()?;
+    unit.out_of_command.then(|| {
+        format!(
+            "out of command (no leader within {} hexes at the command-control step): {}% of its \
+             points {}",
+            r.radius, r.out_of_command_percent, r.source
+        )
+    })
+}
+
+/// The recovery step (at a game turn's start, or with `mid_point` between the rounds).
+pub fn recover(game: &mut Game, dice: &mut dyn DieSource, mid_point: bool) -> Vec<Event> {
+    let Some(rules) = game.sequence.round_recovery.clone() else {
+        return Vec::new();
+    };
+    if mid_point && !rules.mid_point {
+        return Vec::new();
+    }
+    let enemies: Vec<(super::unit::SideId, super::hex::Coord)> = game
+        .units
+        .iter()
+        .filter(|u| counts(u))
+        .filter_map(|u| u.hex.map(|h| (u.side, h)))
+        .collect();
+    let mut events = Vec::new();
+    let mut rallied = Vec::new();
+    let mut failed = Vec::new();
+    let mut restored = Vec::new();
+    let mut rested = 0u32;
+    for i in 0..game.units.len() {
+        let u = &game.units[i];
+        if !counts(u) {
+            continue;
+        }
+        let hex = u.hex.expect("on the map");
+        if enemies
+            .iter()
+            .any(|(s, h)| *s != u.side && h.distance(hex) <= 1)
+        {
+            continue;
+        }
+        let routed = u.mode == Mode::Routed || u.status == Status::Routed;
+        let idx = UnitIdx(i as u32);
+        if routed {
+            if rules.rally_per_pip == 0 {
+                continue;
+            }
+            let die = dice.d6();
+            events.push(Event::DieRolled {
+                role: DieRole::Other,
+                value: die,
+            });
+            let u = &mut game.units[i];
+            if u32::from(die) * u32::from(rules.rally_per_pip) <= u32::from(u.efficiency) {
+                if u.mode == Mode::Routed {
+                    u.mode = first_mode(u.kind);
+                }
+                u.status = Status::Disrupted;
+                rallied.push((idx, die));
+            } else {
+                failed.push((idx, die));
+            }
+        } else if rules.disrupted && u.status == Status::Disrupted {
+            game.units[i].status = Status::Normal;
+            restored.push(idx);
+        }
+        let u = &mut game.units[i];
+        if u.fatigue > 0 && rules.fatigue > 0 {
+            u.fatigue = u.fatigue.saturating_sub(rules.fatigue);
+            rested += 1;
+        }
+    }
+    events.push(Event::RoundRecovered {
+        mid_point,
+        rallied,
+        failed,
+        restored,
+        rested,
+        fatigue: rules.fatigue,
+    });
+    events
+}
+
+/// The mode a rallied unit takes: its kind's first (normal, dismounted, unlimbered), as a
+/// scenario's unit without a mode has.
+fn first_mode(kind: UnitKind) -> Mode {
+    super::scenario::shiloh_modes(kind)[0]
+}
