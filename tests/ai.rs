@@ -116,7 +116,7 @@ fn player_names_parse() {
     assert_eq!(Kind::parse("greedy"), Ok(Kind::Greedy));
     assert_eq!(Kind::parse("random"), Ok(Kind::Random));
     let e = Kind::parse("ai7").unwrap_err();
-    assert!(e.contains("ai1 to ai2"), "{e}");
+    assert!(e.contains("ai1 to ai3"), "{e}");
     assert!(Kind::parse("clever").is_err());
 }
 
@@ -209,4 +209,38 @@ fn the_computer_force_marches_onto_a_victory_hex_just_out_of_reach() {
         Some(g.scenario.parse_hex("0604").unwrap()),
         "{sent:?}"
     );
+}
+
+// Issue 19: the search level (`ai3`, "hard") is deterministic for a game's seed: its budget is
+// a number of simulations with dice seeded from the game's seed, not a time, and its threads'
+// results are combined in a fixed order. Its games finish with valid commands only.
+#[test]
+fn the_search_level_plays_the_same_game_for_the_same_seed() {
+    let (sc, rules) = load("foxs-gap.ron");
+    let pair = [Kind::Ai(3), Kind::Ai(2)];
+    let a = play_game(sc.clone(), rules.clone(), 5, pair);
+    let b = play_game(sc.clone(), rules.clone(), 5, pair);
+    assert!(a.refused.is_empty(), "{:?}", a.refused);
+    assert!(a.session.game.is_over());
+    assert_eq!(a.session.log, b.session.log);
+    assert_eq!(a.outcome, b.outcome);
+    // Its commands are marked as its own.
+    assert!(
+        a.decisions
+            .iter()
+            .any(|(_, s, d)| *s == musket::rules::unit::SideId(0) && d.why.starts_with("ai3: ")),
+        "ai3's commands are marked as its own"
+    );
+}
+
+// The levels by name (issue 19 item 5): easy, normal, hard = ai1, ai2, ai3.
+#[test]
+fn the_levels_parse_by_name() {
+    assert_eq!(Kind::parse("easy"), Ok(Kind::Ai(1)));
+    assert_eq!(Kind::parse("normal"), Ok(Kind::Ai(2)));
+    assert_eq!(Kind::parse("Hard"), Ok(Kind::Ai(3)));
+    assert_eq!(Kind::parse("ai3"), Ok(Kind::Ai(3)));
+    assert_eq!(Kind::Ai(3).level_name(), Some("hard"));
+    let e = Kind::parse("ai4").unwrap_err();
+    assert!(e.contains("easy, normal, hard"), "{e}");
 }

@@ -16,8 +16,8 @@ use crate::rules::unit::SideId;
 pub struct PlayArgs {
     /// The scenario file.
     pub scenario: std::path::PathBuf,
-    /// One player per side, in the scenario's side order: ai (the strongest), ai1, ai2, random,
-    /// greedy.
+    /// One player per side, in the scenario's side order: ai (= ai2), ai1 / easy, ai2 / normal,
+    /// ai3 / hard (the search, experimental), random, greedy.
     #[arg(long, value_delimiter = ',', required = true)]
     pub sides: Vec<String>,
     /// Seed of the dice (and of the random player).
@@ -38,7 +38,8 @@ pub struct PlayArgs {
 pub struct SelfplayArgs {
     /// The scenario file.
     pub scenario: std::path::PathBuf,
-    /// The two players (ai, ai1, ai2, random, greedy); they swap sides every game.
+    /// The two players (ai, ai1 to ai3, easy, normal, hard, random, greedy); they swap sides
+    /// every game.
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Number of games.
@@ -241,6 +242,8 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
     let mut wins_as = [[0u32; 2]; 2];
     let mut draws = 0u32;
     let mut ai_ms = Vec::new();
+    // Each player's thinking per game turn (all its turns or actions in one).
+    let mut per_game_turn: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let mut refused = 0usize;
     // Actions (activations) each player took in each game turn of an action phase.
     let mut actions: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
@@ -264,6 +267,7 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
             if matches!(players[p], Kind::Ai(_)) {
                 ai_ms.extend(r.turn_ms[side].iter().copied());
             }
+            per_game_turn[p].extend(r.game_turn_ms[side].iter().copied());
         }
         match r.outcome.winner {
             Some(s) => {
@@ -305,6 +309,12 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
             names[1].clone(): ci(wins[1], a.games),
         },
         "ai_turn_ms": stats(ai_ms),
+        // Each player's thinking per game turn: all of its turns (or, in an action phase, all
+        // of its actions) in one game turn.
+        "game_turn_ms": {
+            names[0].clone(): stats(per_game_turn[0].clone()),
+            names[1].clone(): stats(per_game_turn[1].clone()),
+        },
         // Action phases (GCACW): the actions each player took per game turn.
         "actions_per_turn": if actions[0].is_empty() {
             Value::Null

@@ -17,6 +17,7 @@
 mod greedy;
 pub mod options;
 mod random;
+pub mod search;
 pub mod strong;
 
 use std::sync::Arc;
@@ -50,7 +51,8 @@ pub trait Player: Send + Sync {
 /// The kinds of player `musket play --sides` and the client's menu offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Kind {
-    /// The computer opponent, level 1 (cautious) or 2 (strong).
+    /// The computer opponent: level 1 (easy, cautious), 2 (normal, the exact-odds planner) or
+    /// 3 (hard, the search: [`search`]).
     Ai(u8),
     Random,
     Greedy,
@@ -65,11 +67,15 @@ impl Kind {
         }
     }
 
-    /// Parse `ai`, `ai1`, `ai2`, `ai:2`, `random`, `greedy`.
+    /// Parse `ai`, `ai1` to `ai3`, `ai:2`, the levels' names `easy`, `normal`, `hard`,
+    /// `random`, `greedy`.
     pub fn parse(s: &str) -> Result<Kind, String> {
         let t = s.trim().to_ascii_lowercase();
         match t.as_str() {
-            "ai" => Ok(Kind::Ai(strong::LEVELS)),
+            "ai" => Ok(Kind::Ai(DEFAULT_LEVEL)),
+            "easy" => Ok(Kind::Ai(1)),
+            "normal" => Ok(Kind::Ai(2)),
+            "hard" => Ok(Kind::Ai(3)),
             "random" => Ok(Kind::Random),
             "greedy" => Ok(Kind::Greedy),
             _ => {
@@ -77,26 +83,44 @@ impl Kind {
                     .strip_prefix("ai:")
                     .or_else(|| t.strip_prefix("ai"))
                     .and_then(|l| l.parse::<u8>().ok())
-                    .filter(|l| (1..=strong::LEVELS).contains(l));
+                    .filter(|l| (1..=LEVELS).contains(l));
                 level.map(Kind::Ai).ok_or_else(|| {
                     format!(
-                        "unknown player {s:?}: ai (the strongest), ai1 to ai{}, random or greedy",
-                        strong::LEVELS
+                        "unknown player {s:?}: ai (level {DEFAULT_LEVEL}), ai1 to ai{LEVELS} \
+                         (easy, normal, hard), random or greedy"
                     )
                 })
             }
         }
     }
 
+    /// The level's name for players (`easy`, `normal`, `hard`), where it has one.
+    pub fn level_name(self) -> Option<&'static str> {
+        match self {
+            Kind::Ai(1) => Some("easy"),
+            Kind::Ai(2) => Some("normal"),
+            Kind::Ai(3) => Some("hard"),
+            _ => None,
+        }
+    }
+
     /// A player of this kind for `side` of a game with `seed`.
     pub fn player(self, seed: u64, side: SideId) -> Box<dyn Player> {
         match self {
+            Kind::Ai(level) if level >= 3 => Box::new(search::Search::new(seed, side)),
             Kind::Ai(level) => Box::new(strong::Strong::new(level)),
             Kind::Random => Box::new(random::Random::new(seed, side)),
             Kind::Greedy => Box::new(greedy::Greedy::new()),
         }
     }
 }
+
+/// The computer opponent's levels: 1 easy, 2 normal, 3 hard (the search).
+pub const LEVELS: u8 = 3;
+
+/// The level `ai` names. The search level becomes the default once it is measured stronger
+/// than `ai2` everywhere (issue 19); until then `ai` is `ai2`.
+pub const DEFAULT_LEVEL: u8 = 2;
 
 /// Most commands a player may send in one turn (a guard: a turn that does not end is ended).
 pub const MAX_COMMANDS_PER_TURN: usize = 2000;
@@ -163,6 +187,9 @@ pub struct GameReport {
     pub commands: usize,
     /// Thinking time of each computer turn, per side, in milliseconds.
     pub turn_ms: [Vec<f64>; 2],
+    /// Thinking time per game turn, per side (all of a side's turns or actions in it), in
+    /// milliseconds, in game-turn order.
+    pub game_turn_ms: [Vec<f64>; 2],
     pub refused: Vec<(Command, String)>,
     /// Every command sent, in the order of the log, with its turn, side and why.
     pub decisions: Vec<(u32, SideId, Decision)>,
@@ -182,6 +209,7 @@ pub fn play_game(
         players[1].player(seed, SideId(1)),
     ];
     let mut turn_ms = [Vec::new(), Vec::new()];
+    let mut game_turn_ms: [Vec<(u32, f64)>; 2] = [Vec::new(), Vec::new()];
     let mut refused = Vec::new();
     let mut decisions = Vec::new();
     // A scenario without a last turn is played for at most this many.
@@ -210,6 +238,11 @@ pub fn play_game(
         let r = play_turn(&mut session, ps[side.0 as usize].as_mut());
         this_turn.1 += r.decisions.len() + r.refused.len() + 1;
         turn_ms[side.0 as usize].push(r.think_ms);
+        let per_turn = &mut game_turn_ms[side.0 as usize];
+        match per_turn.last_mut() {
+            Some((t, ms)) if *t == turn => *ms += r.think_ms,
+            _ => per_turn.push((turn, r.think_ms)),
+        }
         refused.extend(r.refused);
         decisions.extend(r.decisions.into_iter().map(|d| (turn, side, d)));
     }
@@ -218,6 +251,7 @@ pub fn play_game(
         turns: session.game.turn.min(limit),
         commands: session.log.len(),
         turn_ms,
+        game_turn_ms: game_turn_ms.map(|v| v.into_iter().map(|(_, ms)| ms).collect()),
         refused,
         decisions,
         session,

@@ -40,34 +40,110 @@ use crate::rules::unit::{SideId, UnitIdx};
 /// The number of levels (`ai1` cautious, `ai2` strong).
 pub const LEVELS: u8 = 2;
 
+/// How boldly the opponent attacks: the numbers its levels differ by, and what the search
+/// level (`ai3`) chooses among.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Style {
+    /// How much it discounts its own losses (Wesnoth's aggression).
+    pub aggression: f64,
+    /// The rating an attack must beat.
+    pub threshold: f64,
+    /// Most stacks combined against one hex.
+    pub max_group: usize,
+}
+
+impl Style {
+    /// The style of level `level` (`ai1` cautious, `ai2` strong).
+    pub fn of_level(level: u8) -> Style {
+        if level >= 2 {
+            Style {
+                aggression: 0.4,
+                threshold: 0.05,
+                max_group: 3,
+            }
+        } else {
+            Style {
+                aggression: 0.0,
+                threshold: 0.3,
+                max_group: 1,
+            }
+        }
+    }
+}
+
+/// What chooses among the plans at an attack decision (the search level, `ai3`).
+pub trait Chooser: Send + Sync {
+    /// Most attack plans offered (the best rated; the moves are offered besides).
+    fn most(&self) -> usize;
+    /// The plan to play: an index into `plans`, whose last is "no attack now" (the moves).
+    /// Each plan is the commands `ai2` would send for it, in order.
+    fn choose(&mut self, game: &Game, plans: &[Vec<Decision>]) -> usize;
+}
+
 /// The computer opponent.
 pub struct Strong {
     level: u8,
+    style: Style,
+    /// Where the search level chooses among the attack plans (`None`: the best rated).
+    chooser: Option<Box<dyn Chooser>>,
+    /// Moves without the threat model (the adjacency measure only): the search's playouts.
+    fast: bool,
     /// Commands planned on the current state, each checked again before it is sent.
     queue: VecDeque<Decision>,
 }
 
 impl Strong {
     pub fn new(level: u8) -> Self {
+        let level = level.clamp(1, LEVELS);
+        Strong::with_style(level, Style::of_level(level))
+    }
+
+    /// Level `level`'s name with another style (the search level's candidates).
+    pub fn with_style(level: u8, style: Style) -> Self {
         Strong {
             level: level.clamp(1, LEVELS),
+            style,
+            chooser: None,
+            fast: false,
             queue: VecDeque::new(),
         }
     }
 
-    /// How much it discounts its own losses (Wesnoth's aggression).
+    /// Moves without the threat model: about ten times cheaper, for the search's playouts.
+    pub fn fast(mut self) -> Self {
+        self.fast = true;
+        self
+    }
+
+    /// Let `chooser` pick among the attack plans.
+    pub fn with_chooser(mut self, chooser: Box<dyn Chooser>) -> Self {
+        self.chooser = Some(chooser);
+        self
+    }
+
+    /// The style it plays now.
+    pub fn style(&self) -> Style {
+        self.style
+    }
+
+    /// Play another style from the next plan on (what is queued is dropped).
+    pub fn set_style(&mut self, style: Style) {
+        if style != self.style {
+            self.style = style;
+            self.queue.clear();
+        }
+    }
+
     fn aggression(&self) -> f64 {
-        if self.level >= 2 { 0.4 } else { 0.0 }
+        self.style.aggression
     }
 
-    /// The rating an attack must beat.
     fn threshold(&self) -> f64 {
-        if self.level >= 2 { 0.05 } else { 0.3 }
+        self.style.threshold
     }
 
-    /// Most stacks combined against one hex.
     fn max_group(&self) -> usize {
-        if self.level >= 2 { 3 } else { 1 }
+        self.style.max_group
     }
 }
 
@@ -285,18 +361,35 @@ fn vp_at(game: &Game, h: Coord, side: SideId) -> f64 {
 }
 
 impl Strong {
-    fn plan(&self, game: &Game) -> Vec<Decision> {
+    fn plan(&mut self, game: &Game) -> Vec<Decision> {
         let v = View::new(game);
-        if let Some(p) = self.best_attack(&v)
-            && p.rating > self.threshold()
-        {
-            return self.execute_attack(&v, p);
+        let mut attacks = self.attacks(&v);
+        attacks.retain(|p| p.rating > self.threshold());
+        if let Some(mut chooser) = self.chooser.take() {
+            // The search level: the best attack of each target, and no attack (the moves).
+            if !attacks.is_empty() {
+                attacks.truncate(chooser.most());
+                let mut plans: Vec<Vec<Decision>> = attacks
+                    .into_iter()
+                    .map(|p| self.execute_attack(&v, p))
+                    .collect();
+                plans.push(self.moves(&v));
+                let i = chooser.choose(game, &plans).min(plans.len() - 1);
+                self.chooser = Some(chooser);
+                return plans.swap_remove(i);
+            }
+            self.chooser = Some(chooser);
+            return self.moves(&v);
         }
-        self.moves(&v)
+        match attacks.into_iter().next() {
+            Some(p) => self.execute_attack(&v, p),
+            None => self.moves(&v),
+        }
     }
 
-    /// The best attack plan of the side, with the moves into position it needs.
-    fn best_attack(&self, v: &View) -> Option<AttackPlan> {
+    /// The best attack plan against each enemy hex the side can attack this turn, with the
+    /// moves into position it needs, best first (ties: the target found first).
+    fn attacks(&self, v: &View) -> Vec<AttackPlan> {
         let game = v.game;
         let own = stacks(game, v.side);
         // Each stack's units that may attack, and where it can go this turn.
@@ -346,7 +439,7 @@ impl Strong {
                 }
             }
         }
-        let mut best: Option<AttackPlan> = None;
+        let mut best: Vec<AttackPlan> = Vec::new();
         // One copy of the game for every trial (each puts it back as it found it).
         let mut scratch = game.clone();
         for t in targets {
@@ -413,10 +506,8 @@ impl Strong {
                     _ => break,
                 }
             }
-            if let Some((req, odds, rating)) = current
-                && best.as_ref().is_none_or(|b| rating > b.rating)
-            {
-                best = Some(AttackPlan {
+            if let Some((req, odds, rating)) = current {
+                best.push(AttackPlan {
                     parts: chosen,
                     req,
                     odds,
@@ -424,6 +515,8 @@ impl Strong {
                 });
             }
         }
+        // Stable: among equal ratings the target found first stays first.
+        best.sort_by(|a, b| b.rating.total_cmp(&a.rating));
         best
     }
 
@@ -480,7 +573,7 @@ impl Strong {
         let game = v.game;
         let mut wanted: Vec<Wanted> = Vec::new();
         // No enemy turn follows the side's last move of the game: nothing to fear.
-        let mut threats = (!v.last_move).then(|| ThreatModel::new(game, v.side));
+        let mut threats = (!v.last_move && !self.fast).then(|| ThreatModel::new(game, v.side));
         for s in stacks(game, v.side) {
             let m = movers(game, &s);
             if m.is_empty() {

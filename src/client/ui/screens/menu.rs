@@ -119,7 +119,7 @@ pub(crate) fn scan_menu(mut menu: ResMut<MenuState>, settings: Res<Settings>) {
         } else {
             [
                 Seat::Human,
-                Seat::Computer(Kind::Ai(crate::rules::ai::strong::LEVELS)),
+                Seat::Computer(Kind::Ai(crate::rules::ai::DEFAULT_LEVEL)),
             ]
         };
         menu.scanned = true;
@@ -346,10 +346,11 @@ pub(crate) fn menu_ui(
 }
 
 /// What the menu offers for each side.
-const SEAT_CHOICES: [Seat; 5] = [
+const SEAT_CHOICES: [Seat; 6] = [
     Seat::Human,
     Seat::Computer(Kind::Ai(2)),
     Seat::Computer(Kind::Ai(1)),
+    Seat::Computer(Kind::Ai(3)),
     Seat::Computer(Kind::Greedy),
     Seat::Computer(Kind::Random),
 ];
@@ -357,8 +358,9 @@ const SEAT_CHOICES: [Seat; 5] = [
 fn seat_label(s: Seat) -> &'static str {
     match s {
         Seat::Human => "Human",
-        Seat::Computer(Kind::Ai(1)) => "Computer: cautious (ai1)",
-        Seat::Computer(Kind::Ai(_)) => "Computer: strong (ai2)",
+        Seat::Computer(Kind::Ai(1)) => "Computer: easy (ai1, cautious)",
+        Seat::Computer(Kind::Ai(3)) => "Computer: hard (ai3, search; experimental)",
+        Seat::Computer(Kind::Ai(_)) => "Computer: normal (ai2, exact odds)",
         Seat::Computer(Kind::Greedy) => "Computer: greedy (best odds, no plan)",
         Seat::Computer(Kind::Random) => "Computer: random (for testing)",
     }
