@@ -332,6 +332,42 @@ fn game_copy(c: &mut Criterion) {
     });
 }
 
+/// The search level (`ai3`, issue 19) on South Mountain: one simulation (a game copy played
+/// on by the playout players until the enemy has replied) and the first game turn with `ai3`
+/// playing the first side's actions and `ai2` the second's (all of both sides' thinking and
+/// their commands applied; `musket selfplay`'s `game_turn_ms` gives `ai3`'s share alone).
+fn search(c: &mut Criterion) {
+    use musket::rules::ai::{Kind, search};
+    use musket::rules::session::Session;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/south-mountain.ron");
+    let game = musket::cli::load_game(std::path::Path::new(path), &Default::default())
+        .unwrap_or_else(|e| panic!("{}", e.0));
+    let mut group = c.benchmark_group("search");
+    group.sample_size(10);
+    group.bench_function("ai3_simulation_south_mountain", |b| {
+        b.iter(|| search::simulate(black_box(&game), &[], 7))
+    });
+    group.bench_function("ai3_first_game_turn_south_mountain", |b| {
+        b.iter_batched(
+            || Session::new(game.scenario.clone(), game.rules.clone(), SEED),
+            |mut s| {
+                let mut players = [
+                    Kind::Ai(3).player(SEED, musket::rules::unit::SideId(0)),
+                    Kind::Ai(2).player(SEED, musket::rules::unit::SideId(1)),
+                ];
+                let turn = s.game.turn;
+                while s.game.turn == turn && !s.game.is_over() {
+                    let side = s.game.active_side.0 as usize;
+                    musket::rules::ai::play_turn(&mut s, players[side].as_mut());
+                }
+                s
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+}
+
 criterion_group!(
     rules_benches,
     benches,
@@ -341,6 +377,7 @@ criterion_group!(
     ai_turn,
     editor,
     threats,
-    game_copy
+    game_copy,
+    search
 );
 criterion_main!(rules_benches);

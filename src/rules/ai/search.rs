@@ -5,10 +5,13 @@
 //! Where `ai2` would attack, its planner offers the best-rated attack against each target it
 //! can reach (at most [`PLANS`]: which stacks together, from which hexes, which attack type,
 //! with the moves into position) and "no attack now" (its moves). Each plan is played on
-//! copies of the game, then both sides are played on to the same point of the next game turn
-//! (its own remaining moves and attacks, then the enemy's whole reply), [`SAMPLES`] times with
-//! different dice; the plan whose copies end best is played. Every command still comes from the
-//! exact-odds planner and every roll re-plans, as in `ai2`.
+//! copies of the game, then both sides are played on until the enemy has replied — in
+//! player-turns to the same point of the next game turn (its own remaining moves and attacks,
+//! then the enemy's whole turn); in an action phase (GCACW) until the enemy has taken its next
+//! action and the side acts again — [`MIN_SAMPLES`] to [`SAMPLES`] times with different dice
+//! (more rounds while the decision has simulated fewer than [`COMMAND_BUDGET`] commands); the
+//! plan whose copies end best is played. Every command still comes from the exact-odds planner
+//! and every roll re-plans, as in `ai2`.
 //!
 //! Why this method: a turn here is many commands with dice between them, so a tree over single
 //! commands branches too much for a budget of about a second; searching over whole plans keeps
@@ -30,7 +33,7 @@
 //!   the exact-odds rating.
 //! - **Determinism**: each decision's dice are seeded from the game's seed, the side, the game
 //!   turn and the decision's number, never from the game's own coming dice. The budget is a
-//!   number of simulations, not a time, so a game replays exactly. The simulations run on the
+//!   number of samples and of simulated commands, not a time, so a game replays exactly. The simulations run on the
 //!   machine's cores and are combined in a fixed order: the choice does not depend on how many
 //!   cores there are.
 
@@ -47,8 +50,15 @@ use crate::rules::victory::outcome;
 /// Most attack plans judged at a decision (the best rated by `ai2`; "no attack" besides).
 pub const PLANS: usize = 4;
 
-/// Dice samples per plan (the budget: (`PLANS` + 1) x this simulations a decision at most).
+/// Dice samples per plan: at least `MIN_SAMPLES`, then more rounds (one sample of every plan
+/// each) while the decision's simulated commands stay under [`COMMAND_BUDGET`], up to
+/// `SAMPLES`.
 pub const SAMPLES: u64 = 6;
+pub const MIN_SAMPLES: u64 = 3;
+
+/// Simulated commands a decision may spend before its last round of samples (a count, not a
+/// time: the same on every machine).
+pub const COMMAND_BUDGET: usize = 600;
 
 /// Most commands one simulation plays (a guard; a game turn of South Mountain is about 200).
 const MAX_SIM_COMMANDS: usize = 3000;
@@ -106,18 +116,28 @@ impl Chooser for MonteCarlo {
             ^ (u64::from(self.side.0) << 56)
             ^ (u64::from(game.turn) << 40)
             ^ self.decisions);
-        let tasks: Vec<(usize, u64)> = (0..plans.len())
-            .flat_map(|p| (0..SAMPLES).map(move |k| (p, mix(base.wrapping_add(k)))))
-            .collect();
-        let values = run_all(game, plans, &tasks);
-        let n = SAMPLES as usize;
+        // values[p][k]: plan p's value on sample k's dice.
+        let mut values: Vec<Vec<f64>> = vec![Vec::new(); plans.len()];
+        let mut spent = 0usize;
+        for k in 0..SAMPLES {
+            if k >= MIN_SAMPLES && spent >= COMMAND_BUDGET {
+                break;
+            }
+            let dice = mix(base.wrapping_add(k));
+            let tasks: Vec<(usize, u64)> = (0..plans.len()).map(|p| (p, dice)).collect();
+            for ((p, _), (v, n)) in tasks.iter().zip(run_all(game, plans, &tasks)) {
+                values[*p].push(v);
+                spent += n;
+            }
+        }
+        let n = values[0].len();
         // Paired with the first plan (`ai2`'s own choice) over the same dice: another plan is
         // played only when it beats that one by more than twice the standard error of the
         // difference.
         let mut best = 0;
         let mut best_gain = 0.0;
         for p in 1..plans.len() {
-            let diffs: Vec<f64> = (0..n).map(|k| values[p * n + k] - values[k]).collect();
+            let diffs: Vec<f64> = (0..n).map(|k| values[p][k] - values[0][k]).collect();
             let mean = diffs.iter().sum::<f64>() / n as f64;
             let var =
                 diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n as f64 - 1.0).max(1.0);
@@ -139,8 +159,9 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Run every (plan, dice seed) simulation, on the machine's cores; the values in task order.
-fn run_all(game: &Game, plans: &[Vec<Decision>], tasks: &[(usize, u64)]) -> Vec<f64> {
+/// Run every (plan, dice seed) simulation, on the machine's cores; the values and commands
+/// played, in task order.
+fn run_all(game: &Game, plans: &[Vec<Decision>], tasks: &[(usize, u64)]) -> Vec<(f64, usize)> {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(tasks.len())
@@ -152,7 +173,7 @@ fn run_all(game: &Game, plans: &[Vec<Decision>], tasks: &[(usize, u64)]) -> Vec<
             .collect();
     }
     let game = Arc::new(game.clone());
-    let mut values = vec![0.0; tasks.len()];
+    let mut values = vec![(0.0, 0); tasks.len()];
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
@@ -177,9 +198,12 @@ fn run_all(game: &Game, plans: &[Vec<Decision>], tasks: &[(usize, u64)]) -> Vec<
     values
 }
 
-/// Play `plan` on a copy of the game, then `ai2` for both sides to the same point of the next
-/// game turn (or the end); the value to the side that acts now.
-pub fn simulate(game: &Game, plan: &[Decision], dice_seed: u64) -> f64 {
+/// Play `plan` on a copy of the game, then `ai2` for both sides until the enemy has replied:
+/// in player-turns, to the same point of the next game turn (the side's turn, then the
+/// enemy's); in a game-turn sequence (GCACW's action phase), until the enemy has acted and the
+/// side acts again, or the game turn ends. The value to the side that acts now, and the
+/// commands played.
+pub fn simulate(game: &Game, plan: &[Decision], dice_seed: u64) -> (f64, usize) {
     let me = game.active_side;
     let mut g = game.clone();
     let mut dice = Dice::new(dice_seed);
@@ -192,16 +216,30 @@ pub fn simulate(game: &Game, plan: &[Decision], dice_seed: u64) -> f64 {
     // only), several times cheaper; the simulated reply is the threat that matters here.
     let mut players = [Strong::new(2).fast(), Strong::new(2).fast()];
     let start = (game.turn, game.phase.round, game.phase.index);
+    let by_game_turn = game.sequence.structure == crate::rules::sequence::Structure::GameTurn;
+    let mut replies = 0u32;
+    let mut last = me;
+
+    let mut played = plan.len();
     for _ in 0..MAX_SIM_COMMANDS {
         if g.is_over() {
             break;
         }
         let here = (g.phase.round, g.phase.index);
-        if g.turn > start.0
+        if by_game_turn {
+            if g.active_side != me && last == me {
+                replies += 1;
+            }
+            last = g.active_side;
+            if g.turn > start.0 || (g.active_side == me && replies >= 1) {
+                break;
+            }
+        } else if g.turn > start.0
             && (g.turn > start.0 + 1 || (g.active_side == me && here >= (start.1, start.2)))
         {
             break;
         }
+        played += 1;
         let side = g.active_side;
         let d = players[side.0 as usize].decide(&g);
         let ok = validate(&g, &d.command).is_ok() && apply(&mut g, &d.command, &mut dice).is_ok();
@@ -209,7 +247,7 @@ pub fn simulate(game: &Game, plan: &[Decision], dice_seed: u64) -> f64 {
             break;
         }
     }
-    value(&g, me)
+    (value(&g, me), played)
 }
 
 /// What a game is worth to `side`: a finished game's result, else the points held and the
