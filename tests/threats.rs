@@ -283,7 +283,14 @@ fn the_computer_keeps_a_weak_stack_out_of_reach_of_a_strong_enemy() {
           units: [{units}])",
         rows.join(", ")
     );
-    for (player, seed) in [(Kind::Ai(2), 3), (Kind::Ai(2), 4), (Kind::Greedy, 3)] {
+    // ai3 (issue 19 item 4) too: with no attack open it moves as ai2 does.
+    for (player, seed) in [
+        (Kind::Ai(2), 3),
+        (Kind::Ai(2), 4),
+        (Kind::Ai(3), 3),
+        (Kind::Ai(3), 4),
+        (Kind::Greedy, 3),
+    ] {
         let g = game_text(&text);
         let weak = g.unit_by_id("weak").unwrap();
         let start = hex(&g, "0104");
@@ -344,6 +351,123 @@ fn the_computer_keeps_a_weak_stack_out_of_reach_of_a_strong_enemy() {
                 g.label(at),
                 better.map(|h| g.label(h)).unwrap_or_default()
             ),
+        }
+    }
+}
+
+// Issue 19 item 4: the computer takes an undefended victory hex it can reach. A Union brigade at
+// 0603 next to an empty Confederate victory hex (0503, to its west); a Confederate brigade far
+// to the east (1203). The Union's player acts until it has moved or passed (the Confederates
+// pass): `ai3` and `ai2` end on the victory hex; `greedy` marches toward the enemy instead (so
+// the test can fail).
+#[test]
+fn the_computer_takes_an_undefended_victory_hex_it_can_reach() {
+    use musket::rules::ai::Kind;
+    use musket::rules::command::Command;
+    let units = [
+        brigade("u", "Union", "0603", 3),
+        brigade("c", "Confederate", "1203", 3),
+    ]
+    .concat();
+    let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
+    let text = format!(
+        "(title: \"take\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 6,
+          map: (columns: 12, rows: 6, terrain: [{}]),
+          victory: [(hex: \"0503\", points: 3, name: \"crossroads\", holder: \"Confederate\")],
+          units: [{units}])",
+        rows.join(", ")
+    );
+    for (player, seed) in [
+        (Kind::Ai(3), 1),
+        (Kind::Ai(3), 2),
+        (Kind::Ai(2), 1),
+        (Kind::Greedy, 1),
+    ] {
+        let g = game_text(&text);
+        let u = g.unit_by_id("u").unwrap();
+        let start = hex(&g, "0603");
+        let mut session = musket::rules::session::Session::new(g.scenario.clone(), g.rules, seed);
+        let union = session.game.unit(u).side;
+        let mut p = player.player(seed, union);
+        for _ in 0..20 {
+            if session.game.active_side != union {
+                session.execute(Command::EndTurn).unwrap();
+                continue;
+            }
+            let d = p.decide(&session.game);
+            let end = matches!(d.command, Command::EndTurn);
+            session.execute(d.command).unwrap();
+            if session.game.unit(u).hex != Some(start) || end {
+                break;
+            }
+        }
+        let g = &session.game;
+        let at = g.unit(u).hex.map(|h| g.label(h)).unwrap_or_default();
+        match player {
+            Kind::Greedy => assert_ne!(at, "0503", "greedy is no test of the behaviour"),
+            _ => assert_eq!(at, "0503", "{player:?} seed {seed}"),
+        }
+    }
+}
+
+// Issue 19 item 4: the computer does not leave its own victory hex empty when an enemy can
+// reach it this coming turn. A Union brigade holds its victory hex (0303); a Confederate
+// brigade stands four hexes east (0703), within a march of it. `ai3` and `ai2` keep the hex
+// held through the Union's action; `greedy` marches off toward the enemy (so the test can fail).
+#[test]
+fn the_computer_does_not_leave_its_victory_hex_to_a_reachable_enemy() {
+    use musket::rules::ai::Kind;
+    use musket::rules::command::Command;
+    let units = [
+        brigade("u", "Union", "0303", 3),
+        brigade("c", "Confederate", "0703", 3),
+    ]
+    .concat();
+    let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
+    let text = format!(
+        "(title: \"hold\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 6,
+          map: (columns: 12, rows: 6, terrain: [{}]),
+          victory: [(hex: \"0303\", points: 3, name: \"ridge\", holder: \"Union\")],
+          units: [{units}])",
+        rows.join(", ")
+    );
+    for (player, seed) in [
+        (Kind::Ai(3), 1),
+        (Kind::Ai(3), 2),
+        (Kind::Ai(2), 1),
+        (Kind::Greedy, 1),
+    ] {
+        let g = game_text(&text);
+        let u = g.unit_by_id("u").unwrap();
+        let c = g.unit_by_id("c").unwrap();
+        let ridge = hex(&g, "0303");
+        // The enemy can reach the ridge this coming turn (the threat model's P(reach) > 0).
+        let model = ThreatModel::new(&g, g.unit(u).side);
+        assert!(model.exposed(ridge), "the enemy can reach the ridge");
+        let mut session = musket::rules::session::Session::new(g.scenario.clone(), g.rules, seed);
+        let union = session.game.unit(u).side;
+        let mut p = player.player(seed, union);
+        let mut left_empty = false;
+        for _ in 0..20 {
+            if session.game.active_side != union {
+                session.execute(Command::EndTurn).unwrap();
+                continue;
+            }
+            let d = p.decide(&session.game);
+            let end = matches!(d.command, Command::EndTurn);
+            session.execute(d.command).unwrap();
+            let g = &session.game;
+            if g.unit(u).hex != Some(ridge) {
+                left_empty = g.units_at(ridge).is_empty();
+                break;
+            }
+            if end || g.unit(c).hex.is_none() {
+                break;
+            }
+        }
+        match player {
+            Kind::Greedy => assert!(left_empty, "greedy is no test of the behaviour"),
+            _ => assert!(!left_empty, "{player:?} seed {seed} left the ridge empty"),
         }
     }
 }

@@ -31,6 +31,9 @@
 //!   plan other than `ai2`'s own first is played only when its paired gain over it is more
 //!   than twice the standard error of that gain: with a few samples, noise must not overrule
 //!   the exact-odds rating.
+//! - **Budget**: at most [`GAME_TURN_BUDGET`] simulated commands a game turn; past it the
+//!   game turn's remaining decisions are `ai2`'s (its first plan), which bounds the slowest
+//!   game turn where many attacks are open (South Mountain's first).
 //! - **Determinism**: each decision's dice are seeded from the game's seed, the side, the game
 //!   turn and the decision's number, never from the game's own coming dice. The budget is a
 //!   number of samples and of simulated commands, not a time, so a game replays exactly. The simulations run on the
@@ -63,6 +66,10 @@ pub const COMMAND_BUDGET: usize = 600;
 /// Most commands one simulation plays (a guard; a game turn of South Mountain is about 200).
 const MAX_SIM_COMMANDS: usize = 3000;
 
+/// Simulated commands a side may spend in one game turn: past it the rest of the game turn's
+/// decisions are `ai2`'s own (a count, not a time; it bounds the slowest game turn).
+pub const GAME_TURN_BUDGET: usize = 1500;
+
 /// What a finished game is worth to the winner.
 const WIN: f64 = 1000.0;
 
@@ -78,6 +85,7 @@ impl Search {
                 seed,
                 side,
                 decisions: 0,
+                spent: (0, 0),
             })),
         }
     }
@@ -103,6 +111,8 @@ pub struct MonteCarlo {
     side: SideId,
     /// Decisions taken (a part of each decision's dice seeds).
     decisions: u64,
+    /// The game turn being played and the commands simulated in it so far.
+    spent: (u32, usize),
 }
 
 impl Chooser for MonteCarlo {
@@ -112,6 +122,12 @@ impl Chooser for MonteCarlo {
 
     fn choose(&mut self, game: &Game, plans: &[Vec<Decision>]) -> usize {
         self.decisions += 1;
+        if self.spent.0 != game.turn {
+            self.spent = (game.turn, 0);
+        }
+        if self.spent.1 >= GAME_TURN_BUDGET {
+            return 0;
+        }
         let base = mix(self.seed
             ^ (u64::from(self.side.0) << 56)
             ^ (u64::from(game.turn) << 40)
@@ -130,6 +146,7 @@ impl Chooser for MonteCarlo {
                 spent += n;
             }
         }
+        self.spent.1 += spent;
         let n = values[0].len();
         // Paired with the first plan (`ai2`'s own choice) over the same dice: another plan is
         // played only when it beats that one by more than twice the standard error of the
