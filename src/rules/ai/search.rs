@@ -5,10 +5,9 @@
 //! Where `ai2` would attack, its planner offers the best-rated attack against each target it
 //! can reach (at most [`PLANS`]: which stacks together, from which hexes, which attack type,
 //! with the moves into position) and "no attack now" (its moves). Each plan is played on
-//! copies of the game, then both sides are played on until the enemy has replied — in
-//! player-turns to the same point of the next game turn (its own remaining moves and attacks,
-//! then the enemy's whole turn); in an action phase (GCACW) until the enemy has taken its next
-//! action and the side acts again — [`MIN_SAMPLES`] to [`SAMPLES`] times with different dice
+//! copies of the game, then both sides are played on to the same point of the next game turn
+//! (its own remaining moves and attacks, or actions, then the enemy's whole reply),
+//! [`MIN_SAMPLES`] to [`SAMPLES`] times with different dice
 //! (more rounds while the decision has simulated fewer than [`COMMAND_BUDGET`] commands); the
 //! plan whose copies end best is played. Every command still comes from the exact-odds planner
 //! and every roll re-plans, as in `ai2`.
@@ -215,11 +214,9 @@ fn run_all(game: &Game, plans: &[Vec<Decision>], tasks: &[(usize, u64)]) -> Vec<
     values
 }
 
-/// Play `plan` on a copy of the game, then `ai2` for both sides until the enemy has replied:
-/// in player-turns, to the same point of the next game turn (the side's turn, then the
-/// enemy's); in a game-turn sequence (GCACW's action phase), until the enemy has acted and the
-/// side acts again, or the game turn ends. The value to the side that acts now, and the
-/// commands played.
+/// Play `plan` on a copy of the game, then `ai2` for both sides to the same point of the next
+/// game turn (the rest of the side's turn or actions, then the enemy's whole reply), or the
+/// end. The value to the side that acts now, and the commands played.
 pub fn simulate(game: &Game, plan: &[Decision], dice_seed: u64) -> (f64, usize) {
     let me = game.active_side;
     let mut g = game.clone();
@@ -233,25 +230,13 @@ pub fn simulate(game: &Game, plan: &[Decision], dice_seed: u64) -> (f64, usize) 
     // only), several times cheaper; the simulated reply is the threat that matters here.
     let mut players = [Strong::new(2).fast(), Strong::new(2).fast()];
     let start = (game.turn, game.phase.round, game.phase.index);
-    let by_game_turn = game.sequence.structure == crate::rules::sequence::Structure::GameTurn;
-    let mut replies = 0u32;
-    let mut last = me;
-
     let mut played = plan.len();
     for _ in 0..MAX_SIM_COMMANDS {
         if g.is_over() {
             break;
         }
         let here = (g.phase.round, g.phase.index);
-        if by_game_turn {
-            if g.active_side != me && last == me {
-                replies += 1;
-            }
-            last = g.active_side;
-            if g.turn > start.0 || (g.active_side == me && replies >= 1) {
-                break;
-            }
-        } else if g.turn > start.0
+        if g.turn > start.0
             && (g.turn > start.0 + 1 || (g.active_side == me && here >= (start.1, start.2)))
         {
             break;
