@@ -355,53 +355,67 @@ fn the_computer_keeps_a_weak_stack_out_of_reach_of_a_strong_enemy() {
     }
 }
 
-// Issue 19 item 4: the computer takes an undefended victory hex it can reach. A Union brigade at
-// 0603 next to an empty Confederate victory hex (0503, to its west); a Confederate brigade far
-// to the east (1203). The Union's player acts until it has moved or passed (the Confederates
-// pass): `ai3` and `ai2` end on the victory hex; `greedy` marches toward the enemy instead (so
-// the test can fail).
-#[test]
-fn the_computer_takes_an_undefended_victory_hex_it_can_reach() {
-    use musket::rules::ai::Kind;
-    use musket::rules::command::Command;
+/// A 12x6 clear GCACW map with a Union brigade "u", a Confederate brigade "c" (strength 3
+/// each) and one victory hex.
+fn two_brigades(u: &str, c: &str, victory: &str, holder: &str) -> Game {
     let units = [
-        brigade("u", "Union", "0603", 3),
-        brigade("c", "Confederate", "1203", 3),
+        brigade("u", "Union", u, 3),
+        brigade("c", "Confederate", c, 3),
     ]
     .concat();
     let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
-    let text = format!(
-        "(title: \"take\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 6,
+    game_text(&format!(
+        "(title: \"two\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 6,
           map: (columns: 12, rows: 6, terrain: [{}]),
-          victory: [(hex: \"0503\", points: 3, name: \"crossroads\", holder: \"Confederate\")],
+          victory: [(hex: {victory:?}, points: 3, name: \"objective\", holder: {holder:?})],
           units: [{units}])",
         rows.join(", ")
-    );
+    ))
+}
+
+/// The Union's player acts (the Confederates pass) until "u" has left its hex or the player
+/// passes; the game then.
+fn union_action(g: Game, player: musket::rules::ai::Kind, seed: u64) -> Game {
+    use musket::rules::command::Command;
+    let u = g.unit_by_id("u").unwrap();
+    let start = g.unit(u).hex;
+    let mut session = musket::rules::session::Session::new(g.scenario.clone(), g.rules, seed);
+    let union = session.game.unit(u).side;
+    let mut p = player.player(seed, union);
+    for _ in 0..20 {
+        if session.game.active_side != union {
+            session.execute(Command::EndTurn).unwrap();
+            continue;
+        }
+        let d = p.decide(&session.game);
+        let end = matches!(d.command, Command::EndTurn);
+        session.execute(d.command).unwrap();
+        if session.game.unit(u).hex != start || end {
+            break;
+        }
+    }
+    session.game
+}
+
+// Issue 19 item 4: the computer takes an undefended victory hex it can reach. A Union brigade at
+// 0603 next to an empty Confederate victory hex (0503, to its west); a Confederate brigade far
+// to the east (1203). `ai3` and `ai2` end their action on the victory hex; `greedy` marches
+// toward the enemy instead (so the test can fail).
+#[test]
+fn the_computer_takes_an_undefended_victory_hex_it_can_reach() {
+    use musket::rules::ai::Kind;
     for (player, seed) in [
         (Kind::Ai(3), 1),
         (Kind::Ai(3), 2),
         (Kind::Ai(2), 1),
         (Kind::Greedy, 1),
     ] {
-        let g = game_text(&text);
+        let g = union_action(
+            two_brigades("0603", "1203", "0503", "Confederate"),
+            player,
+            seed,
+        );
         let u = g.unit_by_id("u").unwrap();
-        let start = hex(&g, "0603");
-        let mut session = musket::rules::session::Session::new(g.scenario.clone(), g.rules, seed);
-        let union = session.game.unit(u).side;
-        let mut p = player.player(seed, union);
-        for _ in 0..20 {
-            if session.game.active_side != union {
-                session.execute(Command::EndTurn).unwrap();
-                continue;
-            }
-            let d = p.decide(&session.game);
-            let end = matches!(d.command, Command::EndTurn);
-            session.execute(d.command).unwrap();
-            if session.game.unit(u).hex != Some(start) || end {
-                break;
-            }
-        }
-        let g = &session.game;
         let at = g.unit(u).hex.map(|h| g.label(h)).unwrap_or_default();
         match player {
             Kind::Greedy => assert_ne!(at, "0503", "greedy is no test of the behaviour"),
@@ -417,54 +431,19 @@ fn the_computer_takes_an_undefended_victory_hex_it_can_reach() {
 #[test]
 fn the_computer_does_not_leave_its_victory_hex_to_a_reachable_enemy() {
     use musket::rules::ai::Kind;
-    use musket::rules::command::Command;
-    let units = [
-        brigade("u", "Union", "0303", 3),
-        brigade("c", "Confederate", "0703", 3),
-    ]
-    .concat();
-    let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
-    let text = format!(
-        "(title: \"hold\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 6,
-          map: (columns: 12, rows: 6, terrain: [{}]),
-          victory: [(hex: \"0303\", points: 3, name: \"ridge\", holder: \"Union\")],
-          units: [{units}])",
-        rows.join(", ")
-    );
     for (player, seed) in [
         (Kind::Ai(3), 1),
         (Kind::Ai(3), 2),
         (Kind::Ai(2), 1),
         (Kind::Greedy, 1),
     ] {
-        let g = game_text(&text);
-        let u = g.unit_by_id("u").unwrap();
-        let c = g.unit_by_id("c").unwrap();
+        let g = two_brigades("0303", "0703", "0303", "Union");
         let ridge = hex(&g, "0303");
         // The enemy can reach the ridge this coming turn (the threat model's P(reach) > 0).
-        let model = ThreatModel::new(&g, g.unit(u).side);
-        assert!(model.exposed(ridge), "the enemy can reach the ridge");
-        let mut session = musket::rules::session::Session::new(g.scenario.clone(), g.rules, seed);
-        let union = session.game.unit(u).side;
-        let mut p = player.player(seed, union);
-        let mut left_empty = false;
-        for _ in 0..20 {
-            if session.game.active_side != union {
-                session.execute(Command::EndTurn).unwrap();
-                continue;
-            }
-            let d = p.decide(&session.game);
-            let end = matches!(d.command, Command::EndTurn);
-            session.execute(d.command).unwrap();
-            let g = &session.game;
-            if g.unit(u).hex != Some(ridge) {
-                left_empty = g.units_at(ridge).is_empty();
-                break;
-            }
-            if end || g.unit(c).hex.is_none() {
-                break;
-            }
-        }
+        let union = g.unit(g.unit_by_id("u").unwrap()).side;
+        assert!(ThreatModel::new(&g, union).exposed(ridge));
+        let g = union_action(g, player, seed);
+        let left_empty = g.units_at(ridge).is_empty();
         match player {
             Kind::Greedy => assert!(left_empty, "greedy is no test of the behaviour"),
             _ => assert!(!left_empty, "{player:?} seed {seed} left the ridge empty"),
