@@ -854,13 +854,9 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
             u.new_turn();
         }
         // After the second side's player-turn: the next round, or the next game turn.
-        if next.phasing == SideId(0) && next.round + 1 < seq.rounds {
+        let mid_point = next.phasing == SideId(0) && next.round + 1 < seq.rounds;
+        if mid_point {
             next.round += 1;
-            events.push(Event::TurnEnded {
-                turn: game.turn,
-                side,
-            });
-            events.extend(super::control::recover(game, dice, true));
         } else if next.phasing == SideId(0) {
             next.round = 0;
             let rules = game.rules.clone();
@@ -887,8 +883,10 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
                 u.forced_march = false;
             }
         }
-        if next.round == 0 || next.phasing != SideId(0) {
-            events.push(Event::TurnEnded { turn, side });
+        events.push(Event::TurnEnded { turn, side });
+        // Between the rounds of a game turn: the mid-point recovery (SSI Shiloh).
+        if mid_point {
+            events.extend(super::control::recover(game, dice, true));
         }
         if game.turn != turn && !game.is_over() {
             super::supply::new_turn(game);
