@@ -660,3 +660,118 @@ fn resolve_is_outside_the_sequence_of_play() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("Fire by 1st Missouri Infantry"));
 }
+
+// Issue 20: `musket play --turn-files DIR` writes one turn file per hand-over, in order; each
+// verifies with `musket turn verify FILE --previous PREV` (exit 0, one line); a changed file
+// and a save are refused with exit 2 and the failure named.
+#[test]
+fn play_by_turn_files_and_verify_each_against_the_one_before() {
+    let dir = std::env::temp_dir().join(format!("musket-cli-turns-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let o = musket(&[
+        "play",
+        "scenarios/foxs-gap.ron",
+        "--sides",
+        "ai,greedy",
+        "--seed",
+        "4",
+        "--turn-files",
+        d,
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j["over"], true);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    names.sort();
+    let listed: Vec<String> = j["turn_files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, listed, "sortable names, written in order");
+    assert!(
+        names[0].ends_with("-turn-000-union.musket-turn.ron"),
+        "{}",
+        names[0]
+    );
+    for w in names.windows(2) {
+        let prev = dir.join(&w[0]);
+        let next = dir.join(&w[1]);
+        let o = musket(&[
+            "turn",
+            "verify",
+            next.to_str().unwrap(),
+            "--previous",
+            prev.to_str().unwrap(),
+        ]);
+        assert!(
+            o.status.success(),
+            "{}: {}",
+            w[1],
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(stdout(&o).starts_with("ok: "), "{}", stdout(&o));
+        assert_eq!(stdout(&o).lines().count(), 1);
+    }
+    // The other way round: refused.
+    let (a, b) = (dir.join(&names[3]), dir.join(&names[4]));
+    let o = musket(&[
+        "turn",
+        "verify",
+        a.to_str().unwrap(),
+        "--previous",
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    // One changed digit of the last file's last digest: refused, the entry named.
+    let last = dir.join(names.last().unwrap());
+    let t = std::fs::read_to_string(&last).unwrap();
+    let at = t.rfind("digest: \"").unwrap() + 9;
+    let mut b2 = t.clone().into_bytes();
+    b2[at] = if b2[at] == b'0' { b'1' } else { b'0' };
+    let bad = dir.join("bad.musket-turn.ron");
+    std::fs::write(&bad, b2).unwrap();
+    let o = musket(&["turn", "verify", bad.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j["ok"], false);
+    assert_eq!(j["kind"], "digest");
+    assert!(
+        stderr_first_line(&o).contains("does not match its digest"),
+        "{}",
+        stderr_first_line(&o)
+    );
+    // A save passed as a turn file.
+    let save = dir.join("game.ron");
+    let o = musket(&[
+        "play",
+        "scenarios/foxs-gap.ron",
+        "--sides",
+        "random,random",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let o = musket(&["turn", "verify", save.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_first_line(&o).contains("saved game"),
+        "{}",
+        stderr_first_line(&o)
+    );
+    // A missing file.
+    let o = musket(&["turn", "verify", dir.join("none.ron").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr_first_line(&o).contains("cannot read"),
+        "{}",
+        stderr_first_line(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -450,3 +450,102 @@ fn the_computer_does_not_leave_its_victory_hex_to_a_reachable_enemy() {
         }
     }
 }
+
+/// The Union's first attack command on a fresh game (the Confederates pass), or None if it
+/// ends its action without one.
+fn first_union_attack(
+    g: &Game,
+    player: musket::rules::ai::Kind,
+    seed: u64,
+) -> Option<musket::rules::command::Command> {
+    use musket::rules::command::Command;
+    let mut session =
+        musket::rules::session::Session::new(g.scenario.clone(), g.rules.clone(), seed);
+    let union = musket::rules::unit::SideId(0);
+    let mut p = player.player(seed, union);
+    for _ in 0..30 {
+        if session.game.active_side != union {
+            session.execute(Command::EndTurn).unwrap();
+            continue;
+        }
+        let d = p.decide(&session.game);
+        if matches!(d.command, Command::Attack { .. }) {
+            return Some(d.command);
+        }
+        let end = matches!(d.command, Command::EndTurn);
+        session.execute(d.command).unwrap();
+        if end {
+            return None;
+        }
+    }
+    None
+}
+
+// Issue 19 item 4: the computer attacks a hex with stacks together rather than one after
+// another when together the odds are clearly better. A Confederate division of 10 (0503) between
+// two Union brigades of 4, north (0502, with the army leader) and south (0504). One stack alone
+// attacks at 4:10; the two together (a grand assault, 7.1: led by an army leader, from several
+// hexes) at 8:10 with the grand assault's +1: the chance the defender retreats or routs is
+// clearly higher. `ai3` and `ai2` attack with both stacks at once; `greedy` (the best single
+// stack) and `ai1` (one stack an attack) attack with one, so the test can fail.
+#[test]
+fn the_computer_attacks_together_when_together_the_odds_are_clearly_better() {
+    use musket::rules::ai::Kind;
+    use musket::rules::command::Command;
+    use musket::rules::ruleset::{AttackRequest, AttackType};
+    let units = [
+        "(id: \"ul\", name: \"ul\", side: \"Union\", kind: Leader, hex: \"0502\", \
+          strength: Organized(0), tactical: 1, army: true, command: [\"u1\", \"u2\"]),"
+            .to_string(),
+        brigade("u1", "Union", "0502", 4),
+        brigade("u2", "Union", "0504", 4),
+        brigade("c", "Confederate", "0503", 10),
+    ]
+    .concat();
+    let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
+    let g = game_text(&format!(
+        "(title: \"together\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 6,
+          map: (columns: 12, rows: 6, terrain: [{}]),
+          units: [{units}])",
+        rows.join(", ")
+    ));
+    let id = |s: &str| g.unit_by_id(s).unwrap();
+    let p_retreat = |attackers: Vec<_>, kind| {
+        let req = AttackRequest {
+            attackers,
+            defender: hex(&g, "0503"),
+            kind,
+            march_type: None,
+            options: Default::default(),
+        };
+        let o = g.rules.odds(&g, &req).unwrap();
+        *o.p_retreat.numer() as f64 / *o.p_retreat.denom() as f64
+    };
+    let alone = p_retreat(vec![id("ul"), id("u1")], None);
+    let together = p_retreat(vec![id("ul"), id("u1"), id("u2")], Some(AttackType::Grand));
+    assert!(
+        together > alone + 0.15,
+        "together {together:.2} is not clearly better than alone {alone:.2}"
+    );
+    for (player, seed) in [
+        (Kind::Ai(3), 1),
+        (Kind::Ai(3), 2),
+        (Kind::Ai(2), 1),
+        (Kind::Greedy, 1),
+        (Kind::Ai(1), 1),
+    ] {
+        let Some(Command::Attack { attackers, .. }) = first_union_attack(&g, player, seed) else {
+            panic!("{player:?} seed {seed} made no attack");
+        };
+        let both = attackers.iter().any(|a| a == "u1") && attackers.iter().any(|a| a == "u2");
+        match player {
+            Kind::Greedy | Kind::Ai(1) => {
+                assert!(
+                    !both,
+                    "{player:?} is no test of the behaviour: {attackers:?}"
+                )
+            }
+            _ => assert!(both, "{player:?} seed {seed} attacked with {attackers:?}"),
+        }
+    }
+}

@@ -396,3 +396,62 @@ fn window_shows_the_danger_overlay() {
         "red-shaded hexes: {before} pixels without the overlay, {after} with it"
     );
 }
+
+// Issue 20: a turn file opened in the window (`musket --turn FILE`) is verified, and the
+// opponent's move is replayed on the map with its log: the Union's march attacks of the file
+// (orange attack lines) and the verification line (blue) in the combat log.
+#[test]
+fn window_opens_a_turn_file_and_shows_the_replayed_move() {
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-test-turnfile-files");
+    let _ = std::fs::remove_dir_all(&tmp);
+    let keep = tmp.join("keep");
+    let o = Command::new(env!("CARGO_BIN_EXE_musket"))
+        .args([
+            "play",
+            "scenarios/foxs-gap.ron",
+            "--sides",
+            "ai,ai",
+            "--seed",
+            "3",
+            "--files",
+            "5",
+        ])
+        .arg("--turn-files")
+        .arg(&tmp)
+        .arg("--keep-secrets")
+        .arg(&keep)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run musket play");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let file = std::fs::read_dir(&tmp)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.to_string_lossy()
+                .ends_with("-turn-004-union.musket-turn.ron")
+        })
+        .expect("the Union's file 4");
+    // The Confederate player's computer: its kept secret in its data folder.
+    let data = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-test-turnfile-data");
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(data.join("pbem")).unwrap();
+    for e in std::fs::read_dir(keep.join("confederate").join("pbem")).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), data.join("pbem").join(e.file_name())).unwrap();
+    }
+    let Some(shot) = window_shot(
+        "window-test-turnfile",
+        &["--turn", file.to_str().unwrap(), "--shot-after", "500"],
+    ) else {
+        return;
+    };
+    // The log on the right: the verification line (LogKind::Info) and the replayed attacks.
+    let info = shot.count([40, 90, 160], 40, 920, 1280);
+    let attack = shot.count([150, 60, 0], 50, 920, 1280);
+    assert!(info > 100, "verification line: {info} pixels");
+    assert!(attack > 100, "replayed attacks: {attack} pixels");
+    // Both sides' counters on the map.
+    let union = shot.count(srgb8(0.20, 0.32, 0.60), 6, 200, 900);
+    assert!(union > 1000, "counters: {union} pixels");
+}

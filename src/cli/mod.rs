@@ -25,6 +25,7 @@ mod edit;
 mod moves;
 mod play;
 mod threats;
+mod turn;
 
 /// Write to standard output; exit quietly (status 0) when the reader has gone.
 pub(crate) fn write_out(args: std::fmt::Arguments, newline: bool) {
@@ -104,6 +105,10 @@ pub struct WindowArgs {
     /// against the computer.
     #[arg(long, value_delimiter = ',', value_name = "A,B")]
     pub sides: Vec<String>,
+    /// Open a turn file your opponent sent (play by e-mail): it is verified by the rules, their
+    /// move is shown, then your side is yours to play (see docs/pbem.md).
+    #[arg(long, value_name = "FILE")]
+    pub turn: Option<PathBuf>,
     /// Automation: click these hexes once the map is up (repeatable).
     #[arg(long = "click", value_name = "CCRR", hide = true)]
     pub clicks: Vec<String>,
@@ -235,6 +240,10 @@ pub enum Cmd {
     /// Play many games between two computer players, sides alternating; print the wins and the
     /// computer opponent's thinking time per turn.
     Selfplay(play::SelfplayArgs),
+    /// Play by e-mail: `musket turn verify FILE [--previous PREV]` checks a turn file by the
+    /// rules.
+    #[command(subcommand)]
+    Turn(turn::TurnCmd),
     /// What the enemy can do to a hex in its next turn: which stacks can attack it, from
     /// where, how likely they get there, and the exact odds (every hex of the side to move if
     /// none named).
@@ -429,6 +438,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 rolls_after: Vec::new(),
                 rolls_at_start: 0,
                 players: None,
+                reseeds: Vec::new(),
             };
             let cmd = Command::Attack {
                 attackers: a.attackers.clone(),
@@ -477,6 +487,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Cmd::Moves(a)) => moves::run(a, &ov),
         Some(Cmd::Threats(a)) => threats::run(a, &ov),
         Some(Cmd::Play(a)) => play::play(a, &ov),
+        Some(Cmd::Turn(c)) => turn::run(c, &ov),
         // Without actions to apply: the editor window on the file.
         Some(Cmd::Edit(a)) if a.apply.is_none() => run_client(
             None,
@@ -565,6 +576,7 @@ fn run_client(
         edit: w.edit,
         free_movement: w.free_movement,
         sides: w.sides,
+        turn: w.turn,
         autotest: crate::client::autotest::Script {
             clicks: w.clicks,
             screenshot: w.screenshot,

@@ -32,6 +32,21 @@ pub struct PlayArgs {
     /// Write the game as a save file (load it in the window to step through it, or continue it).
     #[arg(long, value_name = "FILE")]
     pub save: Option<std::path::PathBuf>,
+    /// Play by turn files: the two players exchange files as two people playing by e-mail
+    /// would, one per hand-over, written to DIR in order (`SCENARIO-turn-000-SIDE...`); each is
+    /// verified on its own and against the one before it. The dice follow from the two players'
+    /// secrets (derived here from --seed: headless play protects nothing), not from the seed.
+    #[arg(long, value_name = "DIR")]
+    pub turn_files: Option<std::path::PathBuf>,
+    /// With --turn-files: stop after this many files (the game can then go on in the window:
+    /// see --keep-secrets).
+    #[arg(long, value_name = "N", requires = "turn_files")]
+    pub files: Option<u32>,
+    /// With --turn-files: write each player's kept state (side, secret, last file sent) as
+    /// that player's Musket keeps it, in DIR/SIDE/pbem/, so that `MUSKET_DATA_DIR=DIR/SIDE
+    /// musket --turn FILE` plays on as that side.
+    #[arg(long, value_name = "DIR", requires = "turn_files")]
+    pub keep_secrets: Option<std::path::PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -136,6 +151,9 @@ fn print_log(r: &GameReport, names: &[String; 2]) -> Result<(), Failure> {
 pub fn play(a: PlayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
     let players = kinds(&a.sides)?;
     let (sc, rules) = load(&a.scenario, ov)?;
+    if let Some(dir) = &a.turn_files {
+        return play_by_files(&a, dir, sc, rules, players, ov);
+    }
     let r = play_game(sc, rules, a.seed, players);
     let names = players.map(|k| k.name());
     if a.log {
@@ -332,6 +350,128 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
     if refused > 0 {
         return Err(Failure(format!(
             "{refused} commands were refused by the rules (a defect)"
+        )));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `musket play --turn-files DIR`: a game between computer players exchanged as turn files.
+fn play_by_files(
+    a: &PlayArgs,
+    dir: &std::path::Path,
+    sc: Arc<crate::rules::scenario::Scenario>,
+    rules: Arc<dyn crate::rules::ruleset::Ruleset>,
+    players: [Kind; 2],
+    ov: &RulesOverrides,
+) -> Result<ExitCode, Failure> {
+    use crate::rules::pbem;
+    std::fs::create_dir_all(dir).map_err(|e| Failure(format!("{}: {e}", dir.display())))?;
+    let mut ps = [
+        players[0].player(a.seed, SideId(0)),
+        players[1].player(a.seed, SideId(1)),
+    ];
+    let secrets =
+        [0, 1].map(|i| pbem::Secret::derived(&format!("musket play seed {} side {i}", a.seed)));
+    let game =
+        pbem::Secret::derived(&format!("musket play seed {} game", a.seed)).0[..32].to_string();
+    let mut files: Vec<String> = Vec::new();
+    let mut refused: Vec<String> = Vec::new();
+    let mut last_sent: [Option<(u32, String)>; 2] = [None, None];
+    let title = sc.title.clone();
+    let v = pbem::exchange(
+        &sc.file,
+        rules.sequence(),
+        sc.side_name(SideId(0)),
+        &game,
+        [&secrets[0], &secrets[1]],
+        ov,
+        a.files.unwrap_or(100_000),
+        |s| {
+            let side = s.game.active_side;
+            let r = crate::rules::ai::play_turn(s, ps[side.0 as usize].as_mut());
+            refused.extend(
+                r.refused
+                    .into_iter()
+                    .map(|(c, why)| format!("{c:?}: {why}")),
+            );
+        },
+        |v| {
+            let e = v.file.entries.last().expect("a verified file has entries");
+            let name = pbem::file_name(&title, e.number, &e.from);
+            let path = dir.join(&name);
+            crate::rules::session::write_atomic(&path, &pbem::to_text(&v.file)).map_err(|err| {
+                pbem::TurnError {
+                    path: path.display().to_string(),
+                    kind: "read",
+                    problem: format!("cannot write it: {err}"),
+                }
+            })?;
+            if !a.json {
+                outln!("{name}: {}", v.summary());
+            }
+            files.push(name);
+            last_sent[(v.next_writer().0 as usize + 1) % 2] = Some((e.number, e.digest.clone()));
+            Ok(())
+        },
+    )
+    .map_err(|e| Failure(e.to_string()))?;
+    if let Some(keep) = &a.keep_secrets {
+        for i in 0..2 {
+            let side = sc.side_name(SideId(i as u8)).to_string();
+            let k = pbem::Kept {
+                game: game.clone(),
+                side: side.clone(),
+                secret: secrets[i].clone(),
+                sent: last_sent[i].clone(),
+            };
+            let d = keep.join(side.to_lowercase()).join("pbem");
+            pbem::save_kept(&d, &k).map_err(Failure)?;
+        }
+    }
+    let names = players.map(|k| k.name());
+    let Some(session) = &v.session else {
+        return Err(Failure("the game ended before it began".into()));
+    };
+    let g = &session.game;
+    let o = crate::rules::victory::outcome(g);
+    let side = |s: usize| g.scenario.side_name(SideId(s as u8)).to_string();
+    if a.json {
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "scenario": g.scenario.title,
+                "players": { side(0): names[0], side(1): names[1] },
+                "over": g.is_over(),
+                "winner": o.winner.map(|s| side(s.0 as usize)),
+                "reason": o.reason,
+                "score": { side(0): o.points[0], side(1): o.points[1] },
+                "turns": g.turn.min(g.scenario.turns.unwrap_or(g.turn)),
+                "commands": session.log.len(),
+                "turn_files": files,
+                "dir": dir.display().to_string(),
+                "refused": refused.len(),
+            }))?
+        );
+    } else {
+        outln!(
+            "{} files in {}; score {} {} - {} {}: {}",
+            files.len(),
+            dir.display(),
+            side(0),
+            o.points[0],
+            side(1),
+            o.points[1],
+            match o.winner {
+                _ if !g.is_over() => format!("stopped at game turn {} (--files)", g.turn),
+                Some(s) => format!("{} ({}) wins", side(s.0 as usize), names[s.0 as usize]),
+                None => "a draw".into(),
+            }
+        );
+    }
+    if let Some(r) = refused.first() {
+        return Err(Failure(format!(
+            "{} commands were refused by the rules (a defect): first {r}",
+            refused.len()
         )));
     }
     Ok(ExitCode::SUCCESS)

@@ -50,6 +50,14 @@ impl Anim {
     }
 }
 
+/// Whether the view (when there is one) is still showing the last command: its dice rolling,
+/// or events queued for it. Without a view (headless), never.
+pub fn view_busy(world: &World) -> bool {
+    world
+        .get_resource::<Anim>()
+        .is_some_and(|a| a.busy() || !world.resource::<super::state::Feed>().batches.is_empty())
+}
+
 /// Whose die is shown: a combat or march die by its role, or a side's initiative die.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DieLabel {

@@ -35,6 +35,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<MoveCostTip>()
         .init_resource::<EditorRequest>()
         .init_resource::<SkipComputer>()
+        .init_resource::<Replaying>()
         .add_systems(
             Update,
             (handle_actions, update_preview).chain().in_set(CoreSystems),
@@ -104,7 +105,7 @@ fn clock_seed() -> u64 {
         .unwrap_or(1)
 }
 
-fn install(
+pub(crate) fn install(
     world: &mut World,
     session: Session,
     mode: Mode,
@@ -114,7 +115,7 @@ fn install(
 ) {
     let title = session.game.scenario.title.clone();
     // A game with a computer player is loaded after its last computer turn: undo stops there.
-    let undo_floor = if seats.iter().any(|s| s.is_computer()) {
+    let undo_floor = if seats.iter().any(|s| *s != Seat::Human) {
         session.log.len()
     } else {
         0
@@ -193,18 +194,26 @@ fn changes_game(a: &Action) -> bool {
 
 /// Apply one action.
 pub fn handle(world: &mut World, action: Action) {
+    // Not the player's move: the computer's, or (by turn files) the distant opponent's.
+    let waiting = computer_turn(world)
+        .map(|s| (s, true))
+        .or_else(|| remote_turn(world).map(|s| (s, false)));
     if changes_game(&action)
-        && let Some(side) = computer_turn(world)
+        && let Some((side, computer)) = waiting
     {
         let name = world
             .resource::<Play>()
             .game()
             .map_or(String::new(), |g| g.scenario.side_name(side).to_string());
-        notice(
-            world,
-            format!("The computer is playing {name}'s turn (Space: skip to its end)"),
-            false,
-        );
+        let text = if computer {
+            format!("The computer is playing {name}'s turn (Space: skip to its end)")
+        } else {
+            format!(
+                "It is {name}'s move, played by your opponent: send your turn file (Ctrl+T), \
+                 then open theirs when it comes (Ctrl+O)"
+            )
+        };
+        notice(world, text, false);
         return;
     }
     match action {
@@ -271,7 +280,7 @@ pub fn handle(world: &mut World, action: Action) {
         Action::SetSeats(seats) => world.resource_mut::<Settings>().seats = seats,
         Action::Edit(source) => world.resource_mut::<EditorRequest>().0 = Some(source),
         Action::SkipComputerTurn => {
-            if computer_turn(world).is_some() {
+            if computer_turn(world).is_some() || world.resource::<Replaying>().0 {
                 world.resource_mut::<SkipComputer>().0 = true;
             }
         }
@@ -371,8 +380,8 @@ fn click(world: &mut World, hex: Coord, add: bool) {
     if world.resource::<HandOver>().waiting.is_some() {
         return;
     }
-    // The computer's turn: a click only shows the stack.
-    if computer_turn(world).is_some() {
+    // The computer's (or the distant opponent's) turn: a click only shows the stack.
+    if computer_turn(world).is_some() || remote_turn(world).is_some() {
         let hover = world.resource::<Selection>().hover;
         *world.resource_mut::<Selection>() = Selection {
             hover,

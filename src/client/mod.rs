@@ -24,6 +24,7 @@ pub mod measure;
 pub mod moves;
 pub mod opponent;
 pub mod overlays;
+pub mod pbem;
 pub mod save;
 pub mod state;
 pub mod terrain;
@@ -52,6 +53,8 @@ pub struct ClientOptions {
     /// Who plays each side (`human`, `ai`, `ai1`, `ai2`, `random`, `greedy`), in the scenario's
     /// side order; empty: both human.
     pub sides: Vec<String>,
+    /// Open this turn file (play by e-mail) instead of a scenario.
+    pub turn: Option<PathBuf>,
     pub autotest: autotest::Script,
 }
 
@@ -61,6 +64,7 @@ pub fn logic(app: &mut App) {
         core::plugin,
         moves::logic,
         opponent::plugin,
+        pbem::plugin,
         editor::logic,
         threats::logic,
     ));
@@ -120,6 +124,7 @@ pub fn client(app: &mut App) {
             anim::plugin,
             editor::plugin,
             ui::plugin,
+            pbem::window_input,
         ));
 }
 
@@ -152,6 +157,10 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
         let sc = crate::rules::scenario::load(p).map_err(|e| e.to_string())?;
         crate::rules::ruleset::for_scenario(&sc, &opts.rules)
             .map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    // Refuse a turn file that does not verify before a window opens.
+    if let Some(p) = &opts.turn {
+        crate::rules::pbem::verify_file(p, &opts.rules).map_err(|e| e.to_string())?;
     }
     let started = std::time::Instant::now();
     let mut app = App::new();
@@ -205,6 +214,10 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
                 world,
                 state::Action::Edit(Some(state::Source::File(p.clone()))),
             );
+        });
+    } else if let Some(p) = opts.turn.clone() {
+        app.add_systems(Startup, move |mut out: MessageWriter<state::TurnAction>| {
+            out.write(state::TurnAction::Open(p.clone()));
         });
     } else if !opts.menu {
         let mode = if opts.hotseat {

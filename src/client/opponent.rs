@@ -19,7 +19,7 @@ use super::state::{
     SkipComputer, game_key,
 };
 use super::turn::execute;
-use crate::rules::ai::{Decision, Player};
+use crate::rules::ai::{Decision, Player, Progress};
 use crate::rules::command::{Command, validate};
 use crate::rules::hex::Coord;
 use crate::rules::unit::SideId;
@@ -59,6 +59,8 @@ pub struct Opponent {
     pub focus: Option<Coord>,
     /// Multiplies the pauses between its commands (1: watchable; 0: none, for tests).
     pub pace: f32,
+    /// How far the decision being made has got (players that search report it).
+    pub progress: Option<Progress>,
 }
 
 impl Default for Opponent {
@@ -72,6 +74,7 @@ impl Default for Opponent {
             think_ms: 0.0,
             focus: None,
             pace: 1.0,
+            progress: None,
         }
     }
 }
@@ -80,6 +83,15 @@ impl Opponent {
     /// Whether a decision is being made now.
     pub fn thinking(&self) -> bool {
         self.task.is_some()
+    }
+
+    /// While thinking: the decision's progress, as (done, total), when the player reports it.
+    pub fn progress(&self) -> Option<(u32, u32)> {
+        self.progress
+            .as_ref()
+            .filter(|_| self.thinking())
+            .map(Progress::get)
+            .filter(|(_, total)| *total > 0)
     }
 }
 
@@ -163,10 +175,7 @@ fn drive(world: &mut World) {
         }
     } else {
         // The view (when there is one) has shown the last command.
-        let busy = world.get_resource::<Anim>().is_some_and(|a| a.busy())
-            || (world.get_resource::<Anim>().is_some()
-                && !world.resource::<Feed>().batches.is_empty());
-        if busy {
+        if super::anim::view_busy(world) {
             return;
         }
         let mut opp = world.resource_mut::<Opponent>();
@@ -185,6 +194,7 @@ fn drive(world: &mut World) {
     let mut player = opp.players[s]
         .take()
         .unwrap_or_else(|| kind.player(seed, SideId(s as u8)));
+    opp.progress = player.progress();
     opp.task = Some(AsyncComputeTaskPool::get().spawn(async move {
         let t0 = Instant::now();
         let decision = player.decide(&game);

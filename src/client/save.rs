@@ -19,6 +19,49 @@ pub fn saves_dir(override_dir: &Option<PathBuf>) -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "musket").map(|p| p.data_dir().join("saves"))
 }
 
+/// Where this computer keeps its games by turn files (each game's secret, `rules::pbem::Kept`)
+/// and the folder turn files were last written to: `pbem` in the data directory.
+pub fn pbem_dir(override_dir: &Option<PathBuf>) -> Option<PathBuf> {
+    saves_dir(override_dir).and_then(|d| d.parent().map(|p| p.join("pbem")))
+}
+
+/// The folder turn files go to: the one last used (remembered in `pbem/folder.txt`), else
+/// `turns` in the data directory.
+pub fn turn_folder(override_dir: &Option<PathBuf>) -> PathBuf {
+    let Some(dir) = pbem_dir(override_dir) else {
+        return PathBuf::from(".");
+    };
+    std::fs::read_to_string(dir.join("folder.txt"))
+        .ok()
+        .map(|t| PathBuf::from(t.trim()))
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or_else(|| dir.with_file_name("turns"))
+}
+
+/// Remember the folder turn files were written to or read from.
+pub fn remember_turn_folder(override_dir: &Option<PathBuf>, folder: &Path) {
+    if let Some(dir) = pbem_dir(override_dir) {
+        let _ = crate::rules::session::write_atomic(
+            &dir.join("folder.txt"),
+            &folder.display().to_string(),
+        );
+    }
+}
+
+/// The turn files in a folder, newest first.
+pub fn list_turn_files(dir: &Path) -> Vec<SaveEntry> {
+    let mut v: Vec<SaveEntry> = list_saves(dir)
+        .into_iter()
+        .filter(|e| {
+            e.path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().ends_with(crate::rules::pbem::EXTENSION))
+        })
+        .collect();
+    v.sort_by(|a, b| b.name.cmp(&a.name));
+    v
+}
+
 /// A save file found on disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveEntry {

@@ -41,12 +41,14 @@ pub enum Mode {
     HotSeat,
 }
 
-/// Who plays a side: a person at the screen or the computer.
+/// Who plays a side: a person at the screen, the computer, or (play by turn files) the
+/// distant opponent whose moves arrive in files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Seat {
     #[default]
     Human,
     Computer(Kind),
+    Remote,
 }
 
 impl Seat {
@@ -55,6 +57,7 @@ impl Seat {
         match self {
             Seat::Human => "human".into(),
             Seat::Computer(k) => k.name(),
+            Seat::Remote => "remote".into(),
         }
     }
 
@@ -119,7 +122,7 @@ impl PlayState {
         }
         match self.seats[(g.active_side.0 as usize).min(1)] {
             Seat::Computer(k) => Some(k),
-            Seat::Human => None,
+            Seat::Human | Seat::Remote => None,
         }
     }
 
@@ -445,6 +448,40 @@ pub fn notice(world: &mut World, text: impl Into<String>, error: bool) {
     n.text = Some((text, error));
     n.age = 0.0;
 }
+
+/// The side the distant opponent (play by turn files) is to move, if it is their move: the
+/// player at the screen waits for their file.
+pub fn remote_turn(world: &World) -> Option<SideId> {
+    let p = world.resource::<Play>().0.as_ref()?;
+    let g = &p.session.game;
+    (!g.is_over() && p.seats[(g.active_side.0 as usize).min(1)] == Seat::Remote)
+        .then_some(g.active_side)
+}
+
+/// The player asks, in a game by turn files ([`crate::rules::pbem`], driven by
+/// [`super::pbem`]).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum TurnAction {
+    /// Open a received turn file: verify it, replay the opponent's commands, hand over.
+    Open(PathBuf),
+    /// Write the next turn file (the commands played since the last one) to this path.
+    Send(PathBuf),
+    /// Start a game by turn files on a scenario, playing `side`; the first file is written
+    /// to `folder`.
+    Start {
+        source: Source,
+        side: SideId,
+        folder: PathBuf,
+    },
+    /// Show the dialog that opens a turn file, or the one that sends one.
+    ShowOpen,
+    ShowSend,
+}
+
+/// The opponent's commands of a received turn file are being replayed on the map (Space
+/// skips to the end of them).
+#[derive(Resource, Default)]
+pub struct Replaying(pub bool);
 
 /// The side the computer is playing now, if it is its turn.
 pub fn computer_turn(world: &World) -> Option<SideId> {

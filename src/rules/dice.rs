@@ -42,6 +42,12 @@ impl Dice {
         self.rng.random_range(1..=6u8)
     }
 
+    /// Restart the generator from `seed` (play by turn files: each hand-over's dice follow
+    /// from the players' secrets). The count of dice rolled goes on.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    }
+
     /// How many dice have been rolled.
     pub fn rolls(&self) -> u64 {
         self.rolls

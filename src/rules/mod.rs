@@ -21,6 +21,7 @@ pub mod hex;
 pub mod map;
 pub mod movement;
 pub mod ngg;
+pub mod pbem;
 pub mod ruleset;
 pub mod scenario;
 pub mod sequence;

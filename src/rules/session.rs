@@ -22,7 +22,9 @@ use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options, validate};
 /// saves of versions 1 and 2 were played in the generic "I go, you go" turn and replay in it.
 /// Version 4: the log may hold leaders' activations (`Command::Activate`); versions 1 to 3
 /// load as before (they hold none).
-pub const SAVE_VERSION: u32 = 4;
+/// Version 5: a game played by turn files may seed its dice afresh at each hand-over
+/// (`reseeds`, covered by the log digest); earlier versions hold none.
+pub const SAVE_VERSION: u32 = 5;
 
 /// A saved game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -39,6 +41,9 @@ pub struct SaveFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sequence: Option<super::sequence::Sequence>,
     pub commands: Vec<Command>,
+    /// Where the dice were seeded afresh (see [`Session::reseeds`]; version 5 on).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reseeds: Vec<(usize, u64)>,
     /// Who plays each side, in the scenario's side order (`human`, `ai2`, `greedy`…): where the
     /// window picks the game up on loading. Not part of the game (not in the digests).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -62,6 +67,17 @@ pub struct Digest {
 impl Digest {
     /// The digests of a scenario, a seed and a command log.
     pub fn of(scenario: &ScenarioFile, seed: u64, commands: &[Command]) -> Digest {
+        Digest::of_reseeded(scenario, seed, commands, &[])
+    }
+
+    /// [`Digest::of`] of a game whose dice were seeded afresh at `reseeds` (none: the same
+    /// digest as [`Digest::of`]).
+    pub fn of_reseeded(
+        scenario: &ScenarioFile,
+        seed: u64,
+        commands: &[Command],
+        reseeds: &[(usize, u64)],
+    ) -> Digest {
         let mut h = blake3::Hasher::new();
         h.update(b"musket scenario 1\n");
         h.update(canonical(scenario).as_bytes());
@@ -74,6 +90,11 @@ impl Digest {
             let text = canonical(c);
             h.update(&(text.len() as u64).to_le_bytes());
             h.update(text.as_bytes());
+        }
+        for (i, seed) in reseeds {
+            h.update(b"reseed");
+            h.update(&(*i as u64).to_le_bytes());
+            h.update(&seed.to_le_bytes());
         }
         Digest {
             scenario,
@@ -146,6 +167,10 @@ pub struct Session {
     pub rolls_at_start: u64,
     /// Who plays each side (see [`SaveFile::players`]), kept through undo and saves.
     pub players: Option<Vec<String>>,
+    /// Where the dice are seeded afresh: before the command at each log index, the generator
+    /// restarts from the seed given (play by turn files, [`super::pbem`]: each hand-over's
+    /// dice follow from both players' secrets). Empty in a game played from one seed.
+    pub reseeds: Vec<(usize, u64)>,
 }
 
 impl Session {
@@ -175,6 +200,7 @@ impl Session {
             rolls_after: Vec::new(),
             rolls_at_start,
             players: None,
+            reseeds: Vec::new(),
         }
     }
 
@@ -193,6 +219,15 @@ impl Session {
             Some(i) => self.log.len() - (i + 1),
             None => self.log.len(),
         }
+    }
+
+    /// Seed the dice afresh from here on: the commands from the next one on roll from `seed`.
+    /// Kept through undo (a reseed at or before the point undone to stays).
+    pub fn reseed(&mut self, seed: u64) {
+        let at = self.log.len();
+        self.reseeds.retain(|(i, _)| *i != at);
+        self.reseeds.push((at, seed));
+        self.dice.reseed(seed);
     }
 
     /// Apply a command; on success it joins the log.
@@ -223,10 +258,30 @@ impl Session {
         sequence: Arc<super::sequence::Sequence>,
         commands: &[Command],
     ) -> Result<Session, (usize, CommandError)> {
+        Session::replay_reseeded(scenario, rules, seed, sequence, commands, &[])
+    }
+
+    /// [`Session::replay_with`] with the dice seeded afresh where `reseeds` says (see
+    /// [`Session::reseeds`]); a reseed at the log's end is kept for the next command.
+    pub fn replay_reseeded(
+        scenario: Arc<Scenario>,
+        rules: Arc<dyn Ruleset>,
+        seed: u64,
+        sequence: Arc<super::sequence::Sequence>,
+        commands: &[Command],
+        reseeds: &[(usize, u64)],
+    ) -> Result<Session, (usize, CommandError)> {
         let mut s = Session::with_sequence(scenario, rules, seed, sequence);
+        let at = |s: &mut Session, i: usize| {
+            for (_, seed) in reseeds.iter().filter(|(j, _)| *j == i) {
+                s.reseed(*seed);
+            }
+        };
         for (i, c) in commands.iter().enumerate() {
+            at(&mut s, i);
             s.execute(c.clone()).map_err(|e| (i, e))?;
         }
+        at(&mut s, commands.len());
         Ok(s)
     }
 
@@ -234,13 +289,20 @@ impl Session {
     pub fn undo(&mut self, n: usize) {
         let keep = self.log.len().saturating_sub(n);
         let log: Vec<Command> = self.log[..keep].to_vec();
+        let reseeds: Vec<(usize, u64)> = self
+            .reseeds
+            .iter()
+            .copied()
+            .filter(|(i, _)| *i <= keep)
+            .collect();
         // Replaying a prefix of a log that applied cannot fail.
-        if let Ok(s) = Session::replay_with(
+        if let Ok(s) = Session::replay_reseeded(
             self.game.scenario.clone(),
             self.game.rules.clone(),
             self.seed,
             self.game.sequence.clone(),
             &log,
+            &reseeds,
         ) {
             let players = self.players.take();
             *self = s;
@@ -252,10 +314,16 @@ impl Session {
         SaveFile {
             version: SAVE_VERSION,
             seed: self.seed,
-            digest: Some(Digest::of(&self.game.scenario.file, self.seed, &self.log)),
+            digest: Some(Digest::of_reseeded(
+                &self.game.scenario.file,
+                self.seed,
+                &self.log,
+                &self.reseeds,
+            )),
             scenario: self.game.scenario.file.clone(),
             sequence: Some((*self.game.sequence).clone()),
             commands: self.log.clone(),
+            reseeds: self.reseeds.clone(),
             players: self.players.clone(),
         }
     }
@@ -294,7 +362,8 @@ impl Session {
                 });
             }
             Some(d) => {
-                let want = Digest::of(&save.scenario, save.seed, &save.commands);
+                let want =
+                    Digest::of_reseeded(&save.scenario, save.seed, &save.commands, &save.reseeds);
                 let what = if want.scenario != d.scenario {
                     Some("the scenario it holds does")
                 } else if want.log != d.log {
@@ -337,12 +406,13 @@ impl Session {
             // Played before sequences existed.
             None => Arc::new(super::sequence::generic()),
         };
-        let mut s = Session::replay_with(
+        let mut s = Session::replay_reseeded(
             Arc::new(scenario),
             rules,
             save.seed,
             sequence,
             &save.commands,
+            &save.reseeds,
         )
         .map_err(|(index, source)| SaveError::Replay {
             path: path.to_string(),

@@ -44,6 +44,10 @@ pub fn plugin(app: &mut App) {
                 screens::editor::editor_ui.run_if(in_state(Screen::Editor)),
             ),
         )
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            panels::turnfile::turnfile_ui.after(menu_ui).after(game_ui),
+        )
         .insert_resource(ClearColor(theme::panel_background()))
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,

@@ -46,6 +46,31 @@ pub trait Player: Send + Sync {
     fn name(&self) -> String;
     /// The next command of the side to move (its side); `EndTurn` ends its turn.
     fn decide(&mut self, game: &Game) -> Decision;
+    /// Where a decision in progress has got, for a progress indicator (read from another
+    /// thread while [`Player::decide`] runs); None for players that decide at once.
+    fn progress(&self) -> Option<Progress> {
+        None
+    }
+}
+
+/// How far a decision has got: `done` parts of `total` (0 of 0 while there is nothing to
+/// report). Shared between the thinking player and whoever shows it.
+#[derive(Clone, Debug, Default)]
+pub struct Progress(Arc<std::sync::atomic::AtomicU64>);
+
+impl Progress {
+    pub fn set(&self, done: u32, total: u32) {
+        self.0.store(
+            (u64::from(done) << 32) | u64::from(total),
+            std::sync::atomic::Ordering::Relaxed,
+        );
+    }
+
+    /// (done, total).
+    pub fn get(&self) -> (u32, u32) {
+        let v = self.0.load(std::sync::atomic::Ordering::Relaxed);
+        ((v >> 32) as u32, v as u32)
+    }
 }
 
 /// The kinds of player `musket play --sides` and the client's menu offer.

@@ -42,7 +42,7 @@
 use std::sync::Arc;
 
 use super::strong::{Chooser, Strong};
-use super::{Decision, Player};
+use super::{Decision, Player, Progress};
 use crate::rules::command::{Command, apply, validate};
 use crate::rules::dice::Dice;
 use crate::rules::game::Game;
@@ -75,17 +75,21 @@ const WIN: f64 = 1000.0;
 /// The search-based opponent: `ai2`'s planner with [`MonteCarlo`] choosing its attacks.
 pub struct Search {
     player: Strong,
+    progress: Progress,
 }
 
 impl Search {
     pub fn new(seed: u64, side: SideId) -> Self {
+        let progress = Progress::default();
         Search {
             player: Strong::new(2).with_chooser(Box::new(MonteCarlo {
                 seed,
                 side,
                 decisions: 0,
                 spent: (0, 0),
+                progress: progress.clone(),
             })),
+            progress,
         }
     }
 }
@@ -99,7 +103,12 @@ impl Player for Search {
         let mut d = self.player.decide(game);
         let why = d.why.strip_prefix("ai: ").unwrap_or(&d.why).to_string();
         d.why = format!("ai3: {why}");
+        self.progress.set(0, 0);
         d
+    }
+
+    fn progress(&self) -> Option<Progress> {
+        Some(self.progress.clone())
     }
 }
 
@@ -112,6 +121,8 @@ pub struct MonteCarlo {
     decisions: u64,
     /// The game turn being played and the commands simulated in it so far.
     spent: (u32, usize),
+    /// The dice samples played in the decision in progress, of [`SAMPLES`].
+    progress: Progress,
 }
 
 impl Chooser for MonteCarlo {
@@ -138,6 +149,7 @@ impl Chooser for MonteCarlo {
             if k >= MIN_SAMPLES && spent >= COMMAND_BUDGET {
                 break;
             }
+            self.progress.set(k as u32, SAMPLES as u32);
             let dice = mix(base.wrapping_add(k));
             let tasks: Vec<(usize, u64)> = (0..plans.len()).map(|p| (p, dice)).collect();
             for ((p, _), (v, n)) in tasks.iter().zip(run_all(game, plans, &tasks)) {

@@ -7,6 +7,7 @@ pub mod editor_units;
 pub mod inspector;
 pub mod legend;
 pub mod preview;
+pub mod turnfile;
 
 /// What the form fields show while the player types (field name → text), per unit.
 #[derive(Default)]

@@ -163,12 +163,27 @@ pub(crate) fn game_ui(
                 Some(k) => {
                     ui.label(
                         egui::RichText::new(format!(
-                            "the computer ({}) is playing{}",
+                            "the computer ({}) is {}",
                             k.name(),
-                            if view.opponent.thinking() { "…" } else { "" }
+                            if view.opponent.thinking() {
+                                "thinking…"
+                            } else {
+                                "playing"
+                            }
                         ))
                         .italics(),
                     );
+                    if let Some((done, total)) = view.opponent.progress() {
+                        ui.add(
+                            egui::ProgressBar::new(done as f32 / total as f32)
+                                .desired_width(90.0)
+                                .text(format!("sample {}/{total}", done + 1)),
+                        )
+                        .on_hover_text(
+                            "The search plays each plan out on copies of the game, over the same \
+                             dice samples; the map, the log and the camera stay yours meanwhile",
+                        );
+                    }
                     if ui
                         .button("Skip to its end (Space)")
                         .on_hover_text("Play the rest of the computer's turn without pausing")
@@ -176,6 +191,9 @@ pub(crate) fn game_ui(
                     {
                         actions.write(Action::SkipComputerTurn);
                     }
+                }
+                None if p.seats.contains(&crate::client::state::Seat::Remote) => {
+                    ui.label("(by turn files)");
                 }
                 None if p.seats.iter().any(|s| s.is_computer()) => {
                     ui.label("(you against the computer)");

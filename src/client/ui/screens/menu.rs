@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use crate::client::input::UiRects;
 use crate::client::save::{SaveEntry, list_saves, saves_dir};
 use crate::client::state::{
-    Action, BUILTIN, Mode, Notice, Play, Seat, Settings, Source, load_scenario,
+    Action, BUILTIN, Mode, Notice, Play, Seat, Settings, Source, TurnAction, load_scenario,
 };
 use crate::rules::ai::Kind;
 use crate::rules::unit::SideId;
@@ -136,6 +136,7 @@ pub(crate) fn menu_ui(
     settings: Res<Settings>,
     notice: Res<Notice>,
     mut actions: MessageWriter<Action>,
+    mut turn_actions: MessageWriter<TurnAction>,
     mut exit: MessageWriter<AppExit>,
     mut rects: ResMut<UiRects>,
 ) -> Result {
@@ -246,6 +247,18 @@ pub(crate) fn menu_ui(
                         }
                     }
                 });
+            ui.separator();
+            ui.strong("Play by e-mail");
+            if ui
+                .button("Open turn file… (Ctrl+O)")
+                .on_hover_text(
+                    "A turn file your opponent sent: verified by the rules, their move shown on \
+                     the map, then your side to play (a file dropped on the window opens too)",
+                )
+                .clicked()
+            {
+                turn_actions.write(TurnAction::ShowOpen);
+            }
 
             let ui = &mut cols[1];
             let chosen = menu.entries.get(menu.selected).cloned();
@@ -315,6 +328,25 @@ pub(crate) fn menu_ui(
                          refused. The save keeps the setting.",
                     );
                 menu.free_movement = free;
+                ui.horizontal(|ui| {
+                    ui.label("By turn files, playing:");
+                    for (i, side) in s.sides.iter().enumerate() {
+                        if ui
+                            .button(side)
+                            .on_hover_text(format!(
+                                "Start a game by e-mail as {side}: writes the first turn file to {} for you to send to your opponent",
+                                crate::client::save::turn_folder(&settings.data_dir).display()
+                            ))
+                            .clicked()
+                        {
+                            turn_actions.write(TurnAction::Start {
+                                source: e.source.clone(),
+                                side: SideId(i as u8),
+                                folder: crate::client::save::turn_folder(&settings.data_dir),
+                            });
+                        }
+                    }
+                });
                 if ui.button(egui::RichText::new("Start").strong()).clicked() {
                     actions.write(Action::SetFreeMovement(menu.free_movement));
                     actions.write(Action::SetHandOverPhasesOnly(menu.handover_phases_only));
@@ -363,5 +395,6 @@ fn seat_label(s: Seat) -> &'static str {
         Seat::Computer(Kind::Ai(_)) => "Computer: normal (ai2, exact odds)",
         Seat::Computer(Kind::Greedy) => "Computer: greedy (best odds, no plan)",
         Seat::Computer(Kind::Random) => "Computer: random (for testing)",
+        Seat::Remote => "Your opponent, by turn files",
     }
 }

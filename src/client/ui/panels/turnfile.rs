@@ -1,0 +1,115 @@
+//! Play by turn files: the open and send dialogs (a folder, remembered; a file name; the turn
+//! files found there) and, while a game by files is in play, its status and buttons.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::client::pbem::{DialogKind, TurnFiles};
+use crate::client::save::list_turn_files;
+use crate::client::state::{Play, Screen, TurnAction};
+
+pub(crate) fn turnfile_ui(
+    mut contexts: EguiContexts,
+    mut tf: ResMut<TurnFiles>,
+    play: Res<Play>,
+    screen: Res<State<Screen>>,
+    mut out: MessageWriter<TurnAction>,
+) -> Result {
+    if *screen.get() == Screen::Editor {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    // The game by files in play: where it stands.
+    if *screen.get() == Screen::Playing
+        && let Some(g) = &tf.game
+        && g.key.is_some()
+    {
+        let status = g.status(&play);
+        let mine = g.verified.scenario.side_name(g.side).to_string();
+        let id = g.verified.file.game[..8].to_string();
+        egui::Window::new("Play by turn files")
+            .id(egui::Id::new("pbem_status"))
+            .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
+            .resizable(false)
+            .collapsible(true)
+            .show(&ctx, |ui| {
+                ui.label(format!("Game {id}: you play {mine}"));
+                ui.label(egui::RichText::new(status).italics());
+                ui.horizontal(|ui| {
+                    if ui.button("Send turn (Ctrl+T)").clicked() {
+                        out.write(TurnAction::ShowSend);
+                    }
+                    if ui.button("Open turn file (Ctrl+O)").clicked() {
+                        out.write(TurnAction::ShowOpen);
+                    }
+                });
+            });
+    }
+    let Some(d) = tf.dialog.as_mut() else {
+        return Ok(());
+    };
+    let mut close = false;
+    let title = match d.kind {
+        DialogKind::Open => "Open turn file",
+        DialogKind::Send => "Send turn",
+    };
+    egui::Window::new(title)
+        .id(egui::Id::new("pbem_dialog"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .resizable(false)
+        .collapsible(false)
+        .show(&ctx, |ui| {
+            match d.kind {
+                DialogKind::Open => {
+                    ui.label("A turn file your opponent sent: it is verified by the rules, then their move is shown on the map. You can also drop a file on the window.");
+                }
+                DialogKind::Send => {
+                    ui.label("Writes the next turn file: every command so far, your dice secret's reveal and commitment. Send it to your opponent by any means (mail, a shared folder).");
+                }
+            }
+            ui.horizontal(|ui| {
+                ui.label("Folder:");
+                if ui.text_edit_singleline(&mut d.folder).changed() {
+                    d.files = list_turn_files(std::path::Path::new(&d.folder));
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label("File:");
+                ui.add(egui::TextEdit::singleline(&mut d.name).desired_width(420.0));
+            });
+            if d.kind == DialogKind::Open {
+                ui.label(egui::RichText::new("Turn files in the folder (newest name first):").small());
+                egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
+                    if d.files.is_empty() {
+                        ui.label("none");
+                    }
+                    for f in &d.files {
+                        let name = f.path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+                        if ui.selectable_label(d.name == name, &name).clicked() {
+                            d.name = name;
+                        }
+                    }
+                });
+            }
+            ui.horizontal(|ui| {
+                let path = std::path::Path::new(&d.folder).join(&d.name);
+                let (label, ok) = match d.kind {
+                    DialogKind::Open => ("Open and verify", !d.name.is_empty()),
+                    DialogKind::Send => ("Write the file", !d.name.is_empty()),
+                };
+                if ui.add_enabled(ok, egui::Button::new(egui::RichText::new(label).strong())).clicked() {
+                    out.write(match d.kind {
+                        DialogKind::Open => TurnAction::Open(path),
+                        DialogKind::Send => TurnAction::Send(path),
+                    });
+                }
+                if ui.button("Cancel").clicked() {
+                    close = true;
+                }
+            });
+        });
+    if close {
+        tf.dialog = None;
+    }
+    Ok(())
+}
