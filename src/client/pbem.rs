@@ -62,6 +62,9 @@ impl PbemGame {
             );
         }
         match play.game() {
+            Some(g) if g.is_over() && self.verified.is_over() => {
+                "The game is over: the file you opened ends it".into()
+            }
             Some(g) if g.is_over() => {
                 "The game is over: send the last file so your opponent sees the end".into()
             }
@@ -377,6 +380,8 @@ fn open(world: &mut World, path: &Path) -> Result<(), String> {
         tf.dialog = None;
         // A moment to see the position before the opponent's move is shown.
         tf.wait = pace * 0.6;
+        // A file in which the game is over needs no answer.
+        let over = v.is_over();
         tf.game = Some(PbemGame {
             verified: v,
             side,
@@ -384,7 +389,7 @@ fn open(world: &mut World, path: &Path) -> Result<(), String> {
             full: Some(full),
             pending,
             sent: None,
-            prompted: false,
+            prompted: over,
             key,
         });
     }
