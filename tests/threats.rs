@@ -549,3 +549,66 @@ fn the_computer_attacks_together_when_together_the_odds_are_clearly_better() {
         }
     }
 }
+
+// Issue 19 item 4: the computer counter-attacks a unit that advanced into a bad hex. A
+// Confederate brigade of 6 has advanced into the Union's victory hex (0503) and stands between
+// two Union brigades, of 4 to the north (0502) and of 2 to the south-east (0603): a hex open to
+// a flank attack (the second brigade covers it), where a retreat also gives the hex back. `ai3`
+// and `ai2` attack it at once from 0502; `greedy` (whose exchange of expected losses for 4
+// against 6 is unfavourable) and `ai1` (cautious) let it stand, so the test can fail.
+#[test]
+fn the_computer_counter_attacks_a_unit_that_advanced_into_a_bad_hex() {
+    use musket::rules::ai::Kind;
+    use musket::rules::command::Command;
+    use musket::rules::ruleset::AttackRequest;
+    let units = [
+        brigade("u1", "Union", "0502", 4),
+        brigade("u2", "Union", "0603", 2),
+        brigade("c", "Confederate", "0503", 6),
+        brigade("c2", "Confederate", "1003", 4),
+    ]
+    .concat();
+    let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
+    let g = game_text(&format!(
+        "(title: \"counter\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 6,
+          map: (columns: 12, rows: 6, terrain: [{}]),
+          victory: [(hex: \"0503\", points: 3, name: \"objective\", holder: \"Union\")],
+          units: [{units}])",
+        rows.join(", ")
+    ));
+    // A bad hex for the defender: the attack from 0502 has the flank bonus.
+    let req = AttackRequest {
+        attackers: vec![g.unit_by_id("u1").unwrap()],
+        defender: hex(&g, "0503"),
+        kind: None,
+        march_type: None,
+        options: Default::default(),
+    };
+    let o = g.rules.odds(&g, &req).unwrap();
+    let flank = o
+        .lines
+        .iter()
+        .find(|m| m.name.starts_with("Flank"))
+        .map(|m| m.value);
+    assert!(
+        matches!(flank, Some(musket::rules::ruleset::ModValue::Fixed(v)) if v > 0),
+        "no flank bonus: {:?}",
+        o.lines
+    );
+    for (player, seed) in [
+        (Kind::Ai(3), 1),
+        (Kind::Ai(3), 2),
+        (Kind::Ai(2), 1),
+        (Kind::Greedy, 1),
+        (Kind::Ai(1), 1),
+    ] {
+        let attack = first_union_attack(&g, player, seed);
+        let on_it = matches!(&attack, Some(Command::Attack { defender, .. }) if defender == "0503");
+        match player {
+            Kind::Greedy | Kind::Ai(1) => {
+                assert!(!on_it, "{player:?} is no test of the behaviour: {attack:?}")
+            }
+            _ => assert!(on_it, "{player:?} seed {seed}: {attack:?}"),
+        }
+    }
+}
