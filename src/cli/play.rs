@@ -430,7 +430,26 @@ fn play_by_files(
     }
     let names = players.map(|k| k.name());
     let Some(session) = &v.session else {
-        return Err(Failure("the game ended before it began".into()));
+        // Stopped in the handshake (--files 1 or 2): no move yet.
+        if a.json {
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&json!({
+                    "scenario": sc.title,
+                    "over": false,
+                    "commands": 0,
+                    "turn_files": files,
+                    "dir": dir.display().to_string(),
+                }))?
+            );
+        } else {
+            outln!(
+                "{} files in {}; no move yet (the handshake)",
+                files.len(),
+                dir.display()
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
     };
     let g = &session.game;
     let o = crate::rules::victory::outcome(g);

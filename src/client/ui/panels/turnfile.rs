@@ -56,6 +56,7 @@ pub(crate) fn turnfile_ui(
     egui::Window::new(title)
         .id(egui::Id::new("pbem_dialog"))
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .min_width(560.0)
         .resizable(false)
         .collapsible(false)
         .show(&ctx, |ui| {
@@ -69,13 +70,16 @@ pub(crate) fn turnfile_ui(
             }
             ui.horizontal(|ui| {
                 ui.label("Folder:");
-                if ui.text_edit_singleline(&mut d.folder).changed() {
+                if ui
+                    .add(egui::TextEdit::singleline(&mut d.folder).desired_width(500.0))
+                    .changed()
+                {
                     d.files = list_turn_files(std::path::Path::new(&d.folder));
                 }
             });
             ui.horizontal(|ui| {
                 ui.label("File:");
-                ui.add(egui::TextEdit::singleline(&mut d.name).desired_width(420.0));
+                ui.add(egui::TextEdit::singleline(&mut d.name).desired_width(500.0));
             });
             if d.kind == DialogKind::Open {
                 ui.label(egui::RichText::new("Turn files in the folder (newest name first):").small());
