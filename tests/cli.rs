@@ -747,6 +747,43 @@ fn play_by_turn_files_and_verify_each_against_the_one_before() {
         "{}",
         stderr_first_line(&o)
     );
+    // A file of another game (another seed, so another id and secrets) against one of this
+    // game: refused, the history named.
+    let other = dir.join("other");
+    let o = musket(&[
+        "play",
+        "scenarios/foxs-gap.ron",
+        "--sides",
+        "ai,ai",
+        "--seed",
+        "5",
+        "--files",
+        "5",
+        "--turn-files",
+        other.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let theirs = std::fs::read_dir(&other)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains("-turn-004-"))
+        .unwrap();
+    let o = musket(&[
+        "turn",
+        "verify",
+        theirs.to_str().unwrap(),
+        "--previous",
+        dir.join(&names[3]).to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j["kind"], "history");
+    assert!(
+        stderr_first_line(&o).contains("another game"),
+        "{}",
+        stderr_first_line(&o)
+    );
     // A save passed as a turn file.
     let save = dir.join("game.ron");
     let o = musket(&[
