@@ -363,11 +363,20 @@ fn two_brigades(u: &str, c: &str, victory: &str, holder: &str) -> Game {
         brigade("c", "Confederate", c, 3),
     ]
     .concat();
+    playable(&units, Some((victory, holder)))
+}
+
+/// A clear 12 x 6 GCACW field of 6 turns with these RON units and, if given, one victory hex of
+/// 3 points (its hex and holder).
+fn playable(units: &str, victory: Option<(&str, &str)>) -> Game {
     let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
+    let victory = victory.map_or(String::new(), |(hex, holder)| {
+        format!("victory: [(hex: {hex:?}, points: 3, name: \"objective\", holder: {holder:?})],")
+    });
     game_text(&format!(
-        "(title: \"two\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 6,
+        "(title: \"field\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 6,
           map: (columns: 12, rows: 6, terrain: [{}]),
-          victory: [(hex: {victory:?}, points: 3, name: \"objective\", holder: {holder:?})],
+          {victory}
           units: [{units}])",
         rows.join(", ")
     ))
@@ -502,13 +511,7 @@ fn the_computer_attacks_together_when_together_the_odds_are_clearly_better() {
         brigade("c", "Confederate", "0503", 10),
     ]
     .concat();
-    let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
-    let g = game_text(&format!(
-        "(title: \"together\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 6,
-          map: (columns: 12, rows: 6, terrain: [{}]),
-          units: [{units}])",
-        rows.join(", ")
-    ));
+    let g = playable(&units, None);
     let id = |s: &str| g.unit_by_id(s).unwrap();
     let p_retreat = |attackers: Vec<_>, kind| {
         let req = AttackRequest {
@@ -568,14 +571,7 @@ fn the_computer_counter_attacks_a_unit_that_advanced_into_a_bad_hex() {
         brigade("c2", "Confederate", "1003", 4),
     ]
     .concat();
-    let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
-    let g = game_text(&format!(
-        "(title: \"counter\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 6,
-          map: (columns: 12, rows: 6, terrain: [{}]),
-          victory: [(hex: \"0503\", points: 3, name: \"objective\", holder: \"Union\")],
-          units: [{units}])",
-        rows.join(", ")
-    ));
+    let g = playable(&units, Some(("0503", "Union")));
     // A bad hex for the defender: the attack from 0502 has the flank bonus.
     let req = AttackRequest {
         attackers: vec![g.unit_by_id("u1").unwrap()],
