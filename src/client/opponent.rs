@@ -214,6 +214,17 @@ fn redraw(world: &mut World) {
     }
 }
 
+/// The pause after the command just run, at `pace` (the pace multiplier): longer when it rolled
+/// dice (time to read them) than when it only moved. Shared by the computer's turn and the
+/// replay of a turn file ([`super::pbem`]).
+pub fn pause_after_last(world: &World, pace: f32) -> f32 {
+    let rolled = world.resource::<Feed>().batches.back().is_some_and(|b| {
+        b.iter()
+            .any(|e| matches!(e, crate::rules::event::Event::DieRolled { .. }))
+    });
+    pace * if rolled { PACE_AFTER_ROLL } else { PACE_MOVE }
+}
+
 /// Send the computer's command: its reason in the log, then the command through the rules as
 /// a player's would go. A command the rules refuse (a defect) is logged and ends its turn.
 fn send(world: &mut World, d: Decision) {
@@ -257,14 +268,11 @@ fn send(world: &mut World, d: Decision) {
         finish_turn(world, before);
         return;
     }
-    let rolled = world.resource::<Feed>().batches.back().is_some_and(|b| {
-        b.iter()
-            .any(|e| matches!(e, crate::rules::event::Event::DieRolled { .. }))
-    });
+    let pause = pause_after_last(world, world.resource::<Opponent>().pace);
     {
         let mut opp = world.resource_mut::<Opponent>();
         opp.sent += 1;
-        opp.wait = opp.pace * if rolled { PACE_AFTER_ROLL } else { PACE_MOVE };
+        opp.wait = pause;
     }
     // Show where it acted.
     if let Some(h) = focus {

@@ -15,7 +15,6 @@ use bevy::prelude::*;
 
 use super::anim::AnimSystems;
 use super::core::install;
-use super::opponent::{PACE_AFTER_ROLL, PACE_MOVE};
 use super::save::{self, SaveEntry};
 use super::state::*;
 use super::turn::execute;
@@ -493,12 +492,7 @@ fn replay(world: &mut World) {
     if skip {
         world.resource_mut::<Feed>().batches.clear();
     }
-    let rolled = world.resource::<Feed>().batches.back().is_some_and(|b| {
-        b.iter()
-            .any(|e| matches!(e, crate::rules::event::Event::DieRolled { .. }))
-    });
-    world.resource_mut::<TurnFiles>().wait =
-        pace * if rolled { PACE_AFTER_ROLL } else { PACE_MOVE };
+    world.resource_mut::<TurnFiles>().wait = super::opponent::pause_after_last(world, pace);
     if world
         .resource::<TurnFiles>()
         .game

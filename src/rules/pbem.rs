@@ -821,18 +821,14 @@ pub fn exchange(
     mut play: impl FnMut(&mut Session),
     mut sent: impl FnMut(&Verified) -> Result<(), TurnError>,
 ) -> Result<Verified, TurnError> {
-    let sc = super::scenario::validate(scenario.clone()).map_err(|p| TurnError {
-        path: "the scenario".into(),
-        kind: "scenario",
-        problem: p
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("; "),
-    })?;
     let secret = |side: SideId| secrets[(side.0 as usize).min(1)];
-    let first = sc.side_by_name(starter).unwrap_or(SideId(0));
-    let f = start(scenario, sequence, starter, game, secret(first));
+    // The starter's secret by its side's place in the scenario (`verify` checks the rest).
+    let first = scenario
+        .sides
+        .iter()
+        .position(|s| s == starter)
+        .unwrap_or(0);
+    let f = start(scenario, sequence, starter, game, secrets[first.min(1)]);
     let name = |k: u32| format!("turn file {k}");
     let mut v = verify(f, &name(0), ov)?;
     sent(&v)?;
