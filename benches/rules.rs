@@ -332,8 +332,9 @@ fn game_copy(c: &mut Criterion) {
     });
 }
 
-/// The search level (`ai3`, issue 19) on South Mountain: one simulation (a game copy played
-/// on by the playout players until the enemy has replied) and the first game turn with `ai3`
+/// The search level (`ai3`, issue 19) on South Mountain: one playout (a game copy played on by
+/// the playout players, `ai2`'s style for the side, for one game turn) and the first game turn
+/// with `ai3`
 /// playing the first side's actions and `ai2` the second's (all of both sides' thinking and
 /// their commands applied; `musket selfplay`'s `game_turn_ms` gives `ai3`'s share alone).
 fn search(c: &mut Criterion) {
@@ -344,8 +345,9 @@ fn search(c: &mut Criterion) {
         .unwrap_or_else(|e| panic!("{}", e.0));
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
-    group.bench_function("ai3_simulation_south_mountain", |b| {
-        b.iter(|| search::simulate(black_box(&game), &[], 7))
+    group.bench_function("ai3_playout_one_game_turn_south_mountain", |b| {
+        let style = search::portfolio()[0].style;
+        b.iter(|| search::play_style(black_box(&game), style, 7, search::Horizon::Turns(1)))
     });
     group.bench_function("ai3_first_game_turn_south_mountain", |b| {
         b.iter_batched(

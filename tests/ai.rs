@@ -228,7 +228,7 @@ fn the_search_level_plays_the_same_game_for_the_same_seed() {
     assert!(
         a.decisions
             .iter()
-            .any(|(_, s, d)| *s == musket::rules::unit::SideId(0) && d.why.starts_with("ai3: ")),
+            .any(|(_, s, d)| *s == musket::rules::unit::SideId(0) && d.why.starts_with("ai3 (")),
         "ai3's commands are marked as its own"
     );
 }

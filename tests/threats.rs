@@ -369,12 +369,17 @@ fn two_brigades(u: &str, c: &str, victory: &str, holder: &str) -> Game {
 /// A clear 12 x 6 GCACW field of 6 turns with these RON units and, if given, one victory hex of
 /// 3 points (its hex and holder).
 fn playable(units: &str, victory: Option<(&str, &str)>) -> Game {
+    playable_for(units, victory, 6)
+}
+
+/// [`playable`] of `turns` turns.
+fn playable_for(units: &str, victory: Option<(&str, &str)>, turns: u32) -> Game {
     let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
     let victory = victory.map_or(String::new(), |(hex, holder)| {
         format!("victory: [(hex: {hex:?}, points: 3, name: \"objective\", holder: {holder:?})],")
     });
     game_text(&format!(
-        "(title: \"field\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 6,
+        "(title: \"field\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: {turns},
           map: (columns: 12, rows: 6, terrain: [{}]),
           {victory}
           units: [{units}])",
@@ -556,9 +561,11 @@ fn the_computer_attacks_together_when_together_the_odds_are_clearly_better() {
 // Issue 19 item 4: the computer counter-attacks a unit that advanced into a bad hex. A
 // Confederate brigade of 6 has advanced into the Union's victory hex (0503) and stands between
 // two Union brigades, of 4 to the north (0502) and of 2 to the south-east (0603): a hex open to
-// a flank attack (the second brigade covers it), where a retreat also gives the hex back. `ai3`
-// and `ai2` attack it at once from 0502; `greedy` (whose exchange of expected losses for 4
-// against 6 is unfavourable) and `ai1` (cautious) let it stand, so the test can fail.
+// a flank attack (the second brigade covers it), where a retreat also gives the hex back, on
+// the last turn, so that only the counter-attack can win the game. `ai3` and `ai2` attack it at
+// once from 0502; `greedy` (whose exchange of expected losses for 4 against 6 is unfavourable)
+// and `ai1` (cautious) let it stand, so the test can fail. (With turns to come, `ai3`'s
+// playouts found that drawing `ai2`'s brigade out of the hex won more often than attacking it.)
 #[test]
 fn the_computer_counter_attacks_a_unit_that_advanced_into_a_bad_hex() {
     use musket::rules::ai::Kind;
@@ -571,7 +578,7 @@ fn the_computer_counter_attacks_a_unit_that_advanced_into_a_bad_hex() {
         brigade("c2", "Confederate", "1003", 4),
     ]
     .concat();
-    let g = playable(&units, Some(("0503", "Union")));
+    let g = playable_for(&units, Some(("0503", "Union")), 1);
     // A bad hex for the defender: the attack from 0502 has the flank bonus.
     let req = AttackRequest {
         attackers: vec![g.unit_by_id("u1").unwrap()],

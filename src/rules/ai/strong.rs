@@ -50,6 +50,13 @@ pub struct Style {
     pub threshold: f64,
     /// Most stacks combined against one hex.
     pub max_group: usize,
+    /// How strongly the victory hexes to take draw the stacks (1: `ai2`'s measure).
+    pub take: f64,
+    /// How much a defender on a victory hex to hold is worth (1: `ai2`'s measure).
+    pub hold: f64,
+    /// How much the danger of a position weighs: the enemies next to it and the enemy's next
+    /// turn (1: `ai2`'s measure).
+    pub caution: f64,
 }
 
 impl Style {
@@ -60,12 +67,18 @@ impl Style {
                 aggression: 0.4,
                 threshold: 0.05,
                 max_group: 3,
+                take: 1.0,
+                hold: 1.0,
+                caution: 1.0,
             }
         } else {
             Style {
                 aggression: 0.0,
                 threshold: 0.3,
                 max_group: 1,
+                take: 1.0,
+                hold: 1.0,
+                caution: 1.0,
             }
         }
     }
@@ -153,7 +166,7 @@ impl Player for Strong {
     }
 
     fn decide(&mut self, game: &Game) -> Decision {
-        if let Some(d) = advance(game) {
+        if let Some(d) = advance(game, self.style) {
             self.queue.clear();
             return d;
         }
@@ -186,7 +199,7 @@ impl Player for Strong {
         }
         // The plan was for another phase (an attack where only moves are made now): the moves.
         if let Some(d) = self
-            .moves(&View::new(game))
+            .moves(&View::new(game, self.style))
             .into_iter()
             .find(|d| validate(game, &d.command).is_ok() && !matches!(d.command, Command::EndTurn))
         {
@@ -202,7 +215,7 @@ impl Player for Strong {
 /// Take an open advance into a victory hex the side does not hold, or into a hex where the
 /// advancing units stand better than where they are ([`position`]: nearer the objectives,
 /// out of the danger of a stronger enemy); otherwise let it lapse.
-fn advance(game: &Game) -> Option<Decision> {
+fn advance(game: &Game, style: Style) -> Option<Decision> {
     let opt = game.advance_option.as_ref()?;
     let side = game.active_side;
     let movers: Vec<UnitIdx> = opt
@@ -219,7 +232,7 @@ fn advance(game: &Game) -> Option<Decision> {
             game.scenario.victory[i as usize].points
         ),
         _ => {
-            let v = View::new(game);
+            let v = View::new(game, style);
             let gain = position(&v, &movers, opt.hex, from) - position(&v, &movers, from, from);
             if gain <= 0.05 {
                 return None;
@@ -247,10 +260,12 @@ struct View<'a> {
     /// This is the side's last move of the game: no enemy turn follows.
     last_move: bool,
     ctx: MoveContext,
+    /// The positional weights (`take`, `hold`, `caution`) of the style played.
+    style: Style,
 }
 
 impl<'a> View<'a> {
-    fn new(game: &'a Game) -> Self {
+    fn new(game: &'a Game, style: Style) -> Self {
         let units: Vec<u32> = game
             .scenario
             .units
@@ -275,6 +290,7 @@ impl<'a> View<'a> {
             lateness,
             last_move,
             ctx: MoveContext::new(game),
+            style,
         }
     }
 
@@ -362,7 +378,7 @@ fn vp_at(game: &Game, h: Coord, side: SideId) -> f64 {
 
 impl Strong {
     fn plan(&mut self, game: &Game) -> Vec<Decision> {
-        let v = View::new(game);
+        let v = View::new(game, self.style);
         let mut attacks = self.attacks(&v);
         attacks.retain(|p| p.rating > self.threshold());
         if let Some(mut chooser) = self.chooser.take() {
@@ -773,7 +789,7 @@ fn threat_risk(v: &View, model: &mut ThreatModel, units: &[UnitIdx], h: Coord) -
     };
     let o = &t.odds;
     let net = (f(o.defender_expected_loss) - f(o.attacker_expected_loss)) / v.scale;
-    0.5 * t.p_reach * net.max(0.0) * (1.0 - 0.8 * v.lateness)
+    0.5 * v.style.caution * t.p_reach * net.max(0.0) * (1.0 - 0.8 * v.lateness)
 }
 
 /// A stack's wanted move: its gain, the command, where to, its units.
@@ -945,9 +961,9 @@ fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f
             if game.holders[i] != Some(v.side) {
                 // To take: drawn by its points over the distance, more as the end nears; taken
                 // by standing on it.
-                value += pts * urgency / (1.0 + d);
+                value += v.style.take * pts * urgency / (1.0 + d);
                 if d == 0.0 {
-                    value += pts * (2.0 + 4.0 * v.lateness);
+                    value += v.style.take * pts * (2.0 + 4.0 * v.lateness);
                 }
             } else if !others {
                 // To hold: one combat defender on it, more when enemies are near.
@@ -958,9 +974,9 @@ fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f
                 });
                 let threat = v.enemy_next_to(vh.hex) + if near { 0.5 } else { 0.0 };
                 if d == 0.0 {
-                    value += pts * (1.0 + threat);
+                    value += v.style.hold * pts * (1.0 + threat);
                 } else {
-                    value += pts * 0.3 * threat / (1.0 + d);
+                    value += v.style.hold * pts * 0.3 * threat / (1.0 + d);
                 }
             }
         }
@@ -973,7 +989,7 @@ fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f
         let enemy = v.enemy_next_to(h);
         let danger = 0.15 * enemy + 0.5 * (enemy - own).max(0.0);
         if !v.last_move {
-            risk = (1.0 - 0.8 * v.lateness) * danger;
+            risk = v.style.caution * (1.0 - 0.8 * v.lateness) * danger;
         }
     } else {
         // Leaders and trains: with the army, behind it.

@@ -112,6 +112,15 @@ fn act(a: Act) -> Result<u32, &'static str> {
     }
 }
 
+/// A hex's label, formatted only when shown.
+struct Label<'a>(&'a Game, Coord);
+
+impl std::fmt::Display for Label<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0.label(self.1))
+    }
+}
+
 /// The OP cost of one step (`q.unit` entering `q.to` from the adjacent `q.from`), in the order
 /// of the module's list; with `why`, each part of the price is pushed as a line. `Err` says
 /// why the step is prohibited. Leaders, which the card does not price, ride: they pay the
@@ -126,19 +135,23 @@ pub fn price_step(
     let c = q.to;
     let prev = q.from;
     let night = q.night;
-    let label = q.game.label(c);
-    let mut say = |line: String| {
-        if let Some(w) = why.as_deref_mut() {
-            w.push(line);
-        }
-    };
+    // The hex's label and the lines of the price are only formatted when asked for: the
+    // planners price thousands of steps a decision.
+    let label = Label(q.game, c);
+    macro_rules! say {
+        ($($arg:tt)*) => {
+            if let Some(w) = why.as_deref_mut() {
+                w.push(format!($($arg)*));
+            }
+        };
+    }
     if u.kind == UnitKind::Gunboat {
         let step = t.gunboat_per_square * if night { t.night_multiplier } else { 1 };
-        say(format!(
+        say!(
             "{label} gunboat: {}{} (card note)",
             t.gunboat_per_square,
             if night { " x2 night" } else { "" }
-        ));
+        );
         return Ok(step);
     }
     let class = match class_of(u) {
@@ -155,18 +168,15 @@ pub fn price_step(
     let road = map.side_ix(q.from_ix, q.dir).route(RouteKind::Road) && road_mode(u);
     let mut b = if road {
         if terrain == Terrain::Ravine {
-            say(format!(
+            say!(
                 "{label} road into a ravine: {} (card note)",
                 t.road_in_ravine
-            ));
+            );
             t.road_in_ravine
         } else {
             match road_cost(t, class, false) {
                 Some(r) => {
-                    say(format!(
-                        "{label} road, {}: {r} (card Roads [1])",
-                        class.name()
-                    ));
+                    say!("{label} road, {}: {r} (card Roads [1])", class.name());
                     r
                 }
                 None => return Err(format!("{label}: road, {}: P (card Roads)", class.name())),
@@ -175,11 +185,11 @@ pub fn price_step(
     } else {
         match terrain_cost(t, terrain, class, false) {
             Some(r) => {
-                say(format!(
+                say!(
                     "{label} {}, {}: {r} (card OP table)",
                     terrain.name(),
                     class.name()
-                ));
+                );
                 r
             }
             None => {
@@ -193,17 +203,17 @@ pub fn price_step(
     };
     if terrain == Terrain::SunkenRoad && matches!(u.mode, Mode::Normal | Mode::Dismounted) {
         b *= t.sunken_road_multiplier;
-        say(format!(
+        say!(
             "sunken road in {} mode x{} (card note)",
             u.mode.name(),
             t.sunken_road_multiplier
-        ));
+        );
     }
     if map.elevation_ix(q.to_ix) > map.elevation_ix(q.from_ix) {
         match act(t.enter_higher_elevation[class as usize]) {
             Ok(e) => {
                 b += e;
-                say(format!("higher elevation +{e} (card special actions)"));
+                say!("higher elevation +{e} (card special actions)");
             }
             Err(w) => {
                 return Err(format!(
@@ -214,10 +224,10 @@ pub fn price_step(
     }
     if u.heavy_guns {
         b *= t.heavy_guns_multiplier;
-        say(format!(
+        say!(
             "heavy guns x{} (card note: unit 107)",
             t.heavy_guns_multiplier
-        ));
+        );
     }
     let (zf, zt) = (q.zoc_from.any(), q.zoc_to.any());
     let _ = prev;
@@ -243,14 +253,14 @@ pub fn price_step(
         match act(row) {
             Ok(z) => {
                 b += z;
-                say(format!("{what} +{z} (card special actions)"));
+                say!("{what} +{z} (card special actions)");
             }
             Err(w) => return Err(format!("{label}: {what} {w} (card special actions)")),
         }
     }
     if night {
         b *= t.night_multiplier;
-        say(format!("night x{} (card note)", t.night_multiplier));
+        say!("night x{} (card note)", t.night_multiplier);
     }
     Ok(b)
 }

@@ -180,8 +180,9 @@ pub(crate) fn game_ui(
                                 .text(format!("sample {}/{total}", done + 1)),
                         )
                         .on_hover_text(
-                            "The search plays each plan out on copies of the game, over the same \
-                             dice samples; the map, the log and the camera stay yours meanwhile",
+                            "The search plays each of its styles out on copies of the game, over \
+                             the same dice samples, and plays the game turn in the style that \
+                             ends best; the map, the log and the camera stay yours meanwhile",
                         );
                     }
                     if ui
