@@ -324,11 +324,26 @@ pub fn play_style(
     dice_seed: u64,
     horizon: Horizon,
 ) -> (f64, usize, u32) {
-    let me = game.active_side;
     let mut g = game.clone();
     let mut dice = Dice::new(dice_seed);
     let mut players = [Strong::new(2).fast(), Strong::new(2).fast()];
-    players[me.0 as usize] = Strong::with_style(2, style).fast();
+    players[game.active_side.0 as usize] = Strong::with_style(2, style).fast();
+    let (played, ahead) = play_on(game, &mut g, &mut dice, &mut players, horizon);
+    (value(&g, game.active_side), played, ahead)
+}
+
+/// Play `g` (a copy of `game`, perhaps with commands played since) on with `players` (both
+/// sides, without the threat model: several times cheaper), to the horizon counted from
+/// `game`'s point (the same point of its side's turn that many game turns on) or the end: the
+/// commands played and the game turns looked ahead.
+fn play_on(
+    game: &Game,
+    g: &mut Game,
+    dice: &mut Dice,
+    players: &mut [Strong; 2],
+    horizon: Horizon,
+) -> (usize, u32) {
+    let me = game.active_side;
     let start = (game.turn, game.phase.round, game.phase.index);
     // The game turns ahead the playout has reached.
     let mut ahead = 0;
@@ -358,9 +373,9 @@ pub fn play_style(
         }
         played += 1;
         let side = g.active_side;
-        let d = players[side.0 as usize].decide(&g);
-        let ok = validate(&g, &d.command).is_ok() && apply(&mut g, &d.command, &mut dice).is_ok();
-        if !ok && apply(&mut g, &Command::EndTurn, &mut dice).is_err() {
+        let d = players[side.0 as usize].decide(g);
+        let ok = validate(g, &d.command).is_ok() && apply(g, &d.command, dice).is_ok();
+        if !ok && apply(g, &Command::EndTurn, dice).is_err() {
             break;
         }
     }
@@ -371,7 +386,7 @@ pub fn play_style(
                 .map_or(ahead, |t| t.saturating_sub(game.turn) + 1),
         );
     }
-    (value(&g, me), played, ahead.max(1))
+    (played, ahead.max(1))
 }
 
 /// Run every task on the shared game, on the machine's cores; the results in task order (so
@@ -496,7 +511,6 @@ fn mix(mut z: u64) -> u64 {
 /// game turn (the rest of the side's turn or actions, then the enemy's whole reply), or the
 /// end. The value to the side that acts now, and the commands played.
 pub fn simulate(game: &Game, plan: &[Decision], dice_seed: u64) -> (f64, usize) {
-    let me = game.active_side;
     let mut g = game.clone();
     let mut dice = Dice::new(dice_seed);
     for d in plan {
@@ -504,31 +518,10 @@ pub fn simulate(game: &Game, plan: &[Decision], dice_seed: u64) -> (f64, usize) 
             break;
         }
     }
-    // The playouts' players: `ai2` without the threat model (its moves weigh adjacent enemies
-    // only), several times cheaper; the simulated reply is the threat that matters here.
+    // The simulated reply is the threat that matters here.
     let mut players = [Strong::new(2).fast(), Strong::new(2).fast()];
-    let start = (game.turn, game.phase.round, game.phase.index);
-    let mut played = plan.len();
-    let horizon = 1;
-    for _ in 0..MAX_SIM_COMMANDS {
-        if g.is_over() {
-            break;
-        }
-        let here = (g.phase.round, g.phase.index);
-        if g.turn >= start.0 + horizon
-            && (g.turn > start.0 + horizon || (g.active_side == me && here >= (start.1, start.2)))
-        {
-            break;
-        }
-        played += 1;
-        let side = g.active_side;
-        let d = players[side.0 as usize].decide(&g);
-        let ok = validate(&g, &d.command).is_ok() && apply(&mut g, &d.command, &mut dice).is_ok();
-        if !ok && apply(&mut g, &Command::EndTurn, &mut dice).is_err() {
-            break;
-        }
-    }
-    (value(&g, me), played)
+    let (played, _) = play_on(game, &mut g, &mut dice, &mut players, Horizon::Turns(1));
+    (value(&g, game.active_side), plan.len() + played)
 }
 
 /// What a game is worth to `side`: a finished game's result, else the points held and the
