@@ -347,7 +347,15 @@ fn search(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("ai3_playout_one_game_turn_south_mountain", |b| {
         let style = search::portfolio()[0].style;
-        b.iter(|| search::play_style(black_box(&game), style, 7, search::Horizon::Turns(1)))
+        b.iter(|| {
+            search::play_style(
+                black_box(&game),
+                style,
+                musket::rules::ai::Kind::Ai(2),
+                7,
+                search::Horizon::Turns(1),
+            )
+        })
     });
     group.bench_function("ai3_first_game_turn_south_mountain", |b| {
         b.iter_batched(

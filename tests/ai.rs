@@ -244,3 +244,35 @@ fn the_levels_parse_by_name() {
     let e = Kind::parse("ai4").unwrap_err();
     assert!(e.contains("easy, normal, hard"), "{e}");
 }
+
+// Issue 19: the search level weighs the enemy's reply with a model of the enemy: the kind of
+// player (of `ai2`, `greedy`, `ai1`) that would itself have sent most of the enemy's commands
+// it has watched, `ai2` until it has seen enough or when none foresees half of them (a player
+// unlike them all, as `random`). Watching the first side's first turn (its actions until the
+// initiative passes) of Fox's Gap is enough to tell.
+#[test]
+fn the_search_level_models_the_enemy_it_watches() {
+    use musket::rules::ai::{play_turn_watched, search::Search};
+    use musket::rules::session::Session;
+    use musket::rules::unit::SideId;
+    let (sc, rules) = load("foxs-gap.ron");
+    for (enemy, model) in [
+        (Kind::Greedy, Kind::Greedy),
+        (Kind::Ai(2), Kind::Ai(2)),
+        (Kind::Random, Kind::Ai(2)),
+    ] {
+        let mut session = Session::new(sc.clone(), rules.clone(), 7);
+        let first = session.game.active_side;
+        let mut search = Search::new(7, SideId(1 - first.0));
+        assert_eq!(search.enemy(), Kind::Ai(2), "before it has seen anything");
+        let mut them = enemy.player(7, first);
+        let r = play_turn_watched(&mut session, them.as_mut(), Some(&mut search));
+        assert!(r.refused.is_empty(), "{:?}", r.refused);
+        assert!(
+            r.decisions.len() >= 6,
+            "{enemy:?} sent {}",
+            r.decisions.len()
+        );
+        assert_eq!(search.enemy(), model, "the model of {enemy:?}");
+    }
+}

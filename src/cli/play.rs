@@ -387,8 +387,7 @@ fn play_by_files(
         ov,
         a.files.unwrap_or(100_000),
         |s| {
-            let side = s.game.active_side;
-            let r = crate::rules::ai::play_turn(s, ps[side.0 as usize].as_mut());
+            let r = crate::rules::ai::play_turn_with(s, &mut ps);
             refused.extend(
                 r.refused
                     .into_iter()

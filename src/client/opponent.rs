@@ -15,13 +15,15 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 
 use super::anim::{Anim, AnimSystems, Stage};
 use super::state::{
-    Briefing, CombatLog, CoreSystems, Feed, HandOver, LogKind, LogLine, Play, Screen, Selection,
-    SkipComputer, game_key,
+    Briefing, CombatLog, CoreSystems, Feed, HandOver, LogKind, LogLine, Play, Screen, Seat,
+    Selection, SkipComputer, game_key,
 };
 use super::turn::execute;
 use crate::rules::ai::{Decision, Player, Progress};
 use crate::rules::command::{Command, validate};
+use crate::rules::game::Game;
 use crate::rules::hex::Coord;
+use crate::rules::session::Session;
 use crate::rules::unit::SideId;
 
 /// Seconds between two of the computer's commands when the last one only moved (time to see
@@ -61,6 +63,12 @@ pub struct Opponent {
     pub pace: f32,
     /// How far the decision being made has got (players that search report it).
     pub progress: Option<Progress>,
+    /// The game as the computer players were last told of it: a copy of the session that
+    /// follows the log command by command ([`follow`]).
+    shadow: Option<Session>,
+    /// For each side a computer plays, the other side's commands it has not yet been told of
+    /// ([`Player::observe`]), each with the game it was sent on; told before its next decision.
+    pending: [Vec<(Game, Command)>; 2],
 }
 
 impl Default for Opponent {
@@ -75,6 +83,8 @@ impl Default for Opponent {
             focus: None,
             pace: 1.0,
             progress: None,
+            shadow: None,
+            pending: [Vec::new(), Vec::new()],
         }
     }
 }
@@ -128,6 +138,7 @@ fn drive(world: &mut World) {
             };
         }
     }
+    follow(world);
     // A decision finished?
     let done = {
         let mut opp = world.resource_mut::<Opponent>();
@@ -195,8 +206,12 @@ fn drive(world: &mut World) {
         .take()
         .unwrap_or_else(|| kind.player(seed, SideId(s as u8)));
     opp.progress = player.progress();
+    let seen = std::mem::take(&mut opp.pending[s]);
     opp.task = Some(AsyncComputeTaskPool::get().spawn(async move {
         let t0 = Instant::now();
+        for (before, command) in &seen {
+            player.observe(before, command);
+        }
         let decision = player.decide(&game);
         Thought {
             player,
@@ -206,6 +221,45 @@ fn drive(world: &mut World) {
             ms: t0.elapsed().as_secs_f64() * 1000.0,
         }
     }));
+}
+
+/// Bring the computer players' copy of the game up to the log: each command since, with the
+/// game it was sent on, is queued for the computer players of the other side (told before their
+/// next decision). After an undo, a reseed or a load the copy starts afresh from the game as it
+/// stands (what came before is not told).
+fn follow(world: &mut World) {
+    world.resource_scope(|world, mut opp: Mut<Opponent>| {
+        let Some(p) = &world.resource::<Play>().0 else {
+            return;
+        };
+        let session = &p.session;
+        let computers = p.seats.map(|s| matches!(s, Seat::Computer(_)));
+        let in_step = opp
+            .shadow
+            .as_ref()
+            .is_some_and(|sh| sh.reseeds == session.reseeds && session.log.starts_with(&sh.log));
+        if !in_step {
+            opp.shadow = Some(session.clone());
+            return;
+        }
+        let opp = &mut *opp;
+        let Some(sh) = opp.shadow.as_mut() else {
+            return;
+        };
+        while sh.log.len() < session.log.len() {
+            let command = session.log[sh.log.len()].clone();
+            let acting = (sh.game.active_side.0 as usize).min(1);
+            for (s, pending) in opp.pending.iter_mut().enumerate() {
+                if computers[s] && s != acting {
+                    pending.push((sh.game.clone(), command.clone()));
+                }
+            }
+            if sh.execute(command).is_err() {
+                opp.shadow = None;
+                return;
+            }
+        }
+    });
 }
 
 fn redraw(world: &mut World) {

@@ -51,6 +51,12 @@ pub trait Player: Send + Sync {
     fn progress(&self) -> Option<Progress> {
         None
     }
+    /// A command about to be applied to `before` (the game as it stands): drivers tell a
+    /// computer player of the other side's commands (and may tell it of its own), for a player
+    /// that models its enemy (the search level). Most players ignore it.
+    fn observe(&mut self, before: &Game, command: &Command) {
+        let _ = (before, command);
+    }
 }
 
 /// How far a decision has got: `done` parts of `total` (0 of 0 while there is nothing to
@@ -164,10 +170,30 @@ pub struct TurnReport {
     pub refused: Vec<(Command, String)>,
     /// Time spent deciding, in milliseconds.
     pub think_ms: f64,
+    /// Time the other side's player spent observing the commands, in milliseconds.
+    pub watch_ms: f64,
 }
 
 /// Play the side to move's turn with `player`, to its end (`EndTurn`, or the guard).
 pub fn play_turn(session: &mut Session, player: &mut dyn Player) -> TurnReport {
+    play_turn_watched(session, player, None)
+}
+
+/// Play the side to move's turn with `players[side]`, telling the other side's player of every
+/// command ([`Player::observe`]); the time it spends on that is its own (`TurnReport::watch_ms`).
+pub fn play_turn_with(session: &mut Session, players: &mut [Box<dyn Player>; 2]) -> TurnReport {
+    let side = session.game.active_side.0.min(1) as usize;
+    let [a, b] = players;
+    let (player, watcher) = if side == 0 { (a, b) } else { (b, a) };
+    play_turn_watched(session, player.as_mut(), Some(watcher.as_mut()))
+}
+
+/// Play the side to move's turn with `player`, telling `watcher` of every command.
+pub fn play_turn_watched(
+    session: &mut Session,
+    player: &mut dyn Player,
+    mut watcher: Option<&mut dyn Player>,
+) -> TurnReport {
     let mut report = TurnReport::default();
     let side = session.game.active_side;
     let turn = session.game.turn;
@@ -184,6 +210,11 @@ pub fn play_turn(session: &mut Session, player: &mut dyn Player) -> TurnReport {
         report.think_ms += t0.elapsed().as_secs_f64() * 1000.0;
         match validate(&session.game, &d.command) {
             Ok(()) => {
+                if let Some(w) = watcher.as_deref_mut() {
+                    let t0 = Instant::now();
+                    w.observe(&session.game, &d.command);
+                    report.watch_ms += t0.elapsed().as_secs_f64() * 1000.0;
+                }
                 if session.execute(d.command.clone()).is_err() {
                     report
                         .refused
@@ -235,6 +266,8 @@ pub fn play_game(
     ];
     let mut turn_ms = [Vec::new(), Vec::new()];
     let mut game_turn_ms: [Vec<(u32, f64)>; 2] = [Vec::new(), Vec::new()];
+    // Time spent observing the enemy's commands, not yet counted in a game turn.
+    let mut watching = [0.0f64; 2];
     let mut refused = Vec::new();
     let mut decisions = Vec::new();
     // A scenario without a last turn is played for at most this many.
@@ -260,13 +293,21 @@ pub fn play_game(
             ));
             break;
         }
-        let r = play_turn(&mut session, ps[side.0 as usize].as_mut());
+        let r = play_turn_with(&mut session, &mut ps);
         this_turn.1 += r.decisions.len() + r.refused.len() + 1;
         turn_ms[side.0 as usize].push(r.think_ms);
+        // The other side's time observing the commands counts as its thinking: in this game
+        // turn if it has played in it, else in its next.
+        let other = 1 - side.0.min(1) as usize;
+        match game_turn_ms[other].last_mut() {
+            Some((t, total)) if *t == turn => *total += r.watch_ms,
+            _ => watching[other] += r.watch_ms,
+        }
         let per_turn = &mut game_turn_ms[side.0 as usize];
+        let ms = r.think_ms + std::mem::take(&mut watching[side.0 as usize]);
         match per_turn.last_mut() {
-            Some((t, ms)) if *t == turn => *ms += r.think_ms,
-            _ => per_turn.push((turn, r.think_ms)),
+            Some((t, total)) if *t == turn => *total += ms,
+            _ => per_turn.push((turn, ms)),
         }
         refused.extend(r.refused);
         decisions.extend(r.decisions.into_iter().map(|d| (turn, side, d)));

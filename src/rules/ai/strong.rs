@@ -57,6 +57,13 @@ pub struct Style {
     /// How much the danger of a position weighs: the enemies next to it and the enemy's next
     /// turn (1: `ai2`'s measure).
     pub caution: f64,
+    /// What each combat unit more than one on a victory hex to hold is worth, against the
+    /// enemy near it (0: `ai2`'s measure, where one defender is all a hex is worth).
+    pub depth: f64,
+    /// How much more the most valuable victory hexes weigh than the others: each hex's points
+    /// are weighed by (points / most points of a hex) to this power (0: `ai2`'s measure, by
+    /// the points alone).
+    pub focus: f64,
 }
 
 impl Style {
@@ -70,6 +77,8 @@ impl Style {
                 take: 1.0,
                 hold: 1.0,
                 caution: 1.0,
+                depth: 0.0,
+                focus: 0.0,
             }
         } else {
             Style {
@@ -79,6 +88,8 @@ impl Style {
                 take: 1.0,
                 hold: 1.0,
                 caution: 1.0,
+                depth: 0.0,
+                focus: 0.0,
             }
         }
     }
@@ -951,8 +962,15 @@ fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f
     let mut risk = 0.0;
     if combat {
         let urgency = 0.5 + v.lateness;
+        let most = game.scenario.victory.iter().map(|vh| vh.points).max();
+        let most = f64::from(most.unwrap_or(1).max(1));
         for (i, vh) in game.scenario.victory.iter().enumerate() {
             let pts = f64::from(vh.points);
+            let pts = if v.style.focus == 0.0 {
+                pts
+            } else {
+                pts * (pts / most).powf(v.style.focus)
+            };
             let d = f64::from(vh.hex.distance(h));
             let others = game
                 .units_at(vh.hex)
@@ -978,6 +996,9 @@ fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f
                 } else {
                     value += v.style.hold * pts * 0.3 * threat / (1.0 + d);
                 }
+            } else if d == 0.0 && v.style.depth > 0.0 {
+                // Another defender on a hex already held, against the enemy next to it.
+                value += v.style.depth * pts * 0.5 * v.enemy_next_to(vh.hex);
             }
         }
         if game.scenario.victory.is_empty() || value == 0.0 {
