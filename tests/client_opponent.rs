@@ -296,6 +296,33 @@ fn computer_against_computer_plays_a_whole_game_in_the_window() {
     assert_eq!(r.session.log, p.session.log);
 }
 
+// Issue 19: the hard level models the enemy from the commands it watches; in the window it is
+// told of them as they are played (`opponent::follow`), so it plays the game `musket play`
+// plays with the same seed and players, and its log names its model of `greedy`.
+#[test]
+fn the_hard_level_watches_the_enemy_in_the_window_as_in_selfplay() {
+    let mut app = app(
+        "watch-hard",
+        [Seat::Computer(Kind::Greedy), Seat::Computer(Kind::Ai(3))],
+        0.0,
+    );
+    start(&mut app, "foxs-gap.ron");
+    run_until(&mut app, 200_000, |a| play(a).session.game.is_over());
+    let p = play(&app);
+    let r = musket::rules::ai::play_game(
+        p.session.game.scenario.clone(),
+        p.session.game.rules.clone(),
+        p.session.seed,
+        [Kind::Greedy, Kind::Ai(3)],
+    );
+    assert_eq!(r.session.log, p.session.log);
+    let lines = computer_lines(&app);
+    assert!(
+        lines.iter().any(|l| l.contains("against greedy")),
+        "{lines:#?}"
+    );
+}
+
 // Saves remember who plays each side; a loaded game against the computer cannot be undone
 // into the computer's turns.
 #[test]
