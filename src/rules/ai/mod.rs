@@ -298,7 +298,7 @@ pub fn play_game(
         turn_ms[side.0 as usize].push(r.think_ms);
         // The other side's time observing the commands counts as its thinking: in this game
         // turn if it has played in it, else in its next.
-        let other = 1 - side.0.min(1) as usize;
+        let other = side.other().0 as usize;
         match game_turn_ms[other].last_mut() {
             Some((t, total)) if *t == turn => *total += r.watch_ms,
             _ => watching[other] += r.watch_ms,

@@ -242,7 +242,7 @@ impl Search {
                 progress: progress.clone(),
             }));
         }
-        let enemy = SideId(1 - side.0.min(1));
+        let enemy = side.other();
         Search {
             player,
             progress,
@@ -436,14 +436,8 @@ pub fn play_style(
 ) -> (f64, usize, u32) {
     let mut g = game.clone();
     let mut dice = Dice::new(dice_seed);
-    let me = game.active_side;
-    let mine: Box<dyn Player> = Box::new(Strong::with_style(2, style).fast());
-    let theirs = playout_player(enemy, SideId(1 - me.0.min(1)));
-    let mut players = if me.0 == 0 {
-        [mine, theirs]
-    } else {
-        [theirs, mine]
-    };
+    let mut players = [SideId(0), SideId(1)].map(|s| playout_player(enemy, s));
+    players[game.active_side.0.min(1) as usize] = Box::new(Strong::with_style(2, style).fast());
     let (played, ahead) = play_on(game, &mut g, &mut dice, &mut players, horizon);
     (value(&g, game.active_side), played, ahead)
 }
