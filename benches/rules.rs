@@ -75,6 +75,10 @@ fn benches(c: &mut Criterion) {
         c.bench_function(&name, |b| {
             b.iter(|| rules.odds(black_box(&game), black_box(&req)))
         });
+        // The computer players' odds: the same numbers without the explanation.
+        c.bench_function(&format!("{name}_unexplained"), |b| {
+            b.iter(|| rules.odds_unexplained(black_box(&game), black_box(&req)))
+        });
     }
 
     c.bench_function("scenario_validate_60x80", |b| {

@@ -615,3 +615,214 @@ fn the_computer_counter_attacks_a_unit_that_advanced_into_a_bad_hex() {
         }
     }
 }
+
+/// A clear 10 x 6 Shiloh field of 8 turns with these RON units and, if given, one victory hex
+/// of 3 points (its hex and holder).
+fn shiloh_field(units: &str, victory: Option<(&str, &str)>) -> Game {
+    let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(10))).collect();
+    let victory = victory.map_or(String::new(), |(hex, holder)| {
+        format!("victory: [(hex: {hex:?}, points: 3, name: \"objective\", holder: {holder:?})],")
+    });
+    game_text(&format!(
+        "(title: \"field\", ruleset: \"shiloh\", sides: [\"Union\", \"Confederate\"], turns: 8,
+          map: (columns: 10, rows: 6, terrain: [{}]),
+          {victory}
+          units: [{units}])",
+        rows.join(", ")
+    ))
+}
+
+/// A Shiloh unit in RON: `kind` and the rest (`mode`, `guns`) as written.
+fn shiloh_unit(id: &str, side: &str, hex: &str, kind: &str, men: u32, rest: &str) -> String {
+    format!(
+        "(id: {id:?}, name: {id:?}, side: {side:?}, kind: {kind}, hex: {hex:?}, \
+          strength: Organized({men}){rest}),"
+    )
+}
+
+/// The attacks the Union's player makes in its first player-turn, in order.
+fn union_attacks(
+    g: &Game,
+    player: musket::rules::ai::Kind,
+    seed: u64,
+) -> Vec<(Vec<String>, String)> {
+    use musket::rules::command::Command;
+    let mut session =
+        musket::rules::session::Session::new(g.scenario.clone(), g.rules.clone(), seed);
+    let union = musket::rules::unit::SideId(0);
+    assert_eq!(session.game.active_side, union);
+    let mut p = player.player(seed, union);
+    let mut out = Vec::new();
+    for _ in 0..30 {
+        let d = p.decide(&session.game);
+        if let Command::Attack {
+            attackers,
+            defender,
+            ..
+        } = &d.command
+        {
+            out.push((attackers.clone(), defender.clone()));
+        }
+        let end = matches!(d.command, Command::EndTurn);
+        session.execute(d.command).unwrap();
+        if end {
+            break;
+        }
+    }
+    out
+}
+
+// A shot that costs nothing is taken. Shiloh's fire costs the firer nothing whatever the dice
+// (the odds' attacker result is "-"); a Union brigade of 800 holding its victory hex (0503) next
+// to a Confederate brigade of 1,500 (0603) expects to kill about 30, a rating of 0.02 (30 men in
+// the field's average unit of 1,150), below `ai2`'s threshold of 0.05. Before it ends its turn,
+// with every stack where it should be, `ai2` (and `ai3`, which plays `ai2`'s planner) fires
+// anyway. Without the free shot (`strong::free_shot`) both ended their turn without firing.
+#[test]
+fn the_computer_takes_a_shot_that_costs_it_nothing() {
+    use musket::rules::ai::Kind;
+    let units = [
+        shiloh_unit("u", "Union", "0503", "Infantry", 800, ""),
+        shiloh_unit("c", "Confederate", "0603", "Infantry", 1500, ""),
+    ]
+    .concat();
+    let g = shiloh_field(&units, Some(("0503", "Union")));
+    let fire = common_odds(&g, &["u"], "0603");
+    assert!(fire.attacker_results.iter().all(|(c, _)| c == "-"));
+    let kill =
+        *fire.defender_expected_loss.numer() as f64 / *fire.defender_expected_loss.denom() as f64;
+    assert!(kill > 0.0 && kill / 1150.0 < 0.05, "expected {kill}");
+    for (player, seed) in [(Kind::Ai(2), 1), (Kind::Ai(3), 1)] {
+        let attacks = union_attacks(&g, player, seed);
+        assert!(
+            attacks
+                .iter()
+                .any(|(a, d)| a == &["u".to_string()] && d == "0603"),
+            "{player:?} seed {seed}: {attacks:?}"
+        );
+    }
+}
+
+// A stack attacks with the units that may attack when some may not. Shiloh's limbered guns
+// may not fire in the fire phase (footnote **) nor attack in melee (Melee (attacker): P), so an
+// attack by the whole stack of guns and mounted cavalry is refused. `ai2` attacks the
+// Confederate brigade next to it with the cavalry alone; before, it made no attack at all.
+#[test]
+fn a_stack_attacks_with_the_units_that_may_when_some_may_not() {
+    use musket::rules::ai::Kind;
+    use musket::rules::command::{Command, validate};
+    let units = [
+        shiloh_unit(
+            "guns",
+            "Union",
+            "0503",
+            "Artillery",
+            100,
+            ", guns: 6, mode: Limbered",
+        ),
+        shiloh_unit("cav", "Union", "0503", "Cavalry", 1000, ", mode: Mounted"),
+        shiloh_unit("c", "Confederate", "0603", "Infantry", 1500, ""),
+    ]
+    .concat();
+    let g = shiloh_field(&units, Some(("0503", "Union")));
+    let whole = |kind| Command::Attack {
+        attackers: vec!["guns".into(), "cav".into()],
+        defender: "0603".into(),
+        kind,
+        march_type: None,
+        choices: Default::default(),
+        options: Default::default(),
+    };
+    use musket::rules::ruleset::AttackType;
+    for kind in [None, Some(AttackType::Fire), Some(AttackType::Melee)] {
+        assert!(validate(&g, &whole(kind)).is_err(), "{kind:?}");
+    }
+    for (player, seed) in [(Kind::Ai(2), 1), (Kind::Ai(3), 1)] {
+        let attacks = union_attacks(&g, player, seed);
+        assert!(
+            attacks
+                .iter()
+                .any(|(a, d)| a == &["cav".to_string()] && d == "0603"),
+            "{player:?} seed {seed}: {attacks:?}"
+        );
+    }
+}
+
+fn common_odds(g: &Game, attackers: &[&str], defender: &str) -> musket::rules::ruleset::Odds {
+    let req = musket::rules::ruleset::AttackRequest {
+        attackers: attackers.iter().map(|a| g.unit_by_id(a).unwrap()).collect(),
+        defender: hex(g, defender),
+        kind: None,
+        march_type: None,
+        options: Default::default(),
+    };
+    g.rules.odds(g, &req).unwrap()
+}
+
+// The computer players' odds (`Ruleset::odds_unexplained`: Shiloh leaves out the factors'
+// names and explanations, most of its work) are `musket odds`'s numbers exactly, fire and
+// melee, with and without options.
+#[test]
+fn the_unexplained_odds_are_the_explained_odds_numbers() {
+    use musket::rules::ruleset::{AttackRequest, AttackType};
+    let units = [
+        shiloh_unit("guns", "Union", "0503", "Artillery", 90, ", guns: 6"),
+        shiloh_unit("cav", "Union", "0503", "Cavalry", 1000, ", mode: Mounted"),
+        shiloh_unit(
+            "u",
+            "Union",
+            "0604",
+            "Infantry",
+            2200,
+            ", efficiency: 80, fatigue: 20",
+        ),
+        shiloh_unit(
+            "c",
+            "Confederate",
+            "0603",
+            "Infantry",
+            1500,
+            ", fortification: 2",
+        ),
+    ]
+    .concat();
+    let g = shiloh_field(&units, None);
+    let id = |s: &str| g.unit_by_id(s).unwrap();
+    let mut compared = 0;
+    for attackers in [vec![id("guns")], vec![id("cav")], vec![id("cav"), id("u")]] {
+        for kind in [None, Some(AttackType::Fire), Some(AttackType::Melee)] {
+            for opts in [
+                vec![],
+                vec![("flanked", "target"), ("successful_attack", "yes")],
+            ] {
+                let mut req = AttackRequest {
+                    attackers: attackers.clone(),
+                    defender: hex(&g, "0603"),
+                    kind,
+                    march_type: None,
+                    options: Default::default(),
+                };
+                for (k, v) in &opts {
+                    req.options.insert(k.to_string(), v.to_string());
+                }
+                let (full, bare) = (g.rules.odds(&g, &req), g.rules.odds_unexplained(&g, &req));
+                let (Ok(full), Ok(bare)) = (full, bare) else {
+                    assert!(g.rules.odds_unexplained(&g, &req).is_err(), "{req:?}");
+                    continue;
+                };
+                assert!(!full.lines.is_empty());
+                assert_eq!(full.differential, bare.differential, "{req:?}");
+                assert_eq!(full.attacker_results, bare.attacker_results);
+                assert_eq!(full.defender_results, bare.defender_results);
+                assert_eq!(full.attacker_expected_loss, bare.attacker_expected_loss);
+                assert_eq!(full.defender_expected_loss, bare.defender_expected_loss);
+                assert_eq!(
+                    (full.attacker_manpower, full.defender_manpower, full.kind),
+                    (bare.attacker_manpower, bare.defender_manpower, bare.kind)
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 8, "{compared}");
+}

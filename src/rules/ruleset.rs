@@ -669,6 +669,12 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     -> Result<(), AttackError>;
     /// The exact odds of an attack.
     fn odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError>;
+    /// The same odds where nobody reads the explanation (the computer players weigh only the
+    /// numbers): a rule system whose explanation costs much may leave `lines` and
+    /// `extra_json` empty. Every number is [`Ruleset::odds`]'s.
+    fn odds_unexplained(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+        self.odds(game, req)
+    }
     /// Roll the dice and apply the result; the events say what happened, step by step.
     /// The outcome is computed by the same function the odds enumerate.
     fn resolve(

@@ -30,7 +30,7 @@
 
 use std::sync::Arc;
 
-use super::ai::options::{Stack, stacks, valid_attack};
+use super::ai::options::{Stack, stacks, valid_attack_with};
 use super::game::Game;
 use super::hex::Coord;
 use super::movement::{Allowance, MoveContext, Mp, Reach, reachable};
@@ -126,11 +126,22 @@ pub struct ThreatModel {
     /// Per map index: some enemy stack stands next to the hex or may reach a hex next to it
     /// (a hex not marked has no threat, whoever stands there). Built on first use.
     exposed: std::sync::OnceLock<Vec<bool>>,
+    /// The odds explained, as `musket odds` explains them (for a player to read).
+    explain: bool,
 }
 
 impl ThreatModel {
-    /// The threats of `side`'s enemy, judged from `game` as it stands.
+    /// The threats of `side`'s enemy, judged from `game` as it stands, each with its odds
+    /// explained.
     pub fn new(game: &Game, side: SideId) -> ThreatModel {
+        ThreatModel {
+            explain: true,
+            ..Self::unexplained(game, side)
+        }
+    }
+
+    /// [`ThreatModel::new`] with the odds' numbers alone (the computer players' planning).
+    pub fn unexplained(game: &Game, side: SideId) -> ThreatModel {
         let enemy = side.other();
         // In an action phase (GCACW) the enemy's next action comes in this game turn: a unit at
         // the highest fatigue may neither march nor attack in it.
@@ -187,6 +198,7 @@ impl ThreatModel {
             side,
             movers,
             exposed: std::sync::OnceLock::new(),
+            explain: false,
         }
     }
 
@@ -358,7 +370,7 @@ impl ThreatModel {
                 units.push(u);
             }
         }
-        let r = valid_attack(&self.scratch, &units, hex);
+        let r = valid_attack_with(&self.scratch, &units, hex, self.explain);
         for (u, h) in moved.into_iter().rev() {
             self.scratch.place(u, h);
         }

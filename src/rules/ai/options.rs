@@ -129,22 +129,51 @@ pub fn attack_units(game: &Game, units: &[UnitIdx]) -> Vec<UnitIdx> {
 }
 
 /// An attack by `attackers` on `target` as the rule system accepts it: the first attack type
-/// (the default, then each of the system's types) whose request `validate` takes, with its odds.
+/// (the default, then each of the system's types) whose request `validate` takes, with its odds
+/// (their numbers: [`Ruleset::odds_unexplained`](crate::rules::ruleset::Ruleset)).
 pub fn valid_attack(
     game: &Game,
     attackers: &[UnitIdx],
     target: Coord,
 ) -> Option<(AttackRequest, Odds)> {
+    valid_attack_with(game, attackers, target, false)
+}
+
+/// [`valid_attack`], its odds explained as `musket odds` explains them when `explain` (for a
+/// player to read: the threats shown).
+pub fn valid_attack_with(
+    game: &Game,
+    attackers: &[UnitIdx],
+    target: Coord,
+    explain: bool,
+) -> Option<(AttackRequest, Odds)> {
     let kinds = || std::iter::once(None).chain(game.rules.attack_types().iter().map(|k| Some(*k)));
+    let attack_of_kind =
+        |units: &[UnitIdx], kind| attack_of_kind(game, units, target, kind, explain);
     for kind in kinds() {
-        if let Some(r) = attack_of_kind(game, attackers, target, kind) {
+        if let Some(r) = attack_of_kind(attackers, kind) {
             return Some(r);
+        }
+    }
+    let in_force = crate::rules::assault::in_force(game);
+    // Where some of them may not attack (Shiloh's limbered guns in a stack with cavalry, a
+    // unit that has fired this phase), the others: those that may attack alone, with the
+    // leaders in their hexes. (Where assaults are in force, below.)
+    let combat = attackers
+        .iter()
+        .filter(|u| game.unit(**u).is_combat())
+        .count();
+    if !in_force && combat >= 2 {
+        for kind in kinds() {
+            if let Some(r) = attack_without_the_refused(game, attackers, target, kind, explain) {
+                return Some(r);
+            }
         }
     }
     // Where the units may not attack together because an assault needs a leader of their
     // command and is an action of its own (GCACW's action phase), the strongest of them alone.
     // (Elsewhere the rules' own refusal stands: a single unit's attack is judged on its own.)
-    if !crate::rules::assault::in_force(game) {
+    if !in_force {
         return None;
     }
     let mut combat: Vec<UnitIdx> = attackers
@@ -170,7 +199,7 @@ pub fn valid_attack(
                 .filter(|l| game.unit(*l).hex == game.unit(u).hex),
         );
         for kind in kinds() {
-            if let Some(r) = attack_of_kind(game, &one, target, kind) {
+            if let Some(r) = attack_of_kind(&one, kind) {
                 return Some(r);
             }
         }
@@ -178,12 +207,42 @@ pub fn valid_attack(
     None
 }
 
-/// An attack of one type (`None`: the rules' default), if `validate` takes it.
+/// An attack of one type by those of `attackers` the rules let attack alone (and the leaders
+/// in their hexes), when some may not and some may: `None` when all or none may.
+fn attack_without_the_refused(
+    game: &Game,
+    attackers: &[UnitIdx],
+    target: Coord,
+    kind: Option<AttackType>,
+    explain: bool,
+) -> Option<(AttackRequest, Odds)> {
+    let combat = attackers
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).is_combat());
+    let (able, refused): (Vec<UnitIdx>, Vec<UnitIdx>) = combat.partition(|u| {
+        let req = AttackRequest::new(vec![*u], target, kind);
+        validate(game, &attack_cmd(game, &req)).is_ok()
+    });
+    if able.is_empty() || refused.is_empty() {
+        return None;
+    }
+    let mut group = able.clone();
+    group.extend(attackers.iter().copied().filter(|l| {
+        let leader = game.unit(*l);
+        leader.is_leader() && able.iter().any(|u| game.unit(*u).hex == leader.hex)
+    }));
+    attack_of_kind(game, &group, target, kind, explain)
+}
+
+/// An attack of one type (`None`: the rules' default), if `validate` takes it, with its odds
+/// (explained when `explain`).
 pub fn attack_of_kind(
     game: &Game,
     attackers: &[UnitIdx],
     target: Coord,
     kind: Option<AttackType>,
+    explain: bool,
 ) -> Option<(AttackRequest, Odds)> {
     let req = AttackRequest::new(attackers.to_vec(), target, kind);
     // An assault names the leader who leads it (GCACW's action phase).
@@ -195,7 +254,12 @@ pub fn attack_of_kind(
     let req = AttackRequest::new(led, target, kind);
     let cmd = attack_cmd(game, &req);
     validate(game, &cmd).ok()?;
-    let odds = game.rules.odds(game, &req).ok()?;
+    let odds = if explain {
+        game.rules.odds(game, &req)
+    } else {
+        game.rules.odds_unexplained(game, &req)
+    }
+    .ok()?;
     Some((req, odds))
 }
 

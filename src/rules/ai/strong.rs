@@ -25,8 +25,8 @@
 use std::collections::VecDeque;
 
 use super::options::{
-    Stack, attack_cmd, enemy_neighbours, f, march, move_cmd, movers, needs_march, reach, stacks,
-    valid_attack,
+    Stack, attack_cmd, enemy_neighbours, f, march, move_cmd, movers, needs_march, reach,
+    stack_attacks, stacks, valid_attack,
 };
 use super::{Decision, Player};
 use crate::rules::command::{Command, validate};
@@ -600,7 +600,8 @@ impl Strong {
         let game = v.game;
         let mut wanted: Vec<Wanted> = Vec::new();
         // No enemy turn follows the side's last move of the game: nothing to fear.
-        let mut threats = (!v.last_move && !self.fast).then(|| ThreatModel::new(game, v.side));
+        let mut threats =
+            (!v.last_move && !self.fast).then(|| ThreatModel::unexplained(game, v.side));
         for s in stacks(game, v.side) {
             let m = movers(game, &s);
             if m.is_empty() {
@@ -668,6 +669,9 @@ impl Strong {
             wanted.truncate(i + 1);
         }
         if wanted.is_empty() {
+            if let Some(d) = free_shot(game, v.side) {
+                return vec![d];
+            }
             return vec![Decision {
                 command: Command::EndTurn,
                 why: "ai: every stack is where it should be".into(),
@@ -675,6 +679,34 @@ impl Strong {
         }
         wanted.into_iter().map(|w| w.1).collect()
     }
+}
+
+/// Before the turn ends with every stack where it should be: the attack from where a stack
+/// stands that costs the attackers nothing whatever the dice (every attacker result "-": fire
+/// in Shiloh and GBACW) and inflicts most, if any inflicts something. Such an attack is below
+/// the rating threshold only because it inflicts little; with nothing else to do, a little is
+/// better than nothing.
+fn free_shot(game: &Game, side: SideId) -> Option<Decision> {
+    let free = |o: &Odds| o.attacker_results.iter().all(|(code, _)| code == "-");
+    stack_attacks(game, side)
+        .into_iter()
+        .filter(|(_, o)| free(o) && f(o.defender_expected_loss) > 0.0)
+        .max_by(|a, b| {
+            f(a.1.defender_expected_loss)
+                .total_cmp(&f(b.1.defender_expected_loss))
+                .then_with(|| {
+                    (b.0.defender.col, b.0.defender.row).cmp(&(a.0.defender.col, a.0.defender.row))
+                })
+        })
+        .map(|(req, o)| Decision {
+            command: attack_cmd(game, &req),
+            why: format!(
+                "ai: {} ({}): costs nothing, expected losses {:.1} to the defender",
+                game.label(req.defender),
+                o.kind,
+                f(o.defender_expected_loss)
+            ),
+        })
 }
 
 /// The best hex in reach for `units` (standing at `from`) that no other stack heads for: its

@@ -333,13 +333,20 @@ impl Ruleset for Shiloh {
         req: &AttackRequest,
         choices: &Choices,
     ) -> Result<(), AttackError> {
-        let a = resolve::Assessment::new(self, game, req)?;
+        let a = resolve::Assessment::unexplained(self, game, req)?;
         resolve::check_choices(game, &a, choices).map(|_| ())
     }
 
     fn odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
         let a = resolve::Assessment::new(self, game, req)?;
         Ok(resolve::odds(self, game, &a))
+    }
+
+    /// The factors' names, explanations and the JSON details are most of the work of Shiloh's
+    /// odds (exact rationals formatted for every factor of every unit): left out.
+    fn odds_unexplained(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+        let a = resolve::Assessment::unexplained(self, game, req)?;
+        Ok(resolve::unexplained_odds(&a))
     }
 
     fn resolve(

@@ -191,7 +191,27 @@ fn floor(r: R) -> u32 {
 }
 
 impl Assessment {
+    /// The attack assessed, every factor named, explained and cited.
     pub fn new(rules: &Shiloh, game: &Game, req: &AttackRequest) -> Result<Self, AttackError> {
+        Self::assess(rules, game, req, true)
+    }
+
+    /// The same assessment, values only: the factors carry no names or explanations (the
+    /// checks and the computer players' odds, which read none; several times cheaper).
+    pub fn unexplained(
+        rules: &Shiloh,
+        game: &Game,
+        req: &AttackRequest,
+    ) -> Result<Self, AttackError> {
+        Self::assess(rules, game, req, false)
+    }
+
+    fn assess(
+        rules: &Shiloh,
+        game: &Game,
+        req: &AttackRequest,
+        explain: bool,
+    ) -> Result<Self, AttackError> {
         let t = &rules.tables;
         let kind = kind_of(req)?;
         let opts = parse_options(kind, req)?;
@@ -324,6 +344,7 @@ impl Assessment {
                 attackers: &req.attackers,
                 outmaneuvered: opts.outmaneuvered,
                 successful_attack: opts.successful_attack,
+                explain,
             };
             att.push(unit_strength(t, game, a, &s).map_err(AttackError::Illegal)?);
         }
@@ -339,6 +360,7 @@ impl Assessment {
                     attackers: &req.attackers,
                     outmaneuvered: opts.outmaneuvered,
                     successful_attack: opts.successful_attack,
+                    explain,
                 };
                 def.push(unit_strength(t, game, d, &s).map_err(AttackError::Illegal)?);
             }
@@ -523,6 +545,14 @@ fn dist_codes(map: BTreeMap<u32, Prob>) -> Vec<(String, Prob)> {
 
 /// The exact odds.
 pub fn odds(_rules: &Shiloh, game: &Game, a: &Assessment) -> Odds {
+    let mut o = unexplained_odds(a);
+    o.lines = a.lines(game);
+    o.extra_json = explanation(game, a);
+    o
+}
+
+/// The odds' numbers alone: no modifier lines, no JSON details.
+pub fn unexplained_odds(a: &Assessment) -> Odds {
     let all = a.enumerate();
     let zero = Prob::from_integer(0);
     let mut dres: BTreeMap<u32, Prob> = BTreeMap::new();
@@ -543,6 +573,30 @@ pub fn odds(_rules: &Shiloh, game: &Game, a: &Assessment) -> Odds {
     } else {
         vec![("-".to_string(), Prob::from_integer(1))]
     };
+    Odds {
+        ruleset: "shiloh",
+        kind: a.kind,
+        lines: Vec::new(),
+        attacker_drm: ModValue::Fixed(0),
+        defender_drm: ModValue::Fixed(0),
+        extra_die: false,
+        differential: diff,
+        attacker_results,
+        defender_results: dist_codes(dres),
+        attacker_expected_loss: el_a,
+        defender_expected_loss: el_d,
+        attacker_manpower: a.attacker_men,
+        defender_manpower: a.defender_men,
+        p_retreat: zero,
+        p_rout: zero,
+        hex_notes: Vec::new(),
+        extra_json: serde_json::Map::new(),
+    }
+}
+
+/// The odds' explanation beyond the modifier lines: each unit's factors, exact and as
+/// numbers, the strength by die, the casualty rate and the options (`musket odds --json`).
+fn explanation(game: &Game, a: &Assessment) -> serde_json::Map<String, Value> {
     let mut x = serde_json::Map::new();
     x.insert(
         "differential_meaning".into(),
@@ -613,25 +667,7 @@ pub fn odds(_rules: &Shiloh, game: &Game, a: &Assessment) -> Odds {
     );
     x.insert("outmaneuvered".into(), json!(a.outmaneuvered));
     x.insert("successful_attack".into(), json!(a.successful_attack));
-    Odds {
-        ruleset: "shiloh",
-        kind: a.kind,
-        lines: a.lines(game),
-        attacker_drm: ModValue::Fixed(0),
-        defender_drm: ModValue::Fixed(0),
-        extra_die: false,
-        differential: diff,
-        attacker_results,
-        defender_results: dist_codes(dres),
-        attacker_expected_loss: el_a,
-        defender_expected_loss: el_d,
-        attacker_manpower: a.attacker_men,
-        defender_manpower: a.defender_men,
-        p_retreat: zero,
-        p_rout: zero,
-        hex_notes: Vec::new(),
-        extra_json: x,
-    }
+    x
 }
 
 /// Loss orders for the attackers and the defenders, when the command gives them.

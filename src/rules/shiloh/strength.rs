@@ -114,6 +114,9 @@ pub struct Situation<'a> {
     /// Option `successful_attack=yes`: "Successful Attack: Firing Unit's strength is increased
     /// by 50% for that attack" (attacking units only; when it applies is not on the card).
     pub successful_attack: bool,
+    /// Name, explain and cite each factor (`false`: the values alone, for the checks and the
+    /// computer players' odds, which read no explanation).
+    pub explain: bool,
 }
 
 /// Efficiency factor: -1% per `pts` points below 100 (exact).
@@ -266,14 +269,28 @@ pub fn unit_strength(
     let pick = |fire_v: f64, melee_v: f64| fac(if fire { fire_v } else { melee_v });
     let col = if fire { "fire" } else { "melee" };
     let mut fs: Vec<Factor> = Vec::new();
-    let mut push = |name: String, value: R, detail: String, rule: String| {
-        fs.push(Factor {
-            name,
-            value,
-            detail,
-            rule,
-        })
-    };
+    // A factor, with its explanation only when one is wanted (the strings are most of the
+    // work of an unexplained assessment: `Situation::explain`).
+    macro_rules! push {
+        ($name:expr, $value:expr, $detail:expr, $rule:expr $(,)?) => {{
+            let value = $value;
+            fs.push(if s.explain {
+                Factor {
+                    name: $name,
+                    value,
+                    detail: $detail,
+                    rule: $rule,
+                }
+            } else {
+                Factor {
+                    name: String::new(),
+                    value,
+                    detail: String::new(),
+                    rule: String::new(),
+                }
+            })
+        }};
+    }
 
     if s.role == SRole::Fire
         && s.phase == Phase::Fire
@@ -300,7 +317,7 @@ pub fn unit_strength(
     let row = t
         .target_row(tt)
         .ok_or_else(|| format!("no target-location row for {}", tt.name()))?;
-    push(
+    push!(
         format!("{}: target in {}", u.id, tt.name()),
         pick(row.fire, row.melee),
         format!("target hex {} ({col})", game.label(s.target)),
@@ -309,7 +326,7 @@ pub fn unit_strength(
     let (te, fe) = (map.elevation(s.target), map.elevation(hex));
     if te > fe {
         let h = &t.higher_elevation;
-        push(
+        push!(
             format!("{}: target on higher elevation", u.id),
             pick(h.fire, h.melee),
             format!("target level {te} > firer level {fe}"),
@@ -319,7 +336,7 @@ pub fn unit_strength(
     // Firing unit's location.
     let ft = map.terrain(hex).unwrap_or(Terrain::Clear);
     if let Some(r) = t.firer_row(ft) {
-        push(
+        push!(
             format!("{}: firer in {}", u.id, ft.name()),
             pick(r.fire, r.melee),
             format!("firer hex {}", game.label(hex)),
@@ -328,7 +345,7 @@ pub fn unit_strength(
     }
     if u.kind == UnitKind::Artillery && t.woods.contains(&ft) {
         let a = &t.artillery_in_woods;
-        push(
+        push!(
             format!("{}: artillery in woods", u.id),
             pick(a.fire, a.melee),
             format!("firer hex {} is {}", game.label(hex), ft.name()),
@@ -339,20 +356,20 @@ pub fn unit_strength(
     match (s.flank, s.role) {
         (Flank::Target, SRole::Fire | SRole::MeleeAttacker) => {
             let f = &t.flanked.flanker;
-            push(
+            push!(
                 format!("{}: target is flanked", u.id),
                 pick(f.fire, f.melee),
                 "the firer flanks the target (option flanked=target)".into(),
                 f.source.clone(),
             );
         }
-        (Flank::Target, SRole::MeleeDefender) => push(
+        (Flank::Target, SRole::MeleeDefender) => push!(
             format!("{}: flanked defender in melee", u.id),
             fac(t.flanked.flanked_defender_melee),
             "the defender is flanked (option flanked=target)".into(),
             t.flanked.source.clone(),
         ),
-        (Flank::Attacker, SRole::MeleeAttacker) => push(
+        (Flank::Attacker, SRole::MeleeAttacker) => push!(
             format!("{}: flanked unit in melee", u.id),
             fac(t.flanked.flanked_defender_melee),
             "the attacking unit is itself flanked (option flanked=attacker): example 2, \
@@ -362,7 +379,7 @@ pub fn unit_strength(
         ),
         (Flank::Attacker, SRole::MeleeDefender) => {
             let f = &t.flanked.flanker;
-            push(
+            push!(
                 format!("{}: flanker in melee", u.id),
                 fac(f.melee),
                 "the defender flanks the attacking units (option flanked=attacker): footnote \
@@ -386,7 +403,7 @@ pub fn unit_strength(
                     "the flanked unit firing in the fire phase (example 2: 1.0)",
                 ),
             };
-            push(
+            push!(
                 format!("{}: firer is flanked", u.id),
                 v,
                 d.into(),
@@ -397,7 +414,7 @@ pub fn unit_strength(
     }
     if u.status == Status::Disrupted {
         let d = &t.disrupted;
-        push(
+        push!(
             format!("{}: disrupted", u.id),
             pick(d.fire, d.melee),
             "firing unit is disrupted".into(),
@@ -406,7 +423,7 @@ pub fn unit_strength(
     }
     if u.out_of_ammo {
         let d = &t.out_of_ammo;
-        push(
+        push!(
             format!("{}: out of ammunition", u.id),
             pick(d.fire, d.melee),
             "firing unit out of ammo".into(),
@@ -418,7 +435,7 @@ pub fn unit_strength(
     // routed unit in another mode keeps that mode's factor too.
     if u.status == Status::Routed && u.mode != Mode::Routed {
         let r = &t.routed;
-        push(
+        push!(
             format!("{}: routed", u.id),
             pick(r.fire, r.melee),
             format!(
@@ -431,7 +448,7 @@ pub fn unit_strength(
     let mr = t
         .mode_row(u.mode)
         .ok_or_else(|| format!("no mode row for {}", u.mode.name()))?;
-    push(
+    push!(
         format!("{}: mode {}", u.id, u.mode.name()),
         pick(mr.fire, mr.melee),
         if u.mode == Mode::Routed && u.status == Status::Routed {
@@ -445,7 +462,7 @@ pub fn unit_strength(
     if s.role != SRole::MeleeDefender {
         if s.outmaneuvered {
             let o = &t.outmaneuvered;
-            push(
+            push!(
                 format!("{}: outmaneuvered", u.id),
                 fac(o.factor),
                 "option outmaneuvered=yes (when it applies is not on the card)".into(),
@@ -454,7 +471,7 @@ pub fn unit_strength(
         }
         if s.successful_attack {
             let o = &t.successful_attack;
-            push(
+            push!(
                 format!("{}: successful attack", u.id),
                 fac(o.factor),
                 "option successful_attack=yes (when it applies is not on the card)".into(),
@@ -464,7 +481,7 @@ pub fn unit_strength(
     }
     // Additional modifiers.
     let (bonus, from) = leader_bonus(game, u);
-    push(
+    push!(
         format!("{}: leader bonus {bonus}", u.id),
         R::new(100 + bonus as i128, 100),
         match from {
@@ -484,7 +501,7 @@ pub fn unit_strength(
             .filter(|x| x.is_combat())
             .map(|x| x.manpower)
             .sum::<u32>();
-        push(
+        push!(
             format!("{}: target density", u.id),
             target_density_factor(t, men),
             format!("{men} men in the target square"),
@@ -493,7 +510,7 @@ pub fn unit_strength(
     }
     if u.kind != UnitKind::Artillery && s.role != SRole::MeleeDefender {
         let men = firing_men_in_hex(game, hex, s.attackers);
-        push(
+        push!(
             format!("{}: firer's square density", u.id),
             firer_density_factor(t, s.role, men),
             format!(
@@ -524,7 +541,7 @@ pub fn unit_strength(
             .unwrap_or(0)
     };
     if fort > 0 {
-        push(
+        push!(
             format!("{}: target fortified {fort}", u.id),
             fortification_factor(t, fort),
             format!("-{}% per level", t.fortification_percent_per_level),
@@ -532,20 +549,20 @@ pub fn unit_strength(
         );
     }
     let e = efficiency_factor(t, u.efficiency);
-    push(
+    push!(
         format!("{}: efficiency {}", u.id, u.efficiency),
         e,
         format!("1 - (100 - {})/2 %: {}", u.efficiency, show(e)),
         "[card] Efficiency: -1% per 2 points below 100 (60 -> .80)".into(),
     );
     let fa = fatigue_factor(t, u.fatigue);
-    push(
+    push!(
         format!("{}: fatigue {}", u.id, u.fatigue),
         fa,
         format!("1 - {}/2 %: {}", u.fatigue, show(fa)),
         "[card] Fatigue: -1% per 2 points (20 -> .90)".into(),
     );
-    push(
+    push!(
         format!("{}: command control", u.id),
         command_control_factor(u.command_control),
         format!("x{}", u.command_control),
@@ -556,7 +573,7 @@ pub fn unit_strength(
             return Err(format!("artillery {} has no guns", u.id));
         }
         let a = artillerymen_factor(t, u.manpower, u.guns);
-        push(
+        push!(
             format!("{}: artillerymen", u.id),
             a,
             format!(
