@@ -469,6 +469,7 @@ impl Strong {
         let mut best: Vec<AttackPlan> = Vec::new();
         // One copy of the game for every trial (each puts it back as it found it).
         let mut scratch = game.clone();
+        let assaults = crate::rules::assault::in_force(game);
         for t in targets {
             // The parts that can join: from where they stand, or from the cheapest free hex
             // next to the target they can reach.
@@ -518,7 +519,12 @@ impl Strong {
                     }
                     let mut trial = chosen.clone();
                     trial.push(p.clone());
+                    // A part the rules leave out of the attack (Shiloh's limbered guns: the
+                    // others attack without them) would only move for nothing. (Where GCACW's
+                    // assaults are in force the strongest unit alone stands for the group, as
+                    // measured: unchanged.)
                     if let Some((req, o)) = simulate(&mut scratch, &trial, t)
+                        && (assaults || p.units.iter().any(|u| req.attackers.contains(u)))
                         && let r = rate(v, t, &o, self.aggression()) + relocation(v, &trial)
                         && best_add.as_ref().is_none_or(|b| r > b.3)
                     {
