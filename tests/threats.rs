@@ -672,6 +672,21 @@ fn union_attacks(
     out
 }
 
+/// `ai2` and `ai3` (seed 1) make, in the Union's first player-turn, an attack by `unit` alone on
+/// `target`.
+fn union_attacks_with(g: &Game, unit: &str, target: &str) {
+    use musket::rules::ai::Kind;
+    for (player, seed) in [(Kind::Ai(2), 1), (Kind::Ai(3), 1)] {
+        let attacks = union_attacks(g, player, seed);
+        assert!(
+            attacks
+                .iter()
+                .any(|(a, d)| a == &[unit.to_string()] && d == target),
+            "{player:?} seed {seed}: {attacks:?}"
+        );
+    }
+}
+
 // A shot that costs nothing is taken. Shiloh's fire costs the firer nothing whatever the dice
 // (the odds' attacker result is "-"); a Union brigade of 800 holding its victory hex (0503) next
 // to a Confederate brigade of 1,500 (0603) expects to kill about 30, a rating of 0.02 (30 men in
@@ -680,27 +695,18 @@ fn union_attacks(
 // anyway. Without the free shot (`strong::free_shot`) both ended their turn without firing.
 #[test]
 fn the_computer_takes_a_shot_that_costs_it_nothing() {
-    use musket::rules::ai::Kind;
     let units = [
         shiloh_unit("u", "Union", "0503", "Infantry", 800, ""),
         shiloh_unit("c", "Confederate", "0603", "Infantry", 1500, ""),
     ]
     .concat();
     let g = shiloh_field(&units, Some(("0503", "Union")));
-    let fire = common_odds(&g, &["u"], "0603");
+    let fire = fire_odds(&g, &["u"], "0603");
     assert!(fire.attacker_results.iter().all(|(c, _)| c == "-"));
     let kill =
         *fire.defender_expected_loss.numer() as f64 / *fire.defender_expected_loss.denom() as f64;
     assert!(kill > 0.0 && kill / 1150.0 < 0.05, "expected {kill}");
-    for (player, seed) in [(Kind::Ai(2), 1), (Kind::Ai(3), 1)] {
-        let attacks = union_attacks(&g, player, seed);
-        assert!(
-            attacks
-                .iter()
-                .any(|(a, d)| a == &["u".to_string()] && d == "0603"),
-            "{player:?} seed {seed}: {attacks:?}"
-        );
-    }
+    union_attacks_with(&g, "u", "0603");
 }
 
 // A stack attacks with the units that may attack when some may not. Shiloh's limbered guns
@@ -709,7 +715,6 @@ fn the_computer_takes_a_shot_that_costs_it_nothing() {
 // Confederate brigade next to it with the cavalry alone; before, it made no attack at all.
 #[test]
 fn a_stack_attacks_with_the_units_that_may_when_some_may_not() {
-    use musket::rules::ai::Kind;
     use musket::rules::command::{Command, validate};
     let units = [
         shiloh_unit(
@@ -737,18 +742,10 @@ fn a_stack_attacks_with_the_units_that_may_when_some_may_not() {
     for kind in [None, Some(AttackType::Fire), Some(AttackType::Melee)] {
         assert!(validate(&g, &whole(kind)).is_err(), "{kind:?}");
     }
-    for (player, seed) in [(Kind::Ai(2), 1), (Kind::Ai(3), 1)] {
-        let attacks = union_attacks(&g, player, seed);
-        assert!(
-            attacks
-                .iter()
-                .any(|(a, d)| a == &["cav".to_string()] && d == "0603"),
-            "{player:?} seed {seed}: {attacks:?}"
-        );
-    }
+    union_attacks_with(&g, "cav", "0603");
 }
 
-fn common_odds(g: &Game, attackers: &[&str], defender: &str) -> musket::rules::ruleset::Odds {
+fn fire_odds(g: &Game, attackers: &[&str], defender: &str) -> musket::rules::ruleset::Odds {
     let req = musket::rules::ruleset::AttackRequest {
         attackers: attackers.iter().map(|a| g.unit_by_id(a).unwrap()).collect(),
         defender: hex(g, defender),
