@@ -922,3 +922,89 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
     .unwrap();
     assert!(!g.unit(id(&g, "dig")).entrenched);
 }
+
+/// A 12 x 12 clear GCACW field of 3 turns with these units and victory hexes (RON entries).
+fn field_with_victory(units: &str, victory: &str) -> Scenario {
+    let row = "c".repeat(12);
+    let rows: Vec<String> = (0..12).map(|_| format!("{row:?}")).collect();
+    let text = format!(
+        "(title: \"activation\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"],
+          turns: Some(3),
+          map: (columns: 12, rows: 12, terrain: [{}]),
+          victory: [{victory}],
+          units: [{units}])",
+        rows.join(", ")
+    );
+    scenario::parse(&text, Path::new("activation.ron")).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// What `player` does first with the Union's initiative on `sc`: whether it activates
+/// "usa-leader" with "usa-2" among the units, and the command with its reason.
+fn activates_usa_2(sc: Scenario, player: musket::rules::ai::Kind) -> (bool, String) {
+    let s = session(sc, None);
+    let d = player.player(1, SideId(0)).decide(&s.game);
+    validate(&s.game, &d.command).unwrap_or_else(|e| panic!("{player:?}: {e}"));
+    let with = match &d.command {
+        // No units named: every eligible unit of his command (both divisions here).
+        Command::Activate { leader, units } => {
+            leader == "usa-leader" && (units.is_empty() || units.contains(&"usa-2".to_string()))
+        }
+        _ => false,
+    };
+    (with, format!("{:?} ({})", d.command, d.why))
+}
+
+// Issue 19 ("time its activations under the game's sequence of play"): with the initiative, the
+// computer spends its action on the leader's activation when his command's stacks gain by
+// marching together, and not when one of them must stay. A Union leader with two divisions of
+// his command two hexes either side of him; the Confederates' victory hex, empty, lies across
+// the field (1212). `ai3` and `ai2` open with the leader's activation, both divisions on one
+// march roll (5.2); before the leader's own march counted with his activation, `ai2` marched
+// him alone. Then usa-2 stands on the Union's own victory hex with a Confederate division
+// three hexes off: `ai3` and `ai2` leave it out of any activation, while `greedy` activates the
+// largest command whole (so the test can fail).
+#[test]
+fn the_computer_activates_a_leader_when_his_command_gains_by_marching_together() {
+    use musket::rules::ai::Kind;
+    let leader = unit(
+        "usa-leader",
+        "Union",
+        "Leader",
+        L,
+        ", command: [\"usa-1\", \"usa-2\"]",
+    );
+    let objective = "(hex: \"1212\", points: 3, name: \"objective\", holder: \"Confederate\")";
+    let units = [
+        leader.clone(),
+        unit("usa-1", "Union", "Infantry", along(L, 3, 2), ""),
+        unit("usa-2", "Union", "Infantry", along(L, 0, 2), ""),
+        unit("csa-x", "Confederate", "Infantry", Coord::new(1, 12), ""),
+    ]
+    .concat();
+    for player in [Kind::Ai(3), Kind::Ai(2)] {
+        let (with, what) = activates_usa_2(field_with_victory(&units, objective), player);
+        assert!(with, "{player:?}: {what}");
+    }
+    // usa-2 holds the Union's victory hex; a Confederate division can reach it.
+    let hold = along(L, 0, 2);
+    let units = [
+        leader,
+        unit("usa-1", "Union", "Infantry", along(L, 3, 2), ""),
+        unit("usa-2", "Union", "Infantry", hold, ""),
+        unit("csa-x", "Confederate", "Infantry", along(hold, 0, 3), ""),
+    ]
+    .concat();
+    let victory = format!(
+        "{objective}, (hex: {:?}, points: 3, name: \"held\", holder: \"Union\")",
+        hold.label(2)
+    );
+    let g = session(field_with_victory(&units, &victory), None).game;
+    assert!(musket::rules::threat::ThreatModel::new(&g, SideId(0)).exposed(hold));
+    for player in [Kind::Ai(3), Kind::Ai(2), Kind::Greedy] {
+        let (with, what) = activates_usa_2(field_with_victory(&units, &victory), player);
+        match player {
+            Kind::Greedy => assert!(with, "greedy is no test of the behaviour: {what}"),
+            _ => assert!(!with, "{player:?}: {what}"),
+        }
+    }
+}

@@ -847,7 +847,8 @@ type Wanted = (f64, Decision, Coord, Vec<UnitIdx>);
 /// The best leader's activation of the side (`rules::activation`), when no action has begun:
 /// the leader whose radius reaches the most gain among the stacks that want to march (every
 /// unit of a stack of his command and eligible), if that is two stacks or more and more than
-/// the best single stack's gain.
+/// the best single stack's gain. The leader marches in his activation too: his own wanted
+/// march counts with it, not against it.
 fn activation(game: &Game, wanted: &[Wanted]) -> Option<Decision> {
     if game.sequence.activation.is_none()
         || !crate::rules::sequence::on_initiative(game)
@@ -855,7 +856,6 @@ fn activation(game: &Game, wanted: &[Wanted]) -> Option<Decision> {
     {
         return None;
     }
-    let single = wanted.first().map_or(0.0, |w| w.0);
     let mut best: Option<(f64, Decision)> = None;
     for l in game.unit_indices() {
         let leader = game.unit(l);
@@ -865,7 +865,15 @@ fn activation(game: &Game, wanted: &[Wanted]) -> Option<Decision> {
         let Some(r) = crate::rules::activation::reach(game, l) else {
             continue;
         };
-        let (mut gain, mut units, mut stacks) = (0.0, Vec::new(), 0);
+        // The leader's own march (alone in his hex), and the best other single stack's.
+        let alone = |w: &&Wanted| w.3 == [l];
+        let own: f64 = wanted.iter().filter(alone).map(|w| w.0).sum();
+        let single = wanted
+            .iter()
+            .filter(|w| !alone(w))
+            .map(|w| w.0)
+            .fold(0.0, f64::max);
+        let (mut gain, mut units, mut stacks) = (own, Vec::new(), 0);
         for w in wanted
             .iter()
             .filter(|w| matches!(w.1.command, Command::March { .. }))
