@@ -110,7 +110,7 @@ fn the_ai_beats_random_play() {
 
 #[test]
 fn player_names_parse() {
-    assert_eq!(Kind::parse("ai"), Ok(Kind::Ai(2)));
+    assert_eq!(Kind::parse("ai"), Ok(Kind::Ai(3)));
     assert_eq!(Kind::parse("ai1"), Ok(Kind::Ai(1)));
     assert_eq!(Kind::parse("AI:2"), Ok(Kind::Ai(2)));
     assert_eq!(Kind::parse("greedy"), Ok(Kind::Greedy));

@@ -565,7 +565,7 @@ fn play_prints_the_result_of_a_computer_game() {
     assert_eq!(v["turns"], 4);
     assert_eq!(v["refused"], 0);
     assert!(v["score"]["Union"].is_u64() && v["losses"]["Confederate"].is_u64());
-    assert_eq!(v["players"]["Union"], "ai2");
+    assert_eq!(v["players"]["Union"], "ai3");
     let o = musket(&["play", "scenarios/foxs-gap.ron", "--sides", "ai,clever"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
@@ -592,11 +592,11 @@ fn play_prints_the_result_of_a_computer_game() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["games"], 2);
-    let wins = v["wins"]["ai2"].as_u64().unwrap() + v["wins"]["random"].as_u64().unwrap();
+    let wins = v["wins"]["ai3"].as_u64().unwrap() + v["wins"]["random"].as_u64().unwrap();
     assert_eq!(wins + v["draws"].as_u64().unwrap(), 2);
     assert!(v["ai_turn_ms"]["median"].is_number());
     // Each win rate with its 95% interval (Wilson), which holds the rate.
-    for p in ["ai2", "random"] {
+    for p in ["ai3", "random"] {
         let c = &v["ci95"][p];
         let (rate, lo, hi) = (
             c["rate"].as_f64().unwrap(),

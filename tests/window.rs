@@ -409,8 +409,10 @@ fn window_opens_a_turn_file_and_shows_the_replayed_move() {
         .args([
             "play",
             "scenarios/foxs-gap.ron",
+            // `ai2` by name: the game whose Union turn file 4 attacks (the default level plays
+            // another game, whose file 4 only marches).
             "--sides",
-            "ai,ai",
+            "ai2,ai2",
             "--seed",
             "3",
             "--files",

@@ -380,9 +380,9 @@ pub(crate) fn menu_ui(
 /// What the menu offers for each side.
 const SEAT_CHOICES: [Seat; 6] = [
     Seat::Human,
+    Seat::Computer(Kind::Ai(3)),
     Seat::Computer(Kind::Ai(2)),
     Seat::Computer(Kind::Ai(1)),
-    Seat::Computer(Kind::Ai(3)),
     Seat::Computer(Kind::Greedy),
     Seat::Computer(Kind::Random),
 ];
@@ -391,7 +391,7 @@ fn seat_label(s: Seat) -> &'static str {
     match s {
         Seat::Human => "Human",
         Seat::Computer(Kind::Ai(1)) => "Computer: easy (ai1, cautious)",
-        Seat::Computer(Kind::Ai(3)) => "Computer: hard (ai3, search; experimental)",
+        Seat::Computer(Kind::Ai(3)) => "Computer: hard (ai3, plans ahead by search)",
         Seat::Computer(Kind::Ai(_)) => "Computer: normal (ai2, exact odds)",
         Seat::Computer(Kind::Greedy) => "Computer: greedy (best odds, no plan)",
         Seat::Computer(Kind::Random) => "Computer: random (for testing)",
