@@ -21,16 +21,7 @@ use musket::rules::unit::SideId;
 
 /// A clear 12 x 12 field; `units` are RON unit entries.
 fn field(units: &str) -> Scenario {
-    let row = "c".repeat(12);
-    let rows: Vec<String> = (0..12).map(|_| format!("{row:?}")).collect();
-    let text = format!(
-        "(title: \"activation\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"],
-          turns: Some(3),
-          map: (columns: 12, rows: 12, terrain: [{}]),
-          units: [{units}])",
-        rows.join(", ")
-    );
-    scenario::parse(&text, Path::new("activation.ron")).unwrap_or_else(|e| panic!("{e}"))
+    field_with_victory(units, "")
 }
 
 fn unit(id: &str, side: &str, kind: &str, hex: Coord, extra: &str) -> String {
@@ -923,7 +914,7 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
     assert!(!g.unit(id(&g, "dig")).entrenched);
 }
 
-/// A 12 x 12 clear GCACW field of 3 turns with these units and victory hexes (RON entries).
+/// A clear 12 x 12 GCACW field of 3 turns with these units and victory hexes (RON entries).
 fn field_with_victory(units: &str, victory: &str) -> Scenario {
     let row = "c".repeat(12);
     let rows: Vec<String> = (0..12).map(|_| format!("{row:?}")).collect();
