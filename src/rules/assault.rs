@@ -174,32 +174,35 @@ pub fn check(game: &Game, req: &AttackRequest, kind: Option<AttackType>) -> Resu
     led_by(game, r, leader, &combat, kind)
 }
 
-/// Whether `leader` may lead `combat` units in a `kind` attack now.
-fn led_by(
-    game: &Game,
+/// Why a leader may not lead an attack (the data of the message [`led_by`] gives).
+enum Refusal<'a> {
+    NotArmyLeader,
+    OffMap,
+    NotWithAttackers,
+    NotOfCommand(UnitIdx),
+    BeyondRadius(UnitIdx, u32, &'a str),
+    Fatigued(UnitIdx),
+}
+
+/// Whether `leader` may lead `combat` units in a `kind` attack now: `None`, or why not. No
+/// text is made here: [`leader_for`] asks it of every leader of the side, for every attack the
+/// computer weighs.
+fn refusal<'a>(
+    game: &'a Game,
     r: &AssaultRules,
     leader: UnitIdx,
     combat: &[UnitIdx],
     kind: AttackType,
-) -> Result<(), String> {
-    let phase = &game.sequence.phase(game.phase).name;
-    let a_kind = with_article(kind);
+) -> Option<Refusal<'a>> {
     let l = game.unit(leader);
     if r.army.contains(&kind) && !l.army {
-        return Err(format!(
-            "{phase}: {a_kind} is led by an army leader; {} is not one ({})",
-            l.id, r.source
-        ));
+        return Some(Refusal::NotArmyLeader);
     }
     let Some(at) = l.hex else {
-        return Err(format!("{phase}: {} is not on the map", l.id));
+        return Some(Refusal::OffMap);
     };
     if !combat.iter().any(|u| game.unit(*u).hex == Some(at)) {
-        return Err(format!(
-            "{phase}: {} leads the {kind} from an attacking hex: he must stand with units that \
-             attack ({})",
-            l.id, r.source
-        ));
+        return Some(Refusal::NotWithAttackers);
     }
     let radius = match (&game.sequence.activation, r.radius) {
         (Some(a), true) => Some((a.radius, a.source.as_str())),
@@ -209,29 +212,66 @@ fn led_by(
     for &u in combat {
         let unit = game.unit(u);
         if !l.army && !l.command.contains(&u) {
-            return Err(format!(
-                "{phase}: {} is not of {}'s command ({})",
-                unit.id, l.id, r.source
-            ));
+            return Some(Refusal::NotOfCommand(u));
         }
         if let (Some((radius, source)), Some(h)) = (radius, unit.hex)
             && h.distance(at) > radius
         {
-            return Err(format!(
-                "{phase}: {} is beyond {}'s command radius of {radius} hexes ({source})",
-                unit.id, l.id
-            ));
+            return Some(Refusal::BeyondRadius(u, radius, source));
         }
         if let Some(max) = max
             && unit.fatigue >= max
         {
-            return Err(format!(
-                "{phase}: {} is at fatigue {}, the highest: it may not assault ({})",
-                unit.id, unit.fatigue, r.source
-            ));
+            return Some(Refusal::Fatigued(u));
         }
     }
-    Ok(())
+    None
+}
+
+/// Whether `leader` may lead `combat` units in a `kind` attack now; if not, why, for players.
+fn led_by(
+    game: &Game,
+    r: &AssaultRules,
+    leader: UnitIdx,
+    combat: &[UnitIdx],
+    kind: AttackType,
+) -> Result<(), String> {
+    let Some(why) = refusal(game, r, leader, combat, kind) else {
+        return Ok(());
+    };
+    let phase = &game.sequence.phase(game.phase).name;
+    let l = game.unit(leader);
+    Err(match why {
+        Refusal::NotArmyLeader => format!(
+            "{phase}: {} is led by an army leader; {} is not one ({})",
+            with_article(kind),
+            l.id,
+            r.source
+        ),
+        Refusal::OffMap => format!("{phase}: {} is not on the map", l.id),
+        Refusal::NotWithAttackers => format!(
+            "{phase}: {} leads the {kind} from an attacking hex: he must stand with units that \
+             attack ({})",
+            l.id, r.source
+        ),
+        Refusal::NotOfCommand(u) => format!(
+            "{phase}: {} is not of {}'s command ({})",
+            game.unit(u).id,
+            l.id,
+            r.source
+        ),
+        Refusal::BeyondRadius(u, radius, source) => format!(
+            "{phase}: {} is beyond {}'s command radius of {radius} hexes ({source})",
+            game.unit(u).id,
+            l.id
+        ),
+        Refusal::Fatigued(u) => format!(
+            "{phase}: {} is at fatigue {}, the highest: it may not assault ({})",
+            game.unit(u).id,
+            game.unit(u).fatigue,
+            r.source
+        ),
+    })
 }
 
 /// The leader who may lead `combat` units in a `kind` attack now, where the phase needs one
@@ -253,7 +293,7 @@ pub fn leader_for(game: &Game, combat: &[UnitIdx], kind: AttackType) -> Option<U
     leaders.sort_by_key(|u| game.unit(*u).army);
     leaders
         .into_iter()
-        .find(|l| led_by(game, r, *l, combat, kind).is_ok())
+        .find(|l| refusal(game, r, *l, combat, kind).is_none())
 }
 
 /// `attackers` with the leader their attack of `kind` needs now, if it needs one and one may
