@@ -165,7 +165,9 @@ pub fn valid_attack_with(
         .count();
     if !in_force && combat >= 2 {
         for kind in kinds() {
-            if let Some(r) = attack_without_the_refused(game, attackers, target, kind, explain) {
+            if let Some(r) = without_the_refused(game, attackers, target, kind)
+                .and_then(|group| attack_of_kind(&group, kind))
+            {
                 return Some(r);
             }
         }
@@ -185,19 +187,8 @@ pub fn valid_attack_with(
         return None;
     }
     combat.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).cv));
-    let leaders: Vec<UnitIdx> = attackers
-        .iter()
-        .copied()
-        .filter(|u| game.unit(*u).is_leader())
-        .collect();
     for &u in &combat {
-        let mut one = vec![u];
-        one.extend(
-            leaders
-                .iter()
-                .copied()
-                .filter(|l| game.unit(*l).hex == game.unit(u).hex),
-        );
+        let one = with_their_leaders(game, attackers, &[u]);
         for kind in kinds() {
             if let Some(r) = attack_of_kind(&one, kind) {
                 return Some(r);
@@ -207,15 +198,14 @@ pub fn valid_attack_with(
     None
 }
 
-/// An attack of one type by those of `attackers` the rules let attack alone (and the leaders
-/// in their hexes), when some may not and some may: `None` when all or none may.
-fn attack_without_the_refused(
+/// Those of `attackers` the rules let attack `target` alone in an attack of `kind` (and the
+/// leaders in their hexes), when some may not and some may: `None` when all or none may.
+fn without_the_refused(
     game: &Game,
     attackers: &[UnitIdx],
     target: Coord,
     kind: Option<AttackType>,
-    explain: bool,
-) -> Option<(AttackRequest, Odds)> {
+) -> Option<Vec<UnitIdx>> {
     let combat = attackers
         .iter()
         .copied()
@@ -227,12 +217,17 @@ fn attack_without_the_refused(
     if able.is_empty() || refused.is_empty() {
         return None;
     }
-    let mut group = able.clone();
+    Some(with_their_leaders(game, attackers, &able))
+}
+
+/// `units` and the leaders of `attackers` who stand in a hex of one of them.
+fn with_their_leaders(game: &Game, attackers: &[UnitIdx], units: &[UnitIdx]) -> Vec<UnitIdx> {
+    let mut group = units.to_vec();
     group.extend(attackers.iter().copied().filter(|l| {
         let leader = game.unit(*l);
-        leader.is_leader() && able.iter().any(|u| game.unit(*u).hex == leader.hex)
+        leader.is_leader() && units.iter().any(|u| game.unit(*u).hex == leader.hex)
     }));
-    attack_of_kind(game, &group, target, kind, explain)
+    group
 }
 
 /// An attack of one type (`None`: the rules' default), if `validate` takes it, with its odds
