@@ -350,7 +350,11 @@ fn search(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
     group.bench_function("ai3_playout_one_game_turn_south_mountain", |b| {
-        let style = search::portfolio()[0].style;
+        let style = search::portfolio()
+            .into_iter()
+            .find(|s| s.name == "steady")
+            .expect("ai2's own style")
+            .style;
         b.iter(|| {
             search::play_style(
                 black_box(&game),

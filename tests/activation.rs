@@ -949,11 +949,13 @@ fn activates_usa_2(sc: Scenario, player: musket::rules::ai::Kind) -> (bool, Stri
 // computer spends its action on the leader's activation when his command's stacks gain by
 // marching together, and not when one of them must stay. A Union leader with two divisions of
 // his command two hexes either side of him; the Confederates' victory hex, empty, lies across
-// the field (1212). `ai3` and `ai2` open with the leader's activation, both divisions on one
-// march roll (5.2); before the leader's own march counted with his activation, `ai2` marched
-// him alone. Then usa-2 stands on the Union's own victory hex with a Confederate division
-// three hexes off: `ai3` and `ai2` leave it out of any activation, while `greedy` activates the
-// largest command whole (so the test can fail).
+// the field (1212), worth 10 points (at 3, `ai3`'s default style, dig in, and its hold style
+// would rather wait: their divisions gain too little by marching for it). `ai3` and `ai2` open
+// with the leader's activation, both divisions on one march roll (5.2); before the leader's
+// own march counted with his activation, `ai2` marched him alone. Then usa-2 stands on the
+// Union's own victory hex with a Confederate division three hexes off (the far objective worth
+// 3): `ai3` and `ai2` leave it out of any activation, while `greedy` activates the largest
+// command whole (so the test can fail).
 #[test]
 fn the_computer_activates_a_leader_when_his_command_gains_by_marching_together() {
     use musket::rules::ai::Kind;
@@ -972,8 +974,9 @@ fn the_computer_activates_a_leader_when_his_command_gains_by_marching_together()
         unit("csa-x", "Confederate", "Infantry", Coord::new(1, 12), ""),
     ]
     .concat();
+    let prize = objective.replace("points: 3", "points: 10");
     for player in [Kind::Ai(3), Kind::Ai(2)] {
-        let (with, what) = activates_usa_2(field_with_victory(&units, objective), player);
+        let (with, what) = activates_usa_2(field_with_victory(&units, &prize), player);
         assert!(with, "{player:?}: {what}");
     }
     // usa-2 holds the Union's victory hex; a Confederate division can reach it.

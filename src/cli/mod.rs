@@ -100,8 +100,8 @@ pub struct WindowArgs {
     /// refused (for players who enforce printed rules Musket does not have).
     #[arg(long)]
     pub free_movement: bool,
-    /// Who plays each side, in the scenario's side order: human, or the computer (ai = ai2;
-    /// easy, normal, hard = ai1, ai2, ai3; greedy, random). E.g. `--sides human,ai` to play the first side
+    /// Who plays each side, in the scenario's side order: human, or the computer (ai = ai3,
+    /// the strongest; easy, normal, hard = ai1, ai2, ai3; greedy, random). E.g. `--sides human,ai` to play the first side
     /// against the computer.
     #[arg(long, value_delimiter = ',', value_name = "A,B")]
     pub sides: Vec<String>,

@@ -16,8 +16,8 @@ use crate::rules::unit::SideId;
 pub struct PlayArgs {
     /// The scenario file.
     pub scenario: std::path::PathBuf,
-    /// One player per side, in the scenario's side order: ai (= ai2), ai1 / easy, ai2 / normal,
-    /// ai3 / hard (the search, experimental), random, greedy.
+    /// One player per side, in the scenario's side order: ai (= ai3), ai1 / easy, ai2 / normal,
+    /// ai3 / hard (the search), random, greedy.
     #[arg(long, value_delimiter = ',', required = true)]
     pub sides: Vec<String>,
     /// Seed of the dice (and of the random player).

@@ -150,8 +150,8 @@ impl Kind {
 pub const LEVELS: u8 = 3;
 
 /// The level `ai` names: the search level (`ai3`, "hard"), the strongest (README's table: it
-/// wins more than half of its games against `ai2` on every shipped scenario, 60% or more on all
-/// but South Mountain).
+/// wins 60% or more of its games against `ai2` on every shipped scenario and on variants it was
+/// not tuned on).
 pub const DEFAULT_LEVEL: u8 = 3;
 
 /// Most commands a player may send in one turn (a guard: a turn that does not end is ended).
