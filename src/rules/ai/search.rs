@@ -160,19 +160,20 @@ pub struct Script {
 /// ahead, behind, or out of time.
 pub fn portfolio() -> [Script; 6] {
     let ai2 = Style::of_level(2);
+    let stand = Style {
+        take: 0.3,
+        hold: 2.5,
+        caution: 1.5,
+        depth: 1.0,
+        focus: 1.0,
+        ..ai2
+    };
     [
         // Stand on the most valuable hexes held, stacked deep where the enemy is; attack as
         // `ai2` does.
         Script {
             name: DEFAULT_STYLE,
-            style: Style {
-                take: 0.3,
-                hold: 2.5,
-                caution: 1.5,
-                depth: 1.0,
-                focus: 1.0,
-                ..ai2
-            },
+            style: stand,
         },
         // `ai2`'s own.
         Script {
@@ -222,12 +223,7 @@ pub fn portfolio() -> [Script; 6] {
             style: Style {
                 aggression: 0.0,
                 threshold: 0.3,
-                take: 0.3,
-                hold: 2.5,
-                caution: 1.5,
-                depth: 1.0,
-                focus: 1.0,
-                ..ai2
+                ..stand
             },
         },
     ]
