@@ -949,10 +949,10 @@ fn activates_usa_2(sc: Scenario, player: musket::rules::ai::Kind) -> (bool, Stri
 // computer spends its action on the leader's activation when his command's stacks gain by
 // marching together, and not when one of them must stay. A Union leader with two divisions of
 // his command two hexes either side of him; the Confederates' victory hex, empty, lies across
-// the field (1212), worth 10 points (at 3, `ai3`'s default style, dig in, and its hold style
-// would rather wait: their divisions gain too little by marching for it). `ai3` and `ai2` open
-// with the leader's activation, both divisions on one march roll (5.2); before the leader's
-// own march counted with his activation, `ai2` marched him alone. Then usa-2 stands on the
+// the field (1212), worth 10 points (at 3, `ai3`'s default style, stand, would rather wait:
+// its divisions gain too little by marching for it, and it marches the leader alone). `ai3`
+// and `ai2` open with the leader's activation, both divisions on one march roll (5.2); before
+// the leader's own march counted with his activation, `ai2` marched him alone. Then usa-2 stands on the
 // Union's own victory hex with a Confederate division three hexes off (the far objective worth
 // 3): `ai3` and `ai2` leave it out of any activation, while `greedy` activates the largest
 // command whole (so the test can fail).

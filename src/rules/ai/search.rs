@@ -233,8 +233,8 @@ pub fn portfolio() -> [Script; 6] {
 /// ([`preferred`]): the first of the [`portfolio`]. "Stand" (`ai2`'s attacks; on the victory
 /// hexes held, the most valuable first and stacked deep where the enemy is) because, each
 /// style played alone against `ai2` (`ai2`'s planner with the style's weights, 40 games a
-/// field, sides alternating, seed 7), it won more than `ai2`'s own on most fields and never
-/// fewer but on the Hornets' Nest: South Mountain 31 (steady, `ai2`'s own: 21), Fox's Gap 24
+/// field, sides alternating, seed 7), it won more than `ai2`'s own on most fields, one fewer on
+/// Crampton's Gap, and none on the Hornets' Nest: South Mountain 31 (steady, `ai2`'s own: 21), Fox's Gap 24
 /// (18), Crampton's Gap 23 (24), Smolensk 22 (21), Bloody Hill 21 (15), the Hornets' Nest 0
 /// (20; the playouts see that one: there they reach the end of the game). "Dig in", the same
 /// with attacks only at good odds, won more on some (28, 29, 30, 39, 21, 0) but lets an enemy
