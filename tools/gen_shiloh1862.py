@@ -1,0 +1,600 @@
+#!/usr/bin/env python3
+"""Generate scenarios/shiloh-1862.ron: the battle of Shiloh, 6-7 April 1862 (ruleset shiloh).
+
+Inputs (all in tools/shiloh1862/):
+    units.csv    one row per unit: order of battle, the basis of its strength, its start
+                 position (yards from Pittsburg Landing) or arrival turn and place, its source
+    mapdata.py   the field: fields, thickets, creeks, roads, crossings, named places (yards)
+
+The script is deterministic. It
+  1. computes every unit's men from the sourced totals in STRENGTH_BASES below (largest
+     remainder, so each basis's units add up to its sourced total exactly);
+  2. paints the map at 250 yards per hex (scenario.md geometry: flat-topped hexes, even columns
+     half a hex lower);
+  3. writes scenarios/shiloh-1862.ron and the unit table of docs/scenarios/shiloh-1862.md
+     (between the markers <!-- units:begin --> and <!-- units:end -->);
+  4. with --write-csv, writes the computed men and guns back into units.csv (the `men` and
+     `guns` columns), and otherwise checks that units.csv agrees with them.
+
+Usage:
+    python3 tools/gen_shiloh1862.py [--write-csv] [--show]
+    cargo run --release --no-default-features -- check scenarios/shiloh-1862.ron
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+import sys
+from fractions import Fraction
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools", "shiloh1862"))
+import mapdata as M  # noqa: E402
+
+UNITS_CSV = os.path.join(ROOT, "tools", "shiloh1862", "units.csv")
+OUT = os.path.join(ROOT, "scenarios", "shiloh-1862.ron")
+DOC = os.path.join(ROOT, "docs", "scenarios", "shiloh-1862.md")
+
+# ---------------------------------------------------------------------------------------------
+# Time scale: 90-minute turns (the SSI game's), two night turns.
+# ---------------------------------------------------------------------------------------------
+
+TURN_TIMES = [
+    "6 Apr 5:00-6:30 a.m.", "6 Apr 6:30-8:00 a.m.", "6 Apr 8:00-9:30 a.m.",
+    "6 Apr 9:30-11:00 a.m.", "6 Apr 11:00 a.m.-12:30 p.m.", "6 Apr 12:30-2:00 p.m.",
+    "6 Apr 2:00-3:30 p.m.", "6 Apr 3:30-5:00 p.m.", "6 Apr 5:00-6:30 p.m.",
+    "night 6 Apr 6:30 p.m.-midnight", "night 7 Apr midnight-5:30 a.m.",
+    "7 Apr 5:30-7:00 a.m.", "7 Apr 7:00-8:30 a.m.", "7 Apr 8:30-10:00 a.m.",
+    "7 Apr 10:00-11:30 a.m.", "7 Apr 11:30 a.m.-1:00 p.m.", "7 Apr 1:00-2:30 p.m.",
+    "7 Apr 2:30-4:00 p.m.",
+]
+TURNS = len(TURN_TIMES)
+NIGHT_TURNS = [10, 11]
+
+# ---------------------------------------------------------------------------------------------
+# Strength bases: each is a sourced total shared among the units that name it.
+# ---------------------------------------------------------------------------------------------
+
+# OR I/10/1 p. 398 (quoted in Southern Historical Society Papers vol. 24 p. 129): the effective
+# total of the Army of the Mississippi before leaving Corinth.
+CS_INF, CS_ART, CS_CAV = 34727, 1973, 2073
+# Reed p. 45: five divisions at Pittsburg Landing, 39,830 present for duty; Lew Wallace's Third
+# Division at Crump's Landing, 7,564.
+AOT_PITTSBURG, AOT_LEW_WALLACE = 39830, 7564
+# OR I/10/2 p. 85: Mitchel's division of the Army of the Ohio, March 1862 return, present for
+# duty: infantry 276 officers + 6,043 men in 12 regiments; artillery (three batteries) 12 + 331,
+# 18 pieces; cavalry (one regiment) 32 + 569.
+AOO_INF_PER_REGT = Fraction(276 + 6043, 12)
+ART_PER_BATTERY = Fraction(12 + 331, 3)
+GUNS_PER_BATTERY = 18 // 3
+CAV_PER_COMPANY = Fraction(32 + 569, 12)   # 12 companies a regiment [estimate]
+# Johnston's General Orders, Corinth, 29 March 1862, IV: "one light battery of six pieces".
+CS_GUNS_PER_BATTERY = 6
+
+BASIS_TEXT = {
+    "CS-INF": "[estimate: {regts} regiments x (OR I/10/1 p. 398 infantry effective 34,727 / {n} "
+              "regiments in Reed's OOB, battalions as 0.5)]",
+    "CS-ART": "[estimate: {bat} batteries x (OR I/10/1 p. 398 artillery effective 1,973 / {n} "
+              "batteries in Reed's OOB); 6 guns a battery (Johnston's G.O., 29 Mar 1862)]",
+    "CS-CAV": "[estimate: {regts} regiments x (OR I/10/1 p. 398 cavalry effective 2,073 / {n} "
+              "regiments in Reed's OOB)]",
+    "AOT-PL": "[estimate: {regts} regiments x (Reed p. 45, 39,830 present for duty at Pittsburg "
+              "Landing, less batteries and cavalry, / {n} regiments)]",
+    "AOT-LW": "[estimate: {regts} regiments x (Reed p. 45, Third Division 7,564 present for duty, "
+              "less batteries and cavalry, / {n} regiments)]",
+    "US-ART": "[estimate: {bat} batteries x 114.3 men, 6 guns (OR I/10/2 p. 85: three batteries, "
+              "343 present for duty, 18 pieces)]",
+    "US-CAV": "[estimate: {cos} companies x 50.1 men (OR I/10/2 p. 85: a cavalry regiment 601 "
+              "present for duty; 12 companies a regiment)]",
+    "AOO-INF": "[estimate: {regts} regiments x 526.6 men (OR I/10/2 p. 85: 6,319 infantry present "
+               "for duty in 12 regiments, Army of the Ohio, March 1862)]",
+    "AOO-ART": "[estimate: {bat} batteries x 114.3 men, 6 guns (OR I/10/2 p. 85)]",
+}
+
+
+def num(s):
+    s = (s or "").strip()
+    return Fraction(s) if s else Fraction(0)
+
+
+def share(total, weights):
+    """Split the whole number `total` in proportion to `weights` (largest remainder; ties by
+    order), so the parts add up to `total` exactly."""
+    wsum = sum(weights)
+    raw = [Fraction(total) * w / wsum for w in weights]
+    parts = [math.floor(r) for r in raw]
+    left = total - sum(parts)
+    order = sorted(range(len(raw)), key=lambda i: (-(raw[i] - parts[i]), i))
+    for i in order[:left]:
+        parts[i] += 1
+    return parts
+
+
+def compute_strengths(rows):
+    """Men (and guns) for each unit row, from the bases."""
+    men = {}
+    guns = {}
+    by = {}
+    for r in rows:
+        if r["basis"]:
+            by.setdefault(r["basis"], []).append(r)
+
+    def regts(r):
+        return num(r["regts"])
+
+    def bats(r):
+        return num(r["batteries"])
+
+    def cos(r):
+        return num(r["cav_cos"])
+
+    # Confederates: three totals, each by its own units.
+    for basis, total, w in (("CS-INF", CS_INF, regts), ("CS-ART", CS_ART, bats),
+                            ("CS-CAV", CS_CAV, regts)):
+        us = by.get(basis, [])
+        for r, m in zip(us, share(total, [w(r) for r in us])):
+            men[r["id"]] = m
+    for r in by.get("CS-ART", []):
+        guns[r["id"]] = int(bats(r)) * CS_GUNS_PER_BATTERY
+
+    # Union batteries and cavalry: per battery / company.
+    for r in by.get("US-ART", []) + by.get("AOO-ART", []):
+        men[r["id"]] = round(ART_PER_BATTERY * bats(r))
+        guns[r["id"]] = int(bats(r)) * GUNS_PER_BATTERY
+    for r in by.get("US-CAV", []):
+        men[r["id"]] = round(CAV_PER_COMPANY * cos(r))
+
+    # Army of the Tennessee: the infantry gets what the batteries and cavalry leave of the
+    # sourced total; Pittsburg Landing and Lew Wallace's division separately.
+    def lw(r):
+        return r["basis"] == "AOT-LW" or r["id"].startswith("usa-art-lwallace") or \
+            r["id"].startswith("usa-cav-lwallace")
+
+    for basis, total, lew in (("AOT-PL", AOT_PITTSBURG, False), ("AOT-LW", AOT_LEW_WALLACE, True)):
+        inf = by.get(basis, [])
+        others = [r for r in by.get("US-ART", []) + by.get("US-CAV", []) if lw(r) == lew]
+        support = sum(men[r["id"]] for r in others)
+        weights = [regts(r) for r in inf]
+        if lew:
+            # Two of Lew Wallace's eleven regiments stayed at Crump's Landing (Reed): the 7,564
+            # covers eleven, nine come.
+            per = Fraction(total - support, 11)
+            for r in inf:
+                men[r["id"]] = round(per * regts(r))
+        else:
+            for r, m in zip(inf, share(total - support, weights)):
+                men[r["id"]] = m
+
+    for r in by.get("AOO-INF", []):
+        men[r["id"]] = round(AOO_INF_PER_REGT * regts(r))
+    return men, guns
+
+
+def basis_note(r, rows):
+    b = r["basis"]
+    if not b:
+        return ""
+    same = [x for x in rows if x["basis"] == b]
+    n = sum(num(x["regts"]) for x in same)
+    nb = sum(num(x["batteries"]) for x in same)
+    if b == "AOT-LW":
+        n = Fraction(11)
+    fmt = lambda f: str(f.numerator) if f.denominator == 1 else f"{float(f):g}"  # noqa: E731
+    return BASIS_TEXT[b].format(regts=fmt(num(r["regts"])), bat=fmt(num(r["batteries"])),
+                                cos=fmt(num(r["cav_cos"])), n=fmt(n if b != "CS-ART" else nb))
+
+
+# ---------------------------------------------------------------------------------------------
+# Hex geometry (scenario.md): 1-based (column, row); even-numbered columns sit half a hex lower.
+# ---------------------------------------------------------------------------------------------
+
+COL_YARDS = M.HEX_YARDS * math.sqrt(3) / 2
+
+
+def centre(c, r):
+    x = M.X_WEST + (c - 1) * COL_YARDS
+    y = M.Y_TOP - (r - 1) * M.HEX_YARDS - (M.HEX_YARDS / 2 if c % 2 == 0 else 0)
+    return x, y
+
+
+def to_cube(c, r):
+    q, rr = c - 1, r - 1
+    x = q
+    z = rr - (q - (q & 1)) // 2
+    return x, -x - z, z
+
+
+def from_cube(x, y, z):
+    q = x
+    rr = z + (q - (q & 1)) // 2
+    return q + 1, rr + 1
+
+
+def cube_round(x, y, z):
+    rx, ry, rz = round(x), round(y), round(z)
+    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if dx > dy and dx > dz:
+        rx = -ry - rz
+    elif dy > dz:
+        ry = -rx - rz
+    else:
+        rz = -rx - ry
+    return rx, ry, rz
+
+
+def hex_at(x, y):
+    """The hex whose centre is nearest to (x, y) yards, clamped onto the map."""
+    best = None
+    c0 = round((x - M.X_WEST) / COL_YARDS) + 1
+    for c in range(c0 - 1, c0 + 2):
+        r0 = round((M.Y_TOP - y - (M.HEX_YARDS / 2 if c % 2 == 0 else 0)) / M.HEX_YARDS) + 1
+        for r in range(r0 - 1, r0 + 2):
+            cx, cy = centre(c, r)
+            d = (cx - x) ** 2 + (cy - y) ** 2
+            if best is None or d < best[0]:
+                best = (d, c, r)
+    _, c, r = best
+    return min(max(c, 1), M.COLUMNS), min(max(r, 1), M.ROWS)
+
+
+def distance(a, b):
+    ax, ay, az = to_cube(*a)
+    bx, by, bz = to_cube(*b)
+    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+
+def line(a, b):
+    """Hexes from a to b, each adjacent to the last (cube interpolation)."""
+    n = distance(a, b)
+    if n == 0:
+        return [a]
+    ax, ay, az = to_cube(*a)
+    bx, by, bz = to_cube(*b)
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        h = from_cube(*cube_round(ax + (bx - ax) * t + 1e-6, ay + (by - ay) * t + 1e-6,
+                                  az + (bz - az) * t - 2e-6))
+        if not out or out[-1] != h:
+            out.append(h)
+    return out
+
+
+def polyline(points):
+    hexes = []
+    for p, q in zip(points, points[1:]):
+        seg = line(hex_at(*p), hex_at(*q))
+        for h in seg:
+            if not hexes or hexes[-1] != h:
+                hexes.append(h)
+    # Drop a hex revisited immediately (A B A) so routes stay simple chains.
+    out = []
+    for h in hexes:
+        if len(out) >= 2 and out[-2] == h:
+            out.pop()
+            continue
+        out.append(h)
+    return out
+
+
+def adjacent(a, b):
+    return distance(a, b) == 1
+
+
+def label(h):
+    return f"{h[0]:02d}{h[1]:02d}"
+
+
+def in_circle(x, y, rad):
+    out = []
+    for c in range(1, M.COLUMNS + 1):
+        for r in range(1, M.ROWS + 1):
+            cx, cy = centre(c, r)
+            if (cx - x) ** 2 + (cy - y) ** 2 <= rad ** 2:
+                out.append((c, r))
+    h = hex_at(x, y)
+    if h not in out:
+        out.append(h)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The map
+# ---------------------------------------------------------------------------------------------
+
+
+def build_map():
+    terrain = {(c, r): "w" for c in range(1, M.COLUMNS + 1) for r in range(1, M.ROWS + 1)}
+    elev = {h: 1 for h in terrain}
+    for _, x, y, rad in M.FIELDS:
+        for h in in_circle(x, y, rad):
+            terrain[h] = "c"
+    for _, x, y, rad in M.THICKETS:
+        for h in in_circle(x, y, rad):
+            terrain[h] = "h"
+    creek_hexes = {}
+    for name, letter, pts in M.CREEKS:
+        for h in polyline(pts):
+            # A swamp creek outranks a stream or ravine where they meet.
+            if terrain[h] != "s":
+                terrain[h] = letter
+            elev[h] = 0
+            creek_hexes.setdefault(h, name)
+    for x, y, rad in M.BOTTOMS:
+        for h in in_circle(x, y, rad):
+            terrain[h] = "s"
+            elev[h] = 0
+    for _, x, y, rad in M.ORCHARD:
+        for h in in_circle(x, y, rad):
+            terrain[h] = "o"
+    for x, y in M.SUNKEN_ROAD:
+        pass
+    for h in polyline(M.SUNKEN_ROAD):
+        terrain[h] = "u"
+    for _, x, y, _r in M.CHURCH:
+        terrain[hex_at(x, y)] = "n"
+    roads = []
+    for name, pts in M.ROADS:
+        hexes = polyline(pts)
+        roads.append((name, hexes))
+        # A road crossing a creek: the named crossings are bridges or fords; elsewhere a road
+        # over a swamp creek is a bridge, over a stream or ravine the road keeps its letter.
+    for place, letter in M.CROSSINGS:
+        h = hex_at(*M.PLACES[place])
+        terrain[h] = letter
+        elev[h] = 0
+    for name, hexes in roads:
+        for h in hexes:
+            if terrain[h] == "s" and h not in [hex_at(*M.PLACES[p]) for p, _ in M.CROSSINGS]:
+                # Roads crossing flooded bottoms elsewhere (the Corinth road over Lick Creek's
+                # head, the Bark road): a ford [estimate].
+                terrain[h] = "f"
+    # The Landing itself: the bluff road down to the boats, open ground.
+    terrain[hex_at(*M.PLACES["landing"])] = "c"
+    elev[hex_at(*M.PLACES["landing"])] = 0
+    return terrain, elev, roads
+
+
+# ---------------------------------------------------------------------------------------------
+# Units
+# ---------------------------------------------------------------------------------------------
+
+
+def read_rows():
+    with open(UNITS_CSV, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def write_rows(rows):
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=list(rows[0].keys()), lineterminator="\n")
+    w.writeheader()
+    for r in rows:
+        w.writerow(r)
+    with open(UNITS_CSV, "w", newline="") as f:
+        f.write(buf.getvalue())
+
+
+def unit_hex(r, occupied):
+    if r["place"]:
+        return hex_at(*M.PLACES[r["place"]])
+    return hex_at(float(r["x_yd"]), float(r["y_yd"]))
+
+
+def ron_str(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+VICTORY = [
+    # (place, points, name, holder). The objectives [pub]: Johnston's plan was to turn the Union
+    # left, cut Grant from the Landing and drive him into the Owl Creek swamps (W. P. Johnston,
+    # Perseus 2001.05.0136 ch. 21; Beauregard's report); on 7 April Grant and Buell retook the
+    # camps and Shiloh Church. The points are [project default].
+    ("landing", 10, "Pittsburg Landing", "Union"),
+    ("shiloh-church", 5, "Shiloh Church", "Union"),
+    ("hornets-nest", 3, "The Hornets' Nest (Sunken Road)", "Union"),
+    ("peach-orchard", 2, "The Peach Orchard", "Union"),
+    ("snake-bridge", 2, "Snake Creek bridge (the River road to Crump's Landing)", "Union"),
+    ("owl-bridge", 1, "Owl Creek bridge (Purdy road)", "Union"),
+    ("lick-ford", 1, "Lick Creek ford (Hamburg road)", "Union"),
+    ("johnston-hq", 6, "Johnston's headquarters (Bark and Corinth roads)", "Confederate"),
+]
+
+
+def briefing(terrain):
+    L = lambda p: label(hex_at(*M.PLACES[p]))  # noqa: E731
+    return (
+        "Shiloh (Pittsburg Landing), 6-7 April 1862. 18 turns of 90 minutes (turn 1 = 5:00 a.m. "
+        "6 April; turns 10-11 the night; turn 18 ends 4:00 p.m. 7 April); 250 yards a hex; north "
+        "up, the Tennessee River along the east edge. At 4:55 a.m. Hardee's pickets at Fraley "
+        f"field ({L('fraley-field')}) meet Prentiss's patrol: Johnston's Army of the Mississippi, "
+        "Hardee's corps in front, Bragg's 800 yards behind, Polk and Breckinridge in column on "
+        f"the Corinth road at Johnston's headquarters ({L('johnston-hq')}), falls on Grant's camps. "
+        f"Sherman's brigades around Shiloh Church ({L('shiloh-church')}), Prentiss's south of "
+        "Barnes field, Stuart's at the Lick Creek ford "
+        f"({L('lick-ford')}) start disrupted: they were surprised. Grant comes up from Savannah "
+        f"to Pittsburg Landing ({L('landing')}) on turn 3. Hold the Sunken Road - the Hornets' "
+        f"Nest ({L('hornets-nest')}) - and the Peach Orchard ({L('peach-orchard')}); Grant's last "
+        f"line stands on the bluff above Dill Branch ({L('dill-branch-mouth')}) with the siege "
+        f"guns ({L('webster-guns')}). Buell's Army of the Ohio is ferried to the Landing: "
+        "Ammen's brigade turn 9, the rest of Nelson's division turn 10, Crittenden turn 11, "
+        "McCook turns 12-13, Wood turns 17-18. Lew Wallace's division comes down the River "
+        f"road ({L('river-road')}) over the Snake Creek bridge ({L('snake-bridge')}) on turn 10. "
+        "Owl, Snake and Lick creeks are flooded (swamp): cross at the Owl Creek bridge "
+        f"({L('owl-bridge')}), the Snake Creek bridge and the Lick Creek ford. Victory hexes: "
+        "the Landing 10, Shiloh Church 5, the Hornets' Nest 3, the Peach Orchard 2, Snake Creek "
+        "bridge 2, Owl Creek bridge 1, Lick Creek ford 1 (Union at the start); Johnston's "
+        "headquarters 6 (Confederate). More points after turn 18 wins; equal points, the larger "
+        "share of the enemy destroyed. The Confederates win by taking the Landing or by keeping "
+        "the camps and the church; the Union by holding the Landing and retaking the field, as "
+        "it did. Every strength and place is sourced in docs/scenarios/shiloh-1862.md."
+    )
+
+
+def main():
+    write_csv = "--write-csv" in sys.argv
+    show = "--show" in sys.argv
+    rows = read_rows()
+    men, guns = compute_strengths(rows)
+    mismatch = []
+    for r in rows:
+        want_m = str(men.get(r["id"], 0)) if r["kind"] != "Leader" else "0"
+        want_g = str(guns.get(r["id"], "")) if r["id"] in guns else ""
+        if r["men"] != want_m or r["guns"] != want_g:
+            mismatch.append(r["id"])
+            r["men"], r["guns"] = want_m, want_g
+    if write_csv:
+        write_rows(rows)
+    elif mismatch:
+        sys.exit(f"units.csv disagrees with the computed strengths for {mismatch[:5]}...: "
+                 "run with --write-csv")
+
+    terrain, elev, roads = build_map()
+    ids = set()
+    occupied = {}
+    units_ron = []
+    for r in rows:
+        assert r["id"] not in ids, r["id"]
+        ids.add(r["id"])
+        h = unit_hex(r, occupied)
+        if not r["arrives"]:
+            other = occupied.get(h)
+            assert other is None or other == r["side"], (r["id"], label(h))
+            occupied[h] = r["side"]
+        fields = [f"id: {ron_str(r['id'])}", f"name: {ron_str(r['name'])}",
+                  f"side: {ron_str(r['side'])}", f"kind: {r['kind']}", f"hex: \"{label(h)}\""]
+        if r["kind"] != "Leader":
+            fields.append(f"strength: Organized({men[r['id']]})")
+        if r["id"] in guns:
+            fields.append(f"guns: {guns[r['id']]}")
+        if r["mode"]:
+            fields.append(f"mode: {r['mode']}")
+        if r["status"]:
+            fields.append(f"status: {r['status']}")
+        if r["leader_bonus"]:
+            fields.append(f"leader_bonus: {int(r['leader_bonus'])}")
+        if r["side"] == "Confederate" and r["kind"] != "Leader" and not r["arrives"]:
+            # [project default] the march from Corinth, 3-5 April, in rain; the night in line.
+            fields.append("fatigue: 10")
+        if r["id"] == "usa-art-siege":
+            fields.append("heavy_guns: true")
+        if r["arrives"]:
+            fields.append(f"arrives: {int(r['arrives'])}")
+        units_ron.append("        (" + ", ".join(fields) + "),")
+
+    # Routes, checked.
+    routes_ron = []
+    for name, hexes in roads:
+        for a, b in zip(hexes, hexes[1:]):
+            assert adjacent(a, b), (name, a, b)
+        routes_ron.append(f"            // {name}\n            (kind: Road, hexes: ["
+                          + ", ".join(f'"{label(h)}"' for h in hexes) + "]),")
+    # The Tennessee River along the east edge (drawn; no hex lies across it).
+    sides_ron = []
+    for r in range(1, M.ROWS + 1):
+        for d in ("NE", "SE"):
+            sides_ron.append(f'            (hex: "{label((M.COLUMNS, r))}", dir: {d}, '
+                             "features: [MajorRiver]),")
+
+    terr_rows = ["".join(terrain[(c, r)] for c in range(1, M.COLUMNS + 1))
+                 for r in range(1, M.ROWS + 1)]
+    elev_rows = ["".join(str(elev[(c, r)]) for c in range(1, M.COLUMNS + 1))
+                 for r in range(1, M.ROWS + 1)]
+    vic = []
+    for place, pts, name, holder in VICTORY:
+        vic.append(f'        (hex: "{label(hex_at(*M.PLACES[place]))}", points: {pts}, '
+                   f"name: {ron_str(name)}, holder: {ron_str(holder)}),")
+    turns_comment = "\n".join(f"//   turn {i + 1:2d}: {t}" for i, t in enumerate(TURN_TIMES))
+
+    out = f"""// GENERATED by tools/gen_shiloh1862.py from tools/shiloh1862/units.csv and
+// tools/shiloh1862/mapdata.py: do not edit by hand. Sources: docs/scenarios/shiloh-1862.md.
+//
+// The battle of Shiloh (Pittsburg Landing), 6-7 April 1862, for the Shiloh rules (SSI 1987).
+// Scale: 250 yards between hex centres (north up; the Tennessee River is the east edge; the
+// Landing is hex {label(hex_at(*M.PLACES['landing']))}); 90-minute turns (the SSI game's), two night turns:
+{turns_comment}
+// Strengths in men: Confederates from OR I/10/1 p. 398 (effective total 38,773), the Army of
+// the Tennessee from Reed p. 45 (39,830 at Pittsburg Landing; Lew Wallace 7,564), the Army of
+// the Ohio at the OR I/10/2 p. 85 regiment size; how each unit's share was derived is in the
+// docs table. Terrain letters: c clear (fields), w light woods, h heavy woods (thickets),
+// o Peach Orchard, n Shiloh Church, s swamp (flooded creek bottoms), v ravine, e stream,
+// f ford, b bridge, u Sunken Road. Elevation: 1 the plateau, 0 creeks, ravines and bottoms.
+(
+    title: "Shiloh, 6-7 April 1862",
+    ruleset: "shiloh",
+    sides: ["Confederate", "Union"],
+    weather: Dry,
+    turns: {TURNS},
+    night_turns: [{", ".join(str(t) for t in NIGHT_TURNS)}],
+    briefing: {ron_str(briefing(terrain))},
+    victory: [
+{chr(10).join(vic)}
+    ],
+    map: (
+        columns: {M.COLUMNS},
+        rows: {M.ROWS},
+        terrain: [
+{chr(10).join('            "' + t + '",' for t in terr_rows)}
+        ],
+        elevation: [
+{chr(10).join('            "' + t + '",' for t in elev_rows)}
+        ],
+        hexsides: [
+{chr(10).join(sides_ron)}
+        ],
+        routes: [
+{chr(10).join(routes_ron)}
+        ],
+    ),
+    units: [
+{chr(10).join(units_ron)}
+    ],
+)
+"""
+    with open(OUT, "w") as f:
+        f.write(out)
+
+    # The docs table.
+    if os.path.exists(DOC):
+        doc = open(DOC).read()
+        b, e = "<!-- units:begin -->", "<!-- units:end -->"
+        if b in doc and e in doc:
+            lines = ["| id | name | side | formation | kind | men | guns | start hex / arrival "
+                     "| source | strength derivation |",
+                     "|---|---|---|---|---|---|---|---|---|---|"]
+            for r in rows:
+                h = label(unit_hex(r, {}))
+                where = (f"turn {r['arrives']} at {h} ({r['place']}; "
+                         f"{TURN_TIMES[int(r['arrives']) - 1]})" if r["arrives"]
+                         else f"{h} (turn 1, 5:00 a.m. 6 Apr)")
+                m = r["men"] if r["kind"] != "Leader" else "-"
+                lines.append(f"| {r['id']} | {r['name']} | {r['side']} | {r['army']}: "
+                             f"{r['formation']} | {r['kind']} | {m} | {r['guns'] or '-'} | "
+                             f"{where} | {r['source']} | {basis_note(r, rows) or '-'} |")
+            head, rest = doc.split(b, 1)
+            _, tail = rest.split(e, 1)
+            with open(DOC, "w") as f:
+                f.write(head + b + "\n" + "\n".join(lines) + "\n" + e + tail)
+
+    # Totals.
+    tot = {}
+    for r in rows:
+        if r["kind"] != "Leader":
+            key = (r["side"], r["army"])
+            tot[key] = tot.get(key, 0) + int(r["men"])
+    for k in sorted(tot):
+        print(f"{k[0]:12s} {k[1]:28s} {tot[k]:6d}")
+    print("units:", {s: sum(1 for r in rows if r['side'] == s) for s in ("Confederate", "Union")})
+    if show:
+        for r in range(1, M.ROWS + 1):
+            line_ = ""
+            for c in range(1, M.COLUMNS + 1):
+                line_ += terrain[(c, r)]
+            print(f"{r:2d} {line_}")
+
+
+if __name__ == "__main__":
+    main()
