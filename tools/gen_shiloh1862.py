@@ -434,6 +434,66 @@ def briefing(terrain):
     )
 
 
+# ---------------------------------------------------------------------------------------------
+# Map picture (SVG): docs/scenarios/shiloh-1862-map.svg
+# ---------------------------------------------------------------------------------------------
+
+SVG = os.path.join(ROOT, "docs", "scenarios", "shiloh-1862-map.svg")
+COLOURS = {"c": "#e8e0a8", "w": "#9cc48a", "h": "#4f8a48", "o": "#e6a0c0", "n": "#b07050",
+           "s": "#7fa9b8", "v": "#a08a6a", "e": "#8fc0e0", "f": "#c0e0f0", "b": "#d0a070",
+           "u": "#c8a060"}
+
+
+def write_svg(terrain, roads, rows):
+    size = 14.0  # pixels from hex centre to corner
+    w = size * 2
+    h = math.sqrt(3) * size
+
+    def px(c, r):
+        x = size + (c - 1) * w * 0.75
+        y = h / 2 + (r - 1) * h + (h / 2 if c % 2 == 0 else 0)
+        return x + 10, y + 10
+
+    out = []
+    W = px(M.COLUMNS, 1)[0] + size + 30
+    H = px(2, M.ROWS)[1] + h + 20
+    out.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{W:.0f}" height="{H:.0f}" '
+               f'font-family="sans-serif" font-size="8">')
+    out.append(f'<rect width="{W:.0f}" height="{H:.0f}" fill="white"/>')
+    for (c, r), t in sorted(terrain.items()):
+        x, y = px(c, r)
+        pts = " ".join(f"{x + size * math.cos(math.radians(a)):.1f},"
+                       f"{y + size * math.sin(math.radians(a)):.1f}" for a in range(0, 360, 60))
+        out.append(f'<polygon points="{pts}" fill="{COLOURS[t]}" stroke="#777" '
+                   f'stroke-width="0.3"/>')
+    x0 = px(M.COLUMNS, 1)[0] + size
+    out.append(f'<rect x="{x0:.1f}" y="0" width="20" height="{H:.0f}" fill="#4a7fb0"/>')
+    for name, hexes in roads:
+        pts = " ".join(f"{px(*hh)[0]:.1f},{px(*hh)[1]:.1f}" for hh in hexes)
+        out.append(f'<polyline points="{pts}" fill="none" stroke="#8a3b12" stroke-width="1.6"/>')
+    for r in rows:
+        if r["arrives"] or r["kind"] == "Leader":
+            continue
+        x, y = px(*unit_hex(r, {}))
+        col = "#3050c0" if r["side"] == "Union" else "#b03030"
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.2" fill="{col}" stroke="black" '
+                   f'stroke-width="0.4"/>')
+    for place, pts_, name, holder in VICTORY:
+        x, y = px(*hex_at(*M.PLACES[place]))
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="none" stroke="gold" '
+                   f'stroke-width="1.6"/>')
+        anchor = "end" if x > W - 120 else "start"
+        tx = x - 8 if anchor == "end" else x + 8
+        out.append(f'<text x="{tx:.1f}" y="{y - 6:.1f}" text-anchor="{anchor}">'
+                   f'{name.split(" (")[0]} ({pts_})</text>')
+    out.append(f'<text x="10" y="{H - 6:.0f}">Shiloh 6-7 April 1862: 250 yards a hex; north up; '
+               f'Tennessee River east; red = Confederate, blue = Union at 5 a.m. 6 April; '
+               f'gold = victory hexes</text>')
+    out.append("</svg>")
+    with open(SVG, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
 def main():
     write_csv = "--write-csv" in sys.argv
     show = "--show" in sys.argv
@@ -556,6 +616,8 @@ def main():
 """
     with open(OUT, "w") as f:
         f.write(out)
+
+    write_svg(terrain, roads, rows)
 
     # The docs table.
     if os.path.exists(DOC):
