@@ -401,6 +401,15 @@ VICTORY = [
     ("owl-bridge", 1, "Owl Creek bridge (Purdy road)", "Union"),
     ("lick-ford", 1, "Lick Creek ford (Hamburg road)", "Union"),
     ("johnston-hq", 6, "Johnston's headquarters (Bark and Corinth roads)", "Confederate"),
+    # The Confederate line of communication to Corinth and the ground the attack started from:
+    # [project default] points chosen so both sides start with 24 and, as long as no objective
+    # changes hands, the proportion of losses decides (the stand-in melee has no retreat, so a
+    # held hex falls only when its last man does: docs/rulesets/shiloh.md).
+    ("corinth-road-south", 8, "The Corinth road south (the line of retreat to Corinth)",
+     "Confederate"),
+    ("monterey-road-south", 4, "The road to Mickey's and Monterey", "Confederate"),
+    ("fraley-field", 3, "Fraley field (Hardee's start line)", "Confederate"),
+    ("bark-road-west", 3, "The Bark road west (Polk's and Bragg's approach)", "Confederate"),
 ]
 
 
@@ -413,11 +422,12 @@ def briefing(terrain):
         f"field ({L('fraley-field')}) meet Prentiss's patrol: Johnston's Army of the Mississippi, "
         "Hardee's corps in front, Bragg's 800 yards behind, Polk and Breckinridge in column on "
         f"the Corinth road at Johnston's headquarters ({L('johnston-hq')}), falls on Grant's camps. "
-        f"Sherman's brigades around Shiloh Church ({L('shiloh-church')}), Prentiss's south of "
-        "Barnes field, Stuart's at the Lick Creek ford "
-        f"({L('lick-ford')}) start disrupted: they were surprised. Grant comes up from Savannah "
+        f"Sherman's brigades around Shiloh Church ({L('shiloh-church')}) and by the Lick Creek "
+        f"ford ({L('lick-ford')}), and Miller's brigade of Prentiss's division, start disrupted: "
+        "they were surprised (Peabody's brigade, whose patrol found the enemy, is not). Grant comes up from Savannah "
         f"to Pittsburg Landing ({L('landing')}) on turn 3. Hold the Sunken Road - the Hornets' "
-        f"Nest ({L('hornets-nest')}) - and the Peach Orchard ({L('peach-orchard')}); Grant's last "
+        f"Nest ({L('hornets-nest')}), east of Duncan field ({L('duncan-field')}) - and the Peach "
+        f"Orchard ({L('peach-orchard')}) by the Bloody Pond ({L('bloody-pond')}); Grant's last "
         f"line stands on the bluff above Dill Branch ({L('dill-branch-mouth')}) with the siege "
         f"guns ({L('webster-guns')}). Buell's Army of the Ohio is ferried to the Landing: "
         "Ammen's brigade turn 9, the rest of Nelson's division turn 10, Crittenden turn 11, "
@@ -427,10 +437,12 @@ def briefing(terrain):
         f"({L('owl-bridge')}), the Snake Creek bridge and the Lick Creek ford. Victory hexes: "
         "the Landing 10, Shiloh Church 5, the Hornets' Nest 3, the Peach Orchard 2, Snake Creek "
         "bridge 2, Owl Creek bridge 1, Lick Creek ford 1 (Union at the start); Johnston's "
-        "headquarters 6 (Confederate). More points after turn 18 wins; equal points, the larger "
-        "share of the enemy destroyed. The Confederates win by taking the Landing or by keeping "
-        "the camps and the church; the Union by holding the Landing and retaking the field, as "
-        "it did. Every strength and place is sourced in docs/scenarios/shiloh-1862.md."
+        "headquarters 6, the Corinth road south 8, the road to Mickey's 4, Fraley field 3, the "
+        "Bark road west 3 (Confederate): 24 points each. More points after turn 18 wins; equal "
+        "points, the larger share of the enemy destroyed (historically the Confederates lost "
+        "about 26% of their men, the Union 20%: the Union held the Landing, retook its camps and "
+        "won). The Confederates win by taking the Landing, the church or the Hornets' Nest and "
+        "keeping them, or by bleeding the Union more than they bleed. Every strength and place is sourced in docs/scenarios/shiloh-1862.md."
     )
 
 

@@ -43,7 +43,10 @@ PLACES = {
     "hornets-nest": (-1250, -1250),     # [Reed, park tablets] the Sunken Road thicket, centre
     "peach-orchard": (-850, -1550),     # [Reed] Sarah Bell's peach orchard
     "johnston-hq": (-2800, -6000),      # [tablet HME43] junction of the Bark and Corinth roads
-    "fraley-field": (-2300, -4150),     # [Reed, Hardee page] picket fight at 4:55 a.m.
+    "fraley-field": (-2300, -4150),
+    "corinth-road-south": (-2900, -7500),   # the Corinth road leaves the map toward Corinth
+    "monterey-road-south": (-2200, -7500),  # the road to Mickey's / Monterey leaves the map
+    "bark-road-west": (-4400, -7200),       # the Bark road leaves the map toward the west     # [Reed, Hardee page] picket fight at 4:55 a.m.
     "duncan-field": (-1700, -1050),
     "bloody-pond": (-500, -1400),
     "dill-branch-mouth": (0, -450),
@@ -130,7 +133,7 @@ ROADS = [
                                (-450, -3450), (-250, -4200), (0, -4700)]),
     # Hamburg-Purdy road: Hamburg road - Peach Orchard - Review field - McClernand's camps -
     # Shiloh Church - McDowell's camp - Owl Creek bridge.
-    ("Hamburg-Purdy road", [(-300, -1800), (-850, -1700), (-1300, -1950), (-1800, -2050),
+    ("Hamburg-Purdy road (the Purdy road west of Shiloh Church)", [(-300, -1800), (-850, -1700), (-1300, -1950), (-1800, -2050),
                             (-2150, -2300), (-2800, -2000), (-3400, -1700), (-3950, -1300),
                             (-4600, -1100), (-5000, -1000)]),
     # Bark road: from the Corinth road at Johnston's HQ east-north-east along Lick Creek to the
