@@ -389,9 +389,9 @@ def ron_str(s):
 
 
 VICTORY = [
-    # (place, points, name, holder). The objectives [pub]: Johnston's plan was to turn the Union
-    # left, cut Grant from the Landing and drive him into the Owl Creek swamps (W. P. Johnston,
-    # Perseus 2001.05.0136 ch. 21; Beauregard's report); on 7 April Grant and Buell retook the
+    # (place, points, name, holder). The objectives [pub]: the Confederates attacked "with the
+    # intention of driving the Union defenders away from the river and into the swamps of Owl
+    # Creek" (Wikipedia, "Battle of Shiloh"); on 7 April Grant and Buell retook the
     # camps and Shiloh Church. The points are [project default].
     ("landing", 10, "Pittsburg Landing", "Union"),
     ("shiloh-church", 5, "Shiloh Church", "Union"),
@@ -549,7 +549,7 @@ def main():
         if r["leader_bonus"]:
             fields.append(f"leader_bonus: {int(r['leader_bonus'])}")
         if r["side"] == "Confederate" and r["kind"] != "Leader" and not r["arrives"]:
-            # [project default] the march from Corinth, 3-5 April, in rain; the night in line.
+            # [project default] the march from Corinth, 3-5 April; the night in line of battle.
             fields.append("fatigue: 10")
         if r["id"] == "usa-art-siege":
             fields.append("heavy_guns: true")

@@ -15,7 +15,7 @@ Where the shapes come from (see docs/scenarios/shiloh-1862.md, "The map"):
   covering the bottoms in the vicinity of the river from 2 to 6 feet, rendering Lick and Snake
   Creeks impassable" -> Lick, Snake and Owl Creek bottoms are swamp (s), crossed only at the
   bridges and the ford.
-- [Grant, memoirs] Shiloh meeting-house "stood on the ridge which divides the waters of Snake
+- [Grant, Personal Memoirs, ch. 25] Shiloh meeting-house "stood on the ridge which divides the waters of Snake
   and Lick creeks" -> the upland is elevation 1, creek and ravine hexes 0.
 The yard values themselves are this project's reading of those maps [estimate: read off the
 park map's scale, +-1 hex]; no survey coordinates were available to the author. The river's
@@ -37,7 +37,7 @@ PLACES = {
     # on the map's north edge on that road.
     "river-road": (-1950, 2000),
     "snake-bridge": (-1750, 1250),      # [park map] bridge of the River road over Snake Creek
-    "owl-bridge": (-3950, -1300),       # [park map; W. P. Johnston] Owl Creek bridge, Purdy road
+    "owl-bridge": (-3950, -1300),       # [park map; Roman ch. 20] Owl Creek bridge, Purdy road
     "lick-ford": (-450, -3450),         # [OR 10/1 p. 257, Stuart] ford of Lick Creek, Hamburg road
     "shiloh-church": (-2150, -2300),    # [Reed] Shiloh meeting-house on the Corinth road
     "hornets-nest": (-1250, -1250),     # [Reed, park tablets] the Sunken Road thicket, centre
@@ -151,7 +151,7 @@ SUNKEN_ROAD = [(-1450, -900), (-1300, -1150), (-1100, -1400), (-900, -1500)]
 # Crossings: (place, letter) bridge 'b' or ford 'f' where a road meets a creek hex.
 CROSSINGS = [
     ("snake-bridge", "b"),   # [Reed lwallacediv page] Lew Wallace's road in
-    ("owl-bridge", "b"),     # [W. P. Johnston] "from the Owl Creek bridge, on the Purdy road"
+    ("owl-bridge", "b"),     # [Roman ch. 20] "from the Owl Creek bridge, on the Purdy road"
     ("lick-ford", "f"),      # [OR 10/1 p. 257] "the ford of Lick Creek, on the Hamburg road"
 ]
 
