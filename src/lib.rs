@@ -8,3 +8,4 @@ pub mod cli;
 pub mod client;
 pub mod editor;
 pub mod rules;
+pub mod vassal;
