@@ -251,10 +251,39 @@ impl Archive {
         Ok(out)
     }
 
+    /// Reads at most the first `max` bytes of an entry (e.g. an image header).
+    pub fn read_prefix(&mut self, name: &str, max: usize) -> Result<Vec<u8>, VassalError> {
+        let Some(&i) = self.index.get(name) else {
+            return Err(VassalError::MissingEntry {
+                file: self.label.clone(),
+                entry: name.to_string(),
+                detail: String::new(),
+            });
+        };
+        let label = self.label.clone();
+        let f = self.zip.by_index(i).map_err(|e| VassalError::BadEntry {
+            file: label.clone(),
+            entry: name.to_string(),
+            message: e.to_string(),
+        })?;
+        let mut out = Vec::new();
+        f.take(max as u64)
+            .read_to_end(&mut out)
+            .map_err(|e| VassalError::BadEntry {
+                file: label,
+                entry: name.to_string(),
+                message: e.to_string(),
+            })?;
+        Ok(out)
+    }
+
     /// Reads an entry as UTF-8 text (a leading byte-order mark is dropped).
     pub fn read_text(&mut self, name: &str) -> Result<String, VassalError> {
         let bytes = self.read(name)?;
-        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes).to_vec();
+        let bytes = bytes
+            .strip_prefix(b"\xEF\xBB\xBF")
+            .unwrap_or(&bytes)
+            .to_vec();
         String::from_utf8(bytes).map_err(|e| VassalError::NotUtf8 {
             file: self.label.clone(),
             entry: name.to_string(),
@@ -308,9 +337,15 @@ mod tests {
         assert_eq!(validate_relative_name("a..b.png"), Ok(()));
         assert_eq!(validate_relative_name("sub/dir/x.gif"), Ok(()));
         assert_eq!(validate_relative_name(""), Err("empty name".into()));
-        assert_eq!(validate_relative_name("/etc/passwd"), Err("absolute path".into()));
+        assert_eq!(
+            validate_relative_name("/etc/passwd"),
+            Err("absolute path".into())
+        );
         assert_eq!(validate_relative_name("\\x"), Err("absolute path".into()));
-        assert_eq!(validate_relative_name("C:x.png"), Err("drive-letter path".into()));
+        assert_eq!(
+            validate_relative_name("C:x.png"),
+            Err("drive-letter path".into())
+        );
         assert_eq!(
             validate_relative_name("images/../../x"),
             Err("contains a '..' component".into())
@@ -329,6 +364,9 @@ mod tests {
     fn not_a_zip() {
         let e = Archive::from_bytes("x.vmod", b"hello".to_vec(), Limits::default()).unwrap_err();
         assert!(matches!(e, VassalError::NotZip { .. }));
-        assert!(e.to_string().starts_with("x.vmod: not a zip archive: "), "{e}");
+        assert!(
+            e.to_string().starts_with("x.vmod: not a zip archive: "),
+            "{e}"
+        );
     }
 }

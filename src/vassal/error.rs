@@ -30,7 +30,9 @@ pub enum VassalError {
         limit: usize,
     },
     /// An entry declares (in the zip directory) more bytes than the per-entry limit.
-    #[error("{file}: entry '{entry}' declares {declared} bytes uncompressed, more than the limit of {limit} bytes per entry")]
+    #[error(
+        "{file}: entry '{entry}' declares {declared} bytes uncompressed, more than the limit of {limit} bytes per entry"
+    )]
     EntryDeclaredTooLarge {
         file: String,
         entry: String,
@@ -45,14 +47,18 @@ pub enum VassalError {
         limit: u64,
     },
     /// The entries together declare, or inflate to, more than the total limit.
-    #[error("{file}: entries total more than the limit of {limit} bytes uncompressed (at entry '{entry}')")]
+    #[error(
+        "{file}: entries total more than the limit of {limit} bytes uncompressed (at entry '{entry}')"
+    )]
     TotalTooLarge {
         file: String,
         entry: String,
         limit: u64,
     },
     /// An entry's compression ratio is above the limit (a zip bomb).
-    #[error("{file}: entry '{entry}' has compression ratio {ratio}:1, more than the limit of {limit}:1")]
+    #[error(
+        "{file}: entry '{entry}' has compression ratio {ratio}:1, more than the limit of {limit}:1"
+    )]
     CompressionRatio {
         file: String,
         entry: String,
@@ -97,13 +103,13 @@ pub enum VassalError {
         message: String,
     },
     /// An attribute VASSAL would parse has a value it would refuse.
-    #[error("{file}: entry '{entry}': <{path}> attribute '{attribute}'=\"{value}\": {message}")]
+    /// (`message` quotes the refused value.)
+    #[error("{file}: entry '{entry}': <{path}> attribute '{attribute}': {message}")]
     Attribute {
         file: String,
         entry: String,
         path: String,
         attribute: String,
-        value: String,
         message: String,
     },
     /// A board's grid is of a kind this reader (or the importer) cannot use.

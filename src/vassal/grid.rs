@@ -123,18 +123,17 @@ impl Polygon {
             if cury == lasty {
                 continue;
             }
-            let leftx;
-            if curx < lastx {
+            let leftx = if curx < lastx {
                 if x >= f64::from(lastx) {
                     continue;
                 }
-                leftx = curx;
+                curx
             } else {
                 if x >= f64::from(curx) {
                     continue;
                 }
-                leftx = lastx;
-            }
+                lastx
+            };
             let (test1, test2);
             if cury < lasty {
                 if y < f64::from(cury) || y >= f64::from(lasty) {
@@ -489,8 +488,7 @@ impl HexGrid {
         } else {
             let n = ((f64::from(x.wrapping_sub(o.x)) + dx / 3.0 + dx / 3.0).floor() * 3.0
                 / (2.0 * dx)) as i32;
-            (2.0 * dx / 3.0 * f64::from(n) - f64::from((dx / 3.0) as i32) + f64::from(o.x))
-                as i32
+            (2.0 * dx / 3.0 * f64::from(n) - f64::from((dx / 3.0) as i32) + f64::from(o.x)) as i32
         }
     }
 
@@ -642,7 +640,11 @@ impl HexGrid {
             ny = self.max_columns(container).wrapping_sub(ny);
         }
         if n.stagger && self.raw_column(p) % 2 != 0 {
-            let descending = if self.sideways { n.h_descend } else { n.v_descend };
+            let descending = if self.sideways {
+                n.h_descend
+            } else {
+                n.v_descend
+            };
             ny = if descending {
                 ny.wrapping_sub(1)
             } else {
@@ -659,7 +661,8 @@ impl HexGrid {
         let row = self.row(p, container)?;
         let col = self.column(p, container)?;
         let grid_location = n.grid_location(row, col)?;
-        let row_name = HexGridNumbering::axis_name(row.wrapping_add(n.v_off), n.v_type, n.v_leading)?;
+        let row_name =
+            HexGridNumbering::axis_name(row.wrapping_add(n.v_off), n.v_type, n.v_leading)?;
         let col_name =
             HexGridNumbering::axis_name(col.wrapping_add(n.h_off), n.h_type, n.h_leading)?;
         Some(expand_format(
@@ -680,7 +683,11 @@ impl HexGrid {
         let n = self.numbering.as_ref()?;
         let (mut col, mut row) = (col, row);
         if n.stagger && col % 2 != 0 {
-            let descending = if self.sideways { n.h_descend } else { n.v_descend };
+            let descending = if self.sideways {
+                n.h_descend
+            } else {
+                n.v_descend
+            };
             row = if descending {
                 row.wrapping_add(1)
             } else {
@@ -773,8 +780,12 @@ impl HexGrid {
             .ok_or_else(|| bad("row out of range"))?;
         let col = HexGridNumbering::parse_axis(&text(cg), n.h_type)
             .ok_or_else(|| bad("column out of range"))?;
-        self.center_point(col.wrapping_sub(n.h_off), row.wrapping_sub(n.v_off), container)
-            .ok_or_else(|| bad("the grid has no numbering"))
+        self.center_point(
+            col.wrapping_sub(n.h_off),
+            row.wrapping_sub(n.v_off),
+            container,
+        )
+        .ok_or_else(|| bad("the grid has no numbering"))
     }
 
     /// Everything about the hex holding `p`: raw and numbered column/row, centre, name.
@@ -915,7 +926,9 @@ fn match_from(segs: &[Segment], s: &[char], pos: usize, caps: &mut Vec<Vec<char>
             for &sign in starts {
                 let body = pos + sign;
                 let run = match seg {
-                    Segment::Digits(_) => s[body..].iter().take_while(|c| c.is_ascii_digit()).count(),
+                    Segment::Digits(_) => {
+                        s[body..].iter().take_while(|c| c.is_ascii_digit()).count()
+                    }
                     _ => match s.get(body) {
                         Some(&c) if c.is_ascii_uppercase() => {
                             s[body..].iter().take_while(|&&d| d == c).count()
@@ -1116,8 +1129,7 @@ impl Grid {
                     Some(bg) => bg.location(name, container),
                     None => Err(VassalError::BadLocation {
                         location: name.to_string(),
-                        message: "no zone has this location and there is no background grid"
-                            .into(),
+                        message: "no zone has this location and there is no background grid".into(),
                     }),
                 }
             }
@@ -1191,7 +1203,7 @@ impl Grid {
     /// `MapGrid.range(p1, p2)`: hexes between two points on this board (zoned grids use
     /// the zone's grid when both points are in the same zone, as VASSAL does). `None`
     /// when no hex grid applies.
-    pub fn range(&self, p1: Point, p2: Point, container: Size) -> Option<i32> {
+    pub fn range(&self, p1: Point, p2: Point) -> Option<i32> {
         match self {
             Grid::Hex(h) => Some(h.range(p1, p2)),
             Grid::Zoned(z) => {
@@ -1201,9 +1213,9 @@ impl Grid {
                     && std::ptr::eq(a, b)
                     && let Some(g) = Self::zone_grid(z, a)
                 {
-                    return g.range(p1, p2, container);
+                    return g.range(p1, p2);
                 }
-                z.background.as_deref()?.range(p1, p2, container)
+                z.background.as_deref()?.range(p1, p2)
             }
             _ => None,
         }
@@ -1283,10 +1295,16 @@ mod tests {
     fn format_expansion() {
         let p = [("gridLocation", "0101"), ("name", "Town")];
         assert_eq!(expand_format("$gridLocation$", &p, Unknown::Empty), "0101");
-        assert_eq!(expand_format("$name$ $gridLocation$", &p, Unknown::Empty), "Town 0101");
+        assert_eq!(
+            expand_format("$name$ $gridLocation$", &p, Unknown::Empty),
+            "Town 0101"
+        );
         assert_eq!(expand_format("Hex $x$!", &p, Unknown::Empty), "Hex !");
         assert_eq!(expand_format("Hex $x$!", &p, Unknown::Name), "Hex x!");
-        assert_eq!(expand_format("$gridLocation", &p, Unknown::Empty), "gridLocation");
+        assert_eq!(
+            expand_format("$gridLocation", &p, Unknown::Empty),
+            "gridLocation"
+        );
         assert_eq!(expand_format("{Foo}", &p, Unknown::Empty), "{Foo}");
     }
 }

@@ -253,9 +253,7 @@ pub fn parse_java_int(s: &str) -> Option<i32> {
 /// would make no sense as grid sizes.
 pub fn parse_java_double(s: &str) -> Option<f64> {
     let t = s.trim();
-    let t = t
-        .strip_suffix(['d', 'D', 'f', 'F'])
-        .unwrap_or(t);
+    let t = t.strip_suffix(['d', 'D', 'f', 'F']).unwrap_or(t);
     if t.is_empty()
         || !t
             .bytes()
