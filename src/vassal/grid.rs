@@ -1280,6 +1280,234 @@ mod tests {
         assert_eq!(g.location("0101", board).unwrap(), Point::new(0, 32));
     }
 
+    /// Grid "A" of the worked examples: unequal dx/dy and an offset origin.
+    /// dx = 60, dy = 70, origin (30, 40); hex (nx, ny) centre is
+    /// x = (int)(60 nx + 30), y = (int)(70 ny + 40) for even nx and
+    /// y = (int)(70 ny + (int)35 + 40) for odd nx.
+    fn grid_a() -> HexGrid {
+        HexGrid {
+            dx: 60.0,
+            dy: 70.0,
+            origin: Point::new(30, 40),
+            ..HexGrid::default()
+        }
+    }
+
+    const BOARD: Size = Size::new(1000, 800);
+
+    #[test]
+    fn worked_unequal_dx_dy_and_origin() {
+        let g = numbered(grid_a(), HexGridNumbering::default());
+        // (95,80): nx = floor((95-30+30)/60) = floor(1.58) = 1 (odd),
+        // ny = floor((80-40)/70) = 0 -> candidate centre (90, (int)(0+35+40)) = (90,75).
+        // Its hex polygon (r = 40): (50,75) (70,40) (111,40) (131,75) (111,111) (70,111)
+        // holds (95,80), so the centre is (90,75).
+        assert_eq!(g.snap_to_hex(Point::new(95, 80)), Point::new(90, 75));
+        // raw column = floor((90-30)/60 + 0.5) = 1; raw row: nx = round(1) odd ->
+        // round((75-40-35)/70) = 0; stagger adds 1 on odd columns -> row 1.
+        assert_eq!(g.raw_column(Point::new(90, 75)), 1);
+        assert_eq!(g.raw_row(Point::new(90, 75)), 0);
+        assert_eq!(g.column(Point::new(90, 75), BOARD), Some(1));
+        assert_eq!(g.row(Point::new(90, 75), BOARD), Some(1));
+        // Name: column 1+1 -> "02", row 1+1 -> "02" (leading 1 pads to two digits).
+        assert_eq!(g.location_name(Point::new(95, 80), BOARD).unwrap(), "0202");
+        // Reverse: col 2-1 = 1, row 2-1 = 1; stagger on odd column -> row 0;
+        // x = (int)(1*60) + 30 = 90, y = (int)(0*70 + 35) + 40 = 75.
+        assert_eq!(g.location("0202", BOARD).unwrap(), Point::new(90, 75));
+        assert_eq!(g.center_point(1, 1, BOARD), Some(Point::new(90, 75)));
+        // (150,180): nx = floor(150/60) = 2 (even), ny = floor((180-40+35)/70) = 2 ->
+        // centre (150,180); raw (2,2), even column: no stagger -> "0303".
+        assert_eq!(g.location_name(Point::new(150, 180), BOARD).unwrap(), "0303");
+        assert_eq!(g.location_name(Point::new(30, 40), BOARD).unwrap(), "0101");
+        // Range (0,0) -> (2,2): odd-q cube coordinates q=0,r=0 and q=2, r=2-(2-0)/2=1,
+        // s=-3: (2 + 1 + 3) / 2 = 3.
+        assert_eq!(g.range(Point::new(30, 40), Point::new(150, 180)), 3);
+        assert_eq!(g.range(Point::new(30, 40), Point::new(95, 80)), 1);
+        let loc = g.locate(Point::new(95, 80), BOARD);
+        assert_eq!(
+            loc,
+            HexLocation {
+                raw_column: 1,
+                raw_row: 0,
+                column: Some(1),
+                row: Some(1),
+                center: Point::new(90, 75),
+                name: Some("0202".into()),
+            }
+        );
+    }
+
+    #[test]
+    fn worked_neighbour_candidate() {
+        let g = grid_a();
+        // (58,70): nx = floor(58/60) = 0, ny = floor((70-40+35)/70) = 0 -> candidate
+        // (30,40), whose right edge (71,40)-(51,76) is at x = 54.3 for y = 70: outside.
+        // Even nx tries (-1,-1) (-30,5), (-1,0) (-30,75), (1,-1) (90,5), (1,0) (90,75);
+        // the last's left edge (50,75)-(70,40) is at x = 52.9: (58,70) is inside.
+        assert_eq!(g.snap_to_hex(Point::new(58, 70)), Point::new(90, 75));
+    }
+
+    #[test]
+    fn worked_edges_and_corners() {
+        let edges = HexGrid {
+            edges_legal: true,
+            ..grid_a()
+        };
+        // (62,60): centre (90,75). sideX: n = floor((62-30+15)*2/60) = 1 -> 30*1+30 = 60.
+        // sideY: nx = 1 odd -> n = floor((60-40)*2/70) = 0 -> 0 + (int)17.5 + 40 = 57.
+        // (60,57) is 35²+18² from the centre (> 2): the hexside wins.
+        assert_eq!(edges.snap_to(Point::new(62, 60), false, false), Point::new(60, 57));
+        assert_eq!(edges.snap_to(Point::new(62, 60), false, true), Point::new(90, 75));
+        let corners = HexGrid {
+            corners_legal: true,
+            ..grid_a()
+        };
+        // (51,74): centre (30,40). vertexY: n = floor((74-40+17.5)*2/70) = 1 -> 35+40 = 75.
+        // vertexX: ny = 1 odd -> n = (int)(floor(51-30+20+20)*3/120) = (int)1.525 = 1 ->
+        // (int)(40*1 - 20 + 30) = 50.
+        assert_eq!(corners.snap_to(Point::new(51, 74), false, false), Point::new(50, 75));
+        // A grid that does not snap leaves points alone unless forced.
+        let free = HexGrid {
+            snap_to: false,
+            ..grid_a()
+        };
+        assert_eq!(free.snap_to(Point::new(51, 74), false, false), Point::new(51, 74));
+        assert_eq!(free.snap_to(Point::new(51, 74), true, false), Point::new(30, 40));
+    }
+
+    #[test]
+    fn worked_descending() {
+        let n = HexGridNumbering {
+            h_descend: true,
+            v_descend: true,
+            ..HexGridNumbering::default()
+        };
+        let g = numbered(grid_a(), n);
+        // Board 1000x800: maxRows = floor(800/dx + 0.5) = floor(13.83) = 13 and
+        // maxColumns = floor(1000/dy + 0.5) = floor(14.79) = 14 (Java divides by the
+        // other axis' size).
+        // (90,75): raw (1,0). column = 14 - 1 = 13; row = 13 - 0 = 13, odd column with
+        // vDescend: 13 - 1 = 12. Name "14" + "13".
+        assert_eq!(g.location_name(Point::new(90, 75), BOARD).unwrap(), "1413");
+        // Reverse: col 13, row 12; odd col & vDescend: row 13; col = 14-13 = 1,
+        // row = 13-13 = 0 -> (90, 75).
+        assert_eq!(g.location("1413", BOARD).unwrap(), Point::new(90, 75));
+        // With an odd maxColumns (board 1050 wide: floor(15.5) = 15) the column's parity
+        // flips and VASSAL's own getLocation lands a hex lower: the name of (90,75) is
+        // "15" + "13" (col 14, row 12) but "1513" reads back as col 14 (even: no stagger),
+        // col = 15-14 = 1, row = 13-12 = 1 -> (90, (int)(70+35)+40) = (90,145).
+        let wide = Size::new(1050, 800);
+        assert_eq!(g.location_name(Point::new(90, 75), wide).unwrap(), "1513");
+        assert_eq!(g.location("1513", wide).unwrap(), Point::new(90, 145));
+    }
+
+    #[test]
+    fn worked_alphabetic_separator_vertical_first() {
+        let n = HexGridNumbering {
+            first: 'V',
+            sep: "-".into(),
+            h_type: 'A',
+            v_leading: 0,
+            h_off: 0,
+            v_off: 5,
+            stagger: false,
+            ..HexGridNumbering::default()
+        };
+        let g = numbered(grid_a(), n.clone());
+        // (90,75): column 1 -> 'B'; row 0 (no stagger) + 5 -> "5"; V first: "5-B".
+        assert_eq!(g.location_name(Point::new(90, 75), BOARD).unwrap(), "5-B");
+        assert_eq!(g.location("5-B", BOARD).unwrap(), Point::new(90, 75));
+        // Column 27 is "BB" (26 for the first letter, then B = 1):
+        // x = 30 + 60*27 = 1650, odd column so y = 35 + 40 = 75.
+        assert_eq!(g.location_name(Point::new(1650, 75), BOARD).unwrap(), "5-BB");
+        assert_eq!(g.location("5-BB", BOARD).unwrap(), Point::new(1650, 75));
+        // Left of the origin: (-30,75): raw column floor((-60)/60 + 0.5) = -1 -> "-B";
+        // -1 % 2 != 0 so the odd-column formula applies: row round(0/70) = 0 -> "5".
+        assert_eq!(g.location_name(Point::new(-30, 75), BOARD).unwrap(), "5--B");
+        assert_eq!(g.location("5--B", BOARD).unwrap(), Point::new(-30, 75));
+        assert!(g.location("B-5", BOARD).is_err());
+        // Location formats: text around $gridLocation$, and $column$/$row$.
+        let framed = numbered(
+            grid_a(),
+            HexGridNumbering {
+                location_format: "Hex $gridLocation$".into(),
+                ..n.clone()
+            },
+        );
+        assert_eq!(framed.location_name(Point::new(90, 75), BOARD).unwrap(), "Hex 5-B");
+        assert_eq!(framed.location("Hex 5-B", BOARD).unwrap(), Point::new(90, 75));
+        let parts = numbered(
+            grid_a(),
+            HexGridNumbering {
+                location_format: "$column$/$row$".into(),
+                ..n
+            },
+        );
+        assert_eq!(parts.location_name(Point::new(90, 75), BOARD).unwrap(), "B/5");
+        assert_eq!(parts.location("B/5", BOARD).unwrap(), Point::new(90, 75));
+        let e = parts.location("B5", BOARD).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "grid location 'B5': does not match the grid's numbering (format '$column$/$row$')"
+        );
+    }
+
+    #[test]
+    fn worked_leading_zeros() {
+        let n = HexGridNumbering {
+            h_leading: 2,
+            v_leading: 0,
+            h_off: 0,
+            v_off: 0,
+            sep: ".".into(),
+            ..HexGridNumbering::default()
+        };
+        let g = numbered(grid_a(), n);
+        // (150,180) is raw (2,2): column 2 with leading 2 -> "002"; row 2 with no
+        // padding -> "2".
+        assert_eq!(g.location_name(Point::new(150, 180), BOARD).unwrap(), "002.2");
+        assert_eq!(g.location("002.2", BOARD).unwrap(), Point::new(150, 180));
+        // Numeric parts need at least leading+1 digits, as Java's "[0-9]{3,}".
+        assert!(g.location("02.2", BOARD).is_err());
+    }
+
+    #[test]
+    fn worked_sideways() {
+        let g = HexGrid {
+            sideways: true,
+            ..numbered(grid_a(), HexGridNumbering::default())
+        };
+        // Sideways swaps x and y around the computation: (80,95) -> (95,80) -> centre
+        // (90,75) as in grid A -> (75,90).
+        assert_eq!(g.snap_to_hex(Point::new(80, 95)), Point::new(75, 90));
+        assert_eq!(g.location_name(Point::new(75, 90), BOARD).unwrap(), "0202");
+        assert_eq!(g.location("0202", BOARD).unwrap(), Point::new(75, 90));
+        // Sideways with hDescend: maxColumns = floor(1000/70 + 0.5) = 14 counts the rows:
+        // row = 14 - 0 = 14, odd column with hDescend: 13 -> "02" + "14".
+        let d = HexGrid {
+            numbering: Some(HexGridNumbering {
+                h_descend: true,
+                ..HexGridNumbering::default()
+            }),
+            ..g
+        };
+        assert_eq!(d.location_name(Point::new(75, 90), BOARD).unwrap(), "0214");
+        // Reverse: col 1, row 13; odd, hDescend: row 14; row = 14 - 14 = 0 -> (90,75)
+        // rotated back to (75,90).
+        assert_eq!(d.location("0214", BOARD).unwrap(), Point::new(75, 90));
+    }
+
+    #[test]
+    fn worked_snap_scale() {
+        let g = HexGrid {
+            snap_scale: 2,
+            ..grid_a()
+        };
+        // Centre (30,40); x delta 14 -> round(14 / (0.5*60/2 = 15)) = 1, clamped to
+        // [-1, 1] -> round(1 * 15) = 15; y delta 0 -> 0: (45,40).
+        assert_eq!(g.snap_to_hex(Point::new(44, 40)), Point::new(45, 40));
+    }
+
     #[test]
     fn polygon_contains() {
         let sq = Polygon::parse("0,0;10,0;10,10;0,10");
