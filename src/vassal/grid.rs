@@ -1317,7 +1317,10 @@ mod tests {
         assert_eq!(g.center_point(1, 1, BOARD), Some(Point::new(90, 75)));
         // (150,180): nx = floor(150/60) = 2 (even), ny = floor((180-40+35)/70) = 2 ->
         // centre (150,180); raw (2,2), even column: no stagger -> "0303".
-        assert_eq!(g.location_name(Point::new(150, 180), BOARD).unwrap(), "0303");
+        assert_eq!(
+            g.location_name(Point::new(150, 180), BOARD).unwrap(),
+            "0303"
+        );
         assert_eq!(g.location_name(Point::new(30, 40), BOARD).unwrap(), "0101");
         // Range (0,0) -> (2,2): odd-q cube coordinates q=0,r=0 and q=2, r=2-(2-0)/2=1,
         // s=-3: (2 + 1 + 3) / 2 = 3.
@@ -1356,8 +1359,14 @@ mod tests {
         // (62,60): centre (90,75). sideX: n = floor((62-30+15)*2/60) = 1 -> 30*1+30 = 60.
         // sideY: nx = 1 odd -> n = floor((60-40)*2/70) = 0 -> 0 + (int)17.5 + 40 = 57.
         // (60,57) is 35²+18² from the centre (> 2): the hexside wins.
-        assert_eq!(edges.snap_to(Point::new(62, 60), false, false), Point::new(60, 57));
-        assert_eq!(edges.snap_to(Point::new(62, 60), false, true), Point::new(90, 75));
+        assert_eq!(
+            edges.snap_to(Point::new(62, 60), false, false),
+            Point::new(60, 57)
+        );
+        assert_eq!(
+            edges.snap_to(Point::new(62, 60), false, true),
+            Point::new(90, 75)
+        );
         let corners = HexGrid {
             corners_legal: true,
             ..grid_a()
@@ -1365,14 +1374,23 @@ mod tests {
         // (51,74): centre (30,40). vertexY: n = floor((74-40+17.5)*2/70) = 1 -> 35+40 = 75.
         // vertexX: ny = 1 odd -> n = (int)(floor(51-30+20+20)*3/120) = (int)1.525 = 1 ->
         // (int)(40*1 - 20 + 30) = 50.
-        assert_eq!(corners.snap_to(Point::new(51, 74), false, false), Point::new(50, 75));
+        assert_eq!(
+            corners.snap_to(Point::new(51, 74), false, false),
+            Point::new(50, 75)
+        );
         // A grid that does not snap leaves points alone unless forced.
         let free = HexGrid {
             snap_to: false,
             ..grid_a()
         };
-        assert_eq!(free.snap_to(Point::new(51, 74), false, false), Point::new(51, 74));
-        assert_eq!(free.snap_to(Point::new(51, 74), true, false), Point::new(30, 40));
+        assert_eq!(
+            free.snap_to(Point::new(51, 74), false, false),
+            Point::new(51, 74)
+        );
+        assert_eq!(
+            free.snap_to(Point::new(51, 74), true, false),
+            Point::new(30, 40)
+        );
     }
 
     #[test]
@@ -1419,7 +1437,10 @@ mod tests {
         assert_eq!(g.location("5-B", BOARD).unwrap(), Point::new(90, 75));
         // Column 27 is "BB" (26 for the first letter, then B = 1):
         // x = 30 + 60*27 = 1650, odd column so y = 35 + 40 = 75.
-        assert_eq!(g.location_name(Point::new(1650, 75), BOARD).unwrap(), "5-BB");
+        assert_eq!(
+            g.location_name(Point::new(1650, 75), BOARD).unwrap(),
+            "5-BB"
+        );
         assert_eq!(g.location("5-BB", BOARD).unwrap(), Point::new(1650, 75));
         // Left of the origin: (-30,75): raw column floor((-60)/60 + 0.5) = -1 -> "-B";
         // -1 % 2 != 0 so the odd-column formula applies: row round(0/70) = 0 -> "5".
@@ -1434,8 +1455,14 @@ mod tests {
                 ..n.clone()
             },
         );
-        assert_eq!(framed.location_name(Point::new(90, 75), BOARD).unwrap(), "Hex 5-B");
-        assert_eq!(framed.location("Hex 5-B", BOARD).unwrap(), Point::new(90, 75));
+        assert_eq!(
+            framed.location_name(Point::new(90, 75), BOARD).unwrap(),
+            "Hex 5-B"
+        );
+        assert_eq!(
+            framed.location("Hex 5-B", BOARD).unwrap(),
+            Point::new(90, 75)
+        );
         let parts = numbered(
             grid_a(),
             HexGridNumbering {
@@ -1443,7 +1470,10 @@ mod tests {
                 ..n
             },
         );
-        assert_eq!(parts.location_name(Point::new(90, 75), BOARD).unwrap(), "B/5");
+        assert_eq!(
+            parts.location_name(Point::new(90, 75), BOARD).unwrap(),
+            "B/5"
+        );
         assert_eq!(parts.location("B/5", BOARD).unwrap(), Point::new(90, 75));
         let e = parts.location("B5", BOARD).unwrap_err();
         assert_eq!(
@@ -1465,7 +1495,10 @@ mod tests {
         let g = numbered(grid_a(), n);
         // (150,180) is raw (2,2): column 2 with leading 2 -> "002"; row 2 with no
         // padding -> "2".
-        assert_eq!(g.location_name(Point::new(150, 180), BOARD).unwrap(), "002.2");
+        assert_eq!(
+            g.location_name(Point::new(150, 180), BOARD).unwrap(),
+            "002.2"
+        );
         assert_eq!(g.location("002.2", BOARD).unwrap(), Point::new(150, 180));
         // Numeric parts need at least leading+1 digits, as Java's "[0-9]{3,}".
         assert!(g.location("02.2", BOARD).is_err());

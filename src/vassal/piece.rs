@@ -783,6 +783,13 @@ pub fn nest(parts: &[&str]) -> String {
     acc
 }
 
+/// `BasicPiece.getType`: `piece;;;image;name` with the fields escaped.
+pub fn basic_type(image: &str, name: &str) -> String {
+    let mut se = SequenceEncoder::new(';');
+    se.append("").append("").append(image).append(name);
+    format!("piece;{}", se.into_string())
+}
+
 /// `BasicPiece.getState`: `mapId;x;y;gpid;count;k;v…`.
 pub fn basic_state(
     map_id: Option<&str>,
