@@ -553,6 +553,22 @@ fn palette_and_prototypes() {
     // The empty label leaves the name alone.
     assert_eq!(p.name(), "1st Brigade");
     assert_eq!(p.plain_name(), "1st Brigade");
+    let all = m.palette_pieces();
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[1].1.as_ref().unwrap().basic.name, "Hampton; Legion/Cav");
+}
+
+#[test]
+fn oblique_numbering_refused() {
+    let d = dir("oblique");
+    let xml = r#"<VASSAL.build.GameModule name="G"><VASSAL.build.module.Map mapName="M"><VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board name="B"><VASSAL.build.module.map.boardPicker.board.HexGrid><VASSAL.build.module.map.boardPicker.board.mapgrid.ObliqueHexGridNumbering/></VASSAL.build.module.map.boardPicker.board.HexGrid></VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>"#;
+    let (path, _) = module_with(&d, "x.vmod", &[("buildFile.xml", xml.as_bytes())]);
+    let m = Module::open(&path).unwrap();
+    let b = &m.build_file().maps[0].boards[0];
+    assert_eq!(
+        b.require_hex_grid().unwrap_err().to_string(),
+        "board 'B': HexGrid is not supported: its numbering VASSAL.build.module.map.boardPicker.board.mapgrid.ObliqueHexGridNumbering is not read (only HexGridNumbering)"
+    );
 }
 
 #[test]
@@ -668,6 +684,30 @@ fn check_scenario(m: &Module, g: &SavedGame) {
         Some(("East".into(), Point::new(50, 20), None))
     );
     assert_eq!(where_is("p6"), None);
+    // The same through Module::locate.
+    let l = m
+        .locate("Theatre", Point::new(60, 75), Some(g))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (
+            l.map.id(),
+            l.board.name.as_str(),
+            l.board_point,
+            l.name.as_deref()
+        ),
+        ("Theatre", "West", Point::new(60, 75), Some("Town 0203"))
+    );
+    assert!(
+        m.locate("Theatre", Point::new(-1, 0), Some(g))
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        m.locate("No Such Map", Point::new(1, 1), Some(g))
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[test]

@@ -76,7 +76,13 @@ impl BoardDef {
             return Err(unsupported("no grid".into(), "the board has no grid"));
         };
         match g {
-            Grid::Hex(_) => Ok(g),
+            Grid::Hex(h) => match &h.other_numbering {
+                Some(cls) => Err(unsupported(
+                    "HexGrid".into(),
+                    &format!("its numbering {cls} is not read (only HexGridNumbering)"),
+                )),
+                None => Ok(g),
+            },
             Grid::Zoned(z) => {
                 if zoned_has_hex(z) {
                     Ok(g)

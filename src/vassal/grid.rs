@@ -1100,10 +1100,11 @@ impl Grid {
                         };
                         g.location_name(p, size)
                     });
-                    let mut props = vec![("name", zone.name.as_str())];
-                    if let Some(gl) = grid_location.as_deref() {
-                        props.push(("gridLocation", gl));
-                    }
+                    // A zone without a grid sets gridLocation to null: it expands to nothing.
+                    let props = [
+                        ("name", zone.name.as_str()),
+                        ("gridLocation", grid_location.as_deref().unwrap_or("")),
+                    ];
                     return Some(expand_format(&zone.location_format, &props, Unknown::Name));
                 }
                 z.background.as_deref()?.location_name(p, container)
@@ -1539,6 +1540,43 @@ mod tests {
         // Centre (30,40); x delta 14 -> round(14 / (0.5*60/2 = 15)) = 1, clamped to
         // [-1, 1] -> round(1 * 15) = 15; y delta 0 -> 0: (45,40).
         assert_eq!(g.snap_to_hex(Point::new(44, 40)), Point::new(45, 40));
+    }
+
+    #[test]
+    fn zone_without_grid_names() {
+        let zoned = Grid::Zoned(ZonedGrid {
+            zones: vec![Zone {
+                name: "Lake".into(),
+                path: Polygon::parse("0,0;100,0;100,100;0,100"),
+                location_format: "$name$:$gridLocation$ $other$".into(),
+                use_parent_grid: false,
+                grid: None,
+            }],
+            background: None,
+        });
+        // gridLocation is null (nothing); an unknown property is its bare name.
+        assert_eq!(
+            zoned.location_name(Point::new(10, 10), BOARD).as_deref(),
+            Some("Lake: other")
+        );
+        // Outside every zone and with no background grid: no name.
+        assert_eq!(zoned.location_name(Point::new(200, 10), BOARD), None);
+        // A zone's name finds the mean of its corners (50,50).
+        let named = Grid::Zoned(ZonedGrid {
+            zones: vec![Zone {
+                location_format: "$name$".into(),
+                ..match &zoned {
+                    Grid::Zoned(z) => z.zones[0].clone(),
+                    _ => unreachable!(),
+                }
+            }],
+            background: None,
+        });
+        assert_eq!(named.location("Lake", BOARD).unwrap(), Point::new(50, 50));
+        assert_eq!(
+            named.location("Sea", BOARD).unwrap_err().to_string(),
+            "grid location 'Sea': no zone has this location and there is no background grid"
+        );
     }
 
     #[test]

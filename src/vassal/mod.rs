@@ -49,6 +49,6 @@ pub use grid::{
     Grid, GridAt, HexGrid, HexGridNumbering, HexLocation, Point, Polygon, Size, Zone, ZonedGrid,
 };
 pub use image::image_size;
-pub use module::{BoardLayout, Module, ModuleData, PlacedBoard};
+pub use module::{BoardLayout, MapLocation, Module, ModuleData, PlacedBoard};
 pub use piece::{BasicPiece, Embellishment, Piece, Trait, TraitKind};
 pub use save::{BoardPlacement, Command, SavedGame, SavedPiece, SavedStack};

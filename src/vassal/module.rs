@@ -227,6 +227,38 @@ impl Module {
         find(&self.build.setups, name)
     }
 
+    /// Every palette slot with its piece decoded (prototypes expanded), or the error
+    /// that piece gave.
+    pub fn palette_pieces(&self) -> Vec<(&PieceSlotDef, Result<Piece, VassalError>)> {
+        self.build
+            .palette
+            .iter()
+            .map(|s| (s, self.slot_piece(s)))
+            .collect()
+    }
+
+    /// Where a map point is: the map (by identifier), the board under it, the point in
+    /// board coordinates and the location name VASSAL shows there. Boards are laid out
+    /// as [`Module::board_layout`] does (with `save`'s board choice when given).
+    /// `Ok(None)` when the map is unknown or the point is off every board.
+    pub fn locate(
+        &self,
+        map_id: &str,
+        p: Point,
+        save: Option<&SavedGame>,
+    ) -> Result<Option<MapLocation<'_>>, VassalError> {
+        let Some(map) = self.build.map(map_id) else {
+            return Ok(None);
+        };
+        let layout = self.board_layout(map, save)?;
+        Ok(layout.board_point(p).map(|(b, q)| MapLocation {
+            map,
+            board: b.board,
+            board_point: q,
+            name: b.board.location_name(q),
+        }))
+    }
+
     /// The boards of `map` as laid out for a game: the saved game's `BoardPicker`
     /// choice for that map when `save` has one, else the BoardPicker's default `<setup>`,
     /// else the map's only board if it has exactly one that is not reversible (what
@@ -259,6 +291,19 @@ fn parse_moduledata(text: &str, file: &str) -> Result<ModuleData, VassalError> {
         vassal_version: child("VassalVersion"),
         description: child("description"),
     })
+}
+
+/// Where a map point lies (see [`Module::locate`]).
+#[derive(Debug, Clone)]
+pub struct MapLocation<'a> {
+    /// The map.
+    pub map: &'a MapDef,
+    /// The board under the point.
+    pub board: &'a BoardDef,
+    /// The point in that board's coordinates.
+    pub board_point: Point,
+    /// The location name VASSAL shows there (`None` where the grid gives none).
+    pub name: Option<String>,
 }
 
 /// A board placed on a map, with its rectangle in map coordinates.
