@@ -627,7 +627,7 @@ fn bundled_setups() {
     let e = m.read_setup(&empty).unwrap_err();
     assert!(
         e.to_string()
-            .ends_with("test.vmod: no entry '' (predefined setup 'Empty' names no file)"),
+            .ends_with("test.vmod: entry 'buildFile.xml': <PredefinedSetup 'Empty'>: starts a new game from no saved file (useFile is off or no file)"),
         "{e}"
     );
 

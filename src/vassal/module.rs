@@ -190,11 +190,16 @@ impl Module {
 
     /// Reads a predefined setup's saved game from inside the module.
     pub fn read_setup(&mut self, setup: &PredefinedSetupDef) -> Result<SavedGame, VassalError> {
-        let Some(file) = setup.file.as_deref() else {
-            return Err(VassalError::MissingEntry {
+        let Some(file) = setup
+            .file
+            .as_deref()
+            .filter(|_| setup.use_file && !setup.is_menu)
+        else {
+            return Err(VassalError::Element {
                 file: self.label().to_string(),
-                entry: String::new(),
-                detail: format!(" (predefined setup '{}' names no file)", setup.name),
+                entry: self.build_entry.clone(),
+                path: format!("PredefinedSetup '{}'", setup.name),
+                message: "starts a new game from no saved file (useFile is off or no file)".into(),
             });
         };
         check_relative_name(
