@@ -466,6 +466,28 @@ fn board_layout_and_positions() {
     assert_eq!(t.boards[0].to_map(Point::new(60, 80)), Point::new(60, 80));
     assert_eq!(t.boards[1].to_map(Point::new(50, 20)), Point::new(450, 20));
 
+    // Two boards, no default setup and no save: the choice is unknown.
+    let mut undecided = theatre.clone();
+    undecided.default_setup = None;
+    let e = musket::vassal::BoardLayout::for_map(&undecided, None, "t.vmod", "buildFile.xml")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "t.vmod: entry 'buildFile.xml': <Map 'Theatre'>: 2 boards and no default board setup: the boards are chosen when a game starts (use a saved game or setup)"
+    );
+    let wrong = [musket::vassal::BoardPlacement {
+        name: "Moon".into(),
+        reversed: false,
+        column: 0,
+        row: 0,
+    }];
+    let e =
+        musket::vassal::BoardLayout::place(theatre, &wrong, "t.vmod", "buildFile.xml").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "t.vmod: entry 'buildFile.xml': <Map 'Theatre'>: no board named 'Moon'"
+    );
+
     // A reversed board flips board coordinates.
     let placements = [musket::vassal::BoardPlacement {
         name: "Main".into(),
@@ -473,7 +495,7 @@ fn board_layout_and_positions() {
         column: 0,
         row: 0,
     }];
-    let r = musket::vassal::BoardLayout::place(main, &placements, "x").unwrap();
+    let r = musket::vassal::BoardLayout::place(main, &placements, "x", "buildFile.xml").unwrap();
     let (_, p) = r.board_point(Point::new(110, 105)).unwrap();
     assert_eq!(p, Point::new(1000 - 90, 800 - 75));
     assert_eq!(r.boards[0].to_map(p), Point::new(110, 105));

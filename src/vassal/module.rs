@@ -273,7 +273,7 @@ impl Module {
         map: &'a MapDef,
         save: Option<&SavedGame>,
     ) -> Result<BoardLayout<'a>, VassalError> {
-        BoardLayout::for_map(map, save, self.label())
+        BoardLayout::for_map(map, save, self.label(), &self.build_entry)
     }
 }
 
@@ -385,12 +385,13 @@ pub struct BoardLayout<'a> {
 }
 
 impl<'a> BoardLayout<'a> {
-    /// Lays out `map`'s boards; see [`Module::board_layout`]. `label` names the module in
-    /// errors.
+    /// Lays out `map`'s boards; see [`Module::board_layout`]. `file` and `entry` (the
+    /// module and its build file) name the source in errors.
     pub fn for_map(
         map: &'a MapDef,
         save: Option<&SavedGame>,
-        label: &str,
+        file: &str,
+        entry: &str,
     ) -> Result<BoardLayout<'a>, VassalError> {
         let from_save = save.and_then(|s| {
             s.boards
@@ -416,8 +417,8 @@ impl<'a> BoardLayout<'a> {
             }]
         } else {
             return Err(VassalError::Element {
-                file: label.to_string(),
-                entry: "buildFile.xml".into(),
+                file: file.to_string(),
+                entry: entry.to_string(),
                 path: format!("Map '{}'", map.id()),
                 message: format!(
                     "{} boards and no default board setup: the boards are chosen when a game starts (use a saved game or setup)",
@@ -425,29 +426,30 @@ impl<'a> BoardLayout<'a> {
                 ),
             });
         };
-        Self::place(map, &placements, label)
+        Self::place(map, &placements, file, entry)
     }
 
-    /// Lays out explicit placements.
+    /// Lays out explicit placements (`file`/`entry` name the source in errors).
     pub fn place(
         map: &'a MapDef,
         placements: &[BoardPlacement],
-        label: &str,
+        file: &str,
+        entry: &str,
     ) -> Result<BoardLayout<'a>, VassalError> {
         let mut chosen = Vec::new();
         for pl in placements {
             let Some(board) = map.board(&pl.name) else {
                 return Err(VassalError::Element {
-                    file: label.to_string(),
-                    entry: "buildFile.xml".into(),
+                    file: file.to_string(),
+                    entry: entry.to_string(),
                     path: format!("Map '{}'", map.id()),
                     message: format!("no board named '{}'", pl.name),
                 });
             };
             if !(0..=1000).contains(&pl.column) || !(0..=1000).contains(&pl.row) {
                 return Err(VassalError::Element {
-                    file: label.to_string(),
-                    entry: "buildFile.xml".into(),
+                    file: file.to_string(),
+                    entry: entry.to_string(),
                     path: format!("Map '{}'", map.id()),
                     message: format!(
                         "board '{}' placed at a bad column/row {},{}",
@@ -520,6 +522,10 @@ impl<'a> BoardLayout<'a> {
     /// board). The map point is the board point plus the owning board's origin, or plus
     /// the map's edge when the stack names no board (as VASSAL does, even if the first
     /// board is not at the top-left).
+    ///
+    /// A grid location the grid cannot read is an error here; VASSAL itself warns and
+    /// falls back to the stack's `x`/`y`, which the caller can do with the stack's
+    /// fields.
     pub fn setup_stack_position(
         &self,
         stack: &SetupStackDef,
