@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 use super::error::VassalError;
 use super::grid::{Unknown, expand_format};
-use super::sequence::{Decoder, SequenceEncoder, parse_java_int};
+use super::sequence::{Decoder, SequenceEncoder};
 
 /// Deepest nesting of prototypes expanded (VASSAL's recursion limit stops loops too).
 pub const MAX_PROTOTYPE_DEPTH: usize = 32;
@@ -808,11 +808,6 @@ pub fn basic_state(
         se.append(k).append(v);
     }
     se.into_string()
-}
-
-/// Parses a Java int from a field that may be empty (helper for callers).
-pub fn int_field(s: &str) -> Option<i32> {
-    parse_java_int(s)
 }
 
 #[cfg(test)]
