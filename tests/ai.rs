@@ -262,6 +262,12 @@ fn the_search_level_models_the_enemy_it_watches() {
         (Kind::Random, Kind::Ai(2)),
     ] {
         let mut session = Session::new(sc.clone(), rules.clone(), 7);
+        // The leader-transfer phases passed: the action phase's first turn is watched.
+        while !musket::rules::sequence::on_initiative(&session.game) {
+            session
+                .execute(musket::rules::command::Command::EndPhase)
+                .unwrap();
+        }
         let first = session.game.active_side;
         let mut search = Search::new(7, SideId(1 - first.0));
         assert_eq!(search.enemy(), Kind::Ai(2), "before it has seen anything");

@@ -66,6 +66,7 @@ fn files(dir: &Path) -> Vec<PathBuf> {
             side: side.to_string(),
             secret: secrets[i].clone(),
             sent: sent[i].clone(),
+            accepted_rules: None,
         };
         pbem::save_kept(&dir.join("keep").join(side.to_lowercase()).join("pbem"), &k).unwrap();
     }

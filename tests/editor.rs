@@ -1008,3 +1008,59 @@ fn the_unit_forms_widgets_round_trip_every_field() {
         "Disorganized(cv: 1.5, manpower: 3)"
     );
 }
+
+// Issue 34.4: NaN in the underlay's alignment made every save fail with the wrong reason and an
+// empty problem list; infinity was written and passed `musket check`. Both are refused with the
+// field named: by the editor's action, and by the loader for a file written by hand.
+#[test]
+fn non_finite_underlay_numbers_are_refused_with_the_field_named() {
+    let mut ed = Editor::open(&scenario_path("foxs-gap.ron")).unwrap();
+    let actions = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/defects-4/editor-underlay-nan.actions.ron"),
+    )
+    .unwrap();
+    for a in parse_actions(&actions).unwrap() {
+        let e = ed.apply(&a).unwrap_err();
+        assert!(e.contains("underlay.align[0].x NaN"), "{e}");
+    }
+    for (x, y, field) in [
+        ("inf", "7.5", "underlay.align[0].x"),
+        ("1.0", "-inf", "underlay.align[0].y"),
+    ] {
+        let e = ed
+            .apply(&act(&format!(
+                r#"Underlay(Some((image: "scan.png", opacity: 0.5, align: [(hex: "0101", x: {x}, y: {y}), (hex: "0303", x: 10.0, y: 0.0)])))"#
+            )))
+            .unwrap_err();
+        assert!(e.contains(field) && e.contains("finite"), "{e}");
+    }
+    let e = ed
+        .apply(&act(r#"Underlay(Some((image: "scan.png", opacity: NaN)))"#))
+        .unwrap_err();
+    assert!(e.contains("underlay.opacity"), "{e}");
+    // A file written by hand: the loader refuses it, naming the field.
+    let mut f = ed.file.clone();
+    f.underlay = Some(UnderlayFile {
+        image: "scan.png".into(),
+        opacity: 0.5,
+        visible: true,
+        align: vec![
+            AlignPoint {
+                hex: "0101".into(),
+                x: f64::INFINITY,
+                y: 7.5,
+            },
+            AlignPoint {
+                hex: "0303".into(),
+                x: 10.0,
+                y: 0.0,
+            },
+        ],
+    });
+    let problems = validate(f).unwrap_err();
+    assert!(
+        problems.iter().any(|p| p.field == "underlay.align[0].x"),
+        "{problems:?}"
+    );
+}

@@ -488,7 +488,9 @@ fn first_union_attack(
         if matches!(d.command, Command::Attack { .. }) {
             return Some(d.command);
         }
-        let end = matches!(d.command, Command::EndTurn);
+        // Its action phase ended with no attack (a transfer phase ends before it).
+        let end = matches!(d.command, Command::EndTurn)
+            && musket::rules::sequence::on_initiative(&session.game);
         session.execute(d.command).unwrap();
         if end {
             return None;
@@ -824,4 +826,120 @@ fn the_unexplained_odds_are_the_explained_odds_numbers() {
         }
     }
     assert!(compared >= 8, "{compared}");
+}
+
+// Issue 34.5: a threat's hexes are ones its units can reach when they next act, as `musket
+// moves` gives them (each unit alone, from the game as it stands: its own allowance, a march
+// roll not made yet at its most, Shiloh's command control halving an out-of-command unit's
+// points). Before, the Hornets' Nest listed Hurlbut's 1st Brigade (8 OP, out of command)
+// firing on 0504 from 0603 at P(reach) 100%. Every shipped scenario, both sides, every hex.
+#[test]
+fn threats_come_only_from_hexes_the_units_can_reach_when_they_next_act() {
+    use musket::rules::movement::{MoveContext, reachable};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut checked = 0;
+    for name in [
+        "shiloh-hornets-nest.ron",
+        "foxs-gap.ron",
+        "crampton-gap.ron",
+        "gbacw-bloody-hill.ron",
+        "ngg1812-smolensk.ron",
+    ] {
+        let sc = std::sync::Arc::new(scenario::load(&dir.join(name)).unwrap());
+        let rules = for_scenario(&sc, &Default::default()).unwrap();
+        let g = musket::rules::session::Session::new(sc, rules, 1).game;
+        for side in [
+            musket::rules::unit::SideId(0),
+            musket::rules::unit::SideId(1),
+        ] {
+            // The enemy's units as `musket moves` sees them: now if it moves now, else when it
+            // next moves.
+            let enemy = side.other();
+            let view = if musket::rules::movement::moves_now(&g, enemy) {
+                g.clone()
+            } else {
+                musket::rules::movement::as_it_next_moves(&g, enemy)
+            };
+            let ctx = MoveContext::new(&view);
+            for t in ThreatModel::new(&g, side).all() {
+                for x in t.threats.iter().chain(&t.combined) {
+                    for (u, from) in x.units.iter().zip(x.from.iter().cycle()) {
+                        let unit = g.unit(*u);
+                        if unit.hex == Some(*from) || x.from.len() > 1 {
+                            continue;
+                        }
+                        let reach = reachable(&view, &ctx, &[*u], None).unwrap();
+                        assert!(
+                            reach.hexes().any(|h| g.map().coord(h.index) == *from),
+                            "{name}: {} ({}) is said to attack {} from {}, which it cannot reach",
+                            unit.id,
+                            g.scenario.side_name(unit.side),
+                            g.label(t.hex),
+                            g.label(*from)
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "{checked} moved threats checked");
+}
+
+// The example of the issue, by the command line: `musket threats --hex 0504` and `musket moves
+// --unit usa-hurlbut-b1` agree (no threat of Hurlbut's from a hex his 8 OP do not reach).
+#[test]
+fn the_command_line_threats_and_moves_agree_on_the_hornets_nest() {
+    let sc = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/shiloh-hornets-nest.ron");
+    let run = |args: &[&str]| {
+        let o = Proc::new(env!("CARGO_BIN_EXE_musket"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let sc = sc.to_str().unwrap();
+    let threats = run(&["threats", sc, "--hex", "0504", "--json"]);
+    let moves = run(&["moves", sc, "--unit", "usa-hurlbut-b1", "--json"]);
+    assert_eq!(moves["allowance"], 8.0, "out of command: half of 16 OP");
+    let reach: Vec<&str> = moves["reachable"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["hex"].as_str().unwrap())
+        .collect();
+    for t in threats["threats"].as_array().unwrap() {
+        if t["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|u| u == "usa-hurlbut-b1")
+        {
+            assert_eq!(t["points"]["usa-hurlbut-b1"], 8.0);
+            for from in t["from"].as_array().unwrap() {
+                let from = from.as_str().unwrap();
+                assert!(
+                    from == moves["hex"].as_str().unwrap() || reach.contains(&from),
+                    "Hurlbut's 1st Brigade from {from}: not in his reach {reach:?}"
+                );
+            }
+        }
+    }
+}
+
+// Issue 34.6: the window's threat list and danger tooltip read unit names, as a player does
+// ("Garland's Brigade"); the command line keeps the ids.
+#[test]
+fn the_window_names_threats_by_unit_names_the_command_line_by_ids() {
+    let units = "(id: \"csa-garland\", name: \"Garland's Brigade\", side: \"Confederate\", kind: Infantry, hex: \"0203\", strength: Organized(4)),\
+                 (id: \"usa-cox\", name: \"Cox's Division\", side: \"Union\", kind: Infantry, hex: \"0103\", strength: Organized(4)),";
+    let g = game(units, "");
+    let t = threats(&g, hex(&g, "0103")).unwrap();
+    let x = &t.threats[0];
+    let named = musket::rules::threat::text_named(&g, x);
+    assert!(named.starts_with("Garland's Brigade from 0203"), "{named}");
+    assert!(!named.contains("csa-garland"), "{named}");
+    let by_id = musket::rules::threat::text(&g, x);
+    assert!(by_id.starts_with("csa-garland from 0203"), "{by_id}");
 }

@@ -21,6 +21,27 @@ fn load(path: &str) -> Game {
     Game::new(Arc::new(sc), rules)
 }
 
+/// The game at its first phase of moves (GCACW's leader-transfer phases passed), from the first
+/// seed whose dice give the first side the move there.
+fn load_at_moves(path: &str) -> Game {
+    (0..100)
+        .map(|seed| {
+            let mut g = load(path);
+            let mut dice = musket::rules::dice::Dice::new(seed);
+            while !g
+                .sequence
+                .phase(g.phase)
+                .allows
+                .contains(&musket::rules::sequence::Allow::Move)
+            {
+                musket::rules::sequence::end_phase(&mut g, &mut dice);
+            }
+            g
+        })
+        .find(|g| g.active_side == SideId(0))
+        .expect("a seed where the first side moves first")
+}
+
 fn session(path: &str, seed: u64) -> Session {
     let g = load(path);
     common::generic_session(g.scenario.clone(), g.rules.clone(), seed)
@@ -53,7 +74,7 @@ fn turn_error(r: Result<(), CommandError>) -> String {
 // The example: Fox's Gap, Union to move; D. H. Hill may not move.
 #[test]
 fn fox_gap_a_confederate_move_in_the_union_turn_is_refused() {
-    let g = load("scenarios/foxs-gap.ron");
+    let g = load_at_moves("scenarios/foxs-gap.ron");
     assert_eq!(g.active_side, SideId(0));
     let m = turn_error(validate(&g, &mv("csa-dhhill", &["0605"])));
     assert!(
@@ -90,7 +111,7 @@ fn every_ruleset_refuses_the_side_not_to_move() {
         "scenarios/ngg1812-smolensk.ron",
         "scenarios/shiloh-hornets-nest.ron",
     ] {
-        let mut g = load(file);
+        let mut g = load_at_moves(file);
         let enemy = g.active_side.other();
         // A combat unit of the side not to move with an empty hex next to it.
         let (id, to) = next_to(&g, enemy, |n| {
@@ -192,10 +213,15 @@ fn a_save_with_too_many_end_turns_is_refused_at_the_first_extra_one() {
     let s = session("scenarios/foxs-gap.ron", 1);
     let mut save = s.to_save();
     save.commands = vec![Command::EndTurn; 20];
-    save.digest = Some(musket::rules::session::Digest::of(
+    save.digest = Some(musket::rules::session::Digest::of_game(
         &save.scenario,
         save.seed,
         &save.commands,
+        &save.reseeds,
+        Some((
+            save.sequence.as_ref().unwrap(),
+            save.tables.as_deref().unwrap(),
+        )),
     ));
     let text = musket::rules::scenario::ron_options()
         .to_string(&save)

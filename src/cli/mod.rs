@@ -136,6 +136,9 @@ pub struct WindowArgs {
     /// Automation: frames to wait before the screenshot.
     #[arg(long, hide = true)]
     pub shot_after: Option<u32>,
+    /// Automation: end this many phases before the clicks (GCACW's leader transfers).
+    #[arg(long = "end-phases", hide = true, default_value_t = 0)]
+    pub end_phases: u32,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -263,8 +266,14 @@ pub enum Cmd {
         #[arg(default_value = "gcacw")]
         ruleset: String,
     },
-    /// Time the game's own systems headless (no rendering) on a scenario, as JSON.
+    /// The digest of the sequence of play in a tables file (or the built-in one): what
+    /// `tools/sequence_history.py` lists in `assets/rules/sequences.ron`.
     #[command(hide = true)]
+    SequenceDigest {
+        ruleset: String,
+        file: Option<PathBuf>,
+    },
+    /// Time the game's own systems headless (no rendering) on a scenario, as JSON.
     MeasureSystems {
         scenario: Option<PathBuf>,
         #[arg(long, default_value_t = 600)]
@@ -370,6 +379,20 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             frames,
             editor,
         }) => measure_systems(scenario, frames, editor, ov),
+        Some(Cmd::SequenceDigest { ruleset, file }) => {
+            let text = match &file {
+                Some(p) => std::fs::read_to_string(p)
+                    .map_err(|e| Failure(format!("{}: {e}", p.display())))?,
+                None => crate::rules::ruleset::builtin_tables(&ruleset)
+                    .ok_or_else(|| Failure(format!("unknown ruleset {ruleset:?}")))?
+                    .to_string(),
+            };
+            match crate::rules::sequence::section(&text).map_err(Failure)? {
+                Some(seq) => outln!("{}", crate::rules::sequence::digest(&seq)),
+                None => outln!("none"),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Cmd::Rules { ruleset }) => match crate::rules::ruleset::builtin_tables(&ruleset) {
             Some(text) => {
                 out!("{text}");
@@ -587,6 +610,7 @@ fn run_client(
             activate: w.activate,
             danger: w.danger,
             shot_after: w.shot_after,
+            end_phases: w.end_phases,
         },
     })
     .map_err(Failure)

@@ -422,6 +422,7 @@ fn play_by_files(
                 side: side.clone(),
                 secret: secrets[i].clone(),
                 sent: last_sent[i].clone(),
+                accepted_rules: None,
             };
             let d = keep.join(side.to_lowercase()).join("pbem");
             pbem::save_kept(&d, &k).map_err(Failure)?;

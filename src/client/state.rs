@@ -464,6 +464,8 @@ pub fn remote_turn(world: &World) -> Option<SideId> {
 pub enum TurnAction {
     /// Open a received turn file: verify it, replay the opponent's commands, hand over.
     Open(PathBuf),
+    /// Open it, its rules (which differ from the built-in ones) accepted by the player.
+    OpenAccepting(PathBuf),
     /// Write the next turn file (the commands played since the last one) to this path.
     Send(PathBuf),
     /// Start a game by turn files on a scenario, playing `side`; the first file is written

@@ -634,8 +634,8 @@ pub(crate) fn apply_to(f: &mut ScenarioFile, a: &EditAction) -> Result<String, S
         }
         EditAction::Underlay(u) => {
             if let Some(u) = u {
-                if !(0.0..=1.0).contains(&u.opacity) {
-                    return Err(format!("underlay.opacity {}: from 0 to 1", u.opacity));
+                if let Some((field, value, why)) = u.problems().into_iter().next() {
+                    return Err(format!("{field} {value}: {why}"));
                 }
                 for (i, p) in u.align.iter().enumerate() {
                     d.hex(&p.hex)

@@ -43,6 +43,9 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
     if let Some(r) = &f.random_events {
         field("random_events", line(r));
     }
+    if let Some(t) = &f.initiative_ties {
+        field("initiative_ties", line(t));
+    }
     if let Some(t) = &f.supply_trains {
         field("supply_trains", line(t));
     }

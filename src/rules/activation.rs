@@ -296,6 +296,33 @@ pub fn transfer_plan(game: &Game, leader: &str, to: &str) -> Result<(UnitIdx, Co
     Ok((l, h))
 }
 
+/// Whether a leader of the side to act may transfer now: on the map, not transferred in this
+/// phase, with a friendly combat unit 1 to `leader_transfer.hexes` hexes away (what a
+/// leader-transfer phase is passed over without, `sequence::idle`).
+pub fn any_transfer(game: &Game) -> bool {
+    let Some(rules) = &game.sequence.leader_transfer else {
+        return false;
+    };
+    let side = game.active_side;
+    let friends: Vec<Coord> = game
+        .units
+        .iter()
+        .filter(|u| u.side == side && u.is_combat())
+        .filter_map(|u| u.hex)
+        .collect();
+    game.unit_indices().any(|l| {
+        let u = game.unit(l);
+        u.is_leader()
+            && u.side == side
+            && !game.cycle.transferred.contains(&l)
+            && u.hex.is_some_and(|h| {
+                friends
+                    .iter()
+                    .any(|f| (1..=rules.hexes).contains(&h.distance(*f)))
+            })
+    })
+}
+
 /// Transfer: the leader is placed in the hex.
 pub fn transfer(game: &mut Game, leader: UnitIdx, to: Coord) -> Vec<Event> {
     let from = game.unit(leader).hex;

@@ -468,6 +468,26 @@ fn assault_check(game: &Game, req: &AttackRequest) -> Result<(), CommandError> {
     super::assault::check(game, req, kind).map_err(CommandError::Limit)
 }
 
+/// The advance the attack's result allows, kept for the attackers its fatigue left on the map
+/// (a unit eliminated by its extended-march check does not advance; a leader does not advance
+/// alone). Returns the offer's event, if one stands.
+fn offer_advance(game: &mut Game) -> Option<Event> {
+    let opt = game.advance_option.take()?;
+    let units: Vec<UnitIdx> = opt
+        .units
+        .into_iter()
+        .filter(|u| game.unit(*u).on_map())
+        .collect();
+    if units.iter().all(|u| game.unit(*u).is_leader()) {
+        return None;
+    }
+    game.advance_option = Some(super::game::AdvanceOption {
+        units,
+        hex: opt.hex,
+    });
+    Some(Event::AdvanceOffered { hex: opt.hex })
+}
+
 fn advancers(game: &Game, units: &[String]) -> Result<(Vec<UnitIdx>, Coord), CommandError> {
     let Some(opt) = &game.advance_option else {
         return Err(CommandError::Advance("no advance is open: only the command right after an attack whose result allows it may advance".into()));
@@ -485,6 +505,11 @@ fn advancers(game: &Game, units: &[String]) -> Result<(Vec<UnitIdx>, Coord), Com
         if !may.contains(&u) {
             return Err(CommandError::Advance(format!(
                 "{id:?} did not take part in the attack"
+            )));
+        }
+        if !game.unit(u).on_map() {
+            return Err(CommandError::Advance(format!(
+                "{id:?} has been eliminated: only units on the map advance"
             )));
         }
         if seen.insert(u) {
@@ -541,7 +566,11 @@ fn apply_inner(
             let limits = orders::check_attack_limits(game, &req).map_err(CommandError::Limit)?;
             let mut events = rules.resolve(game, &req, choices, dice)?;
             orders::count_attack(game, &req, &limits);
+            // The attack ends with its fatigue and the extended-march check (GCACW); only
+            // then is the advance offered, to the attackers still on the map.
+            events.retain(|e| !matches!(e, Event::AdvanceOffered { .. }));
             events.extend(super::assault::after(game, &req, limits.kind, dice));
+            events.extend(offer_advance(game));
             Ok(events)
         }
         Command::Move { unit, path } => {

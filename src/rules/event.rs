@@ -184,6 +184,10 @@ pub enum Event {
     Passed {
         side: SideId,
     },
+    /// A pass yielded the action to `to`, in the same cycle (GCACW 5.1: `PassRule::Yield`).
+    Yielded {
+        to: SideId,
+    },
     /// Supply trains used (`rules::supply`: a strategic move, a pass, a rally).
     TrainsUsed {
         side: SideId,
@@ -473,6 +477,10 @@ impl Event {
                 )
             }
             Event::Passed { side } => format!("{} passes", game.scenario.side_name(*side)),
+            Event::Yielded { to } => format!(
+                "{} has the action (yielded): it acts, or passes too and the phase ends",
+                game.scenario.side_name(*to)
+            ),
             Event::TrainsUsed {
                 side,
                 used,

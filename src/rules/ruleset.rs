@@ -650,6 +650,12 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     }
     /// The text of the built-in rules tables (for `musket rules`).
     fn tables_text(&self) -> &'static str;
+    /// The tables this rule system plays by (built-in or a player's), as canonical RON
+    /// ([`super::tables::canonical`]): saves and turn files carry it.
+    fn tables_in_use(&self) -> String;
+    /// The same tables as JSON, for telling where two sets of rules differ
+    /// ([`changes_from_builtin`]).
+    fn tables_json(&self) -> serde_json::Value;
     /// What this rule system's tables refuse in a scenario that the format itself allows (e.g.
     /// NGG 1812's stacking capacity, 4.1): field paths and problems as in scenario errors.
     fn check_scenario(
@@ -760,22 +766,47 @@ pub fn for_id(id: &str, overrides: &RulesOverrides) -> Result<Arc<dyn Ruleset>, 
 /// The rule system with its built-in tables only (tests, and replays that must not depend on a
 /// player's files).
 pub fn builtin(id: &str) -> Result<Arc<dyn Ruleset>, RulesError> {
-    with_tables(id, None)
+    from_text(id, None)
 }
 
 fn with_tables(id: &str, path: Option<std::path::PathBuf>) -> Result<Arc<dyn Ruleset>, RulesError> {
-    match id {
-        "gcacw" => {
-            let tables = match path {
-                Some(p) => super::gcacw::data::Tables::load(&p)?,
-                None => super::gcacw::data::Tables::builtin(),
-            };
-            Ok(Arc::new(super::gcacw::Gcacw::new(tables)))
+    match path {
+        None => from_text(id, None),
+        Some(p) => {
+            let text =
+                std::fs::read_to_string(&p).map_err(|source| super::tables::TablesError::Io {
+                    path: p.display().to_string(),
+                    source,
+                })?;
+            from_text(id, Some((&text, &p.display().to_string())))
         }
-        "gbacw" => super::gbacw::load(path.as_deref()),
-        "ngg1812" => super::ngg::load(path.as_deref()),
-        "shiloh" => super::shiloh::load(path.as_deref()),
+    }
+}
+
+/// The rule system `id` built from a tables text given as (text, name for errors), or from its
+/// built-in tables (`None`): a player's file, or the tables a save or a turn file carries.
+pub fn from_text(id: &str, text: Option<(&str, &str)>) -> Result<Arc<dyn Ruleset>, RulesError> {
+    match id {
+        "gcacw" => super::gcacw::from_text(text),
+        "gbacw" => super::gbacw::from_text(text),
+        "ngg1812" => super::ngg::from_text(text),
+        "shiloh" => super::shiloh::from_text(text),
         other => Err(RulesError::Unknown(other.to_string())),
+    }
+}
+
+/// [`from_text`], refusing a scenario its tables do not allow (as [`for_scenario`]).
+pub fn for_scenario_from_text(
+    scenario: &super::scenario::Scenario,
+    text: &str,
+    name: &str,
+) -> Result<Arc<dyn Ruleset>, RulesError> {
+    let rules = from_text(&scenario.ruleset, Some((text, name)))?;
+    let problems = rules.check_scenario(scenario);
+    if problems.is_empty() {
+        Ok(rules)
+    } else {
+        Err(RulesError::Scenario { problems })
     }
 }
 
@@ -788,4 +819,26 @@ pub fn builtin_tables(id: &str) -> Option<&'static str> {
         "shiloh" => Some(super::shiloh::DEFAULT_TABLES),
         _ => None,
     }
+}
+
+/// How the rules a game is played under (the rule system's tables, with the game's sequence of
+/// play in place of theirs) differ from the rule system's built-in ones: one line per field, at
+/// most 40 (empty: the built-in rules). What a turn file's receiver is shown before accepting
+/// it, and `musket turn verify` reports.
+pub fn changes_from_builtin(
+    rules: &dyn Ruleset,
+    sequence: &super::sequence::Sequence,
+) -> Vec<String> {
+    let Ok(builtin) = from_text(rules.id(), None) else {
+        return Vec::new();
+    };
+    let with_sequence = |mut v: serde_json::Value, seq: &super::sequence::Sequence| {
+        if let (Some(m), Ok(s)) = (v.as_object_mut(), serde_json::to_value(seq)) {
+            m.insert("sequence".into(), s);
+        }
+        v
+    };
+    let ours = with_sequence(rules.tables_json(), sequence);
+    let theirs = with_sequence(builtin.tables_json(), builtin.sequence());
+    super::tables::differences(&ours, &theirs, 40)
 }

@@ -117,6 +117,10 @@ pub struct ScenarioFile {
     /// every game turn (GCACW's Random Events Phase, where a game has one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub random_events: Option<RandomEventsFile>,
+    /// Project addition (optional): who wins a tied initiative roll in this scenario, where its
+    /// game says so (GCACW's action phase; otherwise the rule system's `initiative.ties`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiative_ties: Option<InitiativeTiesFile>,
     /// Project addition (optional): each side's supply trains for every game turn, in the
     /// sides' order (NGG 1812's Table 7.3; `rules::supply`). Without it trains are not counted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -164,6 +168,15 @@ pub enum RandomEvent {
     Note(String),
 }
 
+/// `initiative_ties: (winner: "Confederate", source: "…")`: the side that wins a tied
+/// initiative roll, and where the game says so.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InitiativeTiesFile {
+    pub winner: String,
+    pub source: String,
+}
+
 /// `underlay: (image: "scans/south-mountain.jpg", opacity: 0.6, align: [...])`: the player's own
 /// map scan, drawn under the grid in the editor (and, if shown, in play). `align` holds the
 /// pixel position of the centre of two hexes on the image (two different hexes, far apart for
@@ -186,6 +199,33 @@ pub struct UnderlayFile {
 
 fn half_opacity() -> f64 {
     0.5
+}
+
+impl UnderlayFile {
+    /// What is wrong with its numbers: (field, value, why). NaN and infinity are refused by
+    /// name (a scan cannot be drawn at them, and RON writes them as words).
+    pub fn problems(&self) -> Vec<(String, String, String)> {
+        let mut out = Vec::new();
+        if !self.opacity.is_finite() || !(0.0..=1.0).contains(&self.opacity) {
+            out.push((
+                "underlay.opacity".to_string(),
+                self.opacity.to_string(),
+                "from 0 (invisible) to 1 (opaque)".to_string(),
+            ));
+        }
+        for (i, p) in self.align.iter().enumerate() {
+            for (axis, v) in [("x", p.x), ("y", p.y)] {
+                if !v.is_finite() {
+                    out.push((
+                        format!("underlay.align[{i}].{axis}"),
+                        v.to_string(),
+                        "not a number of pixels: a finite number is needed".to_string(),
+                    ));
+                }
+            }
+        }
+        out
+    }
 }
 
 /// The centre of hex `hex` is at pixel (`x`, `y`) of the image.
@@ -499,6 +539,8 @@ pub struct Scenario {
     pub victory: Vec<VictoryHex>,
     /// Night turns (project addition; Shiloh doubles operations costs then), sorted.
     pub night_turns: Vec<u32>,
+    /// The side that wins a tied initiative roll, where the scenario says (project addition).
+    pub initiative_ties: Option<SideId>,
     /// Whether movement and attack limits are enforced.
     pub movement: crate::rules::movement::Enforcement,
     /// The file as read, kept so a save can hold the scenario itself.
@@ -1167,6 +1209,20 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             );
         }
     }
+    if let Some(u) = &file.underlay {
+        for (field, value, why) in u.problems() {
+            ck.bad(field, value, why);
+        }
+    }
+    if let Some(t) = &file.initiative_ties
+        && !file.sides.contains(&t.winner)
+    {
+        ck.bad(
+            "initiative_ties.winner",
+            &t.winner,
+            format!("not a side of the scenario ({})", file.sides.join(", ")),
+        );
+    }
     if let Some(t) = &file.supply_trains {
         if file.ruleset != "ngg1812" {
             ck.bad(
@@ -1626,6 +1682,12 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             n
         },
         movement: file.movement,
+        initiative_ties: file.initiative_ties.as_ref().and_then(|t| {
+            file.sides
+                .iter()
+                .position(|s| *s == t.winner)
+                .map(|i| SideId(i as u8))
+        }),
         victory_ids: victory_first
             .into_iter()
             .map(|(h, (_, v))| (h, v))

@@ -96,13 +96,17 @@ pub enum Structure {
 
 /// The initiative of an action phase: each side rolls, the higher acts (one action, or a
 /// pass), then both roll again; the phase ends when both sides have passed since the last
-/// action.
+/// action (with `pass: Yield`, a pass hands the action to the other side at once).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InitiativeRules {
     /// Dice each side rolls.
     pub dice: u8,
     pub ties: Ties,
+    /// What a pass by the side holding the initiative does. Absent in files (and saves)
+    /// written before it existed: `Reroll`, as they were played.
+    #[serde(default, skip_serializing_if = "is_reroll")]
+    pub pass: PassRule,
     /// No dice: the sides take turns, one action each, the first side first (NGG 1812's
     /// strategic movement in alternating single stacks); a side that passes is passed over
     /// until the other passes too.
@@ -113,6 +117,22 @@ pub struct InitiativeRules {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_reroll(p: &PassRule) -> bool {
+    *p == PassRule::Reroll
+}
+
+/// What a pass by the side holding the initiative does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PassRule {
+    /// The initiative is rolled again; the phase ends when both sides have passed since the
+    /// last action.
+    #[default]
+    Reroll,
+    /// The pass yields the action to the other side in the same cycle, which acts (the next
+    /// cycle then rolls again) or passes too, which ends the phase.
+    Yield,
 }
 
 /// Fatigue from marching in an action phase.
@@ -325,8 +345,9 @@ pub struct Phase {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from_turn: Option<u32>,
     /// Passed over when the side to act has nothing to do in it: no unit with a special action
-    /// open (a rally phase with no disrupted unit that may rally). Only for phases that allow
-    /// special actions and nothing else.
+    /// open (a rally phase with no disrupted unit that may rally), no leader who may transfer
+    /// (a leader-transfer phase). Only for phases that allow special actions and nothing else,
+    /// or leader transfers and nothing else.
     #[serde(default, skip_serializing_if = "is_false")]
     pub skip_when_idle: bool,
     pub source: String,
@@ -435,6 +456,45 @@ pub fn builtin_section(text: &str) -> Sequence {
         .unwrap_or_else(|_| generic())
 }
 
+/// The `sequence` section of a tables text alone (the rest not read): `None` where it has none.
+pub fn section(text: &str) -> Result<Option<Sequence>, String> {
+    #[derive(Deserialize)]
+    struct Only {
+        #[serde(default)]
+        sequence: Option<Sequence>,
+    }
+    super::scenario::from_ron::<Only>(text)
+        .map(|o| o.sequence)
+        .map_err(|e| format!("{}:{}: {}", e.line, e.col, e.message))
+}
+
+/// BLAKE3 (hex) of a sequence's canonical RON: what identifies a sequence of play a save holds
+/// ([`history`]).
+pub fn digest(seq: &Sequence) -> String {
+    let text = super::scenario::ron_options()
+        .to_string(seq)
+        .unwrap_or_default();
+    blake3::hash(text.as_bytes()).to_hex().to_string()
+}
+
+/// The digests of every sequence of play Musket has shipped as a rule system's built-in one
+/// (`assets/rules/sequences.ron`, made by `tools/sequence_history.py` from the project's
+/// history): a save of versions 3 to 5, whose digest does not cover the sequence it holds,
+/// loads only with one of these, the generic one, or the loader's own (`session`).
+pub fn history() -> &'static [(String, String)] {
+    static H: std::sync::LazyLock<Vec<(String, String)>> = std::sync::LazyLock::new(|| {
+        #[derive(Deserialize)]
+        struct Row {
+            ruleset: String,
+            digest: String,
+        }
+        super::scenario::from_ron::<Vec<Row>>(include_str!("../../assets/rules/sequences.ron"))
+            .map(|v| v.into_iter().map(|r| (r.ruleset, r.digest)).collect())
+            .unwrap_or_default()
+    });
+    &H
+}
+
 impl Sequence {
     /// Problems of a sequence read from a file (path, problem).
     pub fn problems(&self) -> Vec<(String, String)> {
@@ -538,10 +598,13 @@ impl Sequence {
                     "each type led by an army leader must be one of `kinds`".into(),
                 ));
             }
-            if p.skip_when_idle && p.allows.iter().any(|a| *a != Allow::Special) {
+            let only = |what: Allow| p.allows.iter().all(|a| *a == what);
+            if p.skip_when_idle && !only(Allow::Special) && !only(Allow::LeaderTransfer) {
                 out.push((
                     format!("{at}.skip_when_idle"),
-                    "only a phase of special actions alone is passed over when idle".into(),
+                    "only a phase of special actions alone, or of leader transfers alone, is \
+                     passed over when idle"
+                        .into(),
                 ));
             }
             if p.allows.contains(&Allow::LeaderTransfer) && self.leader_transfer.is_none() {
@@ -579,6 +642,55 @@ impl Sequence {
             Acts::NonPhasing => Some(state.phasing.other()),
             Acts::Initiative => None,
         }
+    }
+
+    /// The phase after `state` in the order of play, and whether it begins a new game turn
+    /// (the phases a game turn does not play, `from_turn`, included: see [`Sequence::next_of`]).
+    pub fn after(&self, state: PhaseState) -> (PhaseState, bool) {
+        let mut next = PhaseState {
+            index: state.index + 1,
+            ..state
+        };
+        if next.index < self.phases.len() {
+            return (next, false);
+        }
+        next.index = 0;
+        if self.structure == Structure::GameTurn {
+            return (next, true);
+        }
+        next.phasing = state.phasing.other();
+        if next.phasing != SideId(0) {
+            return (next, false);
+        }
+        if state.round + 1 < self.rounds {
+            next.round = state.round + 1;
+            return (next, false);
+        }
+        next.round = 0;
+        (next, true)
+    }
+
+    /// The next phase after `state` in which `side` moves (its own, or one on the initiative,
+    /// where it acts in its next action), played in the game turn it falls in, and how many
+    /// game turns on from `turn` that is (0: this one). `None` where the sequence gives the side
+    /// no such phase.
+    pub fn next_of(&self, state: PhaseState, turn: u32, side: SideId) -> Option<(PhaseState, u32)> {
+        let on_initiative = |st: PhaseState| self.phase(st).acts == Acts::Initiative;
+        let moves = |st: PhaseState| self.phase(st).allows.contains(&Allow::Move);
+        if on_initiative(state) && moves(state) {
+            return Some((state, 0));
+        }
+        let (mut st, mut later) = (state, 0);
+        for _ in 0..(self.phases.len() * 4 * usize::from(self.rounds.max(1)) + 4) {
+            let (next, new_turn) = self.after(st);
+            later += u32::from(new_turn);
+            st = next;
+            let acts = self.acting(st).is_none_or(|s| s == side);
+            if acts && moves(st) && played(self, st, turn + later) {
+                return Some((st, later));
+            }
+        }
+        None
     }
 
     /// The first phase allowing `what`, by name (for "moves come in ..." messages).
@@ -757,7 +869,7 @@ pub fn check_moves(game: &Game, u: super::unit::UnitIdx) -> Result<(), String> {
 }
 
 /// A unit at the highest fatigue may not march (leaders are not tired).
-fn check_fatigue(game: &Game, u: super::unit::UnitIdx) -> Result<(), String> {
+pub fn check_fatigue(game: &Game, u: super::unit::UnitIdx) -> Result<(), String> {
     let (Some(f), unit) = (&game.sequence.fatigue, game.unit(u)) else {
         return Ok(());
     };
@@ -939,8 +1051,13 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
 /// it (`skip_when_idle`: no unit of the side with a special action open).
 pub fn idle(game: &Game) -> bool {
     let seq = &game.sequence;
-    if !seq.phase(game.phase).skip_when_idle {
+    let phase = seq.phase(game.phase);
+    if !phase.skip_when_idle {
         return false;
+    }
+    // A phase of leader transfers with no leader of the side to act who may transfer.
+    if phase.allows.iter().all(|a| *a == Allow::LeaderTransfer) {
+        return !super::activation::any_transfer(game);
     }
     let side = game.active_side;
     !game.unit_indices().any(|u| {
@@ -1171,6 +1288,10 @@ fn roll_initiative(
         let winner = match totals[0].cmp(&totals[1]) {
             std::cmp::Ordering::Greater => Some(SideId(0)),
             std::cmp::Ordering::Less => Some(SideId(1)),
+            // The scenario's own tie rule, where its game gives one, before the rule system's.
+            std::cmp::Ordering::Equal if game.scenario.initiative_ties.is_some() => {
+                game.scenario.initiative_ties
+            }
             std::cmp::Ordering::Equal => match rules.ties {
                 Ties::Reroll => None,
                 Ties::FirstSide => Some(SideId(0)),
@@ -1221,6 +1342,10 @@ fn end_action(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     let alone = !game.cycle.acted && super::supply::alone_passed(game, side);
     if game.cycle.passed == [true, true] || alone {
         events.extend(end_phase(game, dice));
+    } else if !game.cycle.acted && rules.pass == PassRule::Yield && !rules.alternate {
+        // The pass yields the action to the other side, in this cycle: no new roll.
+        give_initiative(game, side.other());
+        events.push(Event::Yielded { to: side.other() });
     } else {
         game.cycle.winner = None;
         events.extend(roll_initiative(game, &rules, dice));
@@ -1405,6 +1530,9 @@ pub fn forced_march_plan(
         let unit = game.unit(u);
         if unit.side != game.active_side {
             return Err(format!("{id} is not of the side to act"));
+        }
+        if !unit.on_map() {
+            return Err(format!("{id} is not on the map (eliminated)"));
         }
         if hex.is_some() && unit.hex != hex {
             return Err(format!(

@@ -36,6 +36,7 @@ pub fn map(columns: u32, rows: u32) -> B {
             night_turns: Vec::new(),
             random_events: None,
             supply_trains: None,
+            initiative_ties: None,
             map: MapFile {
                 columns: columns as i64,
                 rows: rows as i64,

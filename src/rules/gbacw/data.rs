@@ -538,6 +538,11 @@ impl Tables {
         load_tables(path, DEFAULT_TABLES, "assets/rules/gbacw.ron", check)
     }
 
+    /// From a tables text (text, name), or the built-in one.
+    pub fn from_text(text: Option<(&str, &str)>) -> Result<Tables, TablesError> {
+        crate::rules::tables::tables_from(text, DEFAULT_TABLES, "assets/rules/gbacw.ron", check)
+    }
+
     /// The fire column line's spans.
     pub fn fire_columns(&self, table: FireTable) -> &[Span] {
         match table {

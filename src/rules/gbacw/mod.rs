@@ -40,6 +40,11 @@ pub fn load(path: Option<&Path>) -> Result<Arc<dyn Ruleset>, RulesError> {
     Ok(Arc::new(Gbacw::new(Tables::load(path)?)))
 }
 
+/// The rule system from a tables text (text, name), or the built-in tables.
+pub fn from_text(text: Option<(&str, &str)>) -> Result<Arc<dyn Ruleset>, RulesError> {
+    Ok(Arc::new(Gbacw::new(Tables::from_text(text)?)))
+}
+
 /// The GBACW rule system with its tables.
 #[derive(Debug, Clone)]
 pub struct Gbacw {
@@ -147,6 +152,14 @@ impl Ruleset for Gbacw {
 
     fn tables_text(&self) -> &'static str {
         DEFAULT_TABLES
+    }
+
+    fn tables_in_use(&self) -> String {
+        crate::rules::tables::canonical(&self.tables)
+    }
+
+    fn tables_json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.tables).unwrap_or_default()
     }
 
     fn default_attack_type(

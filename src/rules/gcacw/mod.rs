@@ -26,6 +26,17 @@ pub struct Gcacw {
     pub tables: Tables,
 }
 
+/// The rule system from a tables text (text, name), or the built-in tables.
+pub fn from_text(
+    text: Option<(&str, &str)>,
+) -> Result<std::sync::Arc<dyn Ruleset>, crate::rules::ruleset::RulesError> {
+    let tables = match text {
+        Some((t, name)) => Tables::parse(t, name)?,
+        None => Tables::builtin(),
+    };
+    Ok(std::sync::Arc::new(Gcacw::new(tables)))
+}
+
 impl Gcacw {
     pub fn new(tables: Tables) -> Self {
         Gcacw { tables }
@@ -182,6 +193,14 @@ impl Ruleset for Gcacw {
 
     fn tables_text(&self) -> &'static str {
         data::DEFAULT_TABLES
+    }
+
+    fn tables_in_use(&self) -> String {
+        crate::rules::tables::canonical(&self.tables)
+    }
+
+    fn tables_json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.tables).unwrap_or_default()
     }
 
     fn zoc(&self, game: &Game) -> ZocMap {

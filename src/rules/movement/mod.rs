@@ -553,6 +553,53 @@ pub fn may_move(game: &Game, u: UnitIdx) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether `side` moves in the phase under way: the phase allows moves and the side acts in it
+/// (in an action phase, the side holding the initiative).
+pub fn moves_now(game: &Game, side: SideId) -> bool {
+    let seq = &game.sequence;
+    let phase = seq.phase(game.phase);
+    phase.allows.contains(&super::sequence::Allow::Move)
+        && seq.acting(game.phase).unwrap_or(game.active_side) == side
+}
+
+/// The game as `side` will find it when it next moves: what its units can reach then, and what
+/// they can attack from (the threat model, `musket moves` for a unit that may not move now).
+///
+/// A copy with `side` to move in a phase of moves and attacks (the generic one: the limits of
+/// the phase under way, who holds the initiative or an action begun, do not hide what the side
+/// may do in its next one), every unit's turn fresh (its allowance whole, a march roll not made
+/// yet), and what the side's next phase of moves in the rule system's own sequence
+/// ([`Sequence::next_of`](super::sequence::Sequence::next_of)) changes of its allowances: that
+/// phase's game turn (night doubles Shiloh's costs) and the command control in force then
+/// (Shiloh: recomputed where the phase begins a new game turn, half the points out of command).
+pub fn as_it_next_moves(game: &Game, side: SideId) -> Game {
+    let mut scratch = game.clone();
+    let later = game
+        .sequence
+        .next_of(game.phase, game.turn, side)
+        .map_or(0, |(_, later)| later);
+    let mut seq = super::sequence::generic();
+    seq.command_control = game.sequence.command_control.clone();
+    scratch.sequence = std::sync::Arc::new(seq);
+    let last = game.scenario.turns.unwrap_or(u32::MAX);
+    if later > 0 && game.turn < last {
+        scratch.turn = (game.turn + later).min(last);
+        super::control::command_control(&mut scratch);
+    }
+    scratch.phase = super::sequence::PhaseState {
+        index: 0,
+        phasing: side,
+        round: 0,
+    };
+    scratch.cycle = Default::default();
+    scratch.active_side = side;
+    scratch.advance_option = None;
+    for u in &mut scratch.units {
+        u.new_turn();
+    }
+    scratch
+}
+
 /// What `u` has left to spend, a march roll not made yet counting as its largest result.
 pub fn left_or_largest_roll(game: &Game, u: UnitIdx) -> Mp {
     budget(game, u).left.unwrap_or_else(|| {

@@ -48,6 +48,17 @@ pub fn load(path: Option<&Path>) -> Result<Arc<dyn Ruleset>, RulesError> {
     Ok(Arc::new(Ngg { tables }))
 }
 
+/// The rule system from a tables text (text, name), or the built-in tables.
+pub fn from_text(text: Option<(&str, &str)>) -> Result<Arc<dyn Ruleset>, RulesError> {
+    let tables: Tables = crate::rules::tables::tables_from(
+        text,
+        DEFAULT_TABLES,
+        "assets/rules/ngg1812.ron",
+        |t: &mut Tables| t.check(),
+    )?;
+    Ok(Arc::new(Ngg { tables }))
+}
+
 /// The NGG 1812 rule system with its tables.
 #[derive(Debug, Clone)]
 pub struct Ngg {
@@ -239,6 +250,14 @@ impl Ruleset for Ngg {
 
     fn tables_text(&self) -> &'static str {
         DEFAULT_TABLES
+    }
+
+    fn tables_in_use(&self) -> String {
+        crate::rules::tables::canonical(&self.tables)
+    }
+
+    fn tables_json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.tables).unwrap_or_default()
     }
 
     /// 3.3 and 4.1: every combat unit has a class (its occupancy factor), and no hex holds more

@@ -52,6 +52,17 @@ pub fn load_data(path: Option<&Path>) -> Result<Tables, crate::rules::tables::Ta
     )
 }
 
+/// The rule system from a tables text (text, name), or the built-in tables.
+pub fn from_text(text: Option<(&str, &str)>) -> Result<Arc<dyn Ruleset>, RulesError> {
+    let tables = crate::rules::tables::tables_from(
+        text,
+        DEFAULT_TABLES,
+        "assets/rules/shiloh.ron",
+        Tables::check,
+    )?;
+    Ok(Arc::new(Shiloh::new(tables)))
+}
+
 /// The Shiloh rule system with its tables.
 #[derive(Debug, Clone)]
 pub struct Shiloh {
@@ -317,6 +328,14 @@ impl Ruleset for Shiloh {
 
     fn tables_text(&self) -> &'static str {
         DEFAULT_TABLES
+    }
+
+    fn tables_in_use(&self) -> String {
+        crate::rules::tables::canonical(&self.tables)
+    }
+
+    fn tables_json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.tables).unwrap_or_default()
     }
 
     fn default_attack_type(

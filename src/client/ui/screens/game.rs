@@ -242,8 +242,19 @@ pub(crate) fn game_ui(
             } else {
                 (
                     "Pass (E)",
-                    "Do nothing with this initiative: both sides roll again; when both sides \
-                     pass with no action between, the phase ends",
+                    g.sequence
+                        .initiative
+                        .as_ref()
+                        .map_or("Do nothing with this initiative", |i| match i.pass {
+                            crate::rules::sequence::PassRule::Yield => {
+                                "Do nothing with this initiative: the other side has the action \
+                                 (it acts, or passes too and the phase ends)"
+                            }
+                            crate::rules::sequence::PassRule::Reroll => {
+                                "Do nothing with this initiative: both sides roll again; when \
+                                 both sides pass with no action between, the phase ends"
+                            }
+                        }),
                 )
             };
             if ui
