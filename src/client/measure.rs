@@ -27,7 +27,6 @@ fn headless_app() -> App {
     app.insert_resource(super::map::Art {
         terrain: Handle::default(),
         symbols: Handle::default(),
-        terrain_material: Handle::default(),
     });
     app
 }

@@ -285,7 +285,7 @@ pub(crate) fn inspector(
             .map(|e| {
                 format!(
                     "{}{}",
-                    g.unit(e.unit).id,
+                    g.unit(e.unit).name,
                     if e.kind == crate::rules::ruleset::ZocKind::Restricted {
                         " (restricted)"
                     } else {
