@@ -7,9 +7,10 @@ use std::sync::Arc;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
-use musket::rules::command::{Command, validate as validate_command};
+use musket::rules::command::validate as validate_command;
 use musket::rules::game::Game;
 use musket::rules::gcacw::Gcacw;
+use musket::rules::order::Command;
 use musket::rules::ruleset::Ruleset;
 use musket::rules::scenario::{ScenarioFile, validate};
 use musket::rules::scenario::{parse, to_ron};
@@ -26,7 +27,7 @@ fn setup() -> (ScenarioFile, Arc<dyn Ruleset>, Game) {
     let file = generated(COLUMNS, ROWS, UNITS, SEED);
     let scenario = validate(file.clone()).expect("the generated scenario validates");
     let rules: Arc<dyn Ruleset> = Arc::new(Gcacw::builtin());
-    let game = Game::new(Arc::new(scenario), rules.clone());
+    let game = musket::rules::flow::new_game(Arc::new(scenario), rules.clone());
     (file, rules, game)
 }
 
@@ -62,8 +63,8 @@ fn benches(c: &mut Criterion) {
         if sc.ruleset == "gcacw" {
             continue;
         }
-        let rules = musket::rules::ruleset::builtin(&sc.ruleset).expect("built-in tables");
-        let game = Game::new(Arc::new(sc), rules.clone());
+        let rules = musket::rules::registry::builtin(&sc.ruleset).expect("built-in tables");
+        let game = musket::rules::flow::new_game(Arc::new(sc), rules.clone());
         let req = first_contact(&game).expect("the scenario starts in contact");
         rules
             .odds(&game, &req)
@@ -121,7 +122,7 @@ fn stack(c: &mut Criterion) {
         ..musket::rules::scenario::UnitFile::blank()
     });
     let sc = validate(file).expect("the stack validates");
-    let game = Game::new(Arc::new(sc), Arc::new(Gcacw::builtin()));
+    let game = musket::rules::flow::new_game(Arc::new(sc), Arc::new(Gcacw::builtin()));
     let mut group = c.benchmark_group("stack");
     let mv = Command::Move {
         unit: format!("u{}", n - 1),

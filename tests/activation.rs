@@ -10,11 +10,12 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use musket::rules::command::{Command, validate};
+use musket::rules::attack::AttackType;
+use musket::rules::command::validate;
 use musket::rules::event::Event;
 use musket::rules::hex::Coord;
-use musket::rules::ruleset::AttackType;
-use musket::rules::ruleset::for_scenario;
+use musket::rules::order::Command;
+use musket::rules::registry::for_scenario;
 use musket::rules::scenario::{self, Scenario};
 use musket::rules::session::Session;
 use musket::rules::unit::SideId;
@@ -39,7 +40,7 @@ fn session(sc: Scenario, radius: Option<u32>) -> Session {
     (0..100)
         .map(|seed| {
             let mut s = session_at_start(sc.clone(), radius, seed);
-            while !musket::rules::sequence::on_initiative(&s.game) {
+            while !musket::rules::gate::on_initiative(&s.game) {
                 s.execute(Command::EndPhase).unwrap();
             }
             s
@@ -163,7 +164,7 @@ fn an_enemy_zone_of_control_blocks_the_radius() {
         .map(|seed| {
             let mut s =
                 Session::with_sequence(sc.clone(), rules.clone(), seed, Arc::new(seq.clone()));
-            while !musket::rules::sequence::on_initiative(&s.game) {
+            while !musket::rules::gate::on_initiative(&s.game) {
                 s.execute(Command::EndPhase).unwrap();
             }
             s
@@ -205,7 +206,7 @@ fn an_activation_is_one_march_roll_and_one_action() {
         .unwrap();
     let g = &s.game;
     let u = |id: &str| g.unit(g.unit_by_id(id).unwrap());
-    let allowance = musket::rules::movement::Mp::whole(die + 1);
+    let allowance = musket::rules::points::Mp::whole(die + 1);
     for id in ["usa-leader", "usa-1", "usa-2"] {
         assert_eq!(u(id).march, Some(allowance), "{id}");
     }
@@ -386,7 +387,7 @@ fn marches_tire_units_and_the_extended_march_costs_them() {
     assert!(e.to_string().contains("the highest"), "{e}");
     // The odds shown before a march: none at 4 (it may not march).
     assert_eq!(
-        musket::rules::sequence::extended_march_odds(&s.game, u),
+        musket::rules::fatigue::extended_march_odds(&s.game, u),
         None
     );
     // Both pass: the turn ends and the recovery takes 2 levels off.
@@ -399,11 +400,11 @@ fn marches_tire_units_and_the_extended_march_costs_them() {
     // Turn 2 opens with the leader transfers, passed over with no leader to transfer (none
     // here); then the action phase.
     assert_eq!(s.game.sequence.phase(s.game.phase).key, "action");
-    while !musket::rules::sequence::on_initiative(&s.game) {
+    while !musket::rules::gate::on_initiative(&s.game) {
         s.execute(Command::EndTurn).unwrap();
     }
     // From 2, the next march makes the check: the odds with +1 (1d6+1: 6 and 7 are 2 faces).
-    let odds = musket::rules::sequence::extended_march_odds(&s.game, u).unwrap();
+    let odds = musket::rules::fatigue::extended_march_odds(&s.game, u).unwrap();
     assert!(
         odds.contains("fatigue 2 -> 3") && odds.contains("1d6+1"),
         "{odds}"
@@ -465,7 +466,7 @@ fn the_recovery_reorganizes_units_away_from_the_enemy() {
     s.game.unit_mut(away).fatigue = 1;
     while s.game.active_side != SideId(0)
         || s.game.cycle.acted
-        || !musket::rules::sequence::on_initiative(&s.game)
+        || !musket::rules::gate::on_initiative(&s.game)
     {
         s.execute(Command::EndTurn).unwrap();
     }
@@ -564,7 +565,7 @@ fn leaders_transfer_before_the_action_phase_every_turn() {
     assert_eq!(s.game.active_side, SideId(1));
     let rolls = s.dice.rolls();
     s.execute(Command::EndTurn).unwrap();
-    assert!(musket::rules::sequence::on_initiative(&s.game));
+    assert!(musket::rules::gate::on_initiative(&s.game));
     assert!(s.dice.rolls() >= rolls + 2, "the initiative roll");
     let e = validate(&s.game, &transfer(Coord::new(1, 1))).unwrap_err();
     assert!(
@@ -613,7 +614,7 @@ fn a_forced_march_adds_the_die_less_one_at_least_two() {
         let unit = s.game.unit(u);
         assert_eq!(
             unit.march,
-            Some(musket::rules::movement::Mp::whole(3 + bonus)),
+            Some(musket::rules::points::Mp::whole(3 + bonus)),
             "die {die}"
         );
         assert_eq!(unit.fatigue, 2, "the march's level and the forced march's");
@@ -831,7 +832,7 @@ fn a_grand_assault_is_led_by_an_army_leader() {
     .unwrap();
     // Outside an action phase's rules (`--free-movement`), no leader is needed.
     let mut sc = (*s.game.scenario).clone();
-    sc.movement = musket::rules::movement::Enforcement::Free;
+    sc.movement = musket::rules::points::Enforcement::Free;
     let free = session(sc, None);
     validate(
         &free.game,
@@ -869,11 +870,11 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
     .concat();
     let sc = Arc::new(field(&units));
     let rules = for_scenario(&sc, &Default::default()).unwrap();
-    let mut g = musket::rules::game::Game::new(sc, rules);
+    let mut g = musket::rules::flow::new_game(sc, rules);
     // Initiative rolls alternate 6 and 1 (the first side wins each); march dice 3.
     let mut dice = musket::rules::dice::FixedDice::new(&[6, 1].repeat(60));
     // The leader-transfer phases first.
-    while !musket::rules::sequence::on_initiative(&g) {
+    while !musket::rules::gate::on_initiative(&g) {
         musket::rules::command::apply(&mut g, &Command::EndPhase, &mut dice).unwrap();
     }
     let entrench = |ids: &[&str]| Command::Special {
@@ -926,7 +927,7 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
         "{events:?}"
     );
     // A unit that moves leaves its works (in the next action phase).
-    while !(musket::rules::sequence::on_initiative(&g) && g.active_side == SideId(0)) {
+    while !(musket::rules::gate::on_initiative(&g) && g.active_side == SideId(0)) {
         musket::rules::command::apply(&mut g, &Command::EndTurn, &mut dice).unwrap();
     }
     musket::rules::command::apply(
@@ -1060,7 +1061,7 @@ fn a_transfer_phase_with_no_leader_to_transfer_is_passed_over() {
     assert_eq!(s.game.sequence.phase(s.game.phase).key, "transfer_first");
     // The Union's E: the Confederates' leader has no unit to transfer onto: the action phase.
     s.execute(Command::EndTurn).unwrap();
-    assert!(musket::rules::sequence::on_initiative(&s.game));
+    assert!(musket::rules::gate::on_initiative(&s.game));
     // Without any leader, neither side's phase is played.
     let units = [
         unit("usa-1", "Union", "Infantry", Coord::new(1, 1), ""),
@@ -1068,5 +1069,5 @@ fn a_transfer_phase_with_no_leader_to_transfer_is_passed_over() {
     ]
     .concat();
     let s = session_at_start(field(&units), None, 1);
-    assert!(musket::rules::sequence::on_initiative(&s.game));
+    assert!(musket::rules::gate::on_initiative(&s.game));
 }

@@ -10,7 +10,7 @@ use bevy::state::app::StatesPlugin;
 use musket::client::core::{
     Action, CombatLog, Feed, HandOver, Mode, Play, Preview, Screen, Selection, Settings, Source,
 };
-use musket::rules::ruleset::AttackType;
+use musket::rules::attack::AttackType;
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("musket-headless-{name}-{}", std::process::id()));
@@ -325,7 +325,7 @@ fn a_gcacw_move_rolls_the_march_die_first() {
     assert_eq!(p.session.dice.rolls(), rolls + 1);
     assert!(matches!(
         p.session.log[base],
-        musket::rules::command::Command::March { .. }
+        musket::rules::order::Command::March { .. }
     ));
     let g = &p.session.game;
     let w = g.unit(g.unit_by_id("usa-willcox").unwrap());
@@ -437,7 +437,7 @@ fn the_action_phase_status_names_the_initiative_and_what_ends_it() {
     let mut app = app("status");
     start(&mut app, "foxs-gap.ron", Mode::Solitaire);
     let g = app.world().resource::<Play>().game().unwrap();
-    let line = musket::rules::sequence::status_line(g).unwrap();
+    let line = musket::rules::gate::status_line(g).unwrap();
     assert_eq!(
         line,
         "Action phase: Union has the initiative, to act or pass"
@@ -664,7 +664,7 @@ fn a_hovered_attack_stays_previewed_on_the_way_to_the_panel() {
     assert_eq!(play.session.log.len(), base + 1);
     assert!(matches!(
         &play.session.log[base],
-        musket::rules::command::Command::Attack { defender, .. } if defender == "0607"
+        musket::rules::order::Command::Attack { defender, .. } if defender == "0607"
     ));
 }
 
@@ -772,7 +772,7 @@ fn a_fitting_map_is_centred_between_the_panels() {
 // the side that acts changes (the Union's defensive fire in the Confederate player-turn).
 #[test]
 fn gbacw_phases_advance_and_hand_over_when_the_acting_side_changes() {
-    use musket::rules::sequence::status_line;
+    use musket::rules::gate::status_line;
     use musket::rules::unit::SideId;
     let mut app = app("phases");
     start(&mut app, "gbacw-bloody-hill.ron", Mode::HotSeat);
@@ -835,7 +835,7 @@ fn a_leader_is_activated_with_his_command() {
     let p = app.world().resource::<Play>().0.as_ref().unwrap();
     assert!(matches!(
         p.session.log.last(),
-        Some(musket::rules::command::Command::Activate { leader, .. }) if leader == "usa-cox"
+        Some(musket::rules::order::Command::Activate { leader, .. }) if leader == "usa-cox"
     ));
     let g = &p.session.game;
     assert_eq!(g.cycle.leader, Some(cox));
@@ -863,7 +863,7 @@ fn leaders_transfer_from_the_map_in_their_phase() {
     let g = app.world().resource::<Play>().game().unwrap();
     assert_eq!(g.turn, 2);
     assert_eq!(
-        musket::rules::sequence::status_line(g).unwrap(),
+        musket::rules::gate::status_line(g).unwrap(),
         "Leader transfer (Union acts, phase 1 of 3)"
     );
     let cox = g.unit_by_id("usa-cox").unwrap();
@@ -881,7 +881,7 @@ fn leaders_transfer_from_the_map_in_their_phase() {
     assert!(
         matches!(
             p.session.log.last(),
-            Some(musket::rules::command::Command::TransferLeader { leader, .. }) if leader == "usa-cox"
+            Some(musket::rules::order::Command::TransferLeader { leader, .. }) if leader == "usa-cox"
         ),
         "{:?}",
         p.session.log.last()
@@ -892,7 +892,7 @@ fn leaders_transfer_from_the_map_in_their_phase() {
     assert_eq!(g.active_side.0, 1);
     send(&mut app, Action::EndTurn);
     let g = app.world().resource::<Play>().game().unwrap();
-    assert!(musket::rules::sequence::on_initiative(g));
+    assert!(musket::rules::gate::on_initiative(g));
 }
 
 // Issue 17: the forced march from the window: after the march roll, F adds to the stack's
@@ -910,10 +910,10 @@ fn a_stack_force_marches_after_its_march_roll() {
     let p = app.world().resource::<Play>().0.as_ref().unwrap();
     assert!(matches!(
         p.session.log.last(),
-        Some(musket::rules::command::Command::ForceMarch { .. })
+        Some(musket::rules::order::Command::ForceMarch { .. })
     ));
     let after = p.session.game.unit(crook).march.unwrap();
-    assert!(after >= before + musket::rules::movement::Mp::whole(2));
+    assert!(after >= before + musket::rules::points::Mp::whole(2));
 }
 
 // Issue 17: a GCACW assault is a leader's action of its own (`sequence.assault`). Choosing
@@ -949,7 +949,7 @@ fn an_assault_names_its_leader_and_is_the_whole_action() {
     let p = app.world().resource::<Play>().0.as_ref().unwrap();
     assert!(matches!(
         p.session.log.last(),
-        Some(musket::rules::command::Command::Attack { attackers, .. })
+        Some(musket::rules::order::Command::Attack { attackers, .. })
             if attackers.iter().any(|a| a == "usa-cox")
     ));
     assert!(p.session.game.cycle.assault, "the assault is the action");
@@ -1081,7 +1081,7 @@ fn a_rally_from_the_window_spends_one_train_for_the_commanders_rating() {
     app.update();
     let g = app.world().resource::<Play>().game().unwrap();
     assert_eq!(
-        musket::rules::sequence::status_line(g).unwrap(),
+        musket::rules::gate::status_line(g).unwrap(),
         "Rally (French acts, phase 1 of 5); supply trains: French 4, Russian 3"
     );
     click(&mut app, "0302", false);

@@ -13,9 +13,9 @@ use musket::client::core::{
 };
 use musket::client::opponent::Opponent;
 use musket::rules::ai::Kind;
-use musket::rules::command::Command;
 use musket::rules::event::Event;
 use musket::rules::movement::{MoveContext, reachable};
+use musket::rules::order::Command;
 use musket::rules::unit::SideId;
 
 fn temp_dir(name: &str) -> PathBuf {

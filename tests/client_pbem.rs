@@ -15,7 +15,7 @@ use musket::client::opponent::Opponent;
 use musket::client::pbem::{DialogKind, TurnFiles};
 use musket::rules::ai::{Kind, play_turn};
 use musket::rules::pbem::{self, Kept, Secret};
-use musket::rules::ruleset::for_scenario;
+use musket::rules::registry::for_scenario;
 use musket::rules::unit::SideId;
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -217,7 +217,7 @@ fn a_received_file_is_verified_replayed_played_and_answered() {
     assert!(
         e.commands
             .iter()
-            .all(|c| *c == musket::rules::command::Command::EndTurn)
+            .all(|c| *c == musket::rules::order::Command::EndTurn)
     );
     assert_eq!(sent.to_move(), Some(SideId(0)));
     // Opening the received file again (a reload to re-roll) is refused: its answer is sent.

@@ -190,7 +190,7 @@ fn play_one_combat(scenario: &'static str, ruleset: &str) {
     );
     assert!(matches!(
         play.session.log.last(),
-        Some(musket::rules::command::Command::Attack { .. })
+        Some(musket::rules::order::Command::Attack { .. })
     ));
     assert!(play.session.dice.rolls() >= 1, "dice were rolled");
     let feed = app.world().resource::<Feed>();

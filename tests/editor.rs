@@ -718,7 +718,7 @@ proptest::proptest! {
             if let Ok(text) = ed.save_string() {
                 let file: ScenarioFile = from_ron(&text).unwrap();
                 proptest::prop_assert_eq!(&file, &ed.file);
-                let loaded = musket::rules::ruleset::check_file(file, &Default::default());
+                let loaded = musket::rules::registry::check_file(file, &Default::default());
                 proptest::prop_assert!(loaded.is_ok(), "{:?}", loaded.err());
             }
         }
@@ -777,7 +777,7 @@ proptest::proptest! {
         ed.file.underlay = Some(UnderlayFile { image, opacity: 0.5, visible: true, align: Vec::new() });
         // What the loader refuses (an empty title, two sides of one name…) is not saved; what
         // it accepts is written and read back exactly.
-        let loads = musket::rules::ruleset::check_file(ed.file.clone(), &Default::default()).is_ok();
+        let loads = musket::rules::registry::check_file(ed.file.clone(), &Default::default()).is_ok();
         match ed.save_string() {
             Ok(text) => {
                 proptest::prop_assert!(loads);
@@ -805,7 +805,7 @@ fn quotes_and_numbers_in_names_are_written_as_they_are() {
     let back: ScenarioFile = from_ron(&text).unwrap();
     assert_eq!(back.units[0].name, r#"12" Napoleons 2.0, x"#);
     assert_eq!(back.sides[1], r#"The "Rebels""#);
-    assert!(musket::rules::ruleset::check_file(back, &Default::default()).is_ok());
+    assert!(musket::rules::registry::check_file(back, &Default::default()).is_ok());
     // Whole numbers are still written as the shipped files write them.
     assert!(text.contains("Organized(4)"), "{text}");
 }

@@ -4,12 +4,13 @@
 mod common;
 
 use common::*;
-use musket::rules::command::{Command, validate};
+use musket::rules::attack::{AttackType, Choices};
+use musket::rules::command::validate;
 use musket::rules::cv::Cv;
 use musket::rules::dice::{DieRole, FixedDice};
 use musket::rules::event::Event;
 use musket::rules::game::Game;
-use musket::rules::ruleset::{AttackType, Choices};
+use musket::rules::order::Command;
 use musket::rules::session::Session;
 
 fn resolve(
@@ -521,7 +522,7 @@ fn only_units_on_the_map_may_advance() {
     use musket::rules::unit::SideId;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crampton-gap.ron");
     let sc = std::sync::Arc::new(musket::rules::scenario::load(&path).unwrap());
-    let rules = musket::rules::ruleset::for_scenario(&sc, &Default::default()).unwrap();
+    let rules = musket::rules::registry::for_scenario(&sc, &Default::default()).unwrap();
     for seed in 0..6 {
         let mut s = Session::new(sc.clone(), rules.clone(), seed);
         let mut players = [

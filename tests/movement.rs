@@ -8,13 +8,15 @@ mod common;
 use std::collections::HashMap;
 
 use common::*;
-use musket::rules::command::{Command, CommandError, validate};
+use musket::rules::attack::AttackType;
+use musket::rules::command::validate;
 use musket::rules::dice::FixedDice;
 use musket::rules::game::Game;
 use musket::rules::hex::Coord;
 use musket::rules::map::{Feature, RouteKind};
-use musket::rules::movement::{Enforcement, MoveContext, Mp, budget, price_path, reachable};
-use musket::rules::ruleset::AttackType;
+use musket::rules::movement::{MoveContext, budget, price_path, reachable};
+use musket::rules::order::{Command, CommandError};
+use musket::rules::points::{Enforcement, Mp};
 use musket::rules::session::Session;
 use musket::rules::unit::{SideId, Status, UnitIdx, UnitKind};
 use proptest::prelude::*;
@@ -966,7 +968,7 @@ fn shiloh_a_leader_with_his_brigade_reaches_what_validate_accepts() {
     let p =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/shiloh-hornets-nest.ron");
     let sc = musket::rules::scenario::load(&p).unwrap();
-    let rules = musket::rules::ruleset::for_scenario(&sc, &Default::default()).unwrap();
+    let rules = musket::rules::registry::for_scenario(&sc, &Default::default()).unwrap();
     let mut s = Session::new(std::sync::Arc::new(sc), rules, 1);
     while s.game.active_side != s.game.unit(s.game.unit_by_id("usa-prentiss").unwrap()).side {
         s.execute(Command::EndTurn).unwrap();
@@ -1028,7 +1030,7 @@ proptest! {
             "ngg1812-smolensk.ron", "shiloh-hornets-nest.ron"][scenario];
         let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name);
         let sc = musket::rules::scenario::load(&p).unwrap();
-        let rules = musket::rules::ruleset::for_scenario(&sc, &Default::default()).unwrap();
+        let rules = musket::rules::registry::for_scenario(&sc, &Default::default()).unwrap();
         let mut s = Session::new(std::sync::Arc::new(sc), rules, seed);
         let mut players = [Kind::Random.player(seed, SideId(0)), Kind::Random.player(seed ^ 1, SideId(1))];
         for _ in 0..commands {

@@ -6,9 +6,9 @@
 use std::sync::Arc;
 
 use musket::rules::ai::{Kind, play_turn};
-use musket::rules::command::Command;
+use musket::rules::order::Command;
 use musket::rules::pbem::{self, Secret, TurnFile, Verified};
-use musket::rules::ruleset::for_scenario;
+use musket::rules::registry::for_scenario;
 use musket::rules::scenario::{self, Scenario};
 use musket::rules::session::Session;
 use musket::rules::unit::SideId;
@@ -419,7 +419,7 @@ fn a_turn_file_carries_its_rules_tables_under_its_digest() {
         musket::rules::gcacw::data::DEFAULT_TABLES.replace("max_reduction: 3", "max_reduction: 2"),
     )
     .unwrap();
-    let ov = musket::rules::ruleset::RulesOverrides { file: Some(mine) };
+    let ov = musket::rules::registry::RulesOverrides { file: Some(mine) };
     let v = pbem::verify(f.clone(), "t", &ov).unwrap();
     assert_eq!(v.rules.tables_in_use(), tables);
     assert!(v.rule_changes.is_empty());

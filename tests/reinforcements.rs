@@ -6,9 +6,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use musket::rules::command::{Command, validate};
+use musket::rules::command::validate;
 use musket::rules::event::Event;
-use musket::rules::ruleset::for_scenario;
+use musket::rules::order::Command;
+use musket::rules::registry::for_scenario;
 use musket::rules::scenario::{self, Scenario};
 use musket::rules::session::Session;
 

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use musket::rules::command::Command;
-use musket::rules::ruleset::for_scenario;
+use musket::rules::order::Command;
+use musket::rules::registry::for_scenario;
 use musket::rules::scenario::{self, ron_options};
 use musket::rules::session::{SaveError, SaveFile, Session, write_atomic, write_atomic_with};
 
@@ -282,12 +282,12 @@ fn a_rules_file_with_a_byte_order_mark_loads() {
     let dir = temp_dir("bom-rules");
     for id in ["gcacw", "gbacw", "ngg1812", "shiloh"] {
         let p = dir.join(format!("{id}.ron"));
-        let text = musket::rules::ruleset::builtin_tables(id).unwrap();
+        let text = musket::rules::registry::builtin_tables(id).unwrap();
         std::fs::write(&p, format!("\u{feff}{text}")).unwrap();
-        let ov = musket::rules::ruleset::RulesOverrides {
+        let ov = musket::rules::registry::RulesOverrides {
             file: Some(p.clone()),
         };
-        musket::rules::ruleset::for_id(id, &ov).unwrap_or_else(|e| panic!("{id}: {e}"));
+        musket::rules::registry::for_id(id, &ov).unwrap_or_else(|e| panic!("{id}: {e}"));
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -315,9 +315,9 @@ fn a_rules_file_with_an_unknown_field_is_refused_wherever_it_is() {
     let dir = temp_dir("unknown-rules");
     let mut tried = 0;
     for id in ["gcacw", "gbacw", "ngg1812", "shiloh"] {
-        let text = musket::rules::ruleset::builtin_tables(id).unwrap();
+        let text = musket::rules::registry::builtin_tables(id).unwrap();
         let p = dir.join(format!("{id}.ron"));
-        let ov = musket::rules::ruleset::RulesOverrides {
+        let ov = musket::rules::registry::RulesOverrides {
             file: Some(p.clone()),
         };
         // Each `(` followed by `name:` (skipping comments' text is not needed: a `(` in a
@@ -345,7 +345,7 @@ fn a_rules_file_with_an_unknown_field_is_refused_wherever_it_is() {
         for at in places {
             let bad = format!("{}bogus_field: 1, {}", &text[..at], &text[at..]);
             std::fs::write(&p, &bad).unwrap();
-            let e = match musket::rules::ruleset::for_id(id, &ov) {
+            let e = match musket::rules::registry::for_id(id, &ov) {
                 Ok(_) => panic!(
                     "{id}: accepted an unknown field at byte {at}: {}",
                     &text[at.saturating_sub(40)..at + 20]
@@ -402,7 +402,7 @@ fn a_save_plays_under_the_tables_it_holds() {
         musket::rules::gcacw::data::DEFAULT_TABLES.replace("max_reduction: 3", "max_reduction: 1"),
     )
     .unwrap();
-    let ov = musket::rules::ruleset::RulesOverrides {
+    let ov = musket::rules::registry::RulesOverrides {
         file: Some(mine.clone()),
     };
     let back = Session::load_save(&text, "game.ron", &ov).unwrap();
@@ -437,8 +437,8 @@ fn a_version_5_save_with_an_edited_sequence_is_refused() {
 // against (regenerate it with tools/sequence_history.py after changing one).
 #[test]
 fn every_built_in_sequence_is_in_the_history() {
-    for id in musket::rules::scenario::KNOWN_RULESETS {
-        let rules = musket::rules::ruleset::builtin(id).unwrap();
+    for id in musket::rules::registry::KNOWN_RULESETS {
+        let rules = musket::rules::registry::builtin(id).unwrap();
         let d = musket::rules::sequence::digest(rules.sequence());
         assert!(
             musket::rules::sequence::history()

@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use musket::rules::command::{Command, validate};
-use musket::rules::game::Game;
-use musket::rules::ruleset::builtin;
+use musket::rules::command::validate;
+use musket::rules::order::Command;
+use musket::rules::registry::builtin;
 use musket::rules::scenario::{self, VictoryHexFile};
 use musket::rules::testgen::{LongList, big_stack, long_list};
 use musket::rules::unit::UnitIdx;
@@ -90,7 +90,7 @@ fn a_ten_thousand_unit_stack() {
         ..scenario::UnitFile::blank()
     });
     let sc = scenario::validate(file).unwrap();
-    let mut g = Game::new(Arc::new(sc), builtin("gcacw").unwrap());
+    let mut g = musket::rules::flow::new_game(Arc::new(sc), builtin("gcacw").unwrap());
     for i in [0, 1, n / 2, n - 1, n] {
         assert_eq!(g.unit_by_id(&format!("u{i}")), Some(UnitIdx(i as u32)));
     }

@@ -5,8 +5,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use musket::rules::ai::Kind;
-use musket::rules::command::{Command, CommandError, validate};
-use musket::rules::ruleset::for_scenario;
+use musket::rules::command::validate;
+use musket::rules::order::{Command, CommandError};
+use musket::rules::registry::for_scenario;
 use musket::rules::scenario;
 use musket::rules::sequence::{Acts, Allow, PhaseState};
 use musket::rules::session::Session;
@@ -132,11 +133,11 @@ fn shiloh_plays_two_rounds_of_operations_a_turn() {
         path: vec![s.game.label(to)],
     })
     .unwrap();
-    assert!(s.game.unit(u).spent > musket::rules::movement::Mp::ZERO);
+    assert!(s.game.unit(u).spent > musket::rules::points::Mp::ZERO);
     s.execute(Command::EndTurn).unwrap();
     s.execute(Command::EndTurn).unwrap();
     assert_eq!(s.game.phase.round, 1);
-    assert_eq!(s.game.unit(u).spent, musket::rules::movement::Mp::ZERO);
+    assert_eq!(s.game.unit(u).spent, musket::rules::points::Mp::ZERO);
 }
 
 /// A command of each kind a phase may refuse, by a unit of the side that acts now, against an
@@ -273,7 +274,7 @@ proptest! {
             prop_assert!(phasing.0 < 2);
             // An action phase: the initiative's winner acts; a leader's activation is his
             // group's action (GCACW: random play activates and transfers leaders too).
-            if musket::rules::sequence::on_initiative(g) && !g.is_over() {
+            if musket::rules::gate::on_initiative(g) && !g.is_over() {
                 prop_assert_eq!(g.cycle.winner, Some(g.active_side));
             }
             if let Some(l) = g.cycle.leader {
@@ -549,7 +550,7 @@ fn marching_tires_units_and_the_recovery_rests_them() {
 // French fight, then the Russians; the next game turn starts with the French moving again.
 #[test]
 fn ngg_strategic_movement_alternates_single_stacks_then_combat() {
-    use musket::rules::sequence::on_initiative;
+    use musket::rules::gate::on_initiative;
     let mut s = session("ngg1812-smolensk.ron", 5);
     let key = |s: &Session| s.game.sequence.phase(s.game.phase).key.clone();
     assert_eq!(

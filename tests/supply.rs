@@ -13,9 +13,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use musket::rules::command::{Command, validate};
+use musket::rules::command::validate;
 use musket::rules::event::Event;
-use musket::rules::ruleset::for_scenario;
+use musket::rules::order::Command;
+use musket::rules::registry::for_scenario;
 use musket::rules::scenario;
 use musket::rules::session::Session;
 use musket::rules::unit::SideId;
@@ -248,7 +249,7 @@ fn cossack_game(turn: u32) -> musket::rules::game::Game {
     );
     let sc = Arc::new(scenario::parse(&text, Path::new("c.ron")).unwrap_or_else(|e| panic!("{e}")));
     let rules = for_scenario(&sc, &Default::default()).unwrap();
-    musket::rules::game::Game::new(sc, rules)
+    musket::rules::flow::new_game(sc, rules)
 }
 
 /// End phases until the game turn changes, with these dice; the events.

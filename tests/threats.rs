@@ -11,7 +11,7 @@ use std::process::Command as Proc;
 
 use musket::rules::game::Game;
 use musket::rules::hex::Coord;
-use musket::rules::ruleset::for_scenario;
+use musket::rules::registry::for_scenario;
 use musket::rules::scenario;
 use musket::rules::threat::{ThreatModel, threats};
 
@@ -34,7 +34,7 @@ fn game_text(text: &str) -> Game {
     let sc = scenario::parse(text, Path::new("threats.ron")).unwrap_or_else(|e| panic!("{e}"));
     let sc = std::sync::Arc::new(sc);
     let rules = for_scenario(&sc, &Default::default()).unwrap();
-    Game::new(sc, rules)
+    musket::rules::flow::new_game(sc, rules)
 }
 
 fn unit(id: &str, side: &str, hex: &str) -> String {
@@ -241,7 +241,7 @@ fn a_unit_at_the_highest_fatigue_is_no_threat_in_an_action_phase() {
         ]
         .concat();
         let g = game(&units, "");
-        assert!(musket::rules::sequence::on_initiative(&g));
+        assert!(musket::rules::gate::on_initiative(&g));
         threats(&g, hex(&g, "0103")).unwrap().threats.len()
     };
     assert_eq!(tired(3), 1);
@@ -267,8 +267,8 @@ fn brigade(id: &str, side: &str, hex: &str, strength: u32) -> String {
 #[test]
 fn the_computer_keeps_a_weak_stack_out_of_reach_of_a_strong_enemy() {
     use musket::rules::ai::Kind;
-    use musket::rules::command::Command;
     use musket::rules::movement::{MoveContext, reachable};
+    use musket::rules::order::Command;
     let units = [
         brigade("weak", "Union", "0104", 1),
         brigade("c1", "Confederate", "0501", 6),
@@ -392,7 +392,7 @@ fn playable_for(units: &str, victory: Option<(&str, &str)>, turns: u32) -> Game 
 /// The Union's player acts (the Confederates pass) until "u" has left its hex or the player
 /// passes; the game then.
 fn union_action(g: Game, player: musket::rules::ai::Kind, seed: u64) -> Game {
-    use musket::rules::command::Command;
+    use musket::rules::order::Command;
     let u = g.unit_by_id("u").unwrap();
     let start = g.unit(u).hex;
     let mut session = musket::rules::session::Session::new(g.scenario.clone(), g.rules, seed);
@@ -473,8 +473,8 @@ fn first_union_attack(
     g: &Game,
     player: musket::rules::ai::Kind,
     seed: u64,
-) -> Option<musket::rules::command::Command> {
-    use musket::rules::command::Command;
+) -> Option<musket::rules::order::Command> {
+    use musket::rules::order::Command;
     let mut session =
         musket::rules::session::Session::new(g.scenario.clone(), g.rules.clone(), seed);
     let union = musket::rules::unit::SideId(0);
@@ -490,7 +490,7 @@ fn first_union_attack(
         }
         // Its action phase ended with no attack (a transfer phase ends before it).
         let end = matches!(d.command, Command::EndTurn)
-            && musket::rules::sequence::on_initiative(&session.game);
+            && musket::rules::gate::on_initiative(&session.game);
         session.execute(d.command).unwrap();
         if end {
             return None;
@@ -509,8 +509,8 @@ fn first_union_attack(
 #[test]
 fn the_computer_attacks_together_when_together_the_odds_are_clearly_better() {
     use musket::rules::ai::Kind;
-    use musket::rules::command::Command;
-    use musket::rules::ruleset::{AttackRequest, AttackType};
+    use musket::rules::attack::{AttackRequest, AttackType};
+    use musket::rules::order::Command;
     let units = [
         "(id: \"ul\", name: \"ul\", side: \"Union\", kind: Leader, hex: \"0502\", \
           strength: Organized(0), tactical: 1, army: true, command: [\"u1\", \"u2\"]),"
@@ -573,8 +573,8 @@ fn the_computer_attacks_together_when_together_the_odds_are_clearly_better() {
 #[test]
 fn the_computer_counter_attacks_a_unit_that_advanced_into_a_bad_hex() {
     use musket::rules::ai::Kind;
-    use musket::rules::command::Command;
-    use musket::rules::ruleset::AttackRequest;
+    use musket::rules::attack::AttackRequest;
+    use musket::rules::order::Command;
     let units = [
         brigade("u1", "Union", "0502", 4),
         brigade("u2", "Union", "0603", 2),
@@ -598,7 +598,7 @@ fn the_computer_counter_attacks_a_unit_that_advanced_into_a_bad_hex() {
         .find(|m| m.name.starts_with("Flank"))
         .map(|m| m.value);
     assert!(
-        matches!(flank, Some(musket::rules::ruleset::ModValue::Fixed(v)) if v > 0),
+        matches!(flank, Some(musket::rules::attack::ModValue::Fixed(v)) if v > 0),
         "no flank bonus: {:?}",
         o.lines
     );
@@ -650,7 +650,7 @@ fn union_attacks(
     player: musket::rules::ai::Kind,
     seed: u64,
 ) -> Vec<(Vec<String>, String)> {
-    use musket::rules::command::Command;
+    use musket::rules::order::Command;
     let mut session =
         musket::rules::session::Session::new(g.scenario.clone(), g.rules.clone(), seed);
     let union = musket::rules::unit::SideId(0);
@@ -719,7 +719,8 @@ fn the_computer_takes_a_shot_that_costs_it_nothing() {
 // Confederate brigade next to it with the cavalry alone; before, it made no attack at all.
 #[test]
 fn a_stack_attacks_with_the_units_that_may_when_some_may_not() {
-    use musket::rules::command::{Command, validate};
+    use musket::rules::command::validate;
+    use musket::rules::order::Command;
     let units = [
         shiloh_unit(
             "guns",
@@ -742,15 +743,15 @@ fn a_stack_attacks_with_the_units_that_may_when_some_may_not() {
         choices: Default::default(),
         options: Default::default(),
     };
-    use musket::rules::ruleset::AttackType;
+    use musket::rules::attack::AttackType;
     for kind in [None, Some(AttackType::Fire), Some(AttackType::Melee)] {
         assert!(validate(&g, &whole(kind)).is_err(), "{kind:?}");
     }
     union_attacks_with(&g, "cav", "0603");
 }
 
-fn fire_odds(g: &Game, attackers: &[&str], defender: &str) -> musket::rules::ruleset::Odds {
-    let req = musket::rules::ruleset::AttackRequest {
+fn fire_odds(g: &Game, attackers: &[&str], defender: &str) -> musket::rules::attack::Odds {
+    let req = musket::rules::attack::AttackRequest {
         attackers: attackers.iter().map(|a| g.unit_by_id(a).unwrap()).collect(),
         defender: hex(g, defender),
         kind: None,
@@ -765,7 +766,7 @@ fn fire_odds(g: &Game, attackers: &[&str], defender: &str) -> musket::rules::rul
 // melee, with and without options.
 #[test]
 fn the_unexplained_odds_are_the_explained_odds_numbers() {
-    use musket::rules::ruleset::{AttackRequest, AttackType};
+    use musket::rules::attack::{AttackRequest, AttackType};
     let units = [
         shiloh_unit("guns", "Union", "0503", "Artillery", 90, ", guns: 6"),
         shiloh_unit("cav", "Union", "0503", "Cavalry", 1000, ", mode: Mounted"),

@@ -7,9 +7,10 @@ mod common;
 use std::path::Path;
 use std::sync::Arc;
 
-use musket::rules::command::{Command, CommandError, validate};
+use musket::rules::command::validate;
 use musket::rules::game::Game;
-use musket::rules::ruleset::{builtin, for_scenario};
+use musket::rules::order::{Command, CommandError};
+use musket::rules::registry::{builtin, for_scenario};
 use musket::rules::scenario;
 use musket::rules::session::{SaveError, Session};
 use musket::rules::unit::SideId;
@@ -18,7 +19,7 @@ fn load(path: &str) -> Game {
     let sc = scenario::load(Path::new(env!("CARGO_MANIFEST_DIR")).join(path).as_path())
         .unwrap_or_else(|e| panic!("{e}"));
     let rules = for_scenario(&sc, &Default::default()).unwrap();
-    Game::new(Arc::new(sc), rules)
+    musket::rules::flow::new_game(Arc::new(sc), rules)
 }
 
 /// The game at its first phase of moves (GCACW's leader-transfer phases passed), from the first
@@ -34,7 +35,7 @@ fn load_at_moves(path: &str) -> Game {
                 .allows
                 .contains(&musket::rules::sequence::Allow::Move)
             {
-                musket::rules::sequence::end_phase(&mut g, &mut dice);
+                musket::rules::flow::end_phase(&mut g, &mut dice);
             }
             g
         })
@@ -133,7 +134,7 @@ fn every_ruleset_refuses_the_side_not_to_move() {
                 )
             }))
         {
-            musket::rules::sequence::end_phase(&mut ga, &mut musket::rules::dice::Dice::new(0));
+            musket::rules::flow::end_phase(&mut ga, &mut musket::rules::dice::Dice::new(0));
         }
         let (a, target) = next_to(&ga, enemy, |n| ga.side_at(n) == Some(side))
             .unwrap_or_else(|| panic!("{file}: no two enemy units are adjacent"));
@@ -292,7 +293,7 @@ fn passing_through_a_victory_hex_takes_it() {
         holder: Some("Confederate".into()),
     }];
     let sc = scenario::validate(file).unwrap();
-    let g = Game::new(Arc::new(sc), builtin("gcacw").unwrap());
+    let g = musket::rules::flow::new_game(Arc::new(sc), builtin("gcacw").unwrap());
     let mut s = common::generic_session(g.scenario.clone(), g.rules.clone(), 1);
     assert_eq!(s.game.score(SideId(1)), 2);
     s.execute(mv("u", &["0202", "0302"])).unwrap();

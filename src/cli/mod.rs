@@ -4,6 +4,7 @@
 //! Bad input (files, arguments, attacks) exits with status 2 and a message on stderr whose
 //! first line says what is wrong.
 
+use crate::rules::narrate::Describe;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -44,13 +45,13 @@ pub(crate) fn write_out(args: std::fmt::Arguments, newline: bool) {
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::{Map, Value, json};
 
-use crate::rules::command::{Command, attack_request};
+use crate::rules::attack::{AttackType, Choices, ModValue, Odds, Role, ZocKind};
 use crate::rules::cv::{Prob, percent, prob_f64};
 use crate::rules::dice::Dice;
 use crate::rules::game::Game;
-use crate::rules::ruleset::{
-    AttackType, Choices, ModValue, Odds, Role, RulesOverrides, ZocKind, for_scenario,
-};
+use crate::rules::order::Command;
+use crate::rules::registry::{RulesOverrides, for_scenario};
+use crate::rules::ruleset::attack_request;
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::session::Session;
 
@@ -349,7 +350,7 @@ fn overrides(cli_rules: &Option<PathBuf>) -> RulesOverrides {
 fn assess_args(
     a: &AttackArgs,
     ov: &RulesOverrides,
-) -> Result<(Game, crate::rules::ruleset::AttackRequest, Odds), Failure> {
+) -> Result<(Game, crate::rules::attack::AttackRequest, Odds), Failure> {
     let game = load_game(&a.scenario, ov)?;
     let req = attack_request(
         &game,
@@ -367,7 +368,7 @@ fn assess_args(
 pub fn load_game(path: &Path, ov: &RulesOverrides) -> Result<Game, Failure> {
     let sc = scenario::load(path)?;
     let rules = for_scenario(&sc, ov).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-    Ok(Game::new(Arc::new(sc), rules))
+    Ok(crate::rules::flow::new_game(Arc::new(sc), rules))
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
@@ -383,7 +384,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             let text = match &file {
                 Some(p) => std::fs::read_to_string(p)
                     .map_err(|e| Failure(format!("{}: {e}", p.display())))?,
-                None => crate::rules::ruleset::builtin_tables(&ruleset)
+                None => crate::rules::registry::builtin_tables(&ruleset)
                     .ok_or_else(|| Failure(format!("unknown ruleset {ruleset:?}")))?
                     .to_string(),
             };
@@ -393,7 +394,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Some(Cmd::Rules { ruleset }) => match crate::rules::ruleset::builtin_tables(&ruleset) {
+        Some(Cmd::Rules { ruleset }) => match crate::rules::registry::builtin_tables(&ruleset) {
             Some(text) => {
                 out!("{text}");
                 Ok(ExitCode::SUCCESS)
@@ -703,7 +704,7 @@ fn fraction(p: Prob) -> String {
 }
 
 /// The readable breakdown of `musket odds`.
-pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Odds) -> String {
+pub fn odds_text(game: &Game, req: &crate::rules::attack::AttackRequest, o: &Odds) -> String {
     let mut s = String::new();
     let names: Vec<String> = req
         .attackers

@@ -6,8 +6,9 @@ use serde_json::{Value, json};
 
 use super::{Failure, load_game};
 use crate::rules::game::Game;
-use crate::rules::movement::{Allowance, MoveContext, Mp, budget, may_move, reachable};
-use crate::rules::ruleset::RulesOverrides;
+use crate::rules::movement::{MoveContext, budget, may_move, reachable};
+use crate::rules::points::{Allowance, Mp};
+use crate::rules::registry::RulesOverrides;
 use crate::rules::unit::UnitIdx;
 
 /// The arguments of `musket moves`.
@@ -108,8 +109,8 @@ pub fn run(a: MovesArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
                     .err()
                     // At the highest fatigue in an action phase: no march in its next action.
                     .or_else(|| {
-                        (later && crate::rules::sequence::on_initiative(&now))
-                            .then(|| crate::rules::sequence::check_fatigue(&now, *x).err())
+                        (later && crate::rules::gate::on_initiative(&now))
+                            .then(|| crate::rules::gate::check_fatigue(&now, *x).err())
                             .flatten()
                     })
             })

@@ -1,6 +1,7 @@
 //! `musket play` (one game between computer players, headless) and `musket selfplay` (many, sides
 //! alternating, with the computer opponent's thinking times).
 
+use crate::rules::narrate::Describe;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -8,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::Failure;
 use crate::rules::ai::{GameReport, Kind, play_game};
-use crate::rules::ruleset::{RulesOverrides, for_scenario};
+use crate::rules::registry::{RulesOverrides, for_scenario};
 use crate::rules::scenario;
 use crate::rules::unit::SideId;
 

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::{Failure, load_game, odds_json};
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::RulesOverrides;
+use crate::rules::registry::RulesOverrides;
 use crate::rules::threat::{HexThreats, Threat, ThreatModel};
 
 /// The arguments of `musket threats`.

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::Failure;
 use crate::rules::pbem;
-use crate::rules::ruleset::RulesOverrides;
+use crate::rules::registry::RulesOverrides;
 
 #[derive(clap::Subcommand, Debug)]
 pub enum TurnCmd {

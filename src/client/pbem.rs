@@ -18,7 +18,7 @@ use super::core::install;
 use super::save::{self, SaveEntry};
 use super::state::*;
 use super::turn::execute;
-use crate::rules::command::Command;
+use crate::rules::order::Command;
 use crate::rules::pbem::{self, Kept, Secret, Verified};
 use crate::rules::session::Session;
 use crate::rules::unit::SideId;
@@ -236,7 +236,7 @@ fn start(world: &mut World, source: &Source, side: SideId, folder: &Path) -> Res
         ));
     }
     let ov = world.resource::<Settings>().rules.clone();
-    let rules = crate::rules::ruleset::for_scenario(&sc, &ov).map_err(|e| e.to_string())?;
+    let rules = crate::rules::registry::for_scenario(&sc, &ov).map_err(|e| e.to_string())?;
     let game = pbem::new_game_id()?;
     let secret = Secret::random()?;
     let side_name = sc.side_name(side).to_string();

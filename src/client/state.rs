@@ -11,9 +11,10 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::rules::ai::Kind;
+use crate::rules::attack::{AttackRequest, AttackType, Odds};
 use crate::rules::event::Event;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{AttackRequest, AttackType, Odds, RulesOverrides};
+use crate::rules::registry::RulesOverrides;
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::session::Session;
 use crate::rules::unit::{SideId, UnitIdx};

@@ -356,10 +356,10 @@ pub(crate) fn apply_to(f: &mut ScenarioFile, a: &EditAction) -> Result<String, S
             "Title".into()
         }
         EditAction::Ruleset(r) => {
-            if !crate::rules::scenario::KNOWN_RULESETS.contains(&r.as_str()) {
+            if !crate::rules::registry::KNOWN_RULESETS.contains(&r.as_str()) {
                 return Err(format!(
                     "unknown ruleset {r:?}: {}",
-                    crate::rules::scenario::KNOWN_RULESETS.join(", ")
+                    crate::rules::registry::KNOWN_RULESETS.join(", ")
                 ));
             }
             f.ruleset = r.clone();

@@ -52,7 +52,7 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
     if let Some(b) = &f.briefing {
         field("briefing", line(b));
     }
-    if f.movement != crate::rules::movement::Enforcement::Enforced {
+    if f.movement != crate::rules::points::Enforcement::Enforced {
         field("movement", line(&f.movement));
     }
     if let Some(u) = &f.underlay {

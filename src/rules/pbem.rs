@@ -45,8 +45,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::command::{Command, validate};
-use super::ruleset::{RulesOverrides, Ruleset, for_scenario};
+use super::command::validate;
+use super::order::Command;
+use super::registry::{RulesOverrides, for_scenario};
+use super::ruleset::Ruleset;
 use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options};
 use super::sequence::Sequence;
 use super::session::{Digest, SaveFile, Session};
@@ -250,7 +252,7 @@ pub struct Verified {
     /// The log length before the last entry's commands.
     pub before_last: usize,
     /// Where the rules the game is played under differ from the rule system's built-in ones,
-    /// one line per field ([`super::ruleset::changes_from_builtin`]); empty: the built-in rules.
+    /// one line per field ([`super::registry::changes_from_builtin`]); empty: the built-in rules.
     pub rule_changes: Vec<String>,
 }
 
@@ -451,7 +453,7 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
     }
     // The rules the starter wrote into the file (version 2), else the verifier's own.
     let rules = match &file.tables {
-        Some(t) => super::ruleset::for_scenario_from_text(&scenario, t, "the file's rules tables")
+        Some(t) => super::registry::for_scenario_from_text(&scenario, t, "the file's rules tables")
             .map_err(|e| err("rules", e.to_string()))?,
         None => for_scenario(&scenario, ov).map_err(|e| err("scenario", e.to_string()))?,
     };
@@ -632,7 +634,7 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
             ));
         }
     }
-    let rule_changes = super::ruleset::changes_from_builtin(&*rules, &sequence);
+    let rule_changes = super::registry::changes_from_builtin(&*rules, &sequence);
     Ok(Verified {
         file,
         scenario,
@@ -883,7 +885,7 @@ pub fn exchange(
         .iter()
         .position(|s| s == starter)
         .unwrap_or(0);
-    let rules = super::ruleset::for_id(&scenario.ruleset, ov).map_err(|e| TurnError {
+    let rules = super::registry::for_id(&scenario.ruleset, ov).map_err(|e| TurnError {
         path: "the starter's rules".into(),
         kind: "rules",
         problem: e.to_string(),

@@ -82,7 +82,7 @@ fn strength_range(leader: bool, kind: UnitKind) -> String {
 }
 
 /// The largest per-unit movement allowance a scenario may give.
-pub const MAX_MOVEMENT: crate::rules::movement::Mp = crate::rules::movement::Mp::whole(1000);
+pub const MAX_MOVEMENT: crate::rules::points::Mp = crate::rules::points::Mp::whole(1000);
 
 /// Most units a scenario may have.
 pub const MAX_UNITS: usize = 1_000_000;
@@ -134,7 +134,7 @@ pub struct ScenarioFile {
     /// Project addition (optional): `Enforced` (the default) or `Free`: in Free mode movement
     /// costs and attack limits are shown and logged but nothing is refused.
     #[serde(default, skip_serializing_if = "is_enforced")]
-    pub movement: crate::rules::movement::Enforcement,
+    pub movement: crate::rules::points::Enforcement,
     /// Project addition (optional): the player's own map scan under the grid, and how it is
     /// aligned (the editor's; never needed to play).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -237,8 +237,8 @@ pub struct AlignPoint {
     pub y: f64,
 }
 
-fn is_enforced(e: &crate::rules::movement::Enforcement) -> bool {
-    *e == crate::rules::movement::Enforcement::Enforced
+fn is_enforced(e: &crate::rules::points::Enforcement) -> bool {
+    *e == crate::rules::points::Enforcement::Enforced
 }
 
 /// A victory hex: `(hex: "1203", points: 5, name: "Turner's Gap", holder: "Confederate")`.
@@ -542,7 +542,7 @@ pub struct Scenario {
     /// The side that wins a tied initiative roll, where the scenario says (project addition).
     pub initiative_ties: Option<SideId>,
     /// Whether movement and attack limits are enforced.
-    pub movement: crate::rules::movement::Enforcement,
+    pub movement: crate::rules::points::Enforcement,
     /// The file as read, kept so a save can hold the scenario itself.
     pub file: ScenarioFile,
     /// Each unit's index by id (ids are unique and never change in a game).
@@ -772,7 +772,7 @@ struct Extra {
     command_control: f64,
     leader_bonus: i32,
     fortification: u8,
-    movement: Option<crate::rules::movement::Mp>,
+    movement: Option<crate::rules::points::Mp>,
 }
 
 /// Check the unit fields the other rule systems add: each is refused in a ruleset that does
@@ -893,7 +893,7 @@ fn check_extra_fields(
     }
     let movement = match uf.movement {
         None => None,
-        Some(x) => match crate::rules::movement::Mp::from_f64(x).filter(|m| *m <= MAX_MOVEMENT) {
+        Some(x) => match crate::rules::points::Mp::from_f64(x).filter(|m| *m <= MAX_MOVEMENT) {
             Some(m) => Some(m),
             None => {
                 ck.bad(
@@ -1561,7 +1561,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             movement: extra.movement,
             command: Vec::new(),
             army: uf.army,
-            spent: crate::rules::movement::Mp::ZERO,
+            spent: crate::rules::points::Mp::ZERO,
             march: None,
             stopped: false,
             attacks: [0; 6],

@@ -9,11 +9,13 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::command::{Command, CommandError, apply};
+use super::command::apply;
 use super::dice::Dice;
 use super::event::Event;
 use super::game::Game;
-use super::ruleset::{RulesOverrides, Ruleset, for_scenario};
+use super::order::{Command, CommandError};
+use super::registry::{RulesOverrides, for_scenario};
+use super::ruleset::Ruleset;
 use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options, validate};
 
 /// The save format written. Version 2 adds the digest; version 1 saves (no digest) still load.
@@ -179,7 +181,7 @@ pub enum SaveError {
     #[error("{path}: {source}")]
     Rules {
         path: String,
-        source: super::ruleset::RulesError,
+        source: super::tables::RulesError,
     },
     #[error("{path}: the sequence of play it holds is not valid: {problem}")]
     Sequence { path: String, problem: String },
@@ -224,10 +226,10 @@ impl Session {
         seed: u64,
         sequence: Arc<super::sequence::Sequence>,
     ) -> Self {
-        let mut game = Game::with_sequence(scenario, rules, sequence);
+        let mut game = crate::rules::flow::new_game_with(scenario, rules, sequence);
         let mut dice = Dice::new(seed);
         // A game that begins on the initiative rolls it before the first command.
-        let opening = super::sequence::begin(&mut game, &mut dice);
+        let opening = super::flow::begin(&mut game, &mut dice);
         let rolls_at_start = dice.rolls();
         Session {
             game,
@@ -446,7 +448,7 @@ impl Session {
         })?;
         // A version 6 save plays under the tables it holds; an older one under the loader's.
         let rules = match save.tables.as_deref().filter(|_| save.version >= 6) {
-            Some(t) => super::ruleset::for_scenario_from_text(
+            Some(t) => super::registry::for_scenario_from_text(
                 &scenario,
                 t,
                 &format!("{path} (the rules tables it holds)"),

@@ -31,6 +31,18 @@ pub enum TablesError {
     },
 }
 
+/// Why a rule system could not be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum RulesError {
+    #[error("unknown ruleset {0:?}")]
+    Unknown(String),
+    #[error(transparent)]
+    Tables(#[from] TablesError),
+    /// The scenario breaks a rule of its rule system's tables.
+    #[error("{}{}", problems[0], if problems.len() > 1 { format!(" (and {} more problems)", problems.len() - 1) } else { String::new() })]
+    Scenario { problems: Vec<Problem> },
+}
+
 /// Parse tables text (`path` names it in errors), then run `check` on the result, which lists
 /// every problem it finds (field path, value, why).
 pub fn parse_tables<T: DeserializeOwned>(

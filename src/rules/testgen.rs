@@ -7,10 +7,10 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::attack::{AttackRequest, AttackType};
 use super::game::Game;
 use super::hex::{Coord, Dir, Side};
 use super::map::{Feature, RouteKind, label_width};
-use super::ruleset::{AttackRequest, AttackType};
 use super::scenario::{HexsideFile, MapFile, RouteFile, ScenarioFile, StrengthFile, UnitFile};
 use super::unit::{SideId, UnitKind};
 
@@ -579,7 +579,7 @@ mod tests {
                     .join("\n")
             )
         });
-        Game::new(Arc::new(s), Arc::new(Gcacw::builtin()))
+        crate::rules::flow::new_game(Arc::new(s), Arc::new(Gcacw::builtin()))
     }
 
     #[test]

@@ -34,10 +34,11 @@
 //! cost one reach search per enemy stack plus the odds.
 
 use super::ai::options::{Stack, stacks, valid_attack_with};
+use super::attack::{AttackRequest, Odds};
 use super::game::Game;
 use super::hex::Coord;
-use super::movement::{Allowance, MoveContext, Mp, Reach, reachable};
-use super::ruleset::{AttackRequest, Odds};
+use super::movement::{MoveContext, Reach, reachable};
+use super::points::{Allowance, Mp};
 use super::unit::{SideId, UnitIdx};
 
 /// One attack the enemy could make on the hex.
@@ -149,8 +150,8 @@ impl ThreatModel {
         // In an action phase (GCACW) the enemy's next action comes in this game turn: a unit at
         // the highest fatigue may neither march nor attack in it.
         let spent = |u: UnitIdx| {
-            super::sequence::on_initiative(game)
-                && game.scenario.movement == super::movement::Enforcement::Enforced
+            super::gate::on_initiative(game)
+                && game.scenario.movement == super::points::Enforcement::Enforced
                 && game.sequence.fatigue.as_ref().is_some_and(|f| {
                     let unit = game.unit(u);
                     !unit.is_leader() && unit.fatigue >= f.max

@@ -3,12 +3,12 @@
 
 use std::sync::Arc;
 
+use musket::rules::attack::{AttackRequest, AttackType, Odds};
 use musket::rules::cv::Prob;
 use musket::rules::game::Game;
 use musket::rules::gcacw::Gcacw;
 use musket::rules::gcacw::assess::Assessment;
 use musket::rules::map::{Feature, RouteKind, Weather};
-use musket::rules::ruleset::{AttackRequest, AttackType, Odds};
 use musket::rules::scenario::{
     HexsideFile, MapFile, RouteFile, ScenarioFile, StrengthFile, UnitFile, validate,
 };
@@ -163,10 +163,10 @@ impl B {
         let rules: Arc<dyn musket::rules::ruleset::Ruleset> = if sc.ruleset == "gcacw" {
             Arc::new(Gcacw::builtin())
         } else {
-            musket::rules::ruleset::builtin(&sc.ruleset)
+            musket::rules::registry::builtin(&sc.ruleset)
                 .unwrap_or_else(|e| panic!("ruleset {}: {e}", sc.ruleset))
         };
-        Game::new(Arc::new(sc), rules)
+        musket::rules::flow::new_game(Arc::new(sc), rules)
     }
 }
 
@@ -240,7 +240,7 @@ pub fn with_opts(mut req: AttackRequest, opts: &[(&str, &str)]) -> AttackRequest
 pub fn roll(
     g: &mut Game,
     req: &AttackRequest,
-    choices: &musket::rules::ruleset::Choices,
+    choices: &musket::rules::attack::Choices,
     dice: &[u8],
 ) -> Vec<musket::rules::event::Event> {
     let rules = g.rules.clone();
@@ -260,8 +260,8 @@ pub fn attack_cmd(
     hex: &str,
     kind: Option<AttackType>,
     opts: &[(&str, &str)],
-) -> musket::rules::command::Command {
-    musket::rules::command::Command::Attack {
+) -> musket::rules::order::Command {
+    musket::rules::order::Command::Attack {
         attackers: units.iter().map(|u| u.to_string()).collect(),
         defender: hex.into(),
         kind,

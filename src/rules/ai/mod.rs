@@ -25,8 +25,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::command::{Command, validate};
+use super::command::validate;
 use super::game::Game;
+use super::order::Command;
 use super::ruleset::Ruleset;
 use super::scenario::Scenario;
 use super::session::Session;

@@ -12,11 +12,11 @@
 //!   allowed the units stop where they are and a note says so (the seeds give no rule for a
 //!   blocked retreat; nothing is eliminated).
 
+use crate::rules::attack::AttackError;
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::AttackError;
 use crate::rules::unit::{SideId, Status, UnitIdx};
 
 use super::morale::{Checked, Roll, Step, worse};
@@ -43,7 +43,7 @@ pub fn allocate(
     order: Option<&[UnitIdx]>,
     n: u32,
 ) -> Vec<(UnitIdx, u32)> {
-    let (mut seq, mut rest) = crate::rules::ruleset::named_first(order, units);
+    let (mut seq, mut rest) = crate::rules::attack::named_first(order, units);
     rest.sort_by_key(|u| (std::cmp::Reverse(game.unit(*u).manpower), *u));
     seq.extend(rest);
     let mut left = n;

@@ -1,11 +1,10 @@
 //! Everything about a GBACW attack that does not depend on the dice: who takes part, the
 //! options, fire strength and column, density, melee strengths and differential.
 
+use crate::rules::attack::{AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role};
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role, check_attackers,
-};
+use crate::rules::ruleset::check_attackers;
 use crate::rules::unit::{SideId, UnitIdx, UnitKind};
 
 use super::data::{FireTable, Tables};

@@ -18,13 +18,12 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::rules::attack::{AttackError, AttackRequest, AttackType, Choices, ModValue, Odds};
 use crate::rules::cv::{Prob, prob_f64};
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::Game;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, ModValue, Odds, choice_units,
-};
+use crate::rules::ruleset::choice_units;
 use crate::rules::unit::{Status, UnitIdx};
 
 use super::apply::{self, Live};

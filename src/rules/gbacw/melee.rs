@@ -25,14 +25,13 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, json};
 
+use crate::rules::attack::{AttackError, AttackRequest, AttackType, Choices, ModValue, Odds, Role};
 use crate::rules::cv::Prob;
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, ModValue, Odds, Role, choice_units,
-};
+use crate::rules::ruleset::choice_units;
 use crate::rules::unit::{Status, UnitIdx, UnitKind};
 
 use super::apply::{self, Live};

@@ -21,14 +21,15 @@ pub mod morale;
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::rules::attack::{
+    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, ZocEntry, ZocMap,
+};
 use crate::rules::dice::DieSource;
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
-    ZocEntry, ZocMap,
-};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::tables::RulesError;
 
 pub use data::Tables;
 
@@ -67,7 +68,7 @@ fn exerts_zoc(u: &crate::rules::unit::Unit) -> bool {
 }
 
 impl Ruleset for Gbacw {
-    fn movement(&self) -> &dyn crate::rules::movement::Movement {
+    fn movement(&self) -> &dyn crate::rules::ruleset::Movement {
         &self.tables.movement
     }
     fn sequence(&self) -> &crate::rules::sequence::Sequence {

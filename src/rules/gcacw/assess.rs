@@ -4,13 +4,12 @@
 //! [`Assessment::outcome`] turns dice into a result; the odds enumerate it and the resolution
 //! calls it with the rolled dice.
 
+use crate::rules::attack::{AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role};
 use crate::rules::cv::Cv;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::map::{Terrain, Weather};
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role, check_attackers,
-};
+use crate::rules::ruleset::check_attackers;
 use crate::rules::unit::{SideId, UnitIdx};
 
 use super::Gcacw;

@@ -6,9 +6,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::attack::AttackType;
 use crate::rules::cv::Cv;
 use crate::rules::map::{Feature, RouteKind, Terrain};
-use crate::rules::ruleset::AttackType;
 use crate::rules::scenario::{Problem, from_ron};
 
 /// The default tables, as shipped.

@@ -233,7 +233,7 @@ pub fn flank(
             let unit = game.unit(e.unit);
             if unit.side == attacker_side {
                 zoc = true;
-                normal |= e.kind == crate::rules::ruleset::ZocKind::Normal;
+                normal |= e.kind == crate::rules::attack::ZocKind::Normal;
                 sum += unit.cv;
             }
         }

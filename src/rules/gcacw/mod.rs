@@ -9,13 +9,14 @@ pub mod flank;
 pub mod odds;
 pub mod resolve;
 
+use crate::rules::attack::{
+    AttackError, AttackRequest, AttackType, Choices, Odds, ZocEntry, ZocKind, ZocMap,
+};
 use crate::rules::dice::DieSource;
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, Odds, Ruleset, ZocEntry, ZocKind, ZocMap,
-};
+use crate::rules::ruleset::Ruleset;
 use crate::rules::unit::{Unit, UnitIdx};
 
 use data::Tables;
@@ -29,7 +30,7 @@ pub struct Gcacw {
 /// The rule system from a tables text (text, name), or the built-in tables.
 pub fn from_text(
     text: Option<(&str, &str)>,
-) -> Result<std::sync::Arc<dyn Ruleset>, crate::rules::ruleset::RulesError> {
+) -> Result<std::sync::Arc<dyn Ruleset>, crate::rules::tables::RulesError> {
     let tables = match text {
         Some((t, name)) => Tables::parse(t, name)?,
         None => Tables::builtin(),
@@ -106,7 +107,7 @@ impl Gcacw {
 }
 
 impl Ruleset for Gcacw {
-    fn movement(&self) -> &dyn crate::rules::movement::Movement {
+    fn movement(&self) -> &dyn crate::rules::ruleset::Movement {
         &self.tables.movement
     }
     fn sequence(&self) -> &crate::rules::sequence::Sequence {
@@ -117,7 +118,7 @@ impl Ruleset for Gcacw {
         &self,
         game: &Game,
         unit: crate::rules::unit::UnitIdx,
-    ) -> Vec<crate::rules::ruleset::SpecialAction> {
+    ) -> Vec<crate::rules::attack::SpecialAction> {
         entrench::action(self, game, unit).into_iter().collect()
     }
 
@@ -189,6 +190,10 @@ impl Ruleset for Gcacw {
 
     fn attack_types(&self) -> &'static [AttackType] {
         &[AttackType::March, AttackType::Assault, AttackType::Grand]
+    }
+
+    fn logs_die_modifiers(&self) -> bool {
+        true
     }
 
     fn tables_text(&self) -> &'static str {

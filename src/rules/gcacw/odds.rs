@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 
 use serde_json::json;
 
+use crate::rules::attack::{HexNote, ModValue, Odds};
 use crate::rules::cv::Prob;
 use crate::rules::game::Game;
-use crate::rules::ruleset::{HexNote, ModValue, Odds};
 
 use super::Gcacw;
 use super::assess::Assessment;

@@ -22,12 +22,13 @@
 //! 4. `a`: the attacker may advance into the vacated hex with the units the command names; if
 //!    it names none, the game offers the advance (`Command::Advance`) until the next command.
 
+use crate::rules::attack::{AttackError, AttackRequest, Choices, Role};
 use crate::rules::cv::Cv;
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::{AdvanceOption, Game};
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{AttackError, AttackRequest, Choices, Role, choice_units};
+use crate::rules::ruleset::choice_units;
 use crate::rules::unit::{SideId, UnitIdx};
 
 use super::Gcacw;
@@ -291,7 +292,7 @@ fn apply_side(
     let total: u32 = units.iter().map(|u| game.unit(*u).manpower).sum();
     let mut left = code.loss.min(total);
     if left > 0 {
-        let (mut seq, mut rest) = crate::rules::ruleset::named_first(order, units);
+        let (mut seq, mut rest) = crate::rules::attack::named_first(order, units);
         // Stable sort: ties keep the listed order.
         rest.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
         seq.extend(rest);

@@ -5,11 +5,12 @@
 
 use std::collections::BTreeMap;
 
+use crate::rules::attack::{
+    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Role,
+};
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Role, check_attackers,
-};
+use crate::rules::ruleset::check_attackers;
 use crate::rules::unit::{SideId, Status, UnitIdx, UnitKind};
 
 use super::Ngg;

@@ -18,14 +18,15 @@ pub mod resolve;
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::rules::attack::{
+    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, ZocEntry, ZocMap,
+};
 use crate::rules::dice::DieSource;
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
-    ZocEntry, ZocMap,
-};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::tables::RulesError;
 use crate::rules::tables::load_tables;
 
 mod cossacks;
@@ -82,12 +83,12 @@ impl Ngg {
 /// NGG 1812 movement: the tables' `movement` section, and 4.1's capacity: "Each hex has a
 /// maximum capacity of six (6) friendly OFs. This limitation applies at all times", so no step
 /// enters a hex whose friendly OF plus the mover's would pass it (passing through included).
-impl crate::rules::movement::Movement for Ngg {
+impl crate::rules::ruleset::Movement for Ngg {
     fn allowance(
         &self,
         game: &Game,
         unit: &crate::rules::unit::Unit,
-    ) -> crate::rules::movement::Allowance {
+    ) -> crate::rules::points::Allowance {
         self.tables.movement.allowance(game, unit)
     }
 
@@ -117,9 +118,9 @@ impl crate::rules::movement::Movement for Ngg {
 
     fn price(
         &self,
-        q: &crate::rules::movement::StepQuery,
+        q: &crate::rules::ruleset::StepQuery,
         why: Option<&mut Vec<String>>,
-    ) -> Result<crate::rules::movement::StepCost, String> {
+    ) -> Result<crate::rules::ruleset::StepCost, String> {
         let step = self.tables.movement.price(q, why)?;
         let t = &self.tables;
         let of = |u: &crate::rules::unit::Unit| u.class.map_or(0, |c| t.of_halves(c));
@@ -138,7 +139,7 @@ impl crate::rules::movement::Movement for Ngg {
 }
 
 impl Ruleset for Ngg {
-    fn movement(&self) -> &dyn crate::rules::movement::Movement {
+    fn movement(&self) -> &dyn crate::rules::ruleset::Movement {
         self
     }
     fn sequence(&self) -> &crate::rules::sequence::Sequence {
@@ -218,7 +219,7 @@ impl Ruleset for Ngg {
         &self,
         game: &Game,
         unit: crate::rules::unit::UnitIdx,
-    ) -> Vec<crate::rules::ruleset::SpecialAction> {
+    ) -> Vec<crate::rules::attack::SpecialAction> {
         rally::action(game, unit).into_iter().collect()
     }
 

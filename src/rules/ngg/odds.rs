@@ -23,9 +23,9 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
+use crate::rules::attack::{AttackType, ModValue, Odds};
 use crate::rules::cv::{Prob, percent};
 use crate::rules::game::Game;
-use crate::rules::ruleset::{AttackType, ModValue, Odds};
 
 use super::Ngg;
 use super::assess::{Assessment, Outcome, Res, Step, Withdrawal};

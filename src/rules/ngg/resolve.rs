@@ -28,11 +28,11 @@
 //! 7. Advance (11.1, 11.12, 11.13): with the units the command names, if allowed; if it names
 //!    none, the game offers the advance (`Command::Advance`) until the next command.
 
+use crate::rules::attack::{AttackError, AttackRequest, AttackType, Choices};
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::{AdvanceOption, Game};
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{AttackError, AttackRequest, AttackType, Choices};
 use crate::rules::unit::{Status, UnitIdx};
 
 use super::Ngg;

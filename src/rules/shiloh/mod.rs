@@ -17,15 +17,17 @@ use std::sync::Arc;
 
 use num_rational::Ratio;
 
+use crate::rules::attack::{
+    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, ZocEntry, ZocMap,
+};
 use crate::rules::dice::DieSource;
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::movement::{Allowance, Movement, Mp, StepCost, StepQuery};
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
-    ZocEntry, ZocMap,
-};
+use crate::rules::points::{Allowance, Mp};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::ruleset::{Movement, StepCost, StepQuery};
+use crate::rules::tables::RulesError;
 use crate::rules::tables::load_tables;
 use crate::rules::unit::{Unit, UnitIdx};
 
@@ -236,7 +238,7 @@ impl Ruleset for Shiloh {
         &self,
         game: &Game,
         unit: UnitIdx,
-    ) -> Vec<crate::rules::ruleset::SpecialAction> {
+    ) -> Vec<crate::rules::attack::SpecialAction> {
         let u = game.unit(unit);
         let mut out = Vec::new();
         if !u.on_map() || ops::class_of(u).is_none() {
@@ -259,7 +261,7 @@ impl Ruleset for Shiloh {
             ),
         ] {
             if let Some((mode, name)) = changed_mode(u, to_column) {
-                out.push(crate::rules::ruleset::SpecialAction {
+                out.push(crate::rules::attack::SpecialAction {
                     key: key.into(),
                     label: format!("{} ({})", capitalised(name), mode.name()),
                     cost: cost(action),
@@ -271,7 +273,7 @@ impl Ruleset for Shiloh {
         if u.kind == crate::rules::unit::UnitKind::Infantry
             && u.mode != crate::rules::unit::Mode::Routed
         {
-            out.push(crate::rules::ruleset::SpecialAction {
+            out.push(crate::rules::attack::SpecialAction {
                 key: "reorganize".into(),
                 label: if u.demibrigade {
                     "Reorganize (back into a brigade)".into()
@@ -286,7 +288,7 @@ impl Ruleset for Shiloh {
             });
         }
         if u.fortification < MAX_FORTIFICATION && u.mode != crate::rules::unit::Mode::Routed {
-            out.push(crate::rules::ruleset::SpecialAction {
+            out.push(crate::rules::attack::SpecialAction {
                 key: "fortify".into(),
                 label: format!("Fortify (to level {})", u.fortification + 1),
                 cost: cost(ops::Action::Fortify),

@@ -22,11 +22,12 @@
 //!
 //! A ZOC is "the squares next to a unit": every hex adjacent to an enemy combat unit.
 
+use crate::rules::attack::MoveCost;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::map::{RouteKind, Terrain};
-use crate::rules::movement::{Mp, StepQuery};
-use crate::rules::ruleset::MoveCost;
+use crate::rules::points::Mp;
+use crate::rules::ruleset::StepQuery;
 use crate::rules::unit::{Mode, SideId, Unit, UnitIdx, UnitKind};
 
 use super::data::{Act, Cost, Tables};

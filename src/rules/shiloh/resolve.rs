@@ -25,15 +25,15 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
+use crate::rules::attack::{
+    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Odds, OptionSpec, Role,
+};
 use crate::rules::cv::{Cv, Prob};
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Odds, OptionSpec,
-    Role, check_attackers, choice_units,
-};
+use crate::rules::ruleset::{check_attackers, choice_units};
 use crate::rules::unit::{UnitIdx, UnitKind};
 
 use super::data::fac;
@@ -693,7 +693,7 @@ fn take_losses(
     first: Option<Vec<UnitIdx>>,
     ev: &mut Vec<Event>,
 ) {
-    let (mut seq, mut rest) = crate::rules::ruleset::named_first(first.as_deref(), units);
+    let (mut seq, mut rest) = crate::rules::attack::named_first(first.as_deref(), units);
     rest.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
     seq.extend(rest);
     let mut left = loss;

@@ -85,7 +85,7 @@ fn special_buttons(
     let movers = crate::client::moves::movers(g, sel);
     let mut seen: Vec<String> = Vec::new();
     let pts = g.rules.movement().points_name();
-    let specials: Vec<crate::rules::ruleset::SpecialAction> = movers
+    let specials: Vec<crate::rules::attack::SpecialAction> = movers
         .iter()
         .flat_map(|u| g.rules.special_actions(g, *u))
         .filter(|a| {
@@ -100,7 +100,7 @@ fn special_buttons(
     ui.horizontal_wrapped(|ui| {
         for a in specials {
             let (text, ok, tip) = match &a.cost {
-                Ok(c) if *c == crate::rules::movement::Mp::ZERO => {
+                Ok(c) if *c == crate::rules::points::Mp::ZERO => {
                     (a.label.clone(), true, a.rule.clone())
                 }
                 Ok(c) => (format!("{} ({c} {pts})", a.label), true, a.rule.clone()),
@@ -178,11 +178,11 @@ fn force_march_button(
         return;
     };
     let movers = crate::client::moves::movers(g, sel);
-    if movers.is_empty() || !crate::rules::sequence::on_initiative(g) {
+    if movers.is_empty() || !crate::rules::gate::on_initiative(g) {
         return;
     }
     let ids: Vec<String> = movers.iter().map(|u| g.unit(*u).id.clone()).collect();
-    let check = crate::rules::sequence::forced_march_plan(g, &ids);
+    let check = crate::rules::fatigue::forced_march_plan(g, &ids);
     let tip = match &check {
         Ok(_) => format!(
             "{}d6{:+}, at least {} MP more to the march; {} fatigue level{} each\n\n{}",
@@ -286,7 +286,7 @@ pub(crate) fn inspector(
                 format!(
                     "{}{}",
                     g.unit(e.unit).name,
-                    if e.kind == crate::rules::ruleset::ZocKind::Restricted {
+                    if e.kind == crate::rules::attack::ZocKind::Restricted {
                         " (restricted)"
                     } else {
                         ""

@@ -5,8 +5,8 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::client::state::{Action, Preview, Selection};
+use crate::rules::attack::{ModValue, Odds, Role};
 use crate::rules::cv::{Prob, percent, prob_f64};
-use crate::rules::ruleset::{ModValue, Odds, Role};
 
 pub(crate) fn preview_ui(
     ui: &mut egui::Ui,
