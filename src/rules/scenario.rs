@@ -25,44 +25,103 @@ pub struct VictoryHex {
     pub holder: Option<SideId>,
 }
 
-/// The rulesets a scenario may name.
-pub const KNOWN_RULESETS: &[&str] = &["gcacw", "gbacw", "ngg1812", "shiloh"];
+/// What one rule system's scenarios may hold beyond the format every scenario shares: its
+/// terrain letters, unit kinds, optional unit fields and ranges. Each rule system gives its own
+/// (`<system>/profile.rs`); the registry lists them ([`super::registry::profiles`]), and
+/// validation reads them, so the format names no rule system.
+#[derive(Debug)]
+pub struct Profile {
+    /// The id a scenario's `ruleset` names.
+    pub id: &'static str,
+    /// Its name in messages ("NGG 1812").
+    pub name: &'static str,
+    /// The terrain letters its tables know (a letter outside the list is an error, so a Shiloh
+    /// ravine cannot slip into a GCACW map unpriced).
+    pub terrain: &'static str,
+    /// The unit kinds it knows.
+    pub unit_kinds: &'static [UnitKind],
+    /// The optional fields of the format's own unit shape it reads (the editor's form offers
+    /// them; `artillery`, `fatigue` …).
+    pub core_fields: &'static [&'static str],
+    /// The optional unit fields it adds (of [`EXTRA_UNIT_FIELDS`], and `command`).
+    pub unit_fields: &'static [&'static str],
+    /// Its units may be disrupted (`status: Disrupted`).
+    pub disrupted: bool,
+    /// Its units may be pinned or engaged.
+    pub pinned: bool,
+    /// The highest fatigue a unit may start with, and the editor's word for the field.
+    pub max_fatigue: i64,
+    pub fatigue_help: &'static str,
+    /// The formations (`mode`) a unit of each kind may be in, its default first, and why
+    /// (where the rule system has formations).
+    pub modes: Option<(fn(UnitKind) -> &'static [Mode], &'static str)>,
+    /// Its supply trains' rule (`supply_trains`), where it has them.
+    pub supply_trains: Option<&'static str>,
+}
 
-/// The terrain letters each ruleset's tables know (a letter outside its list is an error, so a
-/// Shiloh ravine cannot slip into a GCACW map unpriced).
-pub fn terrain_letters(ruleset: &str) -> &'static str {
-    match ruleset {
-        "gcacw" => "clrwtsmp",
-        // GBACW: the seeds give no terrain effects; any terrain may be drawn.
-        "gbacw" => "clrwtsmphovefbu",
-        // NGG 1812: difficult terrain (forest, marsh, mountain, rough), cities, fortified cities.
-        "ngg1812" => "clrwtsmk",
-        // Shiloh: the card's terrain rows (`w` is light woods).
-        "shiloh" => "cwhonsvefbu",
-        _ => "clrwtsmphonvefbuk",
+impl Profile {
+    /// The formation a unit of `kind` starts in without a `mode`.
+    pub fn first_mode(&self, kind: UnitKind) -> Mode {
+        match self.modes {
+            Some((modes, _)) => modes(kind)[0],
+            None => Mode::default(),
+        }
     }
 }
 
-/// The unit kinds each ruleset knows.
-pub fn unit_kinds(ruleset: &str) -> &'static [UnitKind] {
-    use UnitKind::*;
-    match ruleset {
-        "gbacw" => &[Infantry, Cavalry, Artillery, Leader, Wagon],
-        "shiloh" => &[Infantry, Cavalry, Artillery, Leader, Gunboat],
-        _ => &[Infantry, Cavalry, Artillery, Leader],
-    }
-}
+/// The unit kinds a scenario of an unknown rule system is checked against.
+const DEFAULT_KINDS: &[UnitKind] = &[
+    UnitKind::Infantry,
+    UnitKind::Cavalry,
+    UnitKind::Artillery,
+    UnitKind::Leader,
+];
 
-/// The Shiloh modes a unit of this kind can be in, its default first (the card's special
-/// actions change infantry normal <-> column, cavalry dismounted <-> mounted, artillery
-/// unlimbered <-> limbered; "Change mode to normal, dismounted, or unlimbered" names each
-/// kind's default formation). Leaders and gunboats have no formation.
-pub fn shiloh_modes(kind: UnitKind) -> &'static [Mode] {
-    match kind {
-        UnitKind::Infantry => &[Mode::Normal, Mode::Column, Mode::Routed],
-        UnitKind::Cavalry => &[Mode::Dismounted, Mode::Mounted, Mode::Routed],
-        UnitKind::Artillery => &[Mode::Unlimbered, Mode::Limbered, Mode::Routed],
-        _ => &[Mode::Normal],
+/// Every rule system's profile, in the registry's order: what validation checks a file against.
+#[derive(Clone, Copy, Debug)]
+pub struct Profiles<'a>(pub &'a [&'a Profile]);
+
+impl<'a> Profiles<'a> {
+    pub fn get(&self, id: &str) -> Option<&'a Profile> {
+        self.0.iter().copied().find(|p| p.id == id)
+    }
+
+    /// The ids, in order.
+    pub fn ids(&self) -> Vec<&'static str> {
+        self.0.iter().map(|p| p.id).collect()
+    }
+
+    /// The terrain letters of rule system `id` (of an unknown one: every system's).
+    pub fn terrain_letters(&self, id: &str) -> String {
+        match self.get(id) {
+            Some(p) => p.terrain.to_string(),
+            // Every system's, in the terrains' own order.
+            None => Terrain::ALL
+                .iter()
+                .map(|t| t.letter())
+                .filter(|ch| self.0.iter().any(|p| p.terrain.contains(*ch)))
+                .collect(),
+        }
+    }
+
+    /// The unit kinds of rule system `id` (of an unknown one: the four every system has).
+    pub fn unit_kinds(&self, id: &str) -> &'a [UnitKind] {
+        self.get(id).map_or(DEFAULT_KINDS, |p| p.unit_kinds)
+    }
+
+    /// The ids of the rule systems that use unit field `field`.
+    pub fn users(&self, field: &str) -> Vec<&'static str> {
+        self.0
+            .iter()
+            .filter(|p| p.unit_fields.contains(&field))
+            .map(|p| p.id)
+            .collect()
+    }
+
+    /// The names of the rule systems `pred` accepts, "A and B".
+    fn names(&self, pred: impl Fn(&Profile) -> bool) -> String {
+        let n: Vec<&str> = self.0.iter().filter(|p| pred(p)).map(|p| p.name).collect();
+        n.join(" and ")
     }
 }
 
@@ -614,13 +673,14 @@ pub fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
-/// Read and validate a scenario file.
-pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+/// Read and validate a scenario file against the rule systems' `profiles`
+/// (`registry::load_scenario` gives them).
+pub fn load(path: &Path, profiles: Profiles) -> Result<Scenario, ScenarioError> {
     let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Io {
         path: path.to_path_buf(),
         source,
     })?;
-    parse(&text, path)
+    parse(&text, path, profiles)
 }
 
 /// A RON syntax error, placed: line, column (of the offending token) and message.
@@ -649,14 +709,14 @@ pub fn from_ron<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, RonErro
 }
 
 /// Parse and validate scenario text; `path` names it in errors.
-pub fn parse(text: &str, path: &Path) -> Result<Scenario, ScenarioError> {
+pub fn parse(text: &str, path: &Path, profiles: Profiles) -> Result<Scenario, ScenarioError> {
     let file: ScenarioFile = from_ron(text).map_err(|e| ScenarioError::Syntax {
         path: path.to_path_buf(),
         line: e.line,
         col: e.col,
         message: e.message,
     })?;
-    validate(file).map_err(|problems| ScenarioError::Invalid {
+    validate(file, profiles).map_err(|problems| ScenarioError::Invalid {
         path: path.to_path_buf(),
         problems,
     })
@@ -739,27 +799,27 @@ fn quoted(s: &str) -> String {
     format!("{s:?}")
 }
 
-/// The unit fields the other rule systems add, and the rulesets that use each (README
-/// "Scenario additions"); the loader refuses each in the other rulesets.
-pub const EXTRA_UNIT_FIELDS: [(&str, &[&str]); 18] = [
-    ("army", &["gcacw"]),
-    ("exhausted", &["gcacw"]),
-    ("demibrigade", &["shiloh"]),
-    ("heavy_guns", &["shiloh"]),
-    ("morale", &["gbacw"]),
-    ("green", &["gbacw"]),
-    ("status", &["gbacw", "ngg1812", "shiloh"]),
-    ("class", &["ngg1812"]),
-    ("rating", &["ngg1812"]),
-    ("forced_march", &["ngg1812"]),
-    ("combats", &["ngg1812"]),
-    ("guns", &["shiloh"]),
-    ("efficiency", &["shiloh"]),
-    ("command_control", &["shiloh"]),
-    ("leader_bonus", &["shiloh"]),
-    ("mode", &["shiloh"]),
-    ("out_of_ammo", &["shiloh"]),
-    ("fortification", &["shiloh"]),
+/// The unit fields some rule systems add (docs/scenario-format.md); the loader refuses each in
+/// the rule systems whose [`Profile::unit_fields`] do not list it.
+pub const EXTRA_UNIT_FIELDS: [&str; 18] = [
+    "army",
+    "exhausted",
+    "demibrigade",
+    "heavy_guns",
+    "morale",
+    "green",
+    "status",
+    "class",
+    "rating",
+    "forced_march",
+    "combats",
+    "guns",
+    "efficiency",
+    "command_control",
+    "leader_bonus",
+    "mode",
+    "out_of_ammo",
+    "fortification",
 ];
 
 /// The checked values of the optional fields of the other rule systems.
@@ -779,6 +839,7 @@ struct Extra {
 /// not use it, and each must lie in its range.
 fn check_extra_fields(
     ck: &mut Check,
+    profiles: Profiles,
     ruleset: &str,
     uf: &UnitFile,
     f: &dyn Fn(&str) -> String,
@@ -803,7 +864,8 @@ fn check_extra_fields(
         uf.out_of_ammo,
         uf.fortification.is_some(),
     ];
-    for ((name, users), present) in EXTRA_UNIT_FIELDS.iter().zip(present) {
+    for (name, present) in EXTRA_UNIT_FIELDS.iter().zip(present) {
+        let users = profiles.users(name);
         if present && !users.contains(&ruleset) {
             ck.bad(
                 f(name),
@@ -852,18 +914,17 @@ fn check_extra_fields(
     if uf.guns.is_some() && uf.kind != UnitKind::Artillery {
         ck.bad(f("guns"), "", "only artillery has guns");
     }
-    if ruleset == "shiloh"
-        && let Some(m) = uf.mode
+    if let Some(p) = profiles.get(ruleset)
+        && let (Some((modes, why)), Some(m)) = (p.modes, uf.mode)
     {
-        let allowed = shiloh_modes(uf.kind);
+        let allowed = modes(uf.kind);
         if !allowed.contains(&m) {
             ck.bad(
                 f("mode"),
                 format!("{m:?}"),
                 format!(
-                    "a Shiloh {} unit cannot be in this mode; its modes are {} (the card's \
-                     operations table and special actions pair infantry normal/column, cavalry \
-                     dismounted/mounted, artillery unlimbered/limbered)",
+                    "a {} {} unit cannot be in this mode; its modes are {} ({why})",
+                    p.name,
                     uf.kind.name(),
                     allowed
                         .iter()
@@ -881,15 +942,28 @@ fn check_extra_fields(
             "a green unit has no morale rating until it sees the elephant [13.15]",
         );
     }
-    if uf.status == Some(Status::Disrupted) && !["ngg1812", "shiloh"].contains(&ruleset) {
+    let profile = profiles.get(ruleset);
+    if uf.status == Some(Status::Disrupted) && !profile.is_some_and(|p| p.disrupted) {
         ck.bad(
             f("status"),
             "Disrupted",
-            "only NGG 1812 and Shiloh units are disrupted",
+            format!(
+                "only {} units are disrupted",
+                profiles.names(|p| p.disrupted)
+            ),
         );
     }
-    if matches!(uf.status, Some(Status::Pinned | Status::Engaged)) && ruleset != "gbacw" {
-        ck.bad(f("status"), "", "only GBACW units are pinned or engaged");
+    if matches!(uf.status, Some(Status::Pinned | Status::Engaged))
+        && !profile.is_some_and(|p| p.pinned)
+    {
+        ck.bad(
+            f("status"),
+            "",
+            format!(
+                "only {} units are pinned or engaged",
+                profiles.names(|p| p.pinned)
+            ),
+        );
     }
     let movement = match uf.movement {
         None => None,
@@ -921,20 +995,22 @@ fn check_extra_fields(
     }
 }
 
-/// Validate a parsed file into a scenario, or list every problem found.
-pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
+/// Validate a parsed file into a scenario, or list every problem found, against the rule
+/// systems' `profiles` (`registry::validate_scenario` gives them).
+pub fn validate(file: ScenarioFile, profiles: Profiles) -> Result<Scenario, Vec<Problem>> {
     let mut ck = Check {
         problems: Vec::new(),
     };
+    let profile = profiles.get(&file.ruleset);
 
     if file.title.trim().is_empty() {
         ck.bad("title", quoted(&file.title), "the title is empty");
     }
-    if !KNOWN_RULESETS.contains(&file.ruleset.as_str()) {
+    if profile.is_none() {
         ck.bad(
             "ruleset",
             quoted(&file.ruleset),
-            format!("unknown ruleset; known: {}", KNOWN_RULESETS.join(", ")),
+            format!("unknown ruleset; known: {}", profiles.ids().join(", ")),
         );
     }
     if file.sides.len() != 2 {
@@ -1041,7 +1117,8 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         }
         // The ruleset's letters, by code point (a lookup per hex: maps run to 999x999).
         let mut allowed = [None; 128];
-        for ch in terrain_letters(&file.ruleset).chars() {
+        let letters = profiles.terrain_letters(&file.ruleset);
+        for ch in letters.chars() {
             if let Some(slot) = allowed.get_mut(ch as usize) {
                 *slot = Terrain::from_letter(ch);
             }
@@ -1068,7 +1145,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                             "unknown terrain letter {ch:?} at column {} for ruleset {}; letters: {}",
                             c + 1,
                             file.ruleset,
-                            terrain_letters(&file.ruleset)
+                            letters
                                 .chars()
                                 .map(String::from)
                                 .collect::<Vec<_>>()
@@ -1224,12 +1301,14 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
         );
     }
     if let Some(t) = &file.supply_trains {
-        if file.ruleset != "ngg1812" {
+        if profile.is_none_or(|p| p.supply_trains.is_none()) {
+            let whose: Vec<&str> = profiles.0.iter().filter_map(|p| p.supply_trains).collect();
             ck.bad(
                 "supply_trains",
                 format!("{t:?}"),
                 format!(
-                    "supply trains are NGG 1812's (8.1-8.2); the {} rules have none",
+                    "supply trains are {}; the {} rules have none",
+                    whose.join(", "),
                     file.ruleset
                 ),
             );
@@ -1361,7 +1440,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                 }
             }
         }
-        if !unit_kinds(&file.ruleset).contains(&uf.kind) {
+        if !profiles.unit_kinds(&file.ruleset).contains(&uf.kind) {
             ck.bad(
                 f("kind"),
                 format!("{:?}", uf.kind),
@@ -1369,7 +1448,8 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                     "ruleset {} has no {} units; kinds: {}",
                     file.ruleset,
                     uf.kind.name(),
-                    unit_kinds(&file.ruleset)
+                    profiles
+                        .unit_kinds(&file.ruleset)
                         .iter()
                         .map(|k| format!("{k:?}"))
                         .collect::<Vec<_>>()
@@ -1377,7 +1457,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
                 ),
             );
         }
-        let extra = check_extra_fields(&mut ck, &file.ruleset, uf, &f);
+        let extra = check_extra_fields(&mut ck, profiles, &file.ruleset, uf, &f);
         // Leaders and wagons have no combat value.
         let leader = matches!(uf.kind, UnitKind::Leader | UnitKind::Wagon);
         let (cv, manpower, disorganized) = match (&uf.strength, leader) {
@@ -1507,7 +1587,7 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             .tactical_defence
             .filter(|v| (-100..=100).contains(v))
             .map(|v| v as i32);
-        let max_fatigue = if file.ruleset == "shiloh" { 200 } else { 4 };
+        let max_fatigue = profile.map_or(4, |p| p.max_fatigue);
         if !(0..=max_fatigue).contains(&uf.fatigue) {
             ck.bad(
                 f("fatigue"),
@@ -1548,10 +1628,10 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             efficiency: extra.efficiency,
             command_control: extra.command_control,
             leader_bonus: extra.leader_bonus,
-            mode: match (uf.mode, file.ruleset.as_str()) {
+            mode: match (uf.mode, profile) {
                 (Some(m), _) => m,
-                (None, "shiloh") => shiloh_modes(uf.kind)[0],
-                (None, _) => Mode::default(),
+                (None, Some(p)) => p.first_mode(uf.kind),
+                (None, None) => Mode::default(),
             },
             out_of_command: false,
             out_of_ammo: uf.out_of_ammo,
@@ -1574,13 +1654,15 @@ pub fn validate(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
             continue;
         }
         let f = |name: &str| format!("units[{i}].{name}");
-        if file.ruleset != "gcacw" {
+        let users = profiles.users("command");
+        if !users.contains(&file.ruleset.as_str()) {
             ck.bad(
                 f("command"),
                 "",
                 format!(
-                    "ruleset {} does not use this field (it belongs to gcacw)",
-                    file.ruleset
+                    "ruleset {} does not use this field (it belongs to {})",
+                    file.ruleset,
+                    users.join(", ")
                 ),
             );
             continue;

@@ -7,6 +7,7 @@ pub mod data;
 pub mod entrench;
 pub mod flank;
 pub mod odds;
+pub mod profile;
 pub mod resolve;
 
 use crate::rules::attack::{
@@ -192,12 +193,46 @@ impl Ruleset for Gcacw {
         &[AttackType::March, AttackType::Assault, AttackType::Grand]
     }
 
-    fn logs_die_modifiers(&self) -> bool {
+    fn reads_differential(&self) -> bool {
         true
+    }
+
+    /// Attackers in several hexes make a grand assault (7.1).
+    fn kind_for(
+        &self,
+        game: &Game,
+        attackers: &[UnitIdx],
+        chosen: Option<AttackType>,
+    ) -> Option<AttackType> {
+        let mut hexes: Vec<Coord> = attackers
+            .iter()
+            .filter(|u| !game.unit(**u).is_leader())
+            .filter_map(|u| game.unit(*u).hex)
+            .collect();
+        hexes.sort();
+        hexes.dedup();
+        match chosen {
+            Some(AttackType::Assault) | None if hexes.len() > 1 => Some(AttackType::Grand),
+            k => k,
+        }
     }
 
     fn tables_text(&self) -> &'static str {
         data::DEFAULT_TABLES
+    }
+
+    fn unit_facts(&self, u: &Unit) -> String {
+        if !u.is_leader() {
+            format!(" a{} t{:+}", u.artillery, u.tactical)
+        } else if let Some(d) = u.tactical_defence {
+            format!("/{d:+}")
+        } else {
+            String::new()
+        }
+    }
+
+    fn profile(&self) -> &'static crate::rules::scenario::Profile {
+        &profile::PROFILE
     }
 
     fn tables_in_use(&self) -> String {
