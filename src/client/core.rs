@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::rules::attack::{AttackRequest, AttackType, Choices};
+use crate::rules::attack::{AttackRequest, Choices};
 use crate::rules::hex::Coord;
 use crate::rules::order::Command;
 use crate::rules::registry::for_scenario;

@@ -15,7 +15,7 @@ use crate::rules::attack::{AttackRequest, AttackType, Odds};
 use crate::rules::event::Event;
 use crate::rules::hex::Coord;
 use crate::rules::registry::RulesOverrides;
-use crate::rules::scenario::{self, Scenario};
+use crate::rules::scenario::Scenario;
 use crate::rules::session::Session;
 use crate::rules::unit::{SideId, UnitIdx};
 

@@ -25,6 +25,9 @@ pub struct VictoryHex {
     pub holder: Option<SideId>,
 }
 
+/// The formations a unit of each kind may be in, its default first.
+pub type Formations = fn(UnitKind) -> &'static [Mode];
+
 /// What one rule system's scenarios may hold beyond the format every scenario shares: its
 /// terrain letters, unit kinds, optional unit fields and ranges. Each rule system gives its own
 /// (`<system>/profile.rs`); the registry lists them ([`super::registry::profiles`]), and
@@ -54,7 +57,7 @@ pub struct Profile {
     pub fatigue_help: &'static str,
     /// The formations (`mode`) a unit of each kind may be in, its default first, and why
     /// (where the rule system has formations).
-    pub modes: Option<(fn(UnitKind) -> &'static [Mode], &'static str)>,
+    pub modes: Option<(Formations, &'static str)>,
     /// Its supply trains' rule (`supply_trains`), where it has them.
     pub supply_trains: Option<&'static str>,
 }
