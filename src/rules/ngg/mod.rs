@@ -31,6 +31,7 @@ use crate::rules::tables::RulesError;
 use crate::rules::tables::load_tables;
 
 mod cossacks;
+mod outcome;
 mod rally;
 
 use assess::Assessment;
