@@ -520,7 +520,7 @@ fn marching_tires_units_and_the_recovery_rests_them() {
                 units: vec![id.clone()],
             };
             match validate(&s.game, &march) {
-                Ok(()) => {
+                Ok(_) => {
                     let ev = s.execute(march).unwrap();
                     marches += 1;
                     let want = (start + marches).min(4);

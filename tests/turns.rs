@@ -66,7 +66,7 @@ fn attack(attackers: &[&str], defender: &str, opts: &[(&str, &str)]) -> Command 
     common::attack_cmd(attackers, defender, None, opts)
 }
 
-fn turn_error(r: Result<(), CommandError>) -> String {
+fn turn_error<T: std::fmt::Debug>(r: Result<T, CommandError>) -> String {
     match r {
         Err(CommandError::Turn(m)) => m,
         other => panic!("expected a turn error, got {other:?}"),
