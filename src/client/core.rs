@@ -63,7 +63,7 @@ fn update_move_cost(
         Some(h) if let Some(cmds) = super::moves::transfers(g, &reach.units, h) => cmds
             .iter()
             .map(|c| match crate::rules::command::validate(g, c) {
-                Ok(()) => format!("{}: transfer here (right-click)", g.label(h)),
+                Ok(_) => format!("{}: transfer here (right-click)", g.label(h)),
                 Err(e) => e.to_string(),
             })
             .collect(),
