@@ -149,34 +149,12 @@ impl Ruleset for Gcacw {
     ) -> Vec<Event> {
         let t = &self.tables;
         let mut ev = Vec::new();
-        let unit = game.unit_mut(u);
-        let take = loss.min(unit.manpower);
-        if take > 0 {
-            unit.manpower -= take;
-            unit.cv = if unit.disorganized {
-                t.disorganized_cv(unit.manpower)
-            } else {
-                crate::rules::cv::Cv::whole(unit.manpower)
-            };
-            let left = unit.manpower;
-            ev.push(Event::ManpowerLost {
-                unit: u,
-                amount: take,
-                left,
-            });
-            if left == 0 {
-                game.unit_mut(u).cv = crate::rules::cv::Cv::ZERO;
-                game.place(u, None);
-                ev.push(Event::Eliminated { unit: u });
-                return ev;
-            }
+        let take = loss.min(game.unit(u).manpower);
+        if take > 0 && resolve::lose_manpower(t, game, u, take, &mut ev) {
+            return ev;
         }
-        let unit = game.unit_mut(u);
-        if disorganize && !unit.disorganized {
-            unit.disorganized = true;
-            unit.cv = t.disorganized_cv(unit.manpower);
-            let cv = unit.cv;
-            ev.push(Event::Disorganized { unit: u, cv });
+        if disorganize {
+            resolve::disorganize(t, game, u, &mut ev);
         }
         ev
     }
