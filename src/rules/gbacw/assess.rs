@@ -342,6 +342,35 @@ pub fn melee(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, Atta
     let am = int_option(req, "attacker_modifier", -100, 100)?;
     let dm = int_option(req, "defender_modifier", -100, 100)?;
     let sides = sides(game, req)?;
+    check_adjacent(game, &sides)?;
+    let defenders: Vec<UnitIdx> = sides
+        .in_hex
+        .iter()
+        .copied()
+        .filter(|u| !game.unit(*u).is_leader())
+        .collect();
+    let attacker_sp: u32 = sides.attackers.iter().map(|u| game.unit(*u).manpower).sum();
+    let defender_sp: u32 = defenders.iter().map(|u| game.unit(*u).manpower).sum();
+    let raw = attacker_sp as i32 + am - (defender_sp as i32 + dm);
+    let (column, differential) = t.melee_column(raw);
+    let mut m = Melee {
+        sides,
+        defenders,
+        attacker_sp,
+        defender_sp,
+        attacker_modifier: am,
+        defender_modifier: dm,
+        raw_differential: raw,
+        differential,
+        column,
+        lines: Vec::new(),
+    };
+    m.lines = melee_lines(game, &m);
+    Ok(m)
+}
+
+/// Every attacker next to the defending hex.
+fn check_adjacent(game: &Game, sides: &Sides) -> Result<(), AttackError> {
     for &u in &sides.attackers {
         let unit = game.unit(u);
         let from = unit.hex.unwrap_or(sides.hex);
@@ -353,16 +382,17 @@ pub fn melee(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, Atta
             });
         }
     }
-    let defenders: Vec<UnitIdx> = sides
-        .in_hex
-        .iter()
-        .copied()
-        .filter(|u| !game.unit(*u).is_leader())
-        .collect();
-    let attacker_sp: u32 = sides.attackers.iter().map(|u| game.unit(*u).manpower).sum();
-    let defender_sp: u32 = defenders.iter().map(|u| game.unit(*u).manpower).sum();
-    let raw = attacker_sp as i32 + am - (defender_sp as i32 + dm);
-    let (column, differential) = t.melee_column(raw);
+    Ok(())
+}
+
+/// The explanation of a melee: each side's strength, the modifiers given, the differential.
+fn melee_lines(game: &Game, m: &Melee) -> Vec<ModifierLine> {
+    let (am, dm, raw, differential) = (
+        m.attacker_modifier,
+        m.defender_modifier,
+        m.raw_differential,
+        m.differential,
+    );
     let list = |us: &[UnitIdx]| {
         us.iter()
             .map(|u| format!("{} {}", game.unit(*u).id, game.unit(*u).manpower))
@@ -373,15 +403,15 @@ pub fn melee(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, Atta
         ModifierLine {
             role: Role::Attacker,
             name: "Melee strength".into(),
-            value: ModValue::Points(attacker_sp as i32),
-            detail: format!("SP of {}", list(&sides.attackers)),
+            value: ModValue::Points(m.attacker_sp as i32),
+            detail: format!("SP of {}", list(&m.sides.attackers)),
             rule: "[12.98] [project default: melee strength = SP total; the melee-strength rules are not in the seeds]".into(),
         },
         ModifierLine {
             role: Role::Defender,
             name: "Melee strength".into(),
-            value: ModValue::Points(defender_sp as i32),
-            detail: format!("SP of {}", list(&defenders)),
+            value: ModValue::Points(m.defender_sp as i32),
+            detail: format!("SP of {}", list(&m.defenders)),
             rule: "[12.98] [project default: melee strength = SP total; the melee-strength rules are not in the seeds]".into(),
         },
     ];
@@ -399,35 +429,17 @@ pub fn melee(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, Atta
             });
         }
     }
+    let (a, d) = (m.attacker_sp as i32 + am, m.defender_sp as i32 + dm);
     lines.push(ModifierLine {
         role: Role::Attacker,
         name: "Differential".into(),
         value: ModValue::Points(differential),
         detail: if raw != differential {
-            format!(
-                "{} - {} = {raw:+}, treated as {differential:+}",
-                attacker_sp as i32 + am,
-                defender_sp as i32 + dm
-            )
+            format!("{a} - {d} = {raw:+}, treated as {differential:+}")
         } else {
-            format!(
-                "{} - {} = {raw:+}",
-                attacker_sp as i32 + am,
-                defender_sp as i32 + dm
-            )
+            format!("{a} - {d} = {raw:+}")
         },
         rule: "[12.98] notes: less than -4 treated as -4, greater than +6 as +6".into(),
     });
-    Ok(Melee {
-        sides,
-        defenders,
-        attacker_sp,
-        defender_sp,
-        attacker_modifier: am,
-        defender_modifier: dm,
-        raw_differential: raw,
-        differential,
-        column,
-        lines,
-    })
+    lines
 }
