@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::super::unit::{Unit, UnitIdx, UnitKind};
-use super::{Check, Profiles, ScenarioFile, UnitFile, quoted};
+use super::{Check, Profiles, ScenarioFile, UnitFile, quoted, unused_field};
 
 /// Check each leader's command and give it to his unit (`units`, in the file's order); `ids`
 /// holds each id's first unit.
@@ -21,15 +21,7 @@ pub(super) fn check_commands(
         let f = |name: &str| format!("units[{i}].{name}");
         let users = profiles.users("command");
         if !users.contains(&file.ruleset.as_str()) {
-            ck.bad(
-                f("command"),
-                "",
-                format!(
-                    "ruleset {} does not use this field (it belongs to {})",
-                    file.ruleset,
-                    users.join(", ")
-                ),
-            );
+            unused_field(ck, f("command"), &file.ruleset, &users);
             continue;
         }
         if uf.kind != UnitKind::Leader {

@@ -3,7 +3,7 @@
 
 use super::super::points::Mp;
 use super::super::unit::{Status, UnitKind};
-use super::{Check, EXTRA_UNIT_FIELDS, MAX_MOVEMENT, Profiles, UnitFile};
+use super::{Check, EXTRA_UNIT_FIELDS, MAX_MOVEMENT, Profiles, UnitFile, unused_field};
 
 /// The checked values of the optional fields of the other rule systems.
 pub(super) struct Extra {
@@ -66,14 +66,7 @@ fn check_users(
     for (name, present) in EXTRA_UNIT_FIELDS.iter().zip(present) {
         let users = profiles.users(name);
         if present && !users.contains(&ruleset) {
-            ck.bad(
-                f(name),
-                "",
-                format!(
-                    "ruleset {ruleset} does not use this field (it belongs to {})",
-                    users.join(", ")
-                ),
-            );
+            unused_field(ck, f(name), ruleset, &users);
         }
     }
 }

@@ -655,10 +655,7 @@ impl Scenario {
     }
 
     pub fn side_by_name(&self, name: &str) -> Option<SideId> {
-        self.sides
-            .iter()
-            .position(|s| s == name)
-            .map(|i| SideId(i as u8))
+        side_named(&self.sides, name)
     }
 
     pub fn label(&self, c: Coord) -> String {
@@ -811,6 +808,27 @@ fn quoted(s: &str) -> String {
     format!("{s:?}")
 }
 
+/// The side named `name` of `sides`, if it is one.
+fn side_named(sides: &[String], name: &str) -> Option<SideId> {
+    sides
+        .iter()
+        .position(|s| s == name)
+        .map(|i| SideId(i as u8))
+}
+
+/// The problem of a unit field (at `field`) that `ruleset` does not use; `users` are the rule
+/// systems that do.
+fn unused_field(ck: &mut Check, field: String, ruleset: &str, users: &[&str]) {
+    ck.bad(
+        field,
+        "",
+        format!(
+            "ruleset {ruleset} does not use this field (it belongs to {})",
+            users.join(", ")
+        ),
+    );
+}
+
 /// The unit fields some rule systems add (docs/scenario-format.md); the loader refuses each in
 /// the rule systems whose [`Profile::unit_fields`] do not list it.
 pub const EXTRA_UNIT_FIELDS: [&str; 18] = [
@@ -890,12 +908,10 @@ fn build(
             n
         },
         movement: file.movement,
-        initiative_ties: file.initiative_ties.as_ref().and_then(|t| {
-            file.sides
-                .iter()
-                .position(|s| *s == t.winner)
-                .map(|i| SideId(i as u8))
-        }),
+        initiative_ties: file
+            .initiative_ties
+            .as_ref()
+            .and_then(|t| side_named(&file.sides, &t.winner)),
         victory_ids: victory_first
             .into_iter()
             .map(|(h, (_, v))| (h, v))

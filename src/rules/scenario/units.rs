@@ -11,7 +11,9 @@ use super::board::Board;
 use super::extra::{Extra, check_extra_fields};
 use super::header::Turns;
 use super::strength::{Strength, check_strength};
-use super::{Check, MAX_TURN, MAX_UNITS, Profile, Profiles, ScenarioFile, UnitFile, quoted};
+use super::{
+    Check, MAX_TURN, MAX_UNITS, Profile, Profiles, ScenarioFile, UnitFile, quoted, side_named,
+};
 
 /// What the units' checks give the later checks and the scenario.
 pub(super) struct Units<'a> {
@@ -159,8 +161,8 @@ fn check_side(
     uf: &UnitFile,
     f: &dyn Fn(&str) -> String,
 ) -> SideId {
-    match file.sides.iter().position(|s| *s == uf.side) {
-        Some(s) => SideId(s as u8),
+    match side_named(&file.sides, &uf.side) {
+        Some(s) => s,
         None => {
             ck.bad(
                 f("side"),

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::super::hex::Coord;
 use super::super::unit::SideId;
 use super::board::Board;
-use super::{Check, ScenarioFile, VictoryHex, VictoryHexFile, quoted};
+use super::{Check, ScenarioFile, VictoryHex, VictoryHexFile, quoted, side_named};
 
 /// The victory hexes checked, and each hex's first entry: its index in `file.victory` and in
 /// the list.
@@ -64,16 +64,16 @@ fn holder(
 ) -> Option<SideId> {
     match &v.holder {
         None => hex.and_then(|h| hex_side.get(&h).map(|(s, _)| *s)),
-        Some(name) => match file.sides.iter().position(|s| s == name) {
-            Some(s) => Some(SideId(s as u8)),
-            None => {
+        Some(name) => {
+            let side = side_named(&file.sides, name);
+            if side.is_none() {
                 ck.bad(
                     f("holder"),
                     quoted(name),
                     format!("unknown side; the sides are {:?}", file.sides),
                 );
-                None
             }
-        },
+            side
+        }
     }
 }
