@@ -812,3 +812,31 @@ fn play_by_turn_files_and_verify_each_against_the_one_before() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// Issue 34.2: `musket turn verify` on a game whose starter edited the rules: exit 3 with the
+// differences named; `--accept-rules` accepts them (exit 0, the note kept); the JSON says so.
+#[test]
+fn turn_verify_reports_rules_that_differ_from_the_built_in_ones() {
+    let f = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "tests/data/defects-4/pbem-house-rules/foxs-gap-14-september-1862-turn-025-confederate.musket-turn.ron",
+    );
+    let f = f.to_str().unwrap();
+    let o = musket(&["turn", "verify", f]);
+    assert_eq!(o.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("this game uses rules that differ from the built-in gcacw"),
+        "{err}"
+    );
+    assert!(err.contains("sequence.initiative.ties"), "{err}");
+    assert!(err.contains("--accept-rules"), "{err}");
+    let o = musket(&["turn", "verify", f, "--accept-rules"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).starts_with("ok: "), "{}", stdout(&o));
+    let o = musket(&["turn", "verify", f, "--json"]);
+    assert_eq!(o.status.code(), Some(3));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["rules_accepted"], false);
+    assert!(v["rules_differ"].as_array().unwrap().len() >= 2, "{v}");
+}

@@ -23,7 +23,7 @@ pub struct EditArgs {
     pub out: Option<PathBuf>,
 }
 
-pub fn edit(a: EditArgs, ov: &crate::rules::ruleset::RulesOverrides) -> Result<ExitCode, Failure> {
+pub fn edit(a: EditArgs, ov: &crate::rules::registry::RulesOverrides) -> Result<ExitCode, Failure> {
     let Some(apply) = &a.apply else {
         return Err(Failure(
             "give --apply ACTIONS.ron (the editor window needs the client build)".into(),

@@ -4,6 +4,7 @@
 //! Bad input (files, arguments, attacks) exits with status 2 and a message on stderr whose
 //! first line says what is wrong.
 
+use crate::rules::narrate::Describe;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -44,14 +45,14 @@ pub(crate) fn write_out(args: std::fmt::Arguments, newline: bool) {
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::{Map, Value, json};
 
-use crate::rules::command::{Command, attack_request};
+use crate::rules::attack::{AttackType, Choices, ModValue, Odds, Role, ZocKind};
 use crate::rules::cv::{Prob, percent, prob_f64};
 use crate::rules::dice::Dice;
 use crate::rules::game::Game;
-use crate::rules::ruleset::{
-    AttackType, Choices, ModValue, Odds, Role, RulesOverrides, ZocKind, for_scenario,
-};
-use crate::rules::scenario::{self, Scenario};
+use crate::rules::order::Command;
+use crate::rules::registry::{RulesOverrides, for_scenario};
+use crate::rules::ruleset::attack_request;
+use crate::rules::scenario::Scenario;
 use crate::rules::session::Session;
 
 #[derive(Parser, Debug)]
@@ -136,6 +137,9 @@ pub struct WindowArgs {
     /// Automation: frames to wait before the screenshot.
     #[arg(long, hide = true)]
     pub shot_after: Option<u32>,
+    /// Automation: end this many phases before the clicks (GCACW's leader transfers).
+    #[arg(long = "end-phases", hide = true, default_value_t = 0)]
+    pub end_phases: u32,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -260,11 +264,17 @@ pub enum Cmd {
     /// my-gcacw.ron`, then `--rules my-gcacw.ron`).
     Rules {
         /// gcacw (default), gbacw, ngg1812 or shiloh.
-        #[arg(default_value = "gcacw")]
+        #[arg(default_value = crate::rules::registry::KNOWN_RULESETS[0])]
         ruleset: String,
     },
-    /// Time the game's own systems headless (no rendering) on a scenario, as JSON.
+    /// The digest of the sequence of play in a tables file (or the built-in one): what
+    /// `tools/sequence_history.py` lists in `assets/rules/sequences.ron`.
     #[command(hide = true)]
+    SequenceDigest {
+        ruleset: String,
+        file: Option<PathBuf>,
+    },
+    /// Time the game's own systems headless (no rendering) on a scenario, as JSON.
     MeasureSystems {
         scenario: Option<PathBuf>,
         #[arg(long, default_value_t = 600)]
@@ -340,7 +350,7 @@ fn overrides(cli_rules: &Option<PathBuf>) -> RulesOverrides {
 fn assess_args(
     a: &AttackArgs,
     ov: &RulesOverrides,
-) -> Result<(Game, crate::rules::ruleset::AttackRequest, Odds), Failure> {
+) -> Result<(Game, crate::rules::attack::AttackRequest, Odds), Failure> {
     let game = load_game(&a.scenario, ov)?;
     let req = attack_request(
         &game,
@@ -356,9 +366,9 @@ fn assess_args(
 
 /// Load a scenario and its rule system.
 pub fn load_game(path: &Path, ov: &RulesOverrides) -> Result<Game, Failure> {
-    let sc = scenario::load(path)?;
+    let sc = crate::rules::registry::load_scenario(path)?;
     let rules = for_scenario(&sc, ov).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-    Ok(Game::new(Arc::new(sc), rules))
+    Ok(crate::rules::flow::new_game(Arc::new(sc), rules))
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
@@ -370,20 +380,34 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             frames,
             editor,
         }) => measure_systems(scenario, frames, editor, ov),
-        Some(Cmd::Rules { ruleset }) => match crate::rules::ruleset::builtin_tables(&ruleset) {
+        Some(Cmd::SequenceDigest { ruleset, file }) => {
+            let text = match &file {
+                Some(p) => std::fs::read_to_string(p)
+                    .map_err(|e| Failure(format!("{}: {e}", p.display())))?,
+                None => crate::rules::registry::builtin_tables(&ruleset)
+                    .ok_or_else(|| Failure(format!("unknown ruleset {ruleset:?}")))?
+                    .to_string(),
+            };
+            match crate::rules::sequence::section(&text).map_err(Failure)? {
+                Some(seq) => outln!("{}", crate::rules::sequence::digest(&seq)),
+                None => outln!("none"),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Cmd::Rules { ruleset }) => match crate::rules::registry::builtin_tables(&ruleset) {
             Some(text) => {
                 out!("{text}");
                 Ok(ExitCode::SUCCESS)
             }
             None => Err(Failure(format!(
                 "unknown ruleset {ruleset:?}; known: {}",
-                scenario::KNOWN_RULESETS.join(", ")
+                crate::rules::registry::KNOWN_RULESETS.join(", ")
             ))),
         },
         Some(Cmd::Check { scenarios }) => {
             let mut bad = Vec::new();
             for p in &scenarios {
-                match scenario::load(p) {
+                match crate::rules::registry::load_scenario(p) {
                     Ok(sc) => {
                         // The rules must load and accept it too for the scenario to be playable.
                         match for_scenario(&sc, &ov) {
@@ -466,7 +490,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 o.insert("odds".into(), odds_json(game, &req.attackers, &odds));
                 outln!("{}", serde_json::to_string_pretty(&Value::Object(o))?);
             } else {
-                let net = if odds.ruleset == "gcacw" {
+                let net = if game.rules.reads_differential() {
                     format!("net {}; ", net(&odds))
                 } else {
                     String::new()
@@ -587,6 +611,7 @@ fn run_client(
             activate: w.activate,
             danger: w.danger,
             shot_after: w.shot_after,
+            end_phases: w.end_phases,
         },
     })
     .map_err(Failure)
@@ -679,7 +704,7 @@ fn fraction(p: Prob) -> String {
 }
 
 /// The readable breakdown of `musket odds`.
-pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Odds) -> String {
+pub fn odds_text(game: &Game, req: &crate::rules::attack::AttackRequest, o: &Odds) -> String {
     let mut s = String::new();
     let names: Vec<String> = req
         .attackers
@@ -709,7 +734,7 @@ pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Od
         o.kind
     ));
     let x = &o.extra_json;
-    let gcacw = o.ruleset == "gcacw";
+    let gcacw = game.rules.reads_differential();
     if gcacw {
         let text = |k: &str| x.get(k).and_then(Value::as_str).unwrap_or("?").to_string();
         s.push_str(&format!(
@@ -845,7 +870,7 @@ pub fn odds_json(game: &Game, attackers: &[crate::rules::unit::UnitIdx], o: &Odd
                 .collect::<Vec<_>>()
         ),
     );
-    if o.ruleset == "gcacw" {
+    if game.rules.reads_differential() {
         m.insert("attacker_cv".into(), get("attacker_cv"));
         m.insert("defender_cv".into(), get("defender_cv"));
         m.insert("ratio".into(), get("ratio"));

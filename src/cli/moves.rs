@@ -6,8 +6,9 @@ use serde_json::{Value, json};
 
 use super::{Failure, load_game};
 use crate::rules::game::Game;
-use crate::rules::movement::{Allowance, MoveContext, Mp, budget, may_move, reachable};
-use crate::rules::ruleset::RulesOverrides;
+use crate::rules::movement::{MoveContext, budget, may_move, reachable};
+use crate::rules::points::{Allowance, Mp};
+use crate::rules::registry::RulesOverrides;
 use crate::rules::unit::UnitIdx;
 
 /// The arguments of `musket moves`.
@@ -35,7 +36,19 @@ pub struct MovesArgs {
 }
 
 pub fn run(a: MovesArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
-    let game = load_game(&a.scenario, ov)?;
+    let now = load_game(&a.scenario, ov)?;
+    // A unit whose side does not move in the phase under way: what it reaches when it next
+    // moves (as the threat model sees it, `movement::as_it_next_moves`).
+    let side = now
+        .unit_by_id(&a.unit)
+        .map(|u| now.unit(u).side)
+        .unwrap_or(now.active_side);
+    let later = !crate::rules::movement::moves_now(&now, side);
+    let game = if later {
+        crate::rules::movement::as_it_next_moves(&now, side)
+    } else {
+        now.clone()
+    };
     let u = game.unit_by_id(&a.unit).ok_or_else(|| {
         Failure(format!(
             "--unit {:?}: no such unit in {}",
@@ -91,9 +104,19 @@ pub fn run(a: MovesArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
         Some(_) => Vec::new(),
         None => units
             .iter()
-            .filter_map(|x| may_move(&game, *x).err())
+            .filter_map(|x| {
+                may_move(&game, *x)
+                    .err()
+                    // At the highest fatigue in an action phase: no march in its next action.
+                    .or_else(|| {
+                        (later && crate::rules::gate::on_initiative(&now))
+                            .then(|| crate::rules::gate::check_fatigue(&now, *x).err())
+                            .flatten()
+                    })
+            })
             .collect(),
     };
+
     let map = game.map();
     let ids: Vec<&str> = units.iter().map(|x| game.unit(*x).id.as_str()).collect();
     struct Row {
@@ -124,6 +147,9 @@ pub fn run(a: MovesArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
             }
         })
         .collect();
+    if !blocked.is_empty() {
+        rows.clear();
+    }
     rows.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| a.hex.cmp(&b.hex)));
     let least = budgets.iter().map(|b| b.0).min().unwrap_or(Mp::ZERO);
     if a.json {
@@ -159,10 +185,19 @@ pub fn run(a: MovesArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
             "allowances": allowances,
             "points": pts,
             "cannot_move": blocked,
+            "when": if later { "its next phase of moves" } else { "now" },
+            "turn": game.turn,
             "reachable": list,
         });
         outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
+        if later {
+            outln!(
+                "Not {}'s phase: what it reaches when it next moves (turn {})",
+                game.scenario.side_name(side),
+                game.turn
+            );
+        }
         if units.len() == 1 {
             outln!(
                 "{} ({}) in {}: {} {pts} ({}); {} hexes reachable",

@@ -1,6 +1,7 @@
 //! `musket play` (one game between computer players, headless) and `musket selfplay` (many, sides
 //! alternating, with the computer opponent's thinking times).
 
+use crate::rules::narrate::Describe;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -8,8 +9,7 @@ use serde_json::{Value, json};
 
 use super::Failure;
 use crate::rules::ai::{GameReport, Kind, play_game};
-use crate::rules::ruleset::{RulesOverrides, for_scenario};
-use crate::rules::scenario;
+use crate::rules::registry::{RulesOverrides, for_scenario};
 use crate::rules::unit::SideId;
 
 #[derive(clap::Args, Debug)]
@@ -91,7 +91,7 @@ fn load(
     ),
     Failure,
 > {
-    let sc = scenario::load(path)?;
+    let sc = crate::rules::registry::load_scenario(path)?;
     if sc.turns.is_none() {
         return Err(Failure(format!(
             "{}: the scenario has no last turn (`turns`): it is a position to study, not a game to play",
@@ -422,6 +422,7 @@ fn play_by_files(
                 side: side.clone(),
                 secret: secrets[i].clone(),
                 sent: last_sent[i].clone(),
+                accepted_rules: None,
             };
             let d = keep.join(side.to_lowercase()).join("pbem");
             pbem::save_kept(&d, &k).map_err(Failure)?;

@@ -3,6 +3,7 @@
 //! module only times their display. While it runs, frames are requested continuously; at rest
 //! the app redraws on input only.
 
+use crate::rules::narrate::Describe;
 use std::collections::HashMap;
 
 use bevy::prelude::*;

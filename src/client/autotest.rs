@@ -40,6 +40,8 @@ pub struct Script {
     pub danger: bool,
     /// Frames to wait after the clicks before the screenshot (default 40).
     pub shot_after: Option<u32>,
+    /// Phases to end before the clicks (GCACW's leader-transfer phases).
+    pub end_phases: u32,
 }
 
 impl Script {
@@ -167,6 +169,9 @@ fn drive(
             && let Some(g) = p.game()
         {
             w.write(Action::ShowBriefing(false));
+            for _ in 0..run.script.end_phases {
+                w.write(Action::EndPhase);
+            }
             for (i, label) in run.script.clicks.clone().iter().enumerate() {
                 match g.scenario.parse_hex(label) {
                     Ok(hex) => {

@@ -3,14 +3,16 @@
 //! [`Action`]s; this plugin turns them into rules [`Command`]s and keeps the view resources up
 //! to date. Everything here runs under `MinimalPlugins`, so it is tested headless.
 
+use crate::rules::narrate::Describe;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::rules::command::Command;
+use crate::rules::attack::{AttackRequest, Choices};
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{AttackRequest, AttackType, Choices, for_scenario};
+use crate::rules::order::Command;
+use crate::rules::registry::for_scenario;
 use crate::rules::session::Session;
 use crate::rules::unit::UnitIdx;
 
@@ -61,7 +63,7 @@ fn update_move_cost(
         Some(h) if let Some(cmds) = super::moves::transfers(g, &reach.units, h) => cmds
             .iter()
             .map(|c| match crate::rules::command::validate(g, c) {
-                Ok(()) => format!("{}: transfer here (right-click)", g.label(h)),
+                Ok(_) => format!("{}: transfer here (right-click)", g.label(h)),
                 Err(e) => e.to_string(),
             })
             .collect(),
@@ -84,8 +86,8 @@ pub fn start_game(
     let mut sc = load_scenario(&source)?;
     if settings.free_movement {
         // Kept in the scenario the save holds, so loading, undo and replay keep it.
-        sc.movement = crate::rules::movement::Enforcement::Free;
-        sc.file.movement = crate::rules::movement::Enforcement::Free;
+        sc.movement = crate::rules::points::Enforcement::Free;
+        sc.file.movement = crate::rules::points::Enforcement::Free;
     }
     let rules = for_scenario(&sc, &settings.rules).map_err(|e| e.to_string())?;
     let seed = settings.seed.unwrap_or_else(clock_seed);
@@ -471,7 +473,7 @@ fn move_to(world: &mut World, hex: Coord) {
         }
         return;
     }
-    let free = g.scenario.movement == crate::rules::movement::Enforcement::Free;
+    let free = g.scenario.movement == crate::rules::points::Enforcement::Free;
     let mut reach = super::moves::compute(g, &movers);
     // A march roll first, where allowances are rolled and the target may be within it.
     if reach.roll.is_some() && !free {
@@ -675,20 +677,8 @@ pub fn current_request(
     if attackers.is_empty() {
         return None;
     }
-    let mut hexes: Vec<Coord> = attackers
-        .iter()
-        .filter(|u| !g.unit(**u).is_leader())
-        .filter_map(|u| g.unit(*u).hex)
-        .collect();
-    hexes.sort();
-    hexes.dedup();
-    // GCACW: attackers in several hexes make a grand assault.
-    let gcacw = g.rules.id() == "gcacw";
-    let kind = match sel.kind {
-        Some(AttackType::Assault) if gcacw && hexes.len() > 1 => Some(AttackType::Grand),
-        None if gcacw && hexes.len() > 1 => Some(AttackType::Grand),
-        k => k,
-    };
+    // The type the rules give these attackers (GCACW: from several hexes, a grand assault).
+    let kind = g.rules.kind_for(g, &attackers, sel.kind);
     // GCACW's action phase: an assault names the leader who leads it; the player chooses
     // the units and the hex, the rules find him (`rules::assault`).
     let probe = AttackRequest::new(attackers.clone(), target, kind);

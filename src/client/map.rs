@@ -20,8 +20,6 @@ use crate::rules::map::{Feature, RouteKind, Terrain};
 pub struct Art {
     pub terrain: Handle<Image>,
     pub symbols: Handle<Image>,
-    /// The terrain layer's opaque material (the atlas).
-    pub terrain_material: Handle<ColorMaterial>,
 }
 
 pub const TERRAIN_PNG: &[u8] = include_bytes!("../../assets/tiles/terrain.png");
@@ -42,6 +40,8 @@ pub struct HexLabel;
 pub struct BuiltFor(pub Option<usize>);
 
 pub fn plugin(app: &mut App) {
+    // The terrain's tile layer (`client::terrain`).
+    app.add_plugins(bevy_ecs_tilemap::TilemapPlugin);
     app.init_resource::<BuiltFor>()
         .add_systems(Startup, load_art)
         .add_systems(
@@ -65,19 +65,10 @@ fn decode(bytes: &[u8]) -> Image {
     .unwrap_or_else(|e| panic!("built-in art does not decode: {e}"))
 }
 
-fn load_art(
-    mut commands: Commands,
-    mut images: ResMut<Assets<Image>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
+fn load_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let terrain = images.add(decode(TERRAIN_PNG));
     let symbols = images.add(decode(SYMBOLS_PNG));
-    let terrain_material = materials.add(super::terrain::material(terrain.clone()));
-    commands.insert_resource(Art {
-        terrain,
-        symbols,
-        terrain_material,
-    });
+    commands.insert_resource(Art { terrain, symbols });
 }
 
 /// Colours and widths of the map's line work (also used by the legend).
@@ -293,8 +284,7 @@ fn build_map(
     // Terrain.
     super::terrain::spawn(
         &mut commands,
-        &mut meshes,
-        &art.terrain_material,
+        &art.terrain,
         (cols, rows),
         |c| map.terrain(c).unwrap_or(Terrain::Clear),
         0.0,

@@ -20,9 +20,10 @@ use super::state::{
 };
 use super::turn::execute;
 use crate::rules::ai::{Decision, Player, Progress};
-use crate::rules::command::{Command, validate};
+use crate::rules::command::validate;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
+use crate::rules::order::Command;
 use crate::rules::session::Session;
 use crate::rules::unit::SideId;
 

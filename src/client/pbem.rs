@@ -18,7 +18,7 @@ use super::core::install;
 use super::save::{self, SaveEntry};
 use super::state::*;
 use super::turn::execute;
-use crate::rules::command::Command;
+use crate::rules::order::Command;
 use crate::rules::pbem::{self, Kept, Secret, Verified};
 use crate::rules::session::Session;
 use crate::rules::unit::SideId;
@@ -95,11 +95,23 @@ pub struct Dialog {
     pub files: Vec<SaveEntry>,
 }
 
+/// A received file whose rules differ from the built-in ones, waiting for the player to accept
+/// them (or not) before it is opened.
+#[derive(Clone, Debug)]
+pub struct RulesQuestion {
+    pub path: PathBuf,
+    /// "this game uses rules that differ from the built-in gcacw: …" ([`pbem::rules_warning`]).
+    pub changes: Vec<String>,
+    pub ruleset: String,
+}
+
 /// Play by turn files: the game in play (if any) and the dialog.
 #[derive(Resource, Default)]
 pub struct TurnFiles {
     pub game: Option<PbemGame>,
     pub dialog: Option<Dialog>,
+    /// A file whose rules the player is asked to accept.
+    pub question: Option<RulesQuestion>,
     wait: f32,
 }
 
@@ -158,7 +170,8 @@ fn handle(world: &mut World) {
         .collect();
     for a in actions {
         let r = match a {
-            TurnAction::Open(p) => open(world, &p),
+            TurnAction::Open(p) => open(world, &p, false),
+            TurnAction::OpenAccepting(p) => open(world, &p, true),
             TurnAction::Send(p) => send(world, &p),
             TurnAction::Start {
                 source,
@@ -223,11 +236,18 @@ fn start(world: &mut World, source: &Source, side: SideId, folder: &Path) -> Res
         ));
     }
     let ov = world.resource::<Settings>().rules.clone();
-    let rules = crate::rules::ruleset::for_scenario(&sc, &ov).map_err(|e| e.to_string())?;
+    let rules = crate::rules::registry::for_scenario(&sc, &ov).map_err(|e| e.to_string())?;
     let game = pbem::new_game_id()?;
     let secret = Secret::random()?;
     let side_name = sc.side_name(side).to_string();
-    let file = pbem::start(&sc.file, rules.sequence(), &side_name, &game, &secret);
+    let file = pbem::start(
+        &sc.file,
+        &*rules,
+        rules.sequence(),
+        &side_name,
+        &game,
+        &secret,
+    );
     let name = pbem::file_name(&sc.title, 0, &side_name);
     let path = folder.join(&name);
     let v = pbem::verify(file, &path.display().to_string(), &ov).map_err(|e| e.to_string())?;
@@ -237,6 +257,8 @@ fn start(world: &mut World, source: &Source, side: SideId, folder: &Path) -> Res
         side: side_name.clone(),
         secret,
         sent: Some((0, e.digest.clone())),
+        // The starter's own rules: accepted by starting under them.
+        accepted_rules: (!v.rule_changes.is_empty()).then(|| pbem::rules_key(&v.file)),
     };
     crate::rules::session::write_atomic(&path, &pbem::to_text(&v.file))
         .map_err(|e| format!("{}: {e}", path.display()))?;
@@ -253,8 +275,10 @@ fn start(world: &mut World, source: &Source, side: SideId, folder: &Path) -> Res
     Ok(())
 }
 
-/// Open a received turn file.
-fn open(world: &mut World, path: &Path) -> Result<(), String> {
+/// Open a received turn file. A file whose rules differ from the built-in ones is opened only
+/// once the player has accepted them (`accept`, or earlier for this game): until then the
+/// question is put.
+fn open(world: &mut World, path: &Path, accept: bool) -> Result<(), String> {
     if world.resource::<Replaying>().0 {
         return Err("A turn file is being replayed: wait for its end (or Space)".into());
     }
@@ -262,9 +286,32 @@ fn open(world: &mut World, path: &Path) -> Result<(), String> {
     let v = pbem::verify_file(path, &ov).map_err(|e| e.to_string())?;
     let dir = kept_dir(world)?;
     let p = path.display().to_string();
-    let kept = match pbem::load_kept(&dir, &v.file.game)? {
-        Some(k) => {
+    let stored = pbem::load_kept(&dir, &v.file.game)?;
+    let key = pbem::rules_key(&v.file);
+    let accepted = accept
+        || v.rule_changes.is_empty()
+        || stored
+            .as_ref()
+            .is_some_and(|k| k.accepted_rules.as_deref() == Some(key.as_str()));
+    if !accepted {
+        let mut tf = world.resource_mut::<TurnFiles>();
+        tf.dialog = None;
+        tf.question = Some(RulesQuestion {
+            path: path.to_path_buf(),
+            changes: v.rule_changes.clone(),
+            ruleset: v.rules.id().to_string(),
+        });
+        return Ok(());
+    }
+    world.resource_mut::<TurnFiles>().question = None;
+    let accepted_rules = (!v.rule_changes.is_empty()).then(|| key.clone());
+    let kept = match stored {
+        Some(mut k) => {
             pbem::check_kept(&v, &k).map_err(|e| format!("{p}: {e}"))?;
+            if accepted_rules.is_some() && k.accepted_rules != accepted_rules {
+                k.accepted_rules = accepted_rules;
+                pbem::save_kept(&dir, &k)?;
+            }
             k
         }
         None if v.next_number() == 1 => {
@@ -273,6 +320,7 @@ fn open(world: &mut World, path: &Path) -> Result<(), String> {
                 side: v.scenario.side_name(v.next_writer()).to_string(),
                 secret: Secret::random()?,
                 sent: None,
+                accepted_rules,
             };
             pbem::save_kept(&dir, &k)?;
             k

@@ -11,10 +11,11 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::rules::ai::Kind;
+use crate::rules::attack::{AttackRequest, AttackType, Odds};
 use crate::rules::event::Event;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{AttackRequest, AttackType, Odds, RulesOverrides};
-use crate::rules::scenario::{self, Scenario};
+use crate::rules::registry::RulesOverrides;
+use crate::rules::scenario::Scenario;
 use crate::rules::session::Session;
 use crate::rules::unit::{SideId, UnitIdx};
 
@@ -427,10 +428,13 @@ pub fn load_scenario(source: &Source) -> Result<Scenario, String> {
                 .find(|(n, _)| n == name)
                 .map(|(_, t)| *t)
                 .ok_or_else(|| format!("no built-in scenario {name}"))?;
-            scenario::parse(text, std::path::Path::new(&format!("scenarios/{name}")))
-                .map_err(|e| e.to_string())
+            crate::rules::registry::parse_scenario(
+                text,
+                std::path::Path::new(&format!("scenarios/{name}")),
+            )
+            .map_err(|e| e.to_string())
         }
-        Source::File(p) => scenario::load(p).map_err(|e| e.to_string()),
+        Source::File(p) => crate::rules::registry::load_scenario(p).map_err(|e| e.to_string()),
     }
 }
 
@@ -464,6 +468,8 @@ pub fn remote_turn(world: &World) -> Option<SideId> {
 pub enum TurnAction {
     /// Open a received turn file: verify it, replay the opponent's commands, hand over.
     Open(PathBuf),
+    /// Open it, its rules (which differ from the built-in ones) accepted by the player.
+    OpenAccepting(PathBuf),
     /// Write the next turn file (the commands played since the last one) to this path.
     Send(PathBuf),
     /// Start a game by turn files on a scenario, playing `side`; the first file is written

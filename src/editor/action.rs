@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::hex::{Coord, Dir, parse_label};
 use crate::rules::map::{Feature, RouteKind, Weather, label_width};
 use crate::rules::scenario::{
-    HexsideFile, RouteFile, ScenarioFile, UnderlayFile, UnitFile, VictoryHexFile, terrain_letters,
+    HexsideFile, RouteFile, ScenarioFile, UnderlayFile, UnitFile, VictoryHexFile,
 };
 
 /// One edit of a scenario.
@@ -140,24 +140,13 @@ pub fn unit_fields(ruleset: &str) -> Vec<&'static str> {
     let mut out = vec![
         "id", "name", "side", "kind", "hex", "strength", "movement", "arrives",
     ];
-    if ruleset == "shiloh" {
-        out.push("fatigue");
-    }
-    if ruleset == "gcacw" {
-        out.extend([
-            "artillery",
-            "tactical",
-            "tactical_defence",
-            "fatigue",
-            "demoralized",
-            "entrenched",
-            "active",
-        ]);
-    }
-    for (name, users) in crate::rules::scenario::EXTRA_UNIT_FIELDS {
-        if users.contains(&ruleset) {
-            out.push(name);
-        }
+    if let Some(p) = crate::rules::registry::profile(ruleset) {
+        out.extend(p.core_fields);
+        out.extend(
+            crate::rules::scenario::EXTRA_UNIT_FIELDS
+                .iter()
+                .filter(|f| p.unit_fields.contains(f)),
+        );
     }
     out
 }
@@ -206,7 +195,7 @@ impl Dims {
 }
 
 fn letter_ok(f: &ScenarioFile, terrain: char) -> Result<(), String> {
-    let letters = terrain_letters(&f.ruleset);
+    let letters = crate::rules::registry::terrain_letters(&f.ruleset);
     if !letters.contains(terrain) {
         return Err(format!(
             "terrain {terrain:?} is not one of ruleset {}'s letters: {}",
@@ -356,10 +345,10 @@ pub(crate) fn apply_to(f: &mut ScenarioFile, a: &EditAction) -> Result<String, S
             "Title".into()
         }
         EditAction::Ruleset(r) => {
-            if !crate::rules::scenario::KNOWN_RULESETS.contains(&r.as_str()) {
+            if !crate::rules::registry::KNOWN_RULESETS.contains(&r.as_str()) {
                 return Err(format!(
                     "unknown ruleset {r:?}: {}",
-                    crate::rules::scenario::KNOWN_RULESETS.join(", ")
+                    crate::rules::registry::KNOWN_RULESETS.join(", ")
                 ));
             }
             f.ruleset = r.clone();
@@ -634,8 +623,8 @@ pub(crate) fn apply_to(f: &mut ScenarioFile, a: &EditAction) -> Result<String, S
         }
         EditAction::Underlay(u) => {
             if let Some(u) = u {
-                if !(0.0..=1.0).contains(&u.opacity) {
-                    return Err(format!("underlay.opacity {}: from 0 to 1", u.opacity));
+                if let Some((field, value, why)) = u.problems().into_iter().next() {
+                    return Err(format!("{field} {value}: {why}"));
                 }
                 for (i, p) in u.align.iter().enumerate() {
                     d.hex(&p.hex)

@@ -25,7 +25,7 @@ use std::path::Path;
 pub use action::EditAction;
 use undo::{Snapshot, Step};
 
-use crate::rules::ruleset::{RulesOverrides, check_file};
+use crate::rules::registry::{RulesOverrides, check_file};
 use crate::rules::scenario::{Problem, ScenarioFile};
 
 /// A scenario being edited.

@@ -43,13 +43,16 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
     if let Some(r) = &f.random_events {
         field("random_events", line(r));
     }
+    if let Some(t) = &f.initiative_ties {
+        field("initiative_ties", line(t));
+    }
     if let Some(t) = &f.supply_trains {
         field("supply_trains", line(t));
     }
     if let Some(b) = &f.briefing {
         field("briefing", line(b));
     }
-    if f.movement != crate::rules::movement::Enforcement::Enforced {
+    if f.movement != crate::rules::points::Enforcement::Enforced {
         field("movement", line(&f.movement));
     }
     if let Some(u) = &f.underlay {

@@ -5,8 +5,18 @@
 //! other, entry 2 by the starter, and so on. An entry holds the commands its writer played since
 //! the entry before (while it was their side's move), the writer's dice secrets (below) and a
 //! digest that chains it to every entry before it. A **turn file** is the scenario, its
-//! sequence of play and every entry so far, so it verifies on its own; `docs/pbem.md` is the
-//! player's description of the protocol.
+//! sequence of play, the rules tables the game is played under (version 2) and every entry so
+//! far, so it verifies on its own; `docs/pbem.md` is the player's description of the protocol.
+//!
+//! ## The rules both play by
+//!
+//! The starter's rules (the built-in tables, or a player's `--rules` file) go into the header
+//! and its digest; every verifier replays under them, not its own. Where they differ from the
+//! rule system's built-in rules, [`Verified::rule_changes`] lists the fields, and the receiver
+//! is shown them before accepting ("this game uses rules that differ from the built-in gcacw:
+//! …"; `musket turn verify` exits 3 unless `--accept-rules`). A version 1 file (no tables)
+//! replays under the verifier's tables and its own sequence, whose changes are listed the same
+//! way.
 //!
 //! ## Dice: commit and reveal
 //!
@@ -35,15 +45,18 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::command::{Command, validate};
-use super::ruleset::{RulesOverrides, Ruleset, for_scenario};
+use super::command::validate;
+use super::order::Command;
+use super::registry::{RulesOverrides, for_scenario};
+use super::ruleset::Ruleset;
 use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options};
 use super::sequence::Sequence;
 use super::session::{Digest, SaveFile, Session};
 use super::unit::SideId;
 
-/// The turn-file format written (and the only one read).
-pub const TURN_VERSION: u32 = 1;
+/// The turn-file format written. Version 2 carries the rules tables (`tables`); version 1
+/// files (without) are still read.
+pub const TURN_VERSION: u32 = 2;
 /// What a turn file's `format` field says.
 pub const FORMAT: &str = "musket turn file";
 /// The ending of a turn file's name.
@@ -64,6 +77,10 @@ pub struct TurnFile {
     pub scenario: ScenarioFile,
     /// The sequence of play the game follows, whole (as in saves).
     pub sequence: Sequence,
+    /// The rule system's tables the game is played under, as canonical RON (version 2 on;
+    /// [`super::ruleset::Ruleset::tables_in_use`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tables: Option<String>,
     /// The side the starter plays (the writer of the even entries).
     pub starter: String,
     pub entries: Vec<Entry>,
@@ -179,10 +196,18 @@ pub fn dice_seed(game: &str, k: u32, hidden: &str, offer: &str) -> u64 {
     u64::from_le_bytes(b.as_bytes()[..8].try_into().unwrap_or([0; 8]))
 }
 
-/// The digest the chain starts from: the game id, the scenario digest, the sequence and the
-/// starter's side.
+/// The digest the chain starts from: the game id, the scenario digest, the sequence, the rules
+/// tables (version 2) and the starter's side.
 pub fn header_digest(f: &TurnFile) -> String {
-    let mut h = blake3::Hasher::new_derive_key("musket pbem 1 header");
+    let mut h = match &f.tables {
+        None => blake3::Hasher::new_derive_key("musket pbem 1 header"),
+        Some(t) => {
+            let mut h = blake3::Hasher::new_derive_key("musket pbem 2 header");
+            h.update(&(t.len() as u64).to_le_bytes());
+            h.update(t.as_bytes());
+            h
+        }
+    };
     h.update(f.game.as_bytes());
     h.update(f.scenario_digest.as_bytes());
     h.update(canonical(&f.sequence).as_bytes());
@@ -209,8 +234,8 @@ fn canonical<T: Serialize>(v: &T) -> String {
 #[error("{path}: {problem}")]
 pub struct TurnError {
     pub path: String,
-    /// What kind of failure: `read`, `format`, `scenario`, `digest`, `commitment`, `command`,
-    /// `turn`, `history`, `secret`.
+    /// What kind of failure: `read`, `format`, `scenario`, `rules`, `digest`, `commitment`,
+    /// `command`, `turn`, `history`, `secret`.
     pub kind: &'static str,
     pub problem: String,
 }
@@ -226,6 +251,9 @@ pub struct Verified {
     pub session: Option<Session>,
     /// The log length before the last entry's commands.
     pub before_last: usize,
+    /// Where the rules the game is played under differ from the rule system's built-in ones,
+    /// one line per field ([`super::registry::changes_from_builtin`]); empty: the built-in rules.
+    pub rule_changes: Vec<String>,
 }
 
 impl Verified {
@@ -366,14 +394,30 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
             ),
         ));
     }
-    if file.version != TURN_VERSION {
+    if !(1..=TURN_VERSION).contains(&file.version) {
         return Err(err(
             "format",
             format!(
-                "turn file version {} is not supported (this program reads version {TURN_VERSION})",
+                "turn file version {} is not supported (this program reads versions 1 to {TURN_VERSION})",
                 file.version
             ),
         ));
+    }
+    match (&file.tables, file.version) {
+        (None, 2..) => {
+            return Err(err(
+                "format",
+                "it holds no `tables`: a version 2 turn file carries the rules it is played under"
+                    .into(),
+            ));
+        }
+        (Some(_), 1) => {
+            return Err(err(
+                "format",
+                "a version 1 turn file holds no `tables` (was the version changed?)".into(),
+            ));
+        }
+        _ => {}
     }
     if file.game.len() != 32 || !file.game.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(err(
@@ -389,7 +433,7 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
                 .into(),
         ));
     }
-    let scenario = super::scenario::validate(file.scenario.clone()).map_err(|p| {
+    let scenario = super::registry::validate_scenario(file.scenario.clone()).map_err(|p| {
         err(
             "scenario",
             format!(
@@ -407,7 +451,12 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
             "the scenario has no last turn (`turns`): it is a position to study, not a game".into(),
         ));
     }
-    let rules = for_scenario(&scenario, ov).map_err(|e| err("scenario", e.to_string()))?;
+    // The rules the starter wrote into the file (version 2), else the verifier's own.
+    let rules = match &file.tables {
+        Some(t) => super::registry::for_scenario_from_text(&scenario, t, "the file's rules tables")
+            .map_err(|e| err("rules", e.to_string()))?,
+        None => for_scenario(&scenario, ov).map_err(|e| err("scenario", e.to_string()))?,
+    };
     if let Some((at, why)) = file.sequence.problems().first() {
         return Err(err(
             "scenario",
@@ -585,6 +634,7 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
             ));
         }
     }
+    let rule_changes = super::registry::changes_from_builtin(&*rules, &sequence);
     Ok(Verified {
         file,
         scenario,
@@ -592,6 +642,7 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
         sequence,
         session,
         before_last,
+        rule_changes,
     })
 }
 
@@ -632,7 +683,10 @@ pub fn check_previous(new: &Verified, prev: &Verified, path: &str) -> Result<(),
             "its scenario is not the previous file's (another version of the scenario)".into(),
         ));
     }
-    if new.file.sequence != prev.file.sequence || new.file.starter != prev.file.starter {
+    if new.file.sequence != prev.file.sequence
+        || new.file.tables != prev.file.tables
+        || new.file.starter != prev.file.starter
+    {
         return Err(err(
             "history",
             "its game header is not the previous file's".into(),
@@ -657,9 +711,11 @@ pub fn check_previous(new: &Verified, prev: &Verified, path: &str) -> Result<(),
     Ok(())
 }
 
-/// Start a game: entry 0, written by the player of `side` (the starter).
+/// Start a game: entry 0, written by the player of `side` (the starter), played under `rules`
+/// (its tables go into the file, [`super::ruleset::Ruleset::tables_in_use`]) and `sequence`.
 pub fn start(
     scenario: &ScenarioFile,
+    rules: &dyn Ruleset,
     sequence: &Sequence,
     side: &str,
     game: &str,
@@ -672,6 +728,7 @@ pub fn start(
         scenario_digest: Digest::of(scenario, 0, &[]).scenario,
         scenario: scenario.clone(),
         sequence: sequence.clone(),
+        tables: Some(rules.tables_in_use()),
         starter: side.to_string(),
         entries: Vec::new(),
     };
@@ -828,7 +885,19 @@ pub fn exchange(
         .iter()
         .position(|s| s == starter)
         .unwrap_or(0);
-    let f = start(scenario, sequence, starter, game, secrets[first.min(1)]);
+    let rules = super::registry::for_id(&scenario.ruleset, ov).map_err(|e| TurnError {
+        path: "the starter's rules".into(),
+        kind: "rules",
+        problem: e.to_string(),
+    })?;
+    let f = start(
+        scenario,
+        &*rules,
+        sequence,
+        starter,
+        game,
+        secrets[first.min(1)],
+    );
     let name = |k: u32| format!("turn file {k}");
     let mut v = verify(f, &name(0), ov)?;
     sent(&v)?;
@@ -867,6 +936,31 @@ pub struct Kept {
     pub secret: Secret,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sent: Option<(u32, String)>,
+    /// The rules this player accepted for the game, where they differ from the built-in ones
+    /// ([`rules_key`] of the file's header): asked once, not at every file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accepted_rules: Option<String>,
+}
+
+/// What identifies the rules of a game by files: BLAKE3 of its sequence and its tables (the
+/// receiver accepts these, once, where they differ from the built-in rules).
+pub fn rules_key(f: &TurnFile) -> String {
+    let mut h = blake3::Hasher::new_derive_key("musket pbem rules");
+    h.update(canonical(&f.sequence).as_bytes());
+    h.update(f.tables.as_deref().unwrap_or("").as_bytes());
+    h.finalize().to_hex().to_string()
+}
+
+/// The line a receiver is shown before accepting a game whose rules differ from the built-in
+/// ones (`None`: the built-in rules).
+pub fn rules_warning(v: &Verified) -> Option<String> {
+    (!v.rule_changes.is_empty()).then(|| {
+        format!(
+            "this game uses rules that differ from the built-in {}: {}",
+            v.rules.id(),
+            v.rule_changes.join("; ")
+        )
+    })
 }
 
 /// Where the kept state of `game` lives in `dir`.

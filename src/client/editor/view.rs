@@ -15,7 +15,7 @@ use crate::client::input::MapCamera;
 use crate::client::layout::{self, HEX_SIZE, hex_to_world};
 use crate::client::map::{Art, hexsides_batch, routes_batch};
 use crate::client::state::Screen;
-use crate::client::terrain::{TerrainChunk, TerrainLayer};
+use crate::client::terrain::TerrainLayer;
 use crate::editor::underlay::{Similarity, image_to_map};
 use crate::rules::hex::Coord;
 use crate::rules::map::{Terrain, label_width};
@@ -190,8 +190,8 @@ fn sync_tiles(
     st: Option<Res<EditorState>>,
     art: Option<Res<Art>>,
     mut view: ResMut<EditorView>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    old: Query<Entity, (With<EditorPart>, With<TerrainChunk>)>,
+    mut tiles: Query<&mut bevy_ecs_tilemap::tiles::TileTextureIndex>,
+    old: Query<Entity, (With<EditorPart>, With<crate::client::terrain::TerrainPart>)>,
 ) {
     let (Some(st), Some(art)) = (st, art) else {
         return;
@@ -210,8 +210,7 @@ fn sync_tiles(
         }
         view.tiles = crate::client::terrain::spawn(
             &mut commands,
-            &mut meshes,
-            &art.terrain_material,
+            &art.terrain,
             (size.0 as u32, size.1 as u32),
             |c| terrain(now[c.row as usize - 1][c.col as usize - 1]),
             0.0,
@@ -230,7 +229,7 @@ fn sync_tiles(
         for (c, ch) in row.iter().enumerate() {
             if view.letters[r][c] != *ch {
                 let at = Coord::new(c as i32 + 1, r as i32 + 1);
-                view.tiles.set(&mut meshes, at, terrain(*ch));
+                view.tiles.set(&mut tiles, at, terrain(*ch));
                 n += 1;
             }
         }

@@ -7,10 +7,11 @@ use super::options::{
     activations, attack_cmd, f, march, move_cmd, movers, reach, stack_attacks, stacks,
 };
 use super::{Decision, Player};
-use crate::rules::command::{Command, validate};
+use crate::rules::command::validate;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::movement::MoveContext;
+use crate::rules::order::Command;
 
 pub struct Greedy {
     /// The turn and side of the stacks already moved (by their hex after moving).
@@ -106,7 +107,7 @@ impl Player for Greedy {
             }
             let dist = |h: Coord| enemies.iter().map(|e| e.distance(h)).min().unwrap_or(0);
             let here = dist(s.hex);
-            let Some(r) = reach(game, &ctx, &m, |_, _| crate::rules::movement::Mp::ZERO) else {
+            let Some(r) = reach(game, &ctx, &m, |_, _| crate::rules::points::Mp::ZERO) else {
                 continue;
             };
             let best = r

@@ -25,8 +25,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::command::{Command, validate};
+use super::command::validate;
 use super::game::Game;
+use super::order::Command;
 use super::ruleset::Ruleset;
 use super::scenario::Scenario;
 use super::session::Session;
@@ -210,7 +211,7 @@ pub fn play_turn_watched(
         };
         report.think_ms += t0.elapsed().as_secs_f64() * 1000.0;
         match validate(&session.game, &d.command) {
-            Ok(()) => {
+            Ok(_) => {
                 if let Some(w) = watcher.as_deref_mut() {
                     let t0 = Instant::now();
                     w.observe(&session.game, &d.command);

@@ -61,9 +61,10 @@
 
 use super::strong::{Chooser, Strong, Style};
 use super::{Decision, Kind, Player, Progress};
-use crate::rules::command::{Command, apply, validate};
+use crate::rules::command::{apply, validate};
 use crate::rules::dice::Dice;
 use crate::rules::game::Game;
+use crate::rules::order::Command;
 use crate::rules::unit::SideId;
 use crate::rules::victory::outcome;
 

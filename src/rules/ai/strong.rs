@@ -29,11 +29,13 @@ use super::options::{
     stack_attacks, stacks, valid_attack,
 };
 use super::{Decision, Player};
-use crate::rules::command::{Command, validate};
+use crate::rules::attack::{AttackRequest, ModValue, Odds};
+use crate::rules::command::validate;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::movement::{Allowance, MoveContext, Mp};
-use crate::rules::ruleset::{AttackRequest, ModValue, Odds};
+use crate::rules::movement::MoveContext;
+use crate::rules::order::Command;
+use crate::rules::points::{Allowance, Mp};
 use crate::rules::threat::ThreatModel;
 use crate::rules::unit::{SideId, UnitIdx};
 
@@ -630,7 +632,7 @@ impl Strong {
             // A march into the extended-march check is made only for a gain worth its risk.
             let risk: f64 = if m.iter().any(|u| game.unit(*u).march.is_none()) {
                 m.iter()
-                    .map(|u| crate::rules::sequence::extended_march_risk(game, *u))
+                    .map(|u| crate::rules::fatigue::extended_march_risk(game, *u))
                     .sum()
             } else {
                 0.0
@@ -787,7 +789,7 @@ fn force_march(
     let game = v.game;
     let f = game.sequence.fatigue.as_ref()?.forced.as_ref()?;
     let ids: Vec<String> = units.iter().map(|u| game.unit(*u).id.clone()).collect();
-    crate::rules::sequence::forced_march_plan(game, &ids).ok()?;
+    crate::rules::fatigue::forced_march_plan(game, &ids).ok()?;
     let bonus = Mp::whole(
         ((7 * i32::from(f.dice)) / 2 + f.modifier)
             .max(f.min as i32)
@@ -808,7 +810,7 @@ fn force_march(
     // The fatigue level it adds may bring the extended-march check.
     let risk: f64 = units
         .iter()
-        .map(|u| crate::rules::sequence::extended_march_risk(game, *u))
+        .map(|u| crate::rules::fatigue::extended_march_risk(game, *u))
         .sum();
     if farther - value <= 0.5 + risk {
         return None;
@@ -851,7 +853,7 @@ type Wanted = (f64, Decision, Coord, Vec<UnitIdx>);
 /// march counts with it, not against it.
 fn activation(game: &Game, wanted: &[Wanted]) -> Option<Decision> {
     if game.sequence.activation.is_none()
-        || !crate::rules::sequence::on_initiative(game)
+        || !crate::rules::gate::on_initiative(game)
         || game.cycle.acted
     {
         return None;
@@ -966,7 +968,7 @@ fn simulate(scratch: &mut Game, parts: &[Part], t: Coord) -> Option<(AttackReque
 fn next_attack_phase(game: &Game) -> Option<usize> {
     use crate::rules::sequence::{Acts, Allow};
     let seq = &game.sequence;
-    if !crate::rules::sequence::on_initiative(game) {
+    if !crate::rules::gate::on_initiative(game) {
         return None;
     }
     let attacks = |i: usize| {

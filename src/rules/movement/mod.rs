@@ -1,9 +1,9 @@
 //! Movement: what a unit or a stack may still do this turn, written once for every rule system.
 //!
-//! A rule system prices one step ([`Movement::price`]: entering a hex from an adjacent one, with
+//! A rule system prices one step ([`Movement::price`](super::ruleset::Movement::price): entering a hex from an adjacent one, with
 //! the terrain, the hexside crossed, the route along it, the enemy zones of control at both
 //! ends, the weather and the night) and says what a unit may spend in a turn
-//! ([`Movement::allowance`]). Everything else is here and the same for every system:
+//! ([`Movement::allowance`](super::ruleset::Movement::allowance)). Everything else is here and the same for every system:
 //!
 //! - [`reachable`]: every hex a unit or a stack can still reach this turn, with the cheapest
 //!   path and its cost (Dijkstra over the map's hexes; a step that ends the move, such as
@@ -24,224 +24,13 @@ pub mod table;
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
+use super::attack::ZocKind;
 use super::game::Game;
 use super::hex::{Coord, Dir};
-use super::map::Weather;
-use super::ruleset::ZocKind;
+use super::points::{Allowance, Mp};
+use super::ruleset::{StepQuery, ZocAt};
 use super::unit::{SideId, Unit, UnitIdx};
-
-/// Movement points, in sixtieths of a point.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-pub struct Mp(pub u32);
-
-impl Mp {
-    /// Sixtieths per point.
-    pub const SCALE: u32 = 60;
-    pub const ZERO: Mp = Mp(0);
-    /// More than any allowance: the cost of a step no budget pays.
-    pub const INFINITE: Mp = Mp(u32::MAX);
-
-    pub const fn whole(n: u32) -> Mp {
-        Mp(n * Self::SCALE)
-    }
-
-    /// A number of points from a file (`1`, `0.5`, `1.5`): a non-negative multiple of 1/60.
-    pub fn from_f64(x: f64) -> Option<Mp> {
-        let s = x * Self::SCALE as f64;
-        (x.is_finite() && x >= 0.0 && (s - s.round()).abs() < 1e-6 && s <= 1e9)
-            .then(|| Mp(s.round() as u32))
-    }
-
-    pub fn as_f64(self) -> f64 {
-        self.0 as f64 / Self::SCALE as f64
-    }
-
-    pub fn saturating_sub(self, o: Mp) -> Mp {
-        Mp(self.0.saturating_sub(o.0))
-    }
-
-    pub fn saturating_add(self, o: Mp) -> Mp {
-        Mp(self.0.saturating_add(o.0))
-    }
-
-    /// Multiplied by a whole number.
-    pub fn times(self, n: u32) -> Mp {
-        Mp(self.0.saturating_mul(n))
-    }
-}
-
-impl std::ops::Add for Mp {
-    type Output = Mp;
-    fn add(self, o: Mp) -> Mp {
-        self.saturating_add(o)
-    }
-}
-
-impl fmt::Display for Mp {
-    /// `3`, `1 1/2`, `2/3`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if *self == Mp::INFINITE {
-            return f.write_str("∞");
-        }
-        let (whole, rest) = (self.0 / Self::SCALE, self.0 % Self::SCALE);
-        if rest == 0 {
-            return write!(f, "{whole}");
-        }
-        let g = gcd(rest, Self::SCALE);
-        let (n, d) = (rest / g, Self::SCALE / g);
-        if whole == 0 {
-            write!(f, "{n}/{d}")
-        } else {
-            write!(f, "{whole} {n}/{d}")
-        }
-    }
-}
-
-fn gcd(a: u32, b: u32) -> u32 {
-    if b == 0 { a } else { gcd(b, a % b) }
-}
-
-/// What a unit may spend in a turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Allowance {
-    /// A fixed number of points. `forced`: more, by a forced march (NGG 1812 8.4), which the
-    /// move marks on the unit.
-    Fixed { points: Mp, forced: Option<Mp> },
-    /// Rolled when the unit first marches in a turn (`Command::March`): `dice` d6 plus
-    /// `modifier` (GCACW), at least `min`.
-    Roll { dice: u8, modifier: i32, min: Mp },
-}
-
-impl Allowance {
-    /// The most it can be (a roll of all sixes; a forced march).
-    pub fn max(self) -> Mp {
-        match self {
-            Allowance::Fixed { points, forced } => forced.unwrap_or(points).max(points),
-            Allowance::Roll {
-                dice,
-                modifier,
-                min,
-            } => Mp::whole((6 * dice as i32 + modifier).max(0) as u32).max(min),
-        }
-    }
-}
-
-/// Where the mover stands in an enemy zone of control.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ZocAt {
-    /// The strongest enemy ZOC reaching the hex (`Normal` over `Restricted`), if any.
-    pub kind: Option<ZocKind>,
-}
-
-impl ZocAt {
-    pub fn any(self) -> bool {
-        self.kind.is_some()
-    }
-}
-
-/// One step for a rule system to price: `unit` enters `to` from the adjacent `from`.
-pub struct StepQuery<'a> {
-    pub game: &'a Game,
-    pub unit: &'a Unit,
-    pub from: Coord,
-    pub to: Coord,
-    /// Map indices of `from` and `to`, and the direction of the step (0..6, N..NW).
-    pub from_ix: usize,
-    pub to_ix: usize,
-    pub dir: usize,
-    /// Enemy zones of control at both ends.
-    pub zoc_from: ZocAt,
-    pub zoc_to: ZocAt,
-    /// Whether a friendly unit (other than the movers) stands in `to`.
-    pub friendly_at_to: bool,
-    /// The friendly units standing in `to` (not the movers), for stacking rules.
-    pub friends_at_to: &'a [UnitIdx],
-    /// The weather and whether the turn is a night turn.
-    pub weather: Weather,
-    pub night: bool,
-}
-
-/// The price of one step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StepCost {
-    pub cost: Mp,
-    /// The move ends in `to` (e.g. entering an enemy ZOC where the rules say stop).
-    pub stop: bool,
-}
-
-/// How a rule system limits movement. Numbers come from its tables file; this is the procedure
-/// that reads them.
-pub trait Movement: Send + Sync + fmt::Debug {
-    /// What `unit` may spend in a turn (before a scenario's per-unit `movement`, which wins).
-    fn allowance(&self, game: &Game, unit: &Unit) -> Allowance;
-    /// The cost of a step, or why it is prohibited. With `why`, each part of the price is
-    /// pushed as a line (`"0604 woods: 2"`, `"enter enemy ZOC: stop [rule]"`); the search
-    /// passes `None` and must get the same answer.
-    fn price(&self, q: &StepQuery, why: Option<&mut Vec<String>>) -> Result<StepCost, String>;
-    /// How many attacks a unit may make in a turn (`None`: no limit; NGG 1812 counts and
-    /// halves repeated combats instead, 11.2).
-    fn attacks_per_turn(&self) -> Option<u32>;
-    /// Whether the limit counts each attack type apart (GBACW, Shiloh: a unit may fire and
-    /// melee in one turn) or all together.
-    fn attacks_by_type(&self) -> bool {
-        false
-    }
-    /// Why attacks are limited so (the tables' source), for messages.
-    fn attacks_source(&self) -> String {
-        String::new()
-    }
-    /// The unit's name for points in messages: "MP" (movement points), "OP" (operations).
-    fn points_name(&self) -> &'static str {
-        "MP"
-    }
-    /// The allowance roll of units marching together (`Command::March`): dice, modifier,
-    /// minimum and the rule; `None` where allowances are not rolled.
-    fn march_roll(&self, _game: &Game, _units: &[&Unit]) -> Option<(u8, i32, Mp, String)> {
-        None
-    }
-    /// A unit may always move one hex (its whole move), whatever that step costs: the rule.
-    fn minimum_one_hex(&self) -> Option<String> {
-        None
-    }
-    /// A unit makes one move a turn (its partial moves do not add up): the rule.
-    fn one_move_per_turn(&self) -> Option<String> {
-        None
-    }
-    /// What an attack by `unit` costs in points (Shiloh: the card's fire and melee OPs), or
-    /// why it may not attack so; `Ok(ZERO)` where attacks cost nothing.
-    fn attack_cost(
-        &self,
-        _game: &Game,
-        _unit: &Unit,
-        _kind: super::ruleset::AttackType,
-        _out_of_turn: bool,
-    ) -> Result<Mp, String> {
-        Ok(Mp::ZERO)
-    }
-    /// The rules the tables cite for the allowance, for the inspector and `musket moves`.
-    fn allowance_source(&self, _game: &Game, _unit: &Unit) -> String {
-        String::new()
-    }
-}
-
-/// Whether a game enforces movement (a scenario's `movement` field, the menu's toggle,
-/// `--free-movement`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub enum Enforcement {
-    /// Moves and attacks beyond the rules are refused.
-    #[default]
-    Enforced,
-    /// Costs are shown and logged but nothing is refused (for players who enforce printed
-    /// rules Musket does not have).
-    Free,
-}
 
 /// What the searches of one game state share: each side's enemy zones of control per hex and
 /// which side holds each hex. Build once per state (the computer opponent asks thousands of
@@ -305,7 +94,7 @@ impl MoveContext {
     }
 }
 
-fn strongest<'a>(entries: impl Iterator<Item = &'a super::ruleset::ZocEntry>) -> u8 {
+fn strongest<'a>(entries: impl Iterator<Item = &'a super::attack::ZocEntry>) -> u8 {
     entries
         .map(|e| match e.kind {
             ZocKind::Normal => 2,
@@ -537,7 +326,7 @@ pub struct ReachedHex {
 /// Whether `u` may still move this turn under the rules: it has not ended its move (entered an
 /// enemy ZOC that stops it) and, where a unit makes one move a turn, has not moved.
 pub fn may_move(game: &Game, u: UnitIdx) -> Result<(), String> {
-    crate::rules::sequence::check_moves(game, u)?;
+    crate::rules::gate::check_moves(game, u)?;
     let unit = game.unit(u);
     if unit.stopped {
         return Err(format!(
@@ -551,6 +340,53 @@ pub fn may_move(game: &Game, u: UnitIdx) -> Result<(), String> {
         return Err(format!("{} has made its move this turn ({rule})", unit.id));
     }
     Ok(())
+}
+
+/// Whether `side` moves in the phase under way: the phase allows moves and the side acts in it
+/// (in an action phase, the side holding the initiative).
+pub fn moves_now(game: &Game, side: SideId) -> bool {
+    let seq = &game.sequence;
+    let phase = seq.phase(game.phase);
+    phase.allows.contains(&super::sequence::Allow::Move)
+        && seq.acting(game.phase).unwrap_or(game.active_side) == side
+}
+
+/// The game as `side` will find it when it next moves: what its units can reach then, and what
+/// they can attack from (the threat model, `musket moves` for a unit that may not move now).
+///
+/// A copy with `side` to move in a phase of moves and attacks (the generic one: the limits of
+/// the phase under way, who holds the initiative or an action begun, do not hide what the side
+/// may do in its next one), every unit's turn fresh (its allowance whole, a march roll not made
+/// yet), and what the side's next phase of moves in the rule system's own sequence
+/// ([`Sequence::next_of`](super::sequence::Sequence::next_of)) changes of its allowances: that
+/// phase's game turn (night doubles Shiloh's costs) and the command control in force then
+/// (Shiloh: recomputed where the phase begins a new game turn, half the points out of command).
+pub fn as_it_next_moves(game: &Game, side: SideId) -> Game {
+    let mut scratch = game.clone();
+    let later = game
+        .sequence
+        .next_of(game.phase, game.turn, side)
+        .map_or(0, |(_, later)| later);
+    let mut seq = super::sequence::generic();
+    seq.command_control = game.sequence.command_control.clone();
+    scratch.sequence = std::sync::Arc::new(seq);
+    let last = game.scenario.turns.unwrap_or(u32::MAX);
+    if later > 0 && game.turn < last {
+        scratch.turn = (game.turn + later).min(last);
+        super::control::command_control(&mut scratch);
+    }
+    scratch.phase = super::sequence::PhaseState {
+        index: 0,
+        phasing: side,
+        round: 0,
+    };
+    scratch.cycle = Default::default();
+    scratch.active_side = side;
+    scratch.advance_option = None;
+    for u in &mut scratch.units {
+        u.new_turn();
+    }
+    scratch
 }
 
 /// What `u` has left to spend, a march roll not made yet counting as its largest result.

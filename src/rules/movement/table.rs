@@ -27,9 +27,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Allowance, Movement, Mp, StepCost, StepQuery};
 use crate::rules::game::Game;
 use crate::rules::map::{Feature, RouteKind, Terrain, Weather};
+use crate::rules::points::{Allowance, Mp};
+use crate::rules::ruleset::{Movement, StepCost, StepQuery};
 use crate::rules::scenario::Problem;
 use crate::rules::tables::problem;
 use crate::rules::unit::{Status, Unit, UnitKind};
@@ -534,9 +535,9 @@ impl Movement for MoveTables {
         let label = || q.game.label(q.to);
         let side = map.side_ix(q.from_ix, q.dir);
         let terrain = map.terrain_ix(q.to_ix);
-        let zoc_counts = |z: super::ZocAt| match z.kind {
-            Some(crate::rules::ruleset::ZocKind::Normal) => true,
-            Some(crate::rules::ruleset::ZocKind::Restricted) => t.zoc.restricted_counts,
+        let zoc_counts = |z: crate::rules::ruleset::ZocAt| match z.kind {
+            Some(crate::rules::attack::ZocKind::Normal) => true,
+            Some(crate::rules::attack::ZocKind::Restricted) => t.zoc.restricted_counts,
             None => false,
         };
         let (zf, zt) = (zoc_counts(q.zoc_from), zoc_counts(q.zoc_to));

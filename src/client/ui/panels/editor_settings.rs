@@ -9,7 +9,9 @@ use crate::client::editor::{EditorCmd, EditorState};
 use crate::client::ui::panels::FormText;
 use crate::editor::EditAction;
 use crate::rules::map::Weather;
-use crate::rules::scenario::{KNOWN_RULESETS, UnderlayFile, terrain_letters};
+use crate::rules::registry::KNOWN_RULESETS;
+use crate::rules::registry::terrain_letters;
+use crate::rules::scenario::UnderlayFile;
 
 pub(crate) fn settings(
     ui: &mut egui::Ui,

@@ -13,7 +13,7 @@ use crate::client::ui::panels::FormText;
 use crate::editor::EditAction;
 use crate::editor::action::unit_fields;
 use crate::editor::form::{self, FormValue, Widget};
-use crate::rules::scenario::unit_kinds;
+use crate::rules::registry::unit_kinds;
 
 pub(crate) fn roster(ui: &mut egui::Ui, st: &mut EditorState) {
     ui.strong(format!("Units ({})", st.ed.file.units.len()));

@@ -5,8 +5,8 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::client::state::{Action, Preview, Selection};
+use crate::rules::attack::{ModValue, Odds, Role};
 use crate::rules::cv::{Prob, percent, prob_f64};
-use crate::rules::ruleset::{ModValue, Odds, Role};
 
 pub(crate) fn preview_ui(
     ui: &mut egui::Ui,
@@ -114,7 +114,8 @@ pub(crate) fn preview_ui(
                     .err()
                     .map(|e| e.to_string())
             });
-            odds_ui(ui, o, actions, preview.pinned, out_of_phase)
+            let differential = g.rules.reads_differential();
+            odds_ui(ui, o, actions, preview.pinned, out_of_phase, differential)
         }
     }
 }
@@ -136,6 +137,7 @@ fn odds_ui(
     actions: &mut MessageWriter<Action>,
     pinned: bool,
     out_of_phase: Option<String>,
+    differential: bool,
 ) {
     ui.label(format!("{}", o.kind));
     egui::Grid::new("mods")
@@ -156,7 +158,7 @@ fn odds_ui(
                 ui.end_row();
             }
         });
-    if o.ruleset == "gcacw" {
+    if differential {
         ui.label(egui::RichText::new(format!("Net modifier {}", net(o))).strong());
     }
     ui.horizontal(|ui| {

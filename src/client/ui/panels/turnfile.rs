@@ -45,6 +45,51 @@ pub(crate) fn turnfile_ui(
                 });
             });
     }
+    // A received file whose rules differ from the built-in ones: asked before it is opened.
+    if let Some(q) = tf.question.clone() {
+        let mut answer = None;
+        egui::Window::new("This game uses other rules")
+            .id(egui::Id::new("pbem_rules"))
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .min_width(560.0)
+            .resizable(false)
+            .collapsible(false)
+            .show(&ctx, |ui| {
+                ui.label(format!(
+                    "This game uses rules that differ from the built-in {}: the game will be \
+                     played under them, by both of you. Accept them only if you agreed on them.",
+                    q.ruleset
+                ));
+                egui::ScrollArea::vertical()
+                    .max_height(260.0)
+                    .show(ui, |ui| {
+                        for c in &q.changes {
+                            ui.label(egui::RichText::new(c).monospace().small());
+                        }
+                    });
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(egui::RichText::new("Accept these rules and open").strong())
+                        .clicked()
+                    {
+                        answer = Some(true);
+                    }
+                    if ui.button("Decline (Esc)").clicked()
+                        || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                    {
+                        answer = Some(false);
+                    }
+                });
+            });
+        match answer {
+            Some(true) => {
+                tf.question = None;
+                out.write(TurnAction::OpenAccepting(q.path));
+            }
+            Some(false) => tf.question = None,
+            None => {}
+        }
+    }
     let Some(d) = tf.dialog.as_mut() else {
         return Ok(());
     };

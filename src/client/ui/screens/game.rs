@@ -125,7 +125,7 @@ pub(crate) fn game_ui(
             let side_colour = c32(crate::client::units::side_color(
                 crate::client::units::tone(&g.scenario, side),
             ));
-            let initiative = crate::rules::sequence::on_initiative(g);
+            let initiative = crate::rules::gate::on_initiative(g);
             if !initiative {
                 ui.label(
                     egui::RichText::new(format!("{} to play", g.scenario.side_name(side)))
@@ -136,7 +136,7 @@ pub(crate) fn game_ui(
             // The phase of the sequence of play, where the game has more than one; in an
             // action phase, who has the initiative (in the side's colour).
             let seq = &g.sequence;
-            if let Some(line) = crate::rules::sequence::status_line(g) {
+            if let Some(line) = crate::rules::gate::status_line(g) {
                 let mut text = egui::RichText::new(line).strong();
                 if initiative {
                     // Lightened: the sides' counter colours are dark on the dark bar.
@@ -206,7 +206,7 @@ pub(crate) fn game_ui(
                     });
                 }
             }
-            if g.scenario.movement == crate::rules::movement::Enforcement::Free {
+            if g.scenario.movement == crate::rules::points::Enforcement::Free {
                 ui.colored_label(egui::Color32::from_rgb(170, 90, 0), "Free movement")
                     .on_hover_text(
                         "Movement costs and attack limits are shown and logged, not enforced",
@@ -242,8 +242,19 @@ pub(crate) fn game_ui(
             } else {
                 (
                     "Pass (E)",
-                    "Do nothing with this initiative: both sides roll again; when both sides \
-                     pass with no action between, the phase ends",
+                    g.sequence
+                        .initiative
+                        .as_ref()
+                        .map_or("Do nothing with this initiative", |i| match i.pass {
+                            crate::rules::sequence::PassRule::Yield => {
+                                "Do nothing with this initiative: the other side has the action \
+                                 (it acts, or passes too and the phase ends)"
+                            }
+                            crate::rules::sequence::PassRule::Reroll => {
+                                "Do nothing with this initiative: both sides roll again; when \
+                                 both sides pass with no action between, the phase ends"
+                            }
+                        }),
                 )
             };
             if ui
