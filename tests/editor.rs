@@ -372,6 +372,7 @@ fn underlay_alignment_maths() {
         opacity: 0.5,
         visible: true,
         align: vec![click("0101"), click("1208")],
+        grid: None,
     };
     let to_map = image_to_map(&u, centre).unwrap();
     for l in ["0505", "0910", "0302"] {
@@ -778,7 +779,7 @@ proptest::proptest! {
             name: Some(place),
             holder: None,
         });
-        ed.file.underlay = Some(UnderlayFile { image, opacity: 0.5, visible: true, align: Vec::new() });
+        ed.file.underlay = Some(UnderlayFile { image, opacity: 0.5, visible: true, align: Vec::new(), grid: None });
         // What the loader refuses (an empty title, two sides of one name…) is not saved; what
         // it accepts is written and read back exactly.
         let loads = musket::rules::registry::check_file(ed.file.clone(), &Default::default()).is_ok();
@@ -1049,6 +1050,7 @@ fn non_finite_underlay_numbers_are_refused_with_the_field_named() {
         image: "scan.png".into(),
         opacity: 0.5,
         visible: true,
+        grid: None,
         align: vec![
             AlignPoint {
                 hex: "0101".into(),

@@ -23,6 +23,7 @@ macro_rules! out {
 }
 
 mod edit;
+mod import;
 mod moves;
 mod play;
 mod threats;
@@ -252,6 +253,10 @@ pub enum Cmd {
     /// where, how likely they get there, and the exact odds (every hex of the side to move if
     /// none named).
     Threats(threats::ThreatsArgs),
+    /// Bring your own game: `musket import vassal MODULE.vmod --out DIR` makes a scenario
+    /// draft from a VASSAL module (board, exact hex grid, counters, set-up).
+    #[command(subcommand)]
+    Import(import::ImportCmd),
     /// Zones of control: which units reach a hex, normal or restricted (all hexes if none named).
     Zoc {
         scenario: PathBuf,
@@ -367,6 +372,8 @@ fn assess_args(
 /// Load a scenario and its rule system.
 pub fn load_game(path: &Path, ov: &RulesOverrides) -> Result<Game, Failure> {
     let sc = crate::rules::registry::load_scenario(path)?;
+    sc.playable()
+        .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     let rules = for_scenario(&sc, ov).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     Ok(crate::rules::flow::new_game(Arc::new(sc), rules))
 }
@@ -413,6 +420,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                         match for_scenario(&sc, &ov) {
                             Ok(_) => {
                                 outln!("{}: ok: {}", p.display(), summary(&sc));
+                                if let Err(e) = sc.playable() {
+                                    outln!("{}: draft: {e}", p.display());
+                                }
                                 if let Some(w) = crate::editor::underlay::missing_image(&sc.file, p)
                                 {
                                     eprintln!("{}: warning: {w}", p.display());
@@ -523,6 +533,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         ),
         Some(Cmd::Edit(a)) => edit::edit(a, &ov),
         Some(Cmd::Selfplay(a)) => play::selfplay(a, &ov),
+        Some(Cmd::Import(c)) => import::run(c).map(|()| ExitCode::SUCCESS),
         Some(Cmd::Zoc {
             scenario,
             hex,

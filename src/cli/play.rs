@@ -92,6 +92,8 @@ fn load(
     Failure,
 > {
     let sc = crate::rules::registry::load_scenario(path)?;
+    sc.playable()
+        .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     if sc.turns.is_none() {
         return Err(Failure(format!(
             "{}: the scenario has no last turn (`turns`): it is a position to study, not a game to play",

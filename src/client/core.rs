@@ -84,6 +84,8 @@ pub fn start_game(
 ) -> Result<(), String> {
     let settings = world.resource::<Settings>().clone();
     let mut sc = load_scenario(&source)?;
+    // A draft (an import's placeholders) opens in the editor, not in a game.
+    sc.playable()?;
     if settings.free_movement {
         // Kept in the scenario the save holds, so loading, undo and replay keep it.
         sc.movement = crate::rules::points::Enforcement::Free;

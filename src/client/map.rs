@@ -357,11 +357,14 @@ fn toggle_grid_and_labels(
     let have = !labels.is_empty();
     if want && !have && built.0.is_some() {
         let Some(p) = &play.0 else { return };
-        let map = &p.session.game.scenario.map;
+        let sc = &p.session.game.scenario;
+        let map = &sc.map;
         for c in map.coords() {
             let at = hex_to_world(c) + Vec2::new(0.0, HEX_SIZE * 0.70);
+            // The hex's printed name where the scenario keeps one (an imported module's).
+            let text = sc.hex_name(c).map_or_else(|| map.label(c), str::to_string);
             commands.spawn((
-                Text2d::new(map.label(c)),
+                Text2d::new(text),
                 TextFont {
                     font_size: bevy::text::FontSize::Px(13.0),
                     ..default()

@@ -12,6 +12,7 @@ use bevy::winit::WinitSettings;
 use crate::rules::registry::RulesOverrides;
 
 pub mod anim;
+pub mod art;
 pub mod autotest;
 pub mod backdrop;
 pub mod core;
@@ -118,6 +119,7 @@ pub fn client(app: &mut App) {
             map::plugin,
             backdrop::plugin,
             units::plugin,
+            art::plugin,
             overlays::plugin,
             threats::plugin,
             moves::plugin,
@@ -155,6 +157,10 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
     // Refuse a bad scenario or rules file before a window opens.
     if let Some(p) = &opts.scenario {
         let sc = crate::rules::registry::load_scenario(p).map_err(|e| e.to_string())?;
+        if opts.edit.is_none() {
+            sc.playable()
+                .map_err(|e| format!("{}: {e} (`musket edit {}`)", p.display(), p.display()))?;
+        }
         crate::rules::registry::for_scenario(&sc, &opts.rules)
             .map_err(|e| format!("{}: {e}", p.display()))?;
     }

@@ -279,8 +279,25 @@ macro_rules! with_unit_fields {
             army,
             exhausted,
             arrives,
+            image,
+            placeholder,
         )
     };
+}
+
+/// A unit's placeholders (an import's guesses and blanks) that an edit has answered: every
+/// field whose value `new` changed from `old` (a whole unit set by the form).
+fn answered(old: &UnitFile, new: &mut UnitFile) {
+    if old.placeholder != new.placeholder {
+        return;
+    }
+    let kept: Vec<String> = new
+        .placeholder
+        .iter()
+        .filter(|f| field_text(old, f).is_some() && field_text(old, f) == field_text(new, f))
+        .cloned()
+        .collect();
+    new.placeholder = kept;
 }
 
 /// Set a unit's field from RON text.
@@ -550,7 +567,11 @@ pub(crate) fn apply_to(f: &mut ScenarioFile, a: &EditAction) -> Result<String, S
         }
         EditAction::Unit(u) => {
             match f.units.iter().position(|x| x.id == u.id) {
-                Some(i) => f.units[i] = (**u).clone(),
+                Some(i) => {
+                    let mut new = (**u).clone();
+                    answered(&f.units[i], &mut new);
+                    f.units[i] = new;
+                }
                 None => f.units.push((**u).clone()),
             }
             format!("Unit {}", u.id)
@@ -559,6 +580,9 @@ pub(crate) fn apply_to(f: &mut ScenarioFile, a: &EditAction) -> Result<String, S
             let i = unit_index(f, id)?;
             let prefix = format!("units[{i}].");
             set_field(&mut f.units[i], field, value).map_err(|e| format!("{prefix}{e}"))?;
+            if field != "placeholder" {
+                f.units[i].placeholder.retain(|p| p != field);
+            }
             if field == "id" && f.units.iter().filter(|u| u.id == f.units[i].id).count() > 1 {
                 return Err(format!("{prefix}id: {value} is taken"));
             }

@@ -97,6 +97,13 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
         "routes",
         m.routes.iter().map(line).collect(),
     );
+    if !m.labels.is_empty() {
+        o.push_str("        labels: {\n");
+        for (k, v) in &m.labels {
+            o.push_str(&format!("            {}: {},\n", line(k), line(v)));
+        }
+        o.push_str("        },\n");
+    }
     o.push_str("    ),\n");
     list(
         &mut o,

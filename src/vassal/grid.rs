@@ -386,7 +386,9 @@ impl HexGrid {
         }
     }
 
-    fn hex_center_from_raw_index(&self, nx: i32, ny: i32) -> Point {
+    /// `HexGrid.getHexCenterFromRawIndex`: the centre of raw column `nx`, raw row `ny` (not
+    /// rotated for a sideways grid).
+    pub fn hex_center_from_raw_index(&self, nx: i32, ny: i32) -> Point {
         let (dx, dy, o) = (self.dx, self.dy, self.origin);
         let x = (dx * f64::from(nx) + f64::from(o.x)) as i32;
         let y = if nx % 2 == 0 {

@@ -122,6 +122,11 @@ impl Module {
         self.metadata.as_ref()
     }
 
+    /// The archive's limits (a saved game read for this module uses the same).
+    pub fn limits(&self) -> Limits {
+        self.archive.limits()
+    }
+
     /// The module's name: `moduledata`'s, else the build file's.
     pub fn name(&self) -> &str {
         match &self.metadata {

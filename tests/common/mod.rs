@@ -45,6 +45,7 @@ pub fn map(columns: u32, rows: u32) -> B {
                 hexsides: Vec::new(),
                 routes: Vec::new(),
                 elevation: None,
+                labels: Default::default(),
             },
             units: Vec::new(),
             victory: Vec::new(),

@@ -428,6 +428,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
             hexsides,
             routes,
             elevation: None,
+            labels: Default::default(),
         },
         units: unit_files,
         victory: Vec::new(),
@@ -624,6 +625,7 @@ pub fn long_list(list: LongList, n: usize) -> ScenarioFile {
         hexsides: Vec::new(),
         routes: Vec::new(),
         elevation: None,
+        labels: Default::default(),
     };
     let unit = |i: usize, hex: Coord, side: &str| UnitFile {
         id: format!("u{i}"),

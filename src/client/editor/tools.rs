@@ -189,6 +189,7 @@ fn press(
                         opacity: 0.5,
                         visible: true,
                         align: Vec::new(),
+                        grid: None,
                     }
                 });
                 let point = crate::rules::scenario::AlignPoint {

@@ -16,7 +16,7 @@ use crate::client::layout::{self, HEX_SIZE, hex_to_world};
 use crate::client::map::{Art, hexsides_batch, routes_batch};
 use crate::client::state::Screen;
 use crate::client::terrain::TerrainLayer;
-use crate::editor::underlay::{Similarity, image_to_map};
+use crate::editor::underlay::{Affine, Similarity, grid_to_map, image_to_map};
 use crate::rules::hex::Coord;
 use crate::rules::map::{Terrain, label_width};
 use crate::rules::scenario::ScenarioFile;
@@ -389,7 +389,20 @@ fn sync_marks(
 
 /// The transform from the scan's pixels (x right, y down) to the world: the alignment when it
 /// has two points, else the image stretched over the map's width from its top-left corner.
-pub fn scan_transform(f: &ScenarioFile, size: UVec2) -> Similarity {
+pub fn scan_transform(f: &ScenarioFile, size: UVec2) -> Affine {
+    if let Some(a) = f.underlay.as_ref().and_then(|u| {
+        grid_to_map(u, true, |c| {
+            let p = hex_to_world(c);
+            (f64::from(p.x), f64::from(p.y))
+        })
+    }) {
+        return a;
+    }
+    Affine::from_similarity(&scan_similarity(f, size))
+}
+
+/// [`scan_transform`] by the two alignment points, or stretched over the map's width.
+fn scan_similarity(f: &ScenarioFile, size: UVec2) -> Similarity {
     let width = label_width(f.map.columns.max(1) as u32, f.map.rows.max(1) as u32);
     let centre = |l: &str| -> Result<(f64, f64), String> {
         let c = crate::rules::hex::parse_label(l, width).map_err(|e| e.to_string())?;
@@ -417,6 +430,20 @@ pub fn scan_transform(f: &ScenarioFile, size: UVec2) -> Similarity {
     }
 }
 
+/// Where the scan's sprite goes for the pixel-to-world transform `s` (the pixels flipped: y
+/// up), at depth `z`.
+pub fn scan_sprite_transform(s: &Affine, size: UVec2, z: f32) -> Transform {
+    let (w, h) = (f64::from(size.x), f64::from(size.y));
+    // The sprite's centre: the pixel (w/2, h/2), i.e. (w/2, -h/2) in the flipped frame.
+    let (cx, cy) = s.apply((w / 2.0, -h / 2.0));
+    let (rot, sx, sy) = s.rotation_scale();
+    Transform {
+        translation: Vec3::new(cx as f32, cy as f32, z),
+        rotation: Quat::from_rotation_z(rot as f32),
+        scale: Vec3::new(sx as f32, sy as f32, 1.0),
+    }
+}
+
 /// The scan's pixel under world point `p`, if a scan is shown.
 pub fn scan_pixel(st: &EditorState, p: Vec2) -> Option<Vec2> {
     let size = st.scan_size?;
@@ -426,7 +453,7 @@ pub fn scan_pixel(st: &EditorState, p: Vec2) -> Option<Vec2> {
 }
 
 /// Read a PNG (or JPEG, where the build has it) from disk into an image.
-fn read_image(path: &std::path::Path) -> Result<Image, String> {
+pub(crate) fn read_image(path: &std::path::Path) -> Result<Image, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let ext = path
         .extension()
@@ -498,16 +525,7 @@ fn sync_scan(
     }
     let s = scan_transform(&st.ed.file, size);
     for (_, mut spr, mut t, mut vis) in &mut sprite {
-        let (w, h) = (f64::from(size.x), f64::from(size.y));
-        let (sn, cs) = s.rotation.sin_cos();
-        // The sprite's centre: the pixel (w/2, h/2), i.e. (w/2, -h/2) in the flipped frame.
-        let cx = s.scale * (cs * (w / 2.0) - sn * (-h / 2.0)) + s.offset.0;
-        let cy = s.scale * (sn * (w / 2.0) + cs * (-h / 2.0)) + s.offset.1;
-        let want = Transform {
-            translation: Vec3::new(cx as f32, cy as f32, 0.5),
-            rotation: Quat::from_rotation_z(s.rotation as f32),
-            scale: Vec3::new(s.scale as f32, s.scale as f32, 1.0),
-        };
+        let want = scan_sprite_transform(&s, size, 0.5);
         if *t != want {
             *t = want;
         }

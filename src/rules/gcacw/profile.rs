@@ -29,5 +29,7 @@ pub const PROFILE: Profile = {
         fatigue_help: "Fatigue level, 0 to 4.",
         modes: None,
         supply_trains: None,
+        counter_values: [&["strength", "artillery", "tactical"], &["tactical"]],
+        sides: ["Union", "Confederate"],
     }
 };

@@ -1,5 +1,7 @@
 //! The map's checks: its size, the terrain rows, the elevation, the hexsides and the routes.
 
+use std::collections::HashMap;
+
 use super::super::hex::{Coord, parse_label};
 use super::super::map::{Map, Route, Terrain, label_width};
 use super::{Check, MAX_MAP_SIDE, MapFile, Profiles, ScenarioFile, quoted};
@@ -243,4 +245,35 @@ fn add_routes(ck: &mut Check, mf: &MapFile, board: Board, map: &mut Map) {
     for r in routes {
         map.add_route(r);
     }
+}
+
+/// The longest name a hex may be given (`map.labels`).
+const MAX_NAME: usize = 64;
+
+/// The hexes' own names (`map.labels`): each of a hex of the map, not empty, one line, at most
+/// 64 characters.
+pub(super) fn check_labels(ck: &mut Check, mf: &MapFile, board: Board) -> HashMap<Coord, String> {
+    let mut out = HashMap::new();
+    for (label, name) in &mf.labels {
+        let field = format!("map.labels[{}]", quoted(label));
+        let Some(c) = board.hex(ck, field.clone(), label) else {
+            continue;
+        };
+        if name.trim().is_empty() || name.chars().any(char::is_control) {
+            ck.bad(
+                field,
+                quoted(name),
+                "a hex's name is one line of text, not empty",
+            );
+        } else if name.chars().count() > MAX_NAME {
+            ck.bad(
+                field,
+                quoted(name),
+                format!("too long: at most {MAX_NAME} characters"),
+            );
+        } else {
+            out.insert(c, name.clone());
+        }
+    }
+    out
 }

@@ -9,7 +9,7 @@
 //! the scenario-wide additions (`header.rs`), the units (`units.rs`, with `strength.rs` and
 //! `extra.rs`), the leaders' commands (`commands.rs`) and the victory hexes (`victory.rs`).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -27,7 +27,7 @@ mod strength;
 mod units;
 mod victory;
 
-use board::check_map;
+use board::{check_labels, check_map};
 use commands::check_commands;
 use header::{Turns, check_additions, check_header};
 use units::{Units, check_units};
@@ -78,9 +78,19 @@ pub struct Profile {
     pub modes: Option<(Formations, &'static str)>,
     /// Its supply trains' rule (`supply_trains`), where it has them.
     pub supply_trains: Option<&'static str>,
+    /// The values printed on a counter that a scenario must give (a combat unit's, then a
+    /// leader's): what an import from a module's pictures cannot know, left as placeholders.
+    pub counter_values: [&'static [&'static str]; 2],
+    /// The two sides of its games, as a new scenario names them.
+    pub sides: [&'static str; 2],
 }
 
 impl Profile {
+    /// The values a unit of `kind` must be given ([`Profile::counter_values`]).
+    pub fn values_of(&self, kind: UnitKind) -> &'static [&'static str] {
+        self.counter_values[usize::from(kind == UnitKind::Leader)]
+    }
+
     /// The formation a unit of `kind` starts in without a `mode`.
     pub fn first_mode(&self, kind: UnitKind) -> Mode {
         match self.modes {
@@ -266,6 +276,33 @@ pub struct UnderlayFile {
     /// Two hex centres on the image (pixels, from the top-left corner, y down).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub align: Vec<AlignPoint>,
+    /// An exact fit of the grid to the image, in place of `align` (a VASSAL module's hex grid:
+    /// columns and rows may be spaced differently, which two points cannot say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grid: Option<GridFit>,
+}
+
+/// `grid: (x0: 62.5, y0: 48, dx: 87.1, dy: 100.4)`: where the map's hexes are on the image, in
+/// pixels from its top-left corner (y down): the centre of hex `0101` at (`x0`, `y0`), columns
+/// `dx` apart, the hexes of a column `dy` apart (even columns half a hex lower, as on the map).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GridFit {
+    pub x0: f64,
+    pub y0: f64,
+    pub dx: f64,
+    pub dy: f64,
+}
+
+impl GridFit {
+    /// The image pixel of the centre of the hex in column `col`, row `row` (both 1-based).
+    pub fn centre(&self, col: i32, row: i32) -> (f64, f64) {
+        let shift = if col % 2 == 0 { 0.5 } else { 0.0 };
+        (
+            self.x0 + f64::from(col - 1) * self.dx,
+            self.y0 + (f64::from(row - 1) + shift) * self.dy,
+        )
+    }
 }
 
 fn half_opacity() -> f64 {
@@ -283,6 +320,23 @@ impl UnderlayFile {
                 self.opacity.to_string(),
                 "from 0 (invisible) to 1 (opaque)".to_string(),
             ));
+        }
+        if let Some(g) = &self.grid {
+            for (name, v) in [("x0", g.x0), ("y0", g.y0), ("dx", g.dx), ("dy", g.dy)] {
+                let spacing = name.starts_with('d');
+                if !v.is_finite() || (spacing && v <= 0.0) {
+                    out.push((
+                        format!("underlay.grid.{name}"),
+                        v.to_string(),
+                        if spacing {
+                            "a spacing in pixels: a finite number above 0 is needed"
+                        } else {
+                            "not a number of pixels: a finite number is needed"
+                        }
+                        .to_string(),
+                    ));
+                }
+            }
         }
         for (i, p) in self.align.iter().enumerate() {
             for (axis, v) in [("x", p.x), ("y", p.y)] {
@@ -340,6 +394,10 @@ pub struct MapFile {
     /// `terrain` (Shiloh's "higher elevation").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub elevation: Option<Vec<String>>,
+    /// The hexes' own names where they differ from their labels (`{"0101": "A1", …}`): shown
+    /// beside the label in the window (a VASSAL module's numbering, kept by the import).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub labels: BTreeMap<String, String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -478,6 +536,15 @@ pub struct UnitFile {
     /// (absent: on the map from the start).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arrives: Option<i64>,
+    /// The counter's own picture (PNG or JPEG), relative to the scenario file or absolute:
+    /// drawn in place of the drawn counter (a VASSAL module's art, kept by the import).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+    /// The fields whose values are placeholders waiting for the player (an import's guesses
+    /// and blanks: `["side", "strength"]`). The scenario loads and edits; a game does not start
+    /// until the list is empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placeholder: Vec<String>,
 }
 
 impl UnitFile {
@@ -519,6 +586,8 @@ impl UnitFile {
             army: false,
             exhausted: false,
             arrives: None,
+            image: None,
+            placeholder: Vec::new(),
         }
     }
 }
@@ -620,6 +689,8 @@ pub struct Scenario {
     unit_ids: HashMap<String, UnitIdx>,
     /// Each victory hex's index in `victory`, by hex.
     victory_ids: HashMap<Coord, u32>,
+    /// The hexes' own names (`map.labels`).
+    hex_names: HashMap<Coord, String>,
 }
 
 impl Scenario {
@@ -660,6 +731,58 @@ impl Scenario {
 
     pub fn label(&self, c: Coord) -> String {
         self.map.label(c)
+    }
+
+    /// The hex's own name (`map.labels`: a VASSAL module's numbering), where it has one.
+    pub fn hex_name(&self, c: Coord) -> Option<&str> {
+        self.hex_names.get(&c).map(String::as_str)
+    }
+
+    /// The label, followed by the hex's own name in brackets where it has one different from
+    /// the label ("0512 (A-5-12)").
+    pub fn label_named(&self, c: Coord) -> String {
+        match self.hex_name(c) {
+            Some(n) if n != self.map.label(c) => format!("{} ({n})", self.map.label(c)),
+            _ => self.map.label(c),
+        }
+    }
+
+    /// The counter picture of unit `u` (`image`), as the file gives it.
+    pub fn unit_image(&self, u: UnitIdx) -> Option<&str> {
+        self.file
+            .units
+            .get(u.0 as usize)
+            .and_then(|f| f.image.as_deref())
+    }
+
+    /// What keeps a game from starting: each unit field whose value is still a placeholder
+    /// (`placeholder`), as "unit ID (NAME): FIELD, FIELD". Empty when the scenario is playable.
+    pub fn placeholders(&self) -> Vec<String> {
+        self.file
+            .units
+            .iter()
+            .filter(|u| !u.placeholder.is_empty())
+            .map(|u| format!("unit {} ({}): {}", u.id, u.name, u.placeholder.join(", ")))
+            .collect()
+    }
+
+    /// `Err` naming the placeholders when a game cannot start on this scenario.
+    pub fn playable(&self) -> Result<(), String> {
+        let p = self.placeholders();
+        if p.is_empty() {
+            return Ok(());
+        }
+        let shown: Vec<&str> = p.iter().take(5).map(String::as_str).collect();
+        let more = if p.len() > 5 {
+            format!("; and {} more", p.len() - 5)
+        } else {
+            String::new()
+        };
+        Err(format!(
+            "{} units still hold placeholder values, to be entered in the editor before play: {}{more}",
+            p.len(),
+            shown.join("; ")
+        ))
     }
 
     pub fn parse_hex(&self, label: &str) -> Result<Coord, String> {
@@ -862,6 +985,7 @@ pub fn validate(file: ScenarioFile, profiles: Profiles) -> Result<Scenario, Vec<
     };
     let turns = check_header(&mut ck, &file, profiles);
     let (map, board) = check_map(&mut ck, &file, profiles);
+    let names = check_labels(&mut ck, &file.map, board);
     check_additions(&mut ck, &file, profiles);
     let Units {
         mut units,
@@ -873,7 +997,9 @@ pub fn validate(file: ScenarioFile, profiles: Profiles) -> Result<Scenario, Vec<
     if !ck.problems.is_empty() {
         return Err(ck.problems);
     }
-    Ok(build(file, turns, map, units, victory))
+    let mut sc = build(file, turns, map, units, victory);
+    sc.hex_names = names;
+    Ok(sc)
 }
 
 /// The scenario of a file that passed every check.
@@ -916,6 +1042,7 @@ fn build(
             .into_iter()
             .map(|(h, (_, v))| (h, v))
             .collect(),
+        hex_names: HashMap::new(),
         file,
     }
 }

@@ -119,6 +119,7 @@ fn check_unit<'a>(
         }
     }
     check_kind(ck, cx, uf, &f);
+    check_import_fields(ck, cx, uf, &f);
     let extra = check_extra_fields(ck, cx.profiles, &cx.file.ruleset, uf, &f);
     let strength = check_strength(ck, uf, &f);
     let values = check_values(ck, cx, uf, &f);
@@ -223,6 +224,52 @@ fn check_kind(ck: &mut Check, cx: &Ctx, uf: &UnitFile, f: &dyn Fn(&str) -> Strin
                     .join(", ")
             ),
         );
+    }
+}
+
+/// The fields every unit has, which may be placeholders.
+const BASE_FIELDS: &[&str] = &["name", "side", "kind", "hex", "strength"];
+
+/// The counter picture (`image`: a file name, one line) and the placeholders (`placeholder`:
+/// fields the unit has in its rule system, each once).
+fn check_import_fields(ck: &mut Check, cx: &Ctx, uf: &UnitFile, f: &dyn Fn(&str) -> String) {
+    if let Some(img) = &uf.image
+        && (img.trim().is_empty() || img.chars().any(char::is_control))
+    {
+        ck.bad(
+            f("image"),
+            quoted(img),
+            "a picture's file name: one line, not empty",
+        );
+    }
+    let known = |name: &str| {
+        BASE_FIELDS.contains(&name)
+            || cx
+                .profile
+                .is_some_and(|p| p.core_fields.contains(&name) || p.unit_fields.contains(&name))
+    };
+    for (j, name) in uf.placeholder.iter().enumerate() {
+        if !known(name) {
+            let mut fields: Vec<&str> = BASE_FIELDS.to_vec();
+            if let Some(p) = cx.profile {
+                fields.extend(p.core_fields.iter().chain(p.unit_fields));
+            }
+            ck.bad(
+                f(&format!("placeholder[{j}]")),
+                quoted(name),
+                format!(
+                    "not a field of a {} unit; fields: {}",
+                    cx.file.ruleset,
+                    fields.join(", ")
+                ),
+            );
+        } else if uf.placeholder[..j].contains(name) {
+            ck.bad(
+                f(&format!("placeholder[{j}]")),
+                quoted(name),
+                "listed twice",
+            );
+        }
     }
 }
 

@@ -181,6 +181,7 @@ pub(crate) fn scan(
                     opacity: 0.5,
                     visible: true,
                     align: Vec::new(),
+                        grid: None,
                 });
                 u.image = form.scan_path.clone();
                 cmds.write(EditorCmd::Apply(EditAction::Underlay(

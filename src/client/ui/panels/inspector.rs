@@ -175,11 +175,11 @@ pub(crate) fn inspector(
     if elevation > 0 {
         ui.label(format!(
             "{} — {}, elevation {elevation}",
-            g.label(h),
+            g.scenario.label_named(h),
             t.name()
         ));
     } else {
-        ui.label(format!("{} — {}", g.label(h), t.name()));
+        ui.label(format!("{} — {}", g.scenario.label_named(h), t.name()));
     }
     let here = g.units_at(h);
     if here.is_empty() {

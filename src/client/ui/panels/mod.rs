@@ -2,8 +2,10 @@
 //! and the dice.
 
 pub mod dice;
+pub mod drafts;
 pub mod editor_settings;
 pub mod editor_units;
+pub mod import;
 pub mod inspector;
 pub mod legend;
 pub mod preview;

@@ -21,6 +21,7 @@ pub(crate) fn editor_ui(
     mut cmds: MessageWriter<EditorCmd>,
     mut rects: ResMut<UiRects>,
     mut form: Local<FormText>,
+    mut import: ResMut<crate::client::ui::panels::import::ImportDialog>,
 ) -> Result {
     let Some(mut st) = st else { return Ok(()) };
     let ctx = contexts.ctx_mut()?.clone();
@@ -90,6 +91,13 @@ pub(crate) fn editor_ui(
                 .clicked()
             {
                 cmds.write(EditorCmd::Play);
+            }
+            if ui
+                .button("Import VASSAL module…")
+                .on_hover_text("A module's board, grid and counters as a new draft")
+                .clicked()
+            {
+                import.open = true;
             }
             let (u, r) = st.ed.history();
             let (un, rn) = (
@@ -204,6 +212,7 @@ pub(crate) fn editor_ui(
                             st.hover = Some(h);
                         }
                     }
+                    super::super::panels::drafts::placeholders(ui, &mut st, &mut cmds);
                     ui.separator();
                     ui.strong("History");
                     let (u, r) = st.ed.history();

@@ -132,6 +132,7 @@ pub(crate) fn scan_menu(mut menu: ResMut<MenuState>, settings: Res<Settings>) {
 pub(crate) fn menu_ui(
     mut contexts: EguiContexts,
     mut menu: ResMut<MenuState>,
+    mut import: ResMut<crate::client::ui::panels::import::ImportDialog>,
     play: Res<Play>,
     settings: Res<Settings>,
     notice: Res<Notice>,
@@ -215,6 +216,16 @@ pub(crate) fn menu_ui(
                     .clicked()
                 {
                     actions.write(Action::Edit(None));
+                }
+                if ui
+                    .button("Import VASSAL module…")
+                    .on_hover_text(
+                        "Your own module's board, grid and counters as a scenario draft \
+                         (docs/vassal-import.md)",
+                    )
+                    .clicked()
+                {
+                    import.open = true;
                 }
                 if let Some(e) = menu.entries.get(menu.selected)
                     && ui

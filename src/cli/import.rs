@@ -1,0 +1,260 @@
+//! `musket import vassal MODULE.vmod --out DIR …`: a VASSAL module to a scenario draft.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+use serde_json::{Value, json};
+
+use super::Failure;
+use crate::import::vassal::{self, Options, Plan, Source, Written, mapping::Mapping};
+
+#[derive(Subcommand, Debug)]
+pub enum ImportCmd {
+    /// A VASSAL module (`.vmod`): its board under the exact hex grid, every piece of the
+    /// set-up a unit on its hex with its own picture, written as a scenario draft into DIR.
+    Vassal(VassalArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct VassalArgs {
+    /// The module file (`.vmod`).
+    pub module: PathBuf,
+    /// The folder to write the draft, the board image and the counters into (made if missing).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// The board to import, by name or as MAP/BOARD (default: the only board with a hex grid,
+    /// or the one the set-up uses most).
+    #[arg(long, value_name = "NAME")]
+    pub board: Option<String>,
+    /// Take the pieces from a set-up bundled in the module (its menu name), not the at-start
+    /// stacks.
+    #[arg(long, value_name = "NAME", conflicts_with = "save")]
+    pub setup: Option<String>,
+    /// Take the pieces from a saved game (`.vsav`).
+    #[arg(long, value_name = "FILE.vsav")]
+    pub save: Option<PathBuf>,
+    /// The rule system of the draft.
+    #[arg(long, default_value = crate::rules::registry::KNOWN_RULESETS[0])]
+    pub ruleset: String,
+    /// The player's answers (a `mapping.ron` written by an earlier import, corrected); they are
+    /// remembered for this module. Without it, answers remembered for the module are used.
+    #[arg(long, value_name = "FILE")]
+    pub mapping: Option<PathBuf>,
+    /// Do not use the answers remembered for this module.
+    #[arg(long, conflicts_with = "mapping")]
+    pub fresh: bool,
+    /// Replace a draft in DIR even if it was changed since it was imported.
+    #[arg(long)]
+    pub force: bool,
+    /// One JSON object on stdout: the scenario, board, grid, pieces and skipped pieces.
+    #[arg(long)]
+    pub json: bool,
+    /// List the module's boards and set-ups, and write nothing.
+    #[arg(long)]
+    pub list: bool,
+}
+
+pub fn run(cmd: ImportCmd) -> Result<(), Failure> {
+    match cmd {
+        ImportCmd::Vassal(a) => run_vassal(a),
+    }
+}
+
+fn run_vassal(a: VassalArgs) -> Result<(), Failure> {
+    let started = std::time::Instant::now();
+    let quiet = a.json;
+    let mut progress = |msg: &str| {
+        if !quiet {
+            eprintln!("import: {msg}");
+        }
+    };
+    progress(&format!("reading {}", a.module.display()));
+    let mut module = crate::vassal::Module::open(&a.module).map_err(|e| Failure(e.to_string()))?;
+    if a.list {
+        return list(&module);
+    }
+    let stem = vassal::stem_of(module.name(), &a.module);
+    let (mapping, remembered) = answers(&a, &stem)?;
+    let opts = Options {
+        module: a.module.clone(),
+        board: a.board.clone(),
+        source: match (&a.setup, &a.save) {
+            (Some(s), _) => Source::Setup(s.clone()),
+            (None, Some(p)) => Source::Save(p.clone()),
+            (None, None) => Source::AtStart,
+        },
+        ruleset: a.ruleset.clone(),
+        mapping: mapping.clone(),
+    };
+    let plan = vassal::plan_module(&mut module, &opts, &mut progress).map_err(Failure)?;
+    let guessed = Mapping::guessed(
+        &plan.module_name,
+        &plan.scenario.sides,
+        &plan.counters,
+        mapping.as_ref(),
+    );
+    let written = vassal::write(&mut module, &plan, &guessed, &a.out, a.force, &mut progress)
+        .map_err(Failure)?;
+    if a.mapping.is_some()
+        && let (Some(m), Some(path)) = (&mapping, vassal::mapping::remembered_path(&stem))
+    {
+        remember(m, &path);
+    }
+    if a.json {
+        outln!("{}", report_json(&plan, &written));
+    } else {
+        report_text(&plan, &written, remembered.as_deref(), started.elapsed());
+    }
+    Ok(())
+}
+
+/// The answers to use: `--mapping`, else those remembered for the module (unless `--fresh`).
+fn answers(a: &VassalArgs, stem: &str) -> Result<(Option<Mapping>, Option<PathBuf>), Failure> {
+    if let Some(p) = &a.mapping {
+        return Ok((Some(Mapping::load(p).map_err(Failure)?), None));
+    }
+    if a.fresh {
+        return Ok((None, None));
+    }
+    match vassal::mapping::remembered_path(stem) {
+        Some(p) if p.exists() => match Mapping::load(&p) {
+            Ok(m) => Ok((Some(m), Some(p))),
+            Err(e) => {
+                eprintln!("import: the remembered answers are not readable, not used: {e}");
+                Ok((None, None))
+            }
+        },
+        _ => Ok((None, None)),
+    }
+}
+
+fn remember(m: &Mapping, path: &Path) {
+    let ok = path
+        .parent()
+        .map(std::fs::create_dir_all)
+        .transpose()
+        .and_then(|_| std::fs::write(path, m.text(&[])));
+    if let Err(e) = ok {
+        eprintln!(
+            "import: could not remember the answers in {}: {e}",
+            path.display()
+        );
+    }
+}
+
+fn list(module: &crate::vassal::Module) -> Result<(), Failure> {
+    outln!("module: {} {}", module.name(), module.version());
+    for m in &module.build_file().maps {
+        for b in &m.boards {
+            let grid = match b.require_hex_grid() {
+                Ok(_) => "hex grid".to_string(),
+                Err(e) => e.to_string(),
+            };
+            let s = b.size();
+            outln!(
+                "board: {}/{} ({}×{} px; {grid})",
+                m.id(),
+                b.name,
+                s.width,
+                s.height
+            );
+        }
+    }
+    for s in vassal::setup_names(module) {
+        outln!("setup: {s}");
+    }
+    Ok(())
+}
+
+fn report_json(plan: &Plan, w: &Written) -> Value {
+    let board_image = plan
+        .scenario
+        .underlay
+        .as_ref()
+        .map(|u| w.dir.join(&u.image).display().to_string());
+    json!({
+        "scenario": w.scenario.display().to_string(),
+        "dir": w.dir.display().to_string(),
+        "mapping": w.mapping.display().to_string(),
+        "board": {
+            "name": plan.board.name,
+            "map": plan.board.map,
+            "image": board_image,
+            "width": plan.board.width,
+            "height": plan.board.height,
+        },
+        "grid": {
+            "dx": plan.grid.dx,
+            "dy": plan.grid.dy,
+            "x0": plan.grid.x0,
+            "y0": plan.grid.y0,
+            "sideways": plan.grid.sideways,
+            "columns": plan.grid.columns,
+            "rows": plan.grid.rows,
+            "zone": plan.grid.zone,
+            "labels_are_locations": plan.grid.identity,
+        },
+        "pieces": plan.pieces.iter().map(|p| json!({
+            "name": p.name, "x": p.x, "y": p.y, "location": p.location,
+            "hex": p.hex, "unit": p.unit,
+        })).collect::<Vec<_>>(),
+        "skipped": plan.skipped.iter().map(|(n, r)| json!({"name": n, "reason": r})).collect::<Vec<_>>(),
+        "notes": plan.notes,
+    })
+}
+
+fn report_text(plan: &Plan, w: &Written, remembered: Option<&Path>, took: std::time::Duration) {
+    outln!("draft: {}", w.scenario.display());
+    outln!(
+        "board: {}/{} ({}×{} px), grid dx {} dy {}: {}×{} hexes, {}",
+        plan.board.map,
+        plan.board.name,
+        plan.board.width,
+        plan.board.height,
+        plan.grid.dx,
+        plan.grid.dy,
+        plan.grid.columns,
+        plan.grid.rows,
+        if plan.grid.identity {
+            "labels are the module's hex numbers"
+        } else {
+            "the module's hex names kept as labels"
+        }
+    );
+    outln!(
+        "units: {} (sides {}), skipped: {}",
+        plan.pieces.len(),
+        plan.scenario.sides.join(" and "),
+        plan.skipped.len()
+    );
+    for (n, r) in plan.skipped.iter().take(10) {
+        outln!("  skipped {n}: {r}");
+    }
+    if plan.skipped.len() > 10 {
+        outln!(
+            "  … and {} more (--json lists them all)",
+            plan.skipped.len() - 10
+        );
+    }
+    for n in &plan.notes {
+        outln!("note: {n}");
+    }
+    if let Some(p) = remembered {
+        outln!("answers remembered for this module used: {}", p.display());
+    }
+    let waiting = plan
+        .scenario
+        .units
+        .iter()
+        .filter(|u| !u.placeholder.is_empty())
+        .count();
+    outln!(
+        "next: confirm sides, kinds and values in {} (then `musket import vassal … --mapping \
+         {}`) or in the editor: {} units wait for values; paint the terrain with `musket edit {}`",
+        w.mapping.display(),
+        w.mapping.display(),
+        waiting,
+        w.scenario.display()
+    );
+    outln!("took {:.1} s", took.as_secs_f64());
+}
