@@ -704,3 +704,122 @@ fn a_zip_entry_escaping_the_module_is_refused() {
     assert!(e.contains("/etc/evil.png"), "{e}");
     assert_no_draft(&d);
 }
+
+/// A shipped scenario as a module: its map drawn with Musket's tile art (the board), each unit
+/// an at-start stack piece on its hex with a picture and its values as properties. Imported
+/// and mapped (values read from the properties), the draft has every unit on the scenario's hex
+/// with the scenario's side, kind and values, and plays.
+#[test]
+fn a_shipped_scenario_round_trips_through_a_module() {
+    let d = dir("roundtrip");
+    let sc = musket::rules::registry::load_scenario(Path::new("scenarios/foxs-gap.ron")).unwrap();
+    let pic = musket::import::measure::render(&sc, 6).unwrap();
+    let g = GridSpec::new(96.0, 112.0, 64, 56);
+    let mut spec = ModuleSpec::new("Fox's Gap", pic.width, pic.height, &g);
+    let rgb = pic.rgb.clone();
+    let w = pic.width;
+    spec.board_png = Some(vmod::png_rgb(pic.width, pic.height, |x, y| {
+        let i = ((y * w + x) * 3) as usize;
+        [rgb[i], rgb[i + 1], rgb[i + 2]]
+    }));
+    use musket::rules::scenario::StrengthFile;
+    for u in &sc.file.units {
+        let kind = format!("{:?}", u.kind);
+        let manpower = match u.strength {
+            Some(StrengthFile::Organized(n)) => format!("{n}"),
+            _ => "0".into(),
+        };
+        let art = u.artillery.to_string();
+        let tac = u.tactical.to_string();
+        let side = if u.side == "Union" { "us" } else { "cs" };
+        let piece = PieceSpec::new(
+            &u.name,
+            &format!("{side}-{}.png", u.id),
+            &[
+                ("Side", u.side.as_str()),
+                ("Type", kind.as_str()),
+                ("Manpower", &manpower),
+                ("Artillery", &art),
+                ("Tactical", &tac),
+            ],
+        );
+        spec = spec.stack_at(&u.hex, &[piece]);
+    }
+    let m = spec.write(&d, "foxs-gap.vmod");
+    let r = import(&d, &m, &[]);
+    assert_eq!(r["grid"]["labels_are_locations"], true);
+    assert_eq!(
+        (r["grid"]["columns"].as_i64(), r["grid"]["rows"].as_i64()),
+        (Some(12), Some(10))
+    );
+    let rows: Vec<String> = sc
+        .file
+        .units
+        .iter()
+        .map(|u| format!("(name: {:?}, confirmed: true)", u.name))
+        .collect();
+    let answers = format!(
+        "(read: {{\"strength\": \"Manpower\", \"artillery\": \"Artillery\", \"tactical\": \"Tactical\"}}, pieces: [{}])",
+        rows.join(", ")
+    );
+    let ap = d.join("answers.ron");
+    std::fs::write(&ap, answers).unwrap();
+    let r = import(&d, &m, &["--mapping", ap.to_str().unwrap()]);
+    let draft =
+        musket::rules::registry::load_scenario(Path::new(r["scenario"].as_str().unwrap())).unwrap();
+    assert!(
+        draft.placeholders().is_empty(),
+        "{:?}",
+        draft.placeholders()
+    );
+    assert_eq!(draft.file.units.len(), sc.file.units.len());
+    for (a, b) in draft.file.units.iter().zip(&sc.file.units) {
+        assert_eq!(
+            (&a.name, &a.hex, &a.side, a.kind),
+            (&b.name, &b.hex, &b.side, b.kind)
+        );
+        let strength = |s: &Option<StrengthFile>| match s {
+            Some(StrengthFile::Organized(n)) => *n,
+            _ => 0.0,
+        };
+        assert_eq!(strength(&a.strength), strength(&b.strength), "{}", a.name);
+        assert_eq!(
+            (a.artillery, a.tactical),
+            (b.artillery, b.tactical),
+            "{}",
+            a.name
+        );
+    }
+    // The board's terrain, suggested from the imported board image under the draft's fitted
+    // grid, with three examples per terrain: at least 90% right.
+    let u = draft.file.underlay.as_ref().unwrap();
+    let bytes = std::fs::read(d.join("draft").join(&u.image)).unwrap();
+    let pic = musket::import::terrain::Picture::decode(&bytes, "board").unwrap();
+    let hexes: Vec<Coord> = sc.map.coords().collect();
+    let mut examples = Vec::new();
+    for c in &hexes {
+        let l = sc.map.terrain(*c).unwrap().letter();
+        if examples.iter().filter(|(_, x)| *x == l).count() < 3 {
+            examples.push((*c, l));
+        }
+    }
+    let got = musket::import::terrain::suggest(&pic, &u.grid.unwrap(), &hexes, &examples);
+    let right = got
+        .iter()
+        .filter(|s| sc.map.terrain(s.hex).unwrap().letter() == s.letter)
+        .count();
+    assert!(got.len() + examples.len() == hexes.len());
+    assert!(right * 10 >= got.len() * 9, "{right}/{}", got.len());
+    let play = musket(
+        &[
+            "play",
+            r["scenario"].as_str().unwrap(),
+            "--sides",
+            "ai2,greedy",
+            "--seed",
+            "3",
+        ],
+        &d.join("config"),
+    );
+    assert_eq!(play.code, 0, "{}{}", play.stdout, play.stderr);
+}

@@ -13,6 +13,30 @@ pub enum ImportCmd {
     /// A VASSAL module (`.vmod`): its board under the exact hex grid, every piece of the
     /// set-up a unit on its hex with its own picture, written as a scenario draft into DIR.
     Vassal(VassalArgs),
+    /// Measure the terrain suggestions on scenarios drawn with Musket's own tile art: label
+    /// a few hexes of each terrain, suggest the rest, print how many are right per terrain.
+    TerrainAccuracy(AccuracyArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct AccuracyArgs {
+    /// Scenario files.
+    #[arg(required = true)]
+    pub scenarios: Vec<PathBuf>,
+    /// Example hexes labelled per terrain.
+    #[arg(long, default_value_t = 3)]
+    pub examples: usize,
+    /// Seed of the draw of the example hexes.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Pixel noise added to the drawn board (0 to 60).
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(0..=60))]
+    pub noise: u8,
+    /// Also write each drawn board as a PNG into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub boards: Option<PathBuf>,
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -57,6 +81,7 @@ pub struct VassalArgs {
 pub fn run(cmd: ImportCmd) -> Result<(), Failure> {
     match cmd {
         ImportCmd::Vassal(a) => run_vassal(a),
+        ImportCmd::TerrainAccuracy(a) => terrain_accuracy(a),
     }
 }
 
@@ -257,4 +282,82 @@ fn report_text(plan: &Plan, w: &Written, remembered: Option<&Path>, took: std::t
         w.scenario.display()
     );
     outln!("took {:.1} s", took.as_secs_f64());
+}
+
+fn terrain_accuracy(a: AccuracyArgs) -> Result<(), Failure> {
+    use crate::import::measure;
+    let mut rows = Vec::new();
+    let (mut right, mut total) = (0, 0);
+    for p in &a.scenarios {
+        let sc = crate::rules::registry::load_scenario(p)?;
+        let acc = measure::measure(&sc, a.examples, a.seed, a.noise)
+            .map_err(|e| Failure(format!("{}: {e}", p.display())))?;
+        if let Some(dir) = &a.boards {
+            let pic = measure::render(&sc, a.noise).map_err(Failure)?;
+            std::fs::create_dir_all(dir).map_err(|e| Failure(format!("{}: {e}", dir.display())))?;
+            let out = dir.join(format!(
+                "{}.png",
+                p.file_stem()
+                    .map(|s| s.to_string_lossy())
+                    .unwrap_or_default()
+            ));
+            image::save_buffer(
+                &out,
+                &pic.rgb,
+                pic.width,
+                pic.height,
+                image::ExtendedColorType::Rgb8,
+            )
+            .map_err(|e| Failure(format!("{}: {e}", out.display())))?;
+        }
+        right += acc.right();
+        total += acc.total();
+        rows.push((p.display().to_string(), acc));
+    }
+    if a.json {
+        let v: Vec<Value> = rows
+            .iter()
+            .map(|(p, acc)| {
+                json!({
+                    "scenario": p,
+                    "examples": acc.examples,
+                    "right": acc.right(),
+                    "total": acc.total(),
+                    "terrain": acc.per_terrain.iter().map(|(l, r, t)| json!({
+                        "letter": l.to_string(), "right": r, "total": t,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        outln!(
+            "{}",
+            json!({"scenarios": v, "right": right, "total": total})
+        );
+        return Ok(());
+    }
+    for (p, acc) in &rows {
+        outln!(
+            "{p}: {}/{} right ({:.1}%), {} examples",
+            acc.right(),
+            acc.total(),
+            pct(acc.right(), acc.total()),
+            acc.examples
+        );
+        for (l, r, t) in &acc.per_terrain {
+            let name = crate::rules::map::Terrain::from_letter(*l)
+                .map(|t| t.name())
+                .unwrap_or("?");
+            outln!("  {l} {name:<16} {r:>5}/{t:<5} {:.1}%", pct(*r, *t));
+        }
+    }
+    outln!("all: {right}/{total} right ({:.1}%)", pct(right, total));
+    Ok(())
+}
+
+fn pct(a: usize, b: usize) -> f64 {
+    if b == 0 {
+        100.0
+    } else {
+        100.0 * a as f64 / b as f64
+    }
 }

@@ -9,6 +9,7 @@ pub mod import;
 pub mod inspector;
 pub mod legend;
 pub mod preview;
+pub mod terrain_help;
 pub mod turnfile;
 
 /// What the form fields show while the player types (field name → text), per unit.

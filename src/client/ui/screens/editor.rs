@@ -22,6 +22,7 @@ pub(crate) fn editor_ui(
     mut rects: ResMut<UiRects>,
     mut form: Local<FormText>,
     mut import: ResMut<crate::client::ui::panels::import::ImportDialog>,
+    mut help: ResMut<crate::client::ui::panels::terrain_help::TerrainHelp>,
 ) -> Result {
     let Some(mut st) = st else { return Ok(()) };
     let ctx = contexts.ctx_mut()?.clone();
@@ -213,6 +214,7 @@ pub(crate) fn editor_ui(
                         }
                     }
                     super::super::panels::drafts::placeholders(ui, &mut st, &mut cmds);
+                    super::super::panels::terrain_help::panel(ui, &mut st, &mut help, &mut cmds);
                     ui.separator();
                     ui.strong("History");
                     let (u, r) = st.ed.history();
