@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::client::state::{Action, Preview, Selection};
-use crate::rules::attack::{ModValue, Odds, Role};
+use crate::rules::attack::{ModValue, Odds, OptionSpec, Role};
 use crate::rules::cv::{Prob, percent, prob_f64};
 
 pub(crate) fn preview_ui(
@@ -42,39 +42,7 @@ pub(crate) fn preview_ui(
                 .num_columns(2)
                 .show(ui, |ui| {
                     for spec in &specs {
-                        ui.label(&spec.label).on_hover_text(&spec.help);
-                        let current = sel
-                            .options
-                            .get(spec.key)
-                            .cloned()
-                            .unwrap_or_else(|| spec.default.clone());
-                        if spec.values.is_empty() {
-                            let mut text = current.clone();
-                            let r =
-                                ui.add(egui::TextEdit::singleline(&mut text).desired_width(60.0));
-                            if r.changed() {
-                                actions.write(Action::SetOption(
-                                    spec.key.to_string(),
-                                    Some(text).filter(|t| *t != spec.default),
-                                ));
-                            }
-                            r.on_hover_text(&spec.help);
-                        } else {
-                            egui::ComboBox::from_id_salt(spec.key)
-                                .selected_text(&current)
-                                .show_ui(ui, |ui| {
-                                    for v in &spec.values {
-                                        if ui.selectable_label(*v == current, v).clicked() {
-                                            actions.write(Action::SetOption(
-                                                spec.key.to_string(),
-                                                Some(v.clone()).filter(|v| *v != spec.default),
-                                            ));
-                                        }
-                                    }
-                                })
-                                .response
-                                .on_hover_text(&spec.help);
-                        }
+                        attack_option(ui, spec, sel, actions);
                         ui.end_row();
                     }
                 });
@@ -116,6 +84,47 @@ pub(crate) fn preview_ui(
             });
             odds_ui(ui, o, actions, preview.pinned, out_of_phase)
         }
+    }
+}
+
+/// One of the ruleset's attack options: its label (help on hover) and a text box or a choice.
+fn attack_option(
+    ui: &mut egui::Ui,
+    spec: &OptionSpec,
+    sel: &Selection,
+    actions: &mut MessageWriter<Action>,
+) {
+    ui.label(&spec.label).on_hover_text(&spec.help);
+    let current = sel
+        .options
+        .get(spec.key)
+        .cloned()
+        .unwrap_or_else(|| spec.default.clone());
+    if spec.values.is_empty() {
+        let mut text = current.clone();
+        let r = ui.add(egui::TextEdit::singleline(&mut text).desired_width(60.0));
+        if r.changed() {
+            actions.write(Action::SetOption(
+                spec.key.to_string(),
+                Some(text).filter(|t| *t != spec.default),
+            ));
+        }
+        r.on_hover_text(&spec.help);
+    } else {
+        egui::ComboBox::from_id_salt(spec.key)
+            .selected_text(&current)
+            .show_ui(ui, |ui| {
+                for v in &spec.values {
+                    if ui.selectable_label(*v == current, v).clicked() {
+                        actions.write(Action::SetOption(
+                            spec.key.to_string(),
+                            Some(v.clone()).filter(|v| *v != spec.default),
+                        ));
+                    }
+                }
+            })
+            .response
+            .on_hover_text(&spec.help);
     }
 }
 
