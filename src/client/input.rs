@@ -577,6 +577,25 @@ fn mouse(
     }
 
     // Press, drag, release.
+    press_drag_release(
+        &mut map,
+        &mut ptr,
+        (cursor, blocked, scale),
+        hex,
+        &mut actions,
+    );
+}
+
+/// The buttons: a press on the map starts a press (ignored over a panel), a move of more than
+/// 6 pixels makes it a drag that pans the map (at the camera's zoom `scale`), and a release
+/// that was no drag clicks the hex (left: choose, ctrl/shift adds; right: move there).
+fn press_drag_release(
+    map: &mut MapPointer,
+    ptr: &mut Pointer,
+    (cursor, blocked, scale): (Option<Vec2>, bool, f32),
+    hex: Option<Coord>,
+    actions: &mut MessageWriter<Action>,
+) {
     for b in [MouseButton::Left, MouseButton::Right, MouseButton::Middle] {
         if map.buttons.just_pressed(b)
             && !blocked
