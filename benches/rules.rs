@@ -5,18 +5,21 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
+#[path = "../tests/support/testgen.rs"]
+mod testgen;
+
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
 use musket::rules::command::validate as validate_command;
 use musket::rules::game::Game;
 use musket::rules::gcacw::Gcacw;
 use musket::rules::order::Command;
+use musket::rules::registry::parse_scenario as parse;
+use musket::rules::registry::validate_scenario as validate;
 use musket::rules::ruleset::Ruleset;
-use musket::rules::scenario::{ScenarioFile, validate};
-use musket::rules::scenario::{parse, to_ron};
-use musket::rules::testgen::{
-    LongList, assault_case, big_stack, first_contact, generated, grand_case, long_list,
-};
+use musket::rules::scenario::ScenarioFile;
+use musket::rules::scenario::to_ron;
+use testgen::{LongList, assault_case, big_stack, first_contact, generated, grand_case, long_list};
 
 const COLUMNS: u32 = 60;
 const ROWS: u32 = 80;
@@ -59,7 +62,7 @@ fn benches(c: &mut Criterion) {
         .collect();
     files.sort();
     for path in files {
-        let sc = musket::rules::scenario::load(&path).expect("shipped scenarios load");
+        let sc = musket::rules::registry::load_scenario(&path).expect("shipped scenarios load");
         if sc.ruleset == "gcacw" {
             continue;
         }

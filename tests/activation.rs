@@ -16,7 +16,7 @@ use musket::rules::event::Event;
 use musket::rules::hex::Coord;
 use musket::rules::order::Command;
 use musket::rules::registry::for_scenario;
-use musket::rules::scenario::{self, Scenario};
+use musket::rules::scenario::Scenario;
 use musket::rules::session::Session;
 use musket::rules::unit::SideId;
 
@@ -290,7 +290,7 @@ fn a_bad_command_in_a_scenario_names_the_place() {
           map: (columns: 12, rows: 12, terrain: [{}]), units: [{bad}])",
         rows.join(", ")
     );
-    let e = scenario::parse(&text, Path::new("x.ron"))
+    let e = musket::rules::registry::parse_scenario(&text, Path::new("x.ron"))
         .unwrap_err()
         .to_string();
     assert!(
@@ -962,7 +962,8 @@ fn field_with_victory(units: &str, victory: &str) -> Scenario {
           units: [{units}])",
         rows.join(", ")
     );
-    scenario::parse(&text, Path::new("activation.ron")).unwrap_or_else(|e| panic!("{e}"))
+    musket::rules::registry::parse_scenario(&text, Path::new("activation.ron"))
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// What `player` does first with the Union's initiative on `sc`: whether it activates

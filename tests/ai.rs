@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use musket::rules::ai::{Kind, play_game};
 use musket::rules::registry::for_scenario;
-use musket::rules::scenario::{self, Scenario};
+use musket::rules::scenario::Scenario;
 
 const PLAYABLE: [&str; 6] = [
     "foxs-gap.ron",
@@ -22,7 +22,7 @@ fn load(name: &str) -> (Arc<Scenario>, Arc<dyn musket::rules::ruleset::Ruleset>)
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("scenarios")
         .join(name);
-    let sc = scenario::load(&p).unwrap_or_else(|e| panic!("{e}"));
+    let sc = musket::rules::registry::load_scenario(&p).unwrap_or_else(|e| panic!("{e}"));
     let rules = for_scenario(&sc, &Default::default()).unwrap();
     (Arc::new(sc), rules)
 }
@@ -187,7 +187,8 @@ fn the_computer_force_marches_onto_a_victory_hex_just_out_of_reach() {
           ])",
         rows.join(", ")
     );
-    let sc = Arc::new(scenario::parse(&text, Path::new("forced.ron")).unwrap());
+    let sc =
+        Arc::new(musket::rules::registry::parse_scenario(&text, Path::new("forced.ron")).unwrap());
     let rules = for_scenario(&sc, &Default::default()).unwrap();
     let mut g = musket::rules::flow::new_game(sc, rules);
     // The march die 3, the forced march's die 3 (+2 MP).

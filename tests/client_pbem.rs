@@ -28,7 +28,7 @@ fn temp_dir(name: &str) -> PathBuf {
 /// Five turn files of Fox's Gap between two computer players (the Union starts), written to
 /// `dir`; each player's kept state in `dir/keep/SIDE` as that player's Musket keeps it.
 fn files(dir: &Path) -> Vec<PathBuf> {
-    let sc = musket::rules::scenario::load(Path::new("scenarios/foxs-gap.ron")).unwrap();
+    let sc = musket::rules::registry::load_scenario(Path::new("scenarios/foxs-gap.ron")).unwrap();
     let rules = for_scenario(&sc, &Default::default()).unwrap();
     let secrets = [Secret::derived("client a"), Secret::derived("client b")];
     let game = "0123456789abcdef0123456789abcdef".to_string();

@@ -6,11 +6,15 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "support/testgen.rs"]
+mod testgen;
+
 use musket::editor::underlay::{AlignPoint, Similarity, UnderlayFile, image_to_map};
 use musket::editor::{EditAction, Editor, action::unit_fields, parse_actions};
 use musket::rules::hex::{Coord, Dir};
 use musket::rules::map::{Feature, RouteKind, Terrain};
-use musket::rules::scenario::{ScenarioFile, UnitFile, from_ron, validate};
+use musket::rules::registry::validate_scenario as validate;
+use musket::rules::scenario::{ScenarioFile, UnitFile, from_ron};
 
 mod common;
 
@@ -294,7 +298,7 @@ fn a_file_that_would_not_load_cannot_be_saved() {
     ed.undo();
     assert!(ed.problems().is_empty());
     ed.save(&path).unwrap();
-    musket::rules::scenario::load(&path).unwrap();
+    musket::rules::registry::load_scenario(&path).unwrap();
 }
 
 // "Every shipped scenario opened and saved unchanged loads to the same game (a test compares
@@ -308,7 +312,7 @@ fn every_shipped_scenario_round_trips() {
         let again: ScenarioFile = from_ron(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         assert_eq!(again, ed.file, "{name}");
         let a = validate(again).unwrap();
-        let b = musket::rules::scenario::load(&p).unwrap();
+        let b = musket::rules::registry::load_scenario(&p).unwrap();
         assert_eq!(a.units, b.units, "{name}");
         assert_eq!(a.file, b.file, "{name}");
         for row in &b.file.map.terrain {
@@ -433,7 +437,7 @@ fn musket_edit_applies_actions_headless() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let o = musket(&["check", out.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let sc = musket::rules::scenario::load(&out).unwrap();
+    let sc = musket::rules::registry::load_scenario(&out).unwrap();
     assert_eq!(sc.victory.len(), 4);
     // A bad action: exit 2, its index, nothing written.
     let bad = dir.join("bad.ron");
@@ -493,7 +497,7 @@ fn a_missing_scan_is_a_warning_not_an_error() {
     assert!(err.contains("warning: underlay.image"), "{err}");
     assert!(err.contains("nowhere.png"), "{err}");
     // It plays: the scenario loads with its scan fields kept.
-    let sc = musket::rules::scenario::load(&path).unwrap();
+    let sc = musket::rules::registry::load_scenario(&path).unwrap();
     assert_eq!(sc.file.underlay.as_ref().unwrap().align.len(), 2);
 }
 
@@ -871,7 +875,7 @@ fn a_misspelt_field_in_an_action_is_refused_with_its_place() {
 #[test]
 fn undo_memory_grows_with_the_change_not_the_map() {
     let held = |side: u32| -> usize {
-        let mut ed = Editor::new(musket::rules::testgen::generated(side, side, 10, 1));
+        let mut ed = Editor::new(testgen::generated(side, side, 10, 1));
         let w = musket::rules::map::label_width(side, side);
         for i in 0..2000u32 {
             let c = Coord::new((1 + (i * 7) % side) as i32, (1 + (i * 13) % side) as i32);
@@ -896,7 +900,7 @@ fn undo_memory_grows_with_the_change_not_the_map() {
         "{small} bytes of undo for 2,000 paints on 100x100"
     );
     // A unit copy keeps the place of the new unit only.
-    let mut ed = Editor::new(musket::rules::testgen::generated(999, 999, 40, 1));
+    let mut ed = Editor::new(testgen::generated(999, 999, 40, 1));
     let (id, hex) = (ed.file.units[0].id.clone(), ed.file.units[0].hex.clone());
     for i in 0..50 {
         ed.apply(&EditAction::CopyUnit {
@@ -908,7 +912,7 @@ fn undo_memory_grows_with_the_change_not_the_map() {
     }
     assert!(ed.undo_bytes() < 100_000, "{}", ed.undo_bytes());
     // And they all undo back to the start.
-    let start = musket::rules::testgen::generated(999, 999, 40, 1);
+    let start = testgen::generated(999, 999, 40, 1);
     while ed.undo().is_some() {}
     assert_eq!(ed.file, start);
 }

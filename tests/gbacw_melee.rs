@@ -361,8 +361,10 @@ fn eleven_green_defenders_do_not_overflow_the_odds() {
 // the save replays to the identical state.
 #[test]
 fn bloody_hill_full_combat_in_a_session() {
-    let sc = musket::rules::scenario::load(std::path::Path::new("scenarios/gbacw-bloody-hill.ron"))
-        .unwrap();
+    let sc = musket::rules::registry::load_scenario(std::path::Path::new(
+        "scenarios/gbacw-bloody-hill.ron",
+    ))
+    .unwrap();
     let rules = musket::rules::registry::builtin("gbacw").unwrap();
     let mut s = Session::new(Arc::new(sc), rules, 1861);
     // The sequence of play (assets/rules/gbacw.ron `sequence`): the Confederates' player-turn

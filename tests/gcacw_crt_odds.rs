@@ -236,7 +236,8 @@ fn odds_expected_loss_is_capped_at_manpower() {
 // scenario.md, command-line contract: the example's distributions in 36ths.
 #[test]
 fn odds_contract_example_flank_in_36ths() {
-    let sc = musket::rules::scenario::load(Path::new("scenarios/example-flank.ron")).unwrap();
+    let sc =
+        musket::rules::registry::load_scenario(Path::new("scenarios/example-flank.ron")).unwrap();
     let g = musket::rules::flow::new_game(Arc::new(sc), Arc::new(Gcacw::builtin()));
     let req = AttackRequest {
         attackers: vec![g.unit_by_id("usa-cox").unwrap()],

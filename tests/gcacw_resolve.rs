@@ -398,7 +398,7 @@ fn victory_hexes_follow_the_last_combat_unit_to_enter() {
     resolve(&mut g, &["att"], "0303", None, ch, &[6, 4]);
     assert_eq!((g.score(u), g.score(c)), (7, 0));
     b.file.victory[0].holder = Some("Nobody".into());
-    let err = musket::rules::scenario::validate(b.file.clone()).unwrap_err();
+    let err = musket::rules::registry::validate_scenario(b.file.clone()).unwrap_err();
     assert_eq!(err[0].field, "victory[0].holder");
 }
 
@@ -521,7 +521,7 @@ fn only_units_on_the_map_may_advance() {
     use musket::rules::ai::Kind;
     use musket::rules::unit::SideId;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crampton-gap.ron");
-    let sc = std::sync::Arc::new(musket::rules::scenario::load(&path).unwrap());
+    let sc = std::sync::Arc::new(musket::rules::registry::load_scenario(&path).unwrap());
     let rules = musket::rules::registry::for_scenario(&sc, &Default::default()).unwrap();
     for seed in 0..6 {
         let mut s = Session::new(sc.clone(), rules.clone(), seed);

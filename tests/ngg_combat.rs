@@ -106,7 +106,8 @@ fn points(a: &Assessment, name: &str) -> Option<i32> {
 // Constantine 2 Inf + 1 Cav = 3 + 2 = 5, CR 1 = 6; Platov 3 units halved (rounded down) to 1.
 #[test]
 fn combat_2_example_numbers_11_3_to_11_7() {
-    let sc = musket::rules::scenario::load(Path::new("scenarios/ngg1812-smolensk.ron")).unwrap();
+    let sc = musket::rules::registry::load_scenario(Path::new("scenarios/ngg1812-smolensk.ron"))
+        .unwrap();
     let rules = musket::rules::registry::builtin("ngg1812").unwrap();
     let g = musket::rules::flow::new_game(Arc::new(sc), rules);
     let r = req(
@@ -1364,7 +1365,8 @@ proptest::proptest! {
 
 #[test]
 fn full_combat_in_the_scenario_through_a_session() {
-    let sc = musket::rules::scenario::load(Path::new("scenarios/ngg1812-smolensk.ron")).unwrap();
+    let sc = musket::rules::registry::load_scenario(Path::new("scenarios/ngg1812-smolensk.ron"))
+        .unwrap();
     let rules = musket::rules::registry::builtin("ngg1812").unwrap();
     let sc = Arc::new(sc);
     // Murat's cavalry (0507) attack the disrupted rearguard (0508): FDV is 1d6 (11.18).
@@ -1761,7 +1763,8 @@ fn commander_alone_may_advance_when_all_defenders_eliminated_11_13() {
 // stack can absorb: Murat's cavalry against the disrupted rearguard (one hit eliminates it).
 #[test]
 fn odds_losses_are_hits_absorbed_murat_vs_rearguard() {
-    let sc = musket::rules::scenario::load(Path::new("scenarios/ngg1812-smolensk.ron")).unwrap();
+    let sc = musket::rules::registry::load_scenario(Path::new("scenarios/ngg1812-smolensk.ron"))
+        .unwrap();
     let rules = musket::rules::registry::builtin("ngg1812").unwrap();
     let g = musket::rules::flow::new_game(Arc::new(sc), rules);
     let o = g
@@ -1843,7 +1846,8 @@ fn p_retreat_includes_elimination_and_blocked_withdrawal_counts() {
 // 4.1: every hex of the shipped scenario holds at most 6 OF.
 #[test]
 fn shipped_scenario_respects_hex_capacity_4_1() {
-    let sc = musket::rules::scenario::load(Path::new("scenarios/ngg1812-smolensk.ron")).unwrap();
+    let sc = musket::rules::registry::load_scenario(Path::new("scenarios/ngg1812-smolensk.ron"))
+        .unwrap();
     let rules = musket::rules::registry::builtin("ngg1812").unwrap();
     let g = musket::rules::flow::new_game(Arc::new(sc), rules);
     let t = Ngg::builtin().tables;

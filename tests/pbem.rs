@@ -9,13 +9,13 @@ use musket::rules::ai::{Kind, play_turn};
 use musket::rules::order::Command;
 use musket::rules::pbem::{self, Secret, TurnFile, Verified};
 use musket::rules::registry::for_scenario;
-use musket::rules::scenario::{self, Scenario};
+use musket::rules::scenario::Scenario;
 use musket::rules::session::Session;
 use musket::rules::unit::SideId;
 use proptest::prelude::*;
 
 fn scenario(path: &str) -> Arc<Scenario> {
-    Arc::new(scenario::load(std::path::Path::new(path)).unwrap())
+    Arc::new(musket::rules::registry::load_scenario(std::path::Path::new(path)).unwrap())
 }
 
 /// A whole game between two `ai2` players exchanged as turn files; every file as verified

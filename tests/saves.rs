@@ -27,7 +27,7 @@ fn files_in(dir: &Path) -> Vec<String> {
 
 /// Fox's Gap after a few commands, with dice rolled.
 fn played() -> Session {
-    let sc = scenario::load(Path::new(concat!(
+    let sc = musket::rules::registry::load_scenario(Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/scenarios/foxs-gap.ron"
     )))
@@ -198,7 +198,7 @@ fn an_edited_save_is_refused() {
 // it, and holds it when saved again, so the game goes on as it was begun.
 #[test]
 fn a_save_from_before_the_sequences_replays_in_the_generic_turn() {
-    let sc = scenario::load(Path::new(concat!(
+    let sc = musket::rules::registry::load_scenario(Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/scenarios/gbacw-bloody-hill.ron"
     )))

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use musket::rules::map::Terrain;
-use musket::rules::scenario::parse;
+use musket::rules::registry::parse_scenario as parse;
 use musket::rules::unit::{Class, Mode, Status, UnitKind};
 
 const EXAMPLE: &str = include_str!("../scenarios/example-flank.ron");

@@ -15,7 +15,7 @@ use musket::rules::unit::SideId;
 use proptest::prelude::*;
 
 fn session(file: &str, seed: u64) -> Session {
-    let sc = scenario::load(
+    let sc = musket::rules::registry::load_scenario(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("scenarios")
             .join(file),
@@ -333,8 +333,10 @@ fn action_phase() -> musket::rules::sequence::Sequence {
 }
 
 fn action_session(seed: u64) -> Session {
-    let sc = scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/foxs-gap.ron"))
-        .unwrap();
+    let sc = musket::rules::registry::load_scenario(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/foxs-gap.ron"),
+    )
+    .unwrap();
     let rules = for_scenario(&sc, &Default::default()).unwrap();
     Session::with_sequence(Arc::new(sc), rules, seed, Arc::new(action_phase()))
 }
@@ -518,7 +520,7 @@ fn marching_tires_units_and_the_recovery_rests_them() {
                 units: vec![id.clone()],
             };
             match validate(&s.game, &march) {
-                Ok(()) => {
+                Ok(_) => {
                     let ev = s.execute(march).unwrap();
                     marches += 1;
                     let want = (start + marches).min(4);
@@ -789,7 +791,7 @@ fn a_scenario_may_give_initiative_ties_to_a_side() {
         winner: "Confederate".into(),
         source: "test".into(),
     });
-    let sc = Arc::new(scenario::validate(f.clone()).unwrap());
+    let sc = Arc::new(musket::rules::registry::validate_scenario(f.clone()).unwrap());
     let rules = for_scenario(&sc, &Default::default()).unwrap();
     let mut ties = 0;
     for seed in 0..200 {
@@ -808,7 +810,7 @@ fn a_scenario_may_give_initiative_ties_to_a_side() {
     assert!(ties > 10, "ties seen: {ties}");
     // A side that is not the scenario's is refused, by name.
     f.initiative_ties.as_mut().unwrap().winner = "Rebels".into();
-    let e = scenario::validate(f).unwrap_err();
+    let e = musket::rules::registry::validate_scenario(f).unwrap_err();
     assert!(
         e.iter().any(|p| p.field == "initiative_ties.winner"),
         "{e:?}"

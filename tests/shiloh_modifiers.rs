@@ -704,9 +704,10 @@ fn refused_attack_changes_nothing_and_elimination() {
 // A full combat in the demo scenario through a session: Confederate fire, then melee.
 #[test]
 fn full_combat_in_the_demo_scenario() {
-    let sc =
-        musket::rules::scenario::load(std::path::Path::new("scenarios/shiloh-hornets-nest.ron"))
-            .unwrap();
+    let sc = musket::rules::registry::load_scenario(std::path::Path::new(
+        "scenarios/shiloh-hornets-nest.ron",
+    ))
+    .unwrap();
     let rules = musket::rules::registry::builtin("shiloh").unwrap();
     let mut s = Session::new(std::sync::Arc::new(sc), rules, 11);
     let before = s

@@ -12,7 +12,6 @@ use std::process::Command as Proc;
 use musket::rules::game::Game;
 use musket::rules::hex::Coord;
 use musket::rules::registry::for_scenario;
-use musket::rules::scenario;
 use musket::rules::threat::{ThreatModel, threats};
 
 /// A clear 12 x 6 GCACW field with these RON units, and optional hexsides.
@@ -31,7 +30,8 @@ fn game(units: &str, hexsides: &str) -> Game {
 }
 
 fn game_text(text: &str) -> Game {
-    let sc = scenario::parse(text, Path::new("threats.ron")).unwrap_or_else(|e| panic!("{e}"));
+    let sc = musket::rules::registry::parse_scenario(text, Path::new("threats.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
     let sc = std::sync::Arc::new(sc);
     let rules = for_scenario(&sc, &Default::default()).unwrap();
     musket::rules::flow::new_game(sc, rules)
@@ -846,7 +846,8 @@ fn threats_come_only_from_hexes_the_units_can_reach_when_they_next_act() {
         "gbacw-bloody-hill.ron",
         "ngg1812-smolensk.ron",
     ] {
-        let sc = std::sync::Arc::new(scenario::load(&dir.join(name)).unwrap());
+        let sc =
+            std::sync::Arc::new(musket::rules::registry::load_scenario(&dir.join(name)).unwrap());
         let rules = for_scenario(&sc, &Default::default()).unwrap();
         let g = musket::rules::session::Session::new(sc, rules, 1).game;
         for side in [

@@ -11,13 +11,14 @@ use musket::rules::command::validate;
 use musket::rules::game::Game;
 use musket::rules::order::{Command, CommandError};
 use musket::rules::registry::{builtin, for_scenario};
-use musket::rules::scenario;
 use musket::rules::session::{SaveError, Session};
 use musket::rules::unit::SideId;
 
 fn load(path: &str) -> Game {
-    let sc = scenario::load(Path::new(env!("CARGO_MANIFEST_DIR")).join(path).as_path())
-        .unwrap_or_else(|e| panic!("{e}"));
+    let sc = musket::rules::registry::load_scenario(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(path).as_path(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let rules = for_scenario(&sc, &Default::default()).unwrap();
     musket::rules::flow::new_game(Arc::new(sc), rules)
 }
@@ -65,7 +66,7 @@ fn attack(attackers: &[&str], defender: &str, opts: &[(&str, &str)]) -> Command 
     common::attack_cmd(attackers, defender, None, opts)
 }
 
-fn turn_error(r: Result<(), CommandError>) -> String {
+fn turn_error<T: std::fmt::Debug>(r: Result<T, CommandError>) -> String {
     match r {
         Err(CommandError::Turn(m)) => m,
         other => panic!("expected a turn error, got {other:?}"),
@@ -292,7 +293,7 @@ fn passing_through_a_victory_hex_takes_it() {
         name: None,
         holder: Some("Confederate".into()),
     }];
-    let sc = scenario::validate(file).unwrap();
+    let sc = musket::rules::registry::validate_scenario(file).unwrap();
     let g = musket::rules::flow::new_game(Arc::new(sc), builtin("gcacw").unwrap());
     let mut s = common::generic_session(g.scenario.clone(), g.rules.clone(), 1);
     assert_eq!(s.game.score(SideId(1)), 2);

@@ -239,7 +239,7 @@ fn window_editor_paints_places_a_unit_and_saves() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let sc = musket::rules::scenario::load(&file).unwrap();
+    let sc = musket::rules::registry::load_scenario(&file).unwrap();
     for l in ["0303", "0304", "0404"] {
         let c = sc.parse_hex(l).unwrap();
         assert_eq!(

@@ -52,7 +52,7 @@ use crate::rules::game::Game;
 use crate::rules::order::Command;
 use crate::rules::registry::{RulesOverrides, for_scenario};
 use crate::rules::ruleset::attack_request;
-use crate::rules::scenario::{self, Scenario};
+use crate::rules::scenario::Scenario;
 use crate::rules::session::Session;
 
 #[derive(Parser, Debug)]
@@ -264,7 +264,7 @@ pub enum Cmd {
     /// my-gcacw.ron`, then `--rules my-gcacw.ron`).
     Rules {
         /// gcacw (default), gbacw, ngg1812 or shiloh.
-        #[arg(default_value = "gcacw")]
+        #[arg(default_value = crate::rules::registry::KNOWN_RULESETS[0])]
         ruleset: String,
     },
     /// The digest of the sequence of play in a tables file (or the built-in one): what
@@ -366,7 +366,7 @@ fn assess_args(
 
 /// Load a scenario and its rule system.
 pub fn load_game(path: &Path, ov: &RulesOverrides) -> Result<Game, Failure> {
-    let sc = scenario::load(path)?;
+    let sc = crate::rules::registry::load_scenario(path)?;
     let rules = for_scenario(&sc, ov).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     Ok(crate::rules::flow::new_game(Arc::new(sc), rules))
 }
@@ -401,13 +401,13 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             }
             None => Err(Failure(format!(
                 "unknown ruleset {ruleset:?}; known: {}",
-                scenario::KNOWN_RULESETS.join(", ")
+                crate::rules::registry::KNOWN_RULESETS.join(", ")
             ))),
         },
         Some(Cmd::Check { scenarios }) => {
             let mut bad = Vec::new();
             for p in &scenarios {
-                match scenario::load(p) {
+                match crate::rules::registry::load_scenario(p) {
                     Ok(sc) => {
                         // The rules must load and accept it too for the scenario to be playable.
                         match for_scenario(&sc, &ov) {
@@ -490,7 +490,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
                 o.insert("odds".into(), odds_json(game, &req.attackers, &odds));
                 outln!("{}", serde_json::to_string_pretty(&Value::Object(o))?);
             } else {
-                let net = if odds.ruleset == "gcacw" {
+                let net = if game.rules.reads_differential() {
                     format!("net {}; ", net(&odds))
                 } else {
                     String::new()
@@ -734,7 +734,7 @@ pub fn odds_text(game: &Game, req: &crate::rules::attack::AttackRequest, o: &Odd
         o.kind
     ));
     let x = &o.extra_json;
-    let gcacw = o.ruleset == "gcacw";
+    let gcacw = game.rules.reads_differential();
     if gcacw {
         let text = |k: &str| x.get(k).and_then(Value::as_str).unwrap_or("?").to_string();
         s.push_str(&format!(
@@ -870,7 +870,7 @@ pub fn odds_json(game: &Game, attackers: &[crate::rules::unit::UnitIdx], o: &Odd
                 .collect::<Vec<_>>()
         ),
     );
-    if o.ruleset == "gcacw" {
+    if game.rules.reads_differential() {
         m.insert("attacker_cv".into(), get("attacker_cv"));
         m.insert("defender_cv".into(), get("defender_cv"));
         m.insert("ratio".into(), get("ratio"));

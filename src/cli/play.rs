@@ -10,7 +10,6 @@ use serde_json::{Value, json};
 use super::Failure;
 use crate::rules::ai::{GameReport, Kind, play_game};
 use crate::rules::registry::{RulesOverrides, for_scenario};
-use crate::rules::scenario;
 use crate::rules::unit::SideId;
 
 #[derive(clap::Args, Debug)]
@@ -92,7 +91,7 @@ fn load(
     ),
     Failure,
 > {
-    let sc = scenario::load(path)?;
+    let sc = crate::rules::registry::load_scenario(path)?;
     if sc.turns.is_none() {
         return Err(Failure(format!(
             "{}: the scenario has no last turn (`turns`): it is a position to study, not a game to play",

@@ -63,7 +63,7 @@ fn update_move_cost(
         Some(h) if let Some(cmds) = super::moves::transfers(g, &reach.units, h) => cmds
             .iter()
             .map(|c| match crate::rules::command::validate(g, c) {
-                Ok(()) => format!("{}: transfer here (right-click)", g.label(h)),
+                Ok(_) => format!("{}: transfer here (right-click)", g.label(h)),
                 Err(e) => e.to_string(),
             })
             .collect(),
@@ -689,20 +689,8 @@ pub fn current_request(
     if attackers.is_empty() {
         return None;
     }
-    let mut hexes: Vec<Coord> = attackers
-        .iter()
-        .filter(|u| !g.unit(**u).is_leader())
-        .filter_map(|u| g.unit(*u).hex)
-        .collect();
-    hexes.sort();
-    hexes.dedup();
-    // GCACW: attackers in several hexes make a grand assault.
-    let gcacw = g.rules.id() == "gcacw";
-    let kind = match sel.kind {
-        Some(AttackType::Assault) if gcacw && hexes.len() > 1 => Some(AttackType::Grand),
-        None if gcacw && hexes.len() > 1 => Some(AttackType::Grand),
-        k => k,
-    };
+    // The type the rules give these attackers (GCACW: from several hexes, a grand assault).
+    let kind = g.rules.kind_for(g, &attackers, sel.kind);
     // GCACW's action phase: an assault names the leader who leads it; the player chooses
     // the units and the hex, the rules find him (`rules::assault`).
     let probe = AttackRequest::new(attackers.clone(), target, kind);

@@ -154,7 +154,7 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
     }
     // Refuse a bad scenario or rules file before a window opens.
     if let Some(p) = &opts.scenario {
-        let sc = crate::rules::scenario::load(p).map_err(|e| e.to_string())?;
+        let sc = crate::rules::registry::load_scenario(p).map_err(|e| e.to_string())?;
         crate::rules::registry::for_scenario(&sc, &opts.rules)
             .map_err(|e| format!("{}: {e}", p.display()))?;
     }

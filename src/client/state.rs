@@ -15,7 +15,7 @@ use crate::rules::attack::{AttackRequest, AttackType, Odds};
 use crate::rules::event::Event;
 use crate::rules::hex::Coord;
 use crate::rules::registry::RulesOverrides;
-use crate::rules::scenario::{self, Scenario};
+use crate::rules::scenario::Scenario;
 use crate::rules::session::Session;
 use crate::rules::unit::{SideId, UnitIdx};
 
@@ -428,10 +428,13 @@ pub fn load_scenario(source: &Source) -> Result<Scenario, String> {
                 .find(|(n, _)| n == name)
                 .map(|(_, t)| *t)
                 .ok_or_else(|| format!("no built-in scenario {name}"))?;
-            scenario::parse(text, std::path::Path::new(&format!("scenarios/{name}")))
-                .map_err(|e| e.to_string())
+            crate::rules::registry::parse_scenario(
+                text,
+                std::path::Path::new(&format!("scenarios/{name}")),
+            )
+            .map_err(|e| e.to_string())
         }
-        Source::File(p) => scenario::load(p).map_err(|e| e.to_string()),
+        Source::File(p) => crate::rules::registry::load_scenario(p).map_err(|e| e.to_string()),
     }
 }
 

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::hex::{Coord, Dir, parse_label};
 use crate::rules::map::{Feature, RouteKind, Weather, label_width};
 use crate::rules::scenario::{
-    HexsideFile, RouteFile, ScenarioFile, UnderlayFile, UnitFile, VictoryHexFile, terrain_letters,
+    HexsideFile, RouteFile, ScenarioFile, UnderlayFile, UnitFile, VictoryHexFile,
 };
 
 /// One edit of a scenario.
@@ -140,24 +140,13 @@ pub fn unit_fields(ruleset: &str) -> Vec<&'static str> {
     let mut out = vec![
         "id", "name", "side", "kind", "hex", "strength", "movement", "arrives",
     ];
-    if ruleset == "shiloh" {
-        out.push("fatigue");
-    }
-    if ruleset == "gcacw" {
-        out.extend([
-            "artillery",
-            "tactical",
-            "tactical_defence",
-            "fatigue",
-            "demoralized",
-            "entrenched",
-            "active",
-        ]);
-    }
-    for (name, users) in crate::rules::scenario::EXTRA_UNIT_FIELDS {
-        if users.contains(&ruleset) {
-            out.push(name);
-        }
+    if let Some(p) = crate::rules::registry::profile(ruleset) {
+        out.extend(p.core_fields);
+        out.extend(
+            crate::rules::scenario::EXTRA_UNIT_FIELDS
+                .iter()
+                .filter(|f| p.unit_fields.contains(f)),
+        );
     }
     out
 }
@@ -206,7 +195,7 @@ impl Dims {
 }
 
 fn letter_ok(f: &ScenarioFile, terrain: char) -> Result<(), String> {
-    let letters = terrain_letters(&f.ruleset);
+    let letters = crate::rules::registry::terrain_letters(&f.ruleset);
     if !letters.contains(terrain) {
         return Err(format!(
             "terrain {terrain:?} is not one of ruleset {}'s letters: {}",

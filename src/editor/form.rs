@@ -85,17 +85,10 @@ pub fn widget(
             int(-100, 100, true),
             "A leader's defensive tactical rating where it differs (\"x/y\" leaders); unset: the same as tactical.",
         ),
-        "fatigue" => {
-            let hi = if ruleset == "shiloh" { 200 } else { 4 };
-            (
-                int(0, hi, false),
-                if ruleset == "shiloh" {
-                    "Fatigue (Shiloh), 0 to 200."
-                } else {
-                    "Fatigue level, 0 to 4."
-                },
-            )
-        }
+        "fatigue" => match crate::rules::registry::profile(ruleset) {
+            Some(p) => (int(0, p.max_fatigue, false), p.fatigue_help),
+            None => (int(0, 4, false), "Fatigue level, 0 to 4."),
+        },
         "demoralized" => (int(0, 2, false), "Demoralization (GCACW): 0 none, 1 or 2."),
         "entrenched" => (Bool, "Entrenched (GCACW)."),
         "active" => (
@@ -143,7 +136,9 @@ pub fn widget(
         "leader_bonus" => (int(0, 100, true), "A leader's bonus (Shiloh), 0 to 100."),
         "mode" => (
             Choice {
-                options: crate::rules::scenario::shiloh_modes(kind)
+                options: crate::rules::registry::profile(ruleset)
+                    .and_then(|p| p.modes)
+                    .map_or(&[][..], |(modes, _)| modes(kind))
                     .iter()
                     .map(|m| mode_name(*m))
                     .collect(),

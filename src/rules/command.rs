@@ -244,20 +244,52 @@ pub fn special_for(game: &Game, units: &[UnitIdx], key: &str) -> Option<Command>
     None
 }
 
-/// Check a command against the game without changing it.
-pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
+/// What [`validate`] accepts a command as: for an attack, the request the rules take (the
+/// window keeps it for its preview and its roll; nobody builds it again).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Valid {
+    pub attack: Option<AttackRequest>,
+}
+
+/// An attack command through every check that applies to it, in one place: the request, and
+/// the per-turn limits it counts against.
+pub struct CheckedAttack {
+    pub request: AttackRequest,
+    pub limits: orders::AttackLimits,
+}
+
+/// Every check of an attack command after the phase's (`gate::check`): the side that may make
+/// it (`attack_turn`), an action phase's assault rules, the rule system's own checks of the
+/// attack and its choices, then the per-turn limits. `None` for an attack of no units.
+fn check_attack(game: &Game, cmd: &Command) -> Result<Option<CheckedAttack>, CommandError> {
+    let Command::Attack { choices, .. } = cmd else {
+        return Ok(None);
+    };
+    let Some(request) = request_of(game, cmd)? else {
+        return Ok(None);
+    };
+    attack_turn(game, &request)?;
+    assault_check(game, &request)?;
+    game.rules.check(game, &request, choices)?;
+    let limits = orders::check_attack_limits(game, &request).map_err(CommandError::Limit)?;
+    Ok(Some(CheckedAttack { request, limits }))
+}
+
+/// Check a command against the game without changing it: the one judge of what is legal, for
+/// every caller (the window, the computer players, the command line, turn files), and the
+/// first step of [`apply`].
+pub fn validate(game: &Game, cmd: &Command) -> Result<Valid, CommandError> {
     not_over(game)?;
     super::gate::check(game, cmd).map_err(CommandError::Phase)?;
+    let attack = check_attack(game, cmd)?.map(|a| a.request);
+    validate_plan(game, cmd)?;
+    Ok(Valid { attack })
+}
+
+/// The checks of the commands other than attacks (their plans, built and dropped).
+fn validate_plan(game: &Game, cmd: &Command) -> Result<(), CommandError> {
     match cmd {
-        Command::Attack { choices, .. } => {
-            if let Some(req) = request_of(game, cmd)? {
-                attack_turn(game, &req)?;
-                assault_check(game, &req)?;
-                game.rules.check(game, &req, choices)?;
-                orders::check_attack_limits(game, &req).map_err(CommandError::Limit)?;
-            }
-            Ok(())
-        }
+        Command::Attack { .. } => Ok(()),
         Command::Move { unit, path } => {
             move_plan(game, std::slice::from_ref(unit), path).map(|_| ())
         }
@@ -443,13 +475,14 @@ fn apply_inner(
 ) -> Result<Vec<Event>, CommandError> {
     match cmd {
         Command::Attack { choices, .. } => {
-            let Some(req) = request_of(game, cmd)? else {
+            let Some(CheckedAttack {
+                request: req,
+                limits,
+            }) = check_attack(game, cmd)?
+            else {
                 return Ok(Vec::new());
             };
-            attack_turn(game, &req)?;
-            assault_check(game, &req)?;
             let rules = game.rules.clone();
-            let limits = orders::check_attack_limits(game, &req).map_err(CommandError::Limit)?;
             let mut events = rules.resolve(game, &req, choices, dice)?;
             orders::count_attack(game, &req, &limits);
             // The attack ends with its fatigue and the extended-march check (GCACW); only

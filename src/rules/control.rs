@@ -28,7 +28,7 @@ use super::dice::{DieRole, DieSource};
 use super::event::Event;
 use super::game::Game;
 use super::points::Mp;
-use super::unit::{Mode, Status, Unit, UnitIdx, UnitKind};
+use super::unit::{Mode, Status, Unit, UnitIdx};
 
 /// Whether a unit takes part: a combat unit on the map.
 fn counts(u: &Unit) -> bool {
@@ -138,10 +138,13 @@ pub fn recover(game: &mut Game, dice: &mut dyn DieSource, mid_point: bool) -> Ve
                 role: DieRole::Other,
                 value: die,
             });
+            // Back to its kind's first formation (normal, dismounted, unlimbered), as a
+            // scenario's unit without a mode has.
+            let profile = game.rules.profile();
             let u = &mut game.units[i];
             if u32::from(die) * u32::from(rules.rally_per_pip) <= u32::from(u.efficiency) {
                 if u.mode == Mode::Routed {
-                    u.mode = first_mode(u.kind);
+                    u.mode = profile.first_mode(u.kind);
                 }
                 u.status = Status::Disrupted;
                 rallied.push((idx, die));
@@ -167,10 +170,4 @@ pub fn recover(game: &mut Game, dice: &mut dyn DieSource, mid_point: bool) -> Ve
         fatigue: rules.fatigue,
     });
     events
-}
-
-/// The mode a rallied unit takes: its kind's first (normal, dismounted, unlimbered), as a
-/// scenario's unit without a mode has.
-fn first_mode(kind: UnitKind) -> Mode {
-    super::scenario::shiloh_modes(kind)[0]
 }

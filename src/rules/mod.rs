@@ -37,7 +37,6 @@ pub mod session;
 pub mod shiloh;
 pub mod supply;
 pub mod tables;
-pub mod testgen;
 pub mod threat;
 pub mod unit;
 pub mod victory;

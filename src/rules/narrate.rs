@@ -34,7 +34,7 @@ impl Describe for Event {
                     l(defender)
                 );
                 // Die modifiers are GCACW's; the other systems log their values as notes.
-                if game.rules.logs_die_modifiers() {
+                if game.rules.reads_differential() {
                     format!("{head} (attacker {attacker_drm:+}, defender {defender_drm:+})")
                 } else {
                     head
@@ -57,7 +57,7 @@ impl Describe for Event {
                 attacker,
                 defender,
             } => {
-                if game.rules.logs_die_modifiers() {
+                if game.rules.reads_differential() {
                     format!(
                         "Differential {differential:+}: attacker {attacker}, defender {defender}"
                     )

@@ -433,7 +433,7 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
                 .into(),
         ));
     }
-    let scenario = super::scenario::validate(file.scenario.clone()).map_err(|p| {
+    let scenario = super::registry::validate_scenario(file.scenario.clone()).map_err(|p| {
         err(
             "scenario",
             format!(

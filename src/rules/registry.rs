@@ -7,10 +7,52 @@
 use std::sync::Arc;
 
 use super::ruleset::Ruleset;
+use super::scenario::{Problem, Profile, Profiles, Scenario, ScenarioError, ScenarioFile};
 use super::tables::RulesError;
 
 /// The rule systems, by the id a scenario's `ruleset` names.
 pub const KNOWN_RULESETS: &[&str] = &["gcacw", "gbacw", "ngg1812", "shiloh"];
+
+/// What each rule system's scenarios may hold (in [`KNOWN_RULESETS`]' order).
+pub fn profiles() -> Profiles<'static> {
+    static ALL: [&Profile; 4] = [
+        &super::gcacw::profile::PROFILE,
+        &super::gbacw::profile::PROFILE,
+        &super::ngg::profile::PROFILE,
+        &super::shiloh::profile::PROFILE,
+    ];
+    Profiles(&ALL)
+}
+
+/// The profile of rule system `id`, if it is one.
+pub fn profile(id: &str) -> Option<&'static Profile> {
+    profiles().get(id)
+}
+
+/// The terrain letters of rule system `id` (of an unknown one: every system's).
+pub fn terrain_letters(id: &str) -> String {
+    profiles().terrain_letters(id)
+}
+
+/// The unit kinds of rule system `id`.
+pub fn unit_kinds(id: &str) -> &'static [super::unit::UnitKind] {
+    profiles().unit_kinds(id)
+}
+
+/// Read and validate a scenario file (the format, and its rule system's profile).
+pub fn load_scenario(path: &std::path::Path) -> Result<Scenario, ScenarioError> {
+    super::scenario::load(path, profiles())
+}
+
+/// Parse and validate scenario text; `path` names it in errors.
+pub fn parse_scenario(text: &str, path: &std::path::Path) -> Result<Scenario, ScenarioError> {
+    super::scenario::parse(text, path, profiles())
+}
+
+/// Validate a parsed file into a scenario, or list every problem found.
+pub fn validate_scenario(file: ScenarioFile) -> Result<Scenario, Vec<Problem>> {
+    super::scenario::validate(file, profiles())
+}
 
 /// Rules files a player gives in place of the built-in ones.
 #[derive(Clone, Debug, Default)]
@@ -41,7 +83,7 @@ pub fn check_file(
     file: super::scenario::ScenarioFile,
     overrides: &RulesOverrides,
 ) -> Result<(super::scenario::Scenario, Arc<dyn Ruleset>), Vec<super::scenario::Problem>> {
-    let scenario = super::scenario::validate(file)?;
+    let scenario = validate_scenario(file)?;
     match for_scenario(&scenario, overrides) {
         Ok(rules) => Ok((scenario, rules)),
         Err(RulesError::Scenario { problems }) => Err(problems),

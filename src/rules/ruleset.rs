@@ -339,12 +339,21 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     fn apply_special(&self, _game: &mut Game, _unit: UnitIdx, _key: &str) -> Vec<Event> {
         Vec::new()
     }
-    /// Whether the log gives each side's die modifiers and the differential of an attack
-    /// (GCACW's combat results table reads the differential); the other systems log their
-    /// values as notes. False by default.
-    fn logs_die_modifiers(&self) -> bool {
+    /// Whether an attack is decided by each side's modified die and their differential on a
+    /// results table (GCACW): its odds are shown as die modifiers, a net modifier and a
+    /// differential (the log, the preview, `musket odds`); the other systems show their values
+    /// as notes. False by default.
+    fn reads_differential(&self) -> bool {
         false
     }
+    /// What a unit's counter says in this rule system, after its name, kind and strength
+    /// (the inspector's line: GCACW's artillery and tactical values, Shiloh's men, guns,
+    /// efficiency …), each part with a leading space; nothing by default.
+    fn unit_facts(&self, _unit: &Unit) -> String {
+        String::new()
+    }
+    /// What its scenarios may hold (terrain letters, unit kinds and fields, formations).
+    fn profile(&self) -> &'static super::scenario::Profile;
     /// The text of the built-in rules tables (for `musket rules`).
     fn tables_text(&self) -> &'static str;
     /// The tables this rule system plays by (built-in or a player's), as canonical RON
@@ -360,6 +369,17 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         _scenario: &super::scenario::Scenario,
     ) -> Vec<super::scenario::Problem> {
         Vec::new()
+    }
+    /// The attack type a request takes where the player's choice (`chosen`, `None`: the
+    /// default) does not fit its attackers (GCACW: attackers in several hexes make a grand
+    /// assault). The choice by default.
+    fn kind_for(
+        &self,
+        _game: &Game,
+        _attackers: &[UnitIdx],
+        chosen: Option<AttackType>,
+    ) -> Option<AttackType> {
+        chosen
     }
     /// The attack type used when the request names none.
     fn default_attack_type(

@@ -14,9 +14,10 @@ use super::dice::Dice;
 use super::event::Event;
 use super::game::Game;
 use super::order::{Command, CommandError};
+use super::registry::validate_scenario as validate;
 use super::registry::{RulesOverrides, for_scenario};
 use super::ruleset::Ruleset;
-use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options, validate};
+use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options};
 
 /// The save format written. Version 2 adds the digest; version 1 saves (no digest) still load.
 /// Version 3: games follow a sequence of play (`rules::sequence`), which the save holds whole,

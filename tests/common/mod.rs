@@ -9,8 +9,9 @@ use musket::rules::game::Game;
 use musket::rules::gcacw::Gcacw;
 use musket::rules::gcacw::assess::Assessment;
 use musket::rules::map::{Feature, RouteKind, Weather};
+use musket::rules::registry::validate_scenario as validate;
 use musket::rules::scenario::{
-    HexsideFile, MapFile, RouteFile, ScenarioFile, StrengthFile, UnitFile, validate,
+    HexsideFile, MapFile, RouteFile, ScenarioFile, StrengthFile, UnitFile,
 };
 use musket::rules::unit::UnitKind;
 

@@ -211,7 +211,7 @@ pub fn play_turn_watched(
         };
         report.think_ms += t0.elapsed().as_secs_f64() * 1000.0;
         match validate(&session.game, &d.command) {
-            Ok(()) => {
+            Ok(_) => {
                 if let Some(w) = watcher.as_deref_mut() {
                     let t0 = Instant::now();
                     w.observe(&session.game, &d.command);

@@ -12,14 +12,17 @@
 //!   allowed the units stop where they are and a note says so (the seeds give no rule for a
 //!   blocked retreat; nothing is eliminated).
 
-use crate::rules::attack::AttackError;
+use crate::rules::attack::{AttackError, AttackType};
+use crate::rules::cv::Prob;
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::unit::{SideId, Status, UnitIdx};
 
-use super::morale::{Checked, Roll, Step, worse};
+use super::assess::Sides;
+use super::data::Tables;
+use super::morale::{Check, Checked, Roll, Step, roll_unit, worse};
 
 /// The game's dice as a [`Roll`], recording every value for the `DieRolled` events.
 pub struct Live<'a> {
@@ -33,6 +36,52 @@ impl Roll for Live<'_> {
         self.rolled.push(d);
         Some(d)
     }
+}
+
+/// The start of every resolution: the attack declared, then the fire or melee die (role
+/// Attacker), rolled.
+pub fn declare(kind: AttackType, sides: &Sides, dice: &mut dyn DieSource) -> (Vec<Event>, u8) {
+    let mut ev = vec![Event::AttackDeclared {
+        kind,
+        attackers: sides.attackers.clone(),
+        defender: sides.hex,
+        defenders: sides.in_hex.clone(),
+        attacker_drm: 0,
+        defender_drm: 0,
+    }];
+    let die = dice.d6();
+    ev.push(Event::DieRolled {
+        role: DieRole::Attacker,
+        value: die,
+    });
+    (ev, die)
+}
+
+/// Count a result code's chance `p` in the odds' list of results (codes in the order met).
+pub fn add_result(list: &mut Vec<(String, Prob)>, code: &str, p: Prob) {
+    match list.iter_mut().find(|(c, _)| c == code) {
+        Some((_, q)) => *q += p,
+        None => list.push((code.to_string(), p)),
+    }
+}
+
+/// One unit's morale procedure rolled with the game's dice, with its events and rating
+/// ([`morale_events`]); `None` when the unit does not check (no events).
+pub fn roll_morale(
+    t: &Tables,
+    game: &mut Game,
+    u: UnitIdx,
+    check: &Check,
+    dice: &mut dyn DieSource,
+    ev: &mut Vec<Event>,
+) -> Option<Checked> {
+    let mut live = Live {
+        dice,
+        rolled: Vec::new(),
+    };
+    let c = roll_unit(t, game.unit(u), check, &mut live)?;
+    morale_events(game, u, &c, ev);
+    Some(c)
 }
 
 /// The SP each unit loses when a side loses `n`: `order` first (if given), then the rest by

@@ -17,6 +17,7 @@ pub mod data;
 pub mod fire;
 pub mod melee;
 pub mod morale;
+pub mod profile;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -153,6 +154,18 @@ impl Ruleset for Gbacw {
 
     fn tables_text(&self) -> &'static str {
         DEFAULT_TABLES
+    }
+
+    fn unit_facts(&self, u: &crate::rules::unit::Unit) -> String {
+        if !u.is_leader() && u.kind != crate::rules::unit::UnitKind::Wagon {
+            " SP".into()
+        } else {
+            String::new()
+        }
+    }
+
+    fn profile(&self) -> &'static crate::rules::scenario::Profile {
+        &profile::PROFILE
     }
 
     fn tables_in_use(&self) -> String {

@@ -13,6 +13,7 @@
 pub mod assess;
 pub mod data;
 pub mod odds;
+pub mod profile;
 pub mod resolve;
 
 use std::path::Path;
@@ -30,6 +31,7 @@ use crate::rules::tables::RulesError;
 use crate::rules::tables::load_tables;
 
 mod cossacks;
+mod outcome;
 mod rally;
 
 use assess::Assessment;
@@ -251,6 +253,24 @@ impl Ruleset for Ngg {
 
     fn tables_text(&self) -> &'static str {
         DEFAULT_TABLES
+    }
+
+    fn unit_facts(&self, u: &crate::rules::unit::Unit) -> String {
+        let mut s = String::new();
+        if let Some(c) = u.class {
+            s.push_str(&format!(" {c:?}"));
+        }
+        if u.forced_march {
+            s.push_str(" forced-march");
+        }
+        if u.combats > 0 {
+            s.push_str(&format!(" fought {}x", u.combats));
+        }
+        s
+    }
+
+    fn profile(&self) -> &'static crate::rules::scenario::Profile {
+        &profile::PROFILE
     }
 
     fn tables_in_use(&self) -> String {

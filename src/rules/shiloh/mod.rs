@@ -9,6 +9,7 @@
 
 pub mod data;
 pub mod ops;
+pub mod profile;
 pub mod resolve;
 pub mod strength;
 
@@ -330,6 +331,40 @@ impl Ruleset for Shiloh {
 
     fn tables_text(&self) -> &'static str {
         DEFAULT_TABLES
+    }
+
+    fn unit_facts(&self, u: &crate::rules::unit::Unit) -> String {
+        if u.is_leader() {
+            return String::new();
+        }
+        let mut s = String::from(" men");
+        if u.guns > 0 {
+            s.push_str(&format!(" {} guns", u.guns));
+        }
+        s.push_str(&format!(
+            " eff {} fat {} cc {:.2} {}",
+            u.efficiency,
+            u.fatigue,
+            u.command_control,
+            u.mode.name()
+        ));
+        if u.leader_bonus != 0 {
+            s.push_str(&format!(" leader +{}%", u.leader_bonus));
+        }
+        if u.out_of_ammo {
+            s.push_str(" out of ammo");
+        }
+        if u.fortification > 0 {
+            s.push_str(&format!(" fort {}", u.fortification));
+        }
+        if u.demibrigade {
+            s.push_str(" demibrigades");
+        }
+        s
+    }
+
+    fn profile(&self) -> &'static crate::rules::scenario::Profile {
+        &profile::PROFILE
     }
 
     fn tables_in_use(&self) -> String {

@@ -10,7 +10,8 @@ use crate::client::ui::panels::FormText;
 use crate::editor::EditAction;
 use crate::rules::map::Weather;
 use crate::rules::registry::KNOWN_RULESETS;
-use crate::rules::scenario::{ScenarioFile, UnderlayFile, terrain_letters};
+use crate::rules::registry::terrain_letters;
+use crate::rules::scenario::{ScenarioFile, UnderlayFile};
 
 pub(crate) fn settings(
     ui: &mut egui::Ui,

@@ -13,7 +13,8 @@ use crate::client::ui::panels::FormText;
 use crate::editor::EditAction;
 use crate::editor::action::unit_fields;
 use crate::editor::form::{self, FormValue, Widget};
-use crate::rules::scenario::{UnitFile, unit_kinds};
+use crate::rules::registry::unit_kinds;
+use crate::rules::scenario::UnitFile;
 use crate::rules::unit::UnitKind;
 
 pub(crate) fn roster(ui: &mut egui::Ui, st: &mut EditorState) {

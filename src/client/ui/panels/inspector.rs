@@ -11,63 +11,15 @@ use crate::rules::hex::Coord;
 use crate::rules::map::Terrain;
 use crate::rules::unit::Unit;
 
-fn unit_line(ruleset: &str, u: &Unit) -> String {
+fn unit_line(rules: &dyn crate::rules::ruleset::Ruleset, u: &Unit) -> String {
     let mut s = format!(
-        "{} [{}] {} {}",
+        "{} [{}] {} {}{}",
         u.name,
         u.id,
         u.kind.name(),
-        crate::client::units::strength_text(u)
+        crate::client::units::strength_text(u),
+        rules.unit_facts(u)
     );
-    match ruleset {
-        "gcacw" => {
-            if !u.is_leader() {
-                s.push_str(&format!(" a{} t{:+}", u.artillery, u.tactical));
-            } else if let Some(d) = u.tactical_defence {
-                s.push_str(&format!("/{d:+}"));
-            }
-        }
-        "gbacw" if !u.is_leader() && u.kind != crate::rules::unit::UnitKind::Wagon => {
-            s.push_str(" SP");
-        }
-        "ngg1812" => {
-            if let Some(c) = u.class {
-                s.push_str(&format!(" {c:?}"));
-            }
-            if u.forced_march {
-                s.push_str(" forced-march");
-            }
-            if u.combats > 0 {
-                s.push_str(&format!(" fought {}x", u.combats));
-            }
-        }
-        "shiloh" if !u.is_leader() => {
-            s.push_str(" men");
-            if u.guns > 0 {
-                s.push_str(&format!(" {} guns", u.guns));
-            }
-            s.push_str(&format!(
-                " eff {} fat {} cc {:.2} {}",
-                u.efficiency,
-                u.fatigue,
-                u.command_control,
-                u.mode.name()
-            ));
-            if u.leader_bonus != 0 {
-                s.push_str(&format!(" leader +{}%", u.leader_bonus));
-            }
-            if u.out_of_ammo {
-                s.push_str(" out of ammo");
-            }
-            if u.fortification > 0 {
-                s.push_str(&format!(" fort {}", u.fortification));
-            }
-            if u.demibrigade {
-                s.push_str(" demibrigades");
-            }
-        }
-        _ => {}
-    }
     for (m, _) in crate::client::units::markers(u) {
         s.push(' ');
         s.push_str(&m);
@@ -269,7 +221,7 @@ fn stack_units(
     for &u in here {
         let unit = g.unit(u);
         let own = unit.side == g.active_side;
-        let mut line = unit_line(g.rules.id(), unit);
+        let mut line = unit_line(&*g.rules, unit);
         if own {
             let a = crate::client::moves::allowance_text(g, u);
             if !a.is_empty() {
@@ -348,7 +300,7 @@ fn chosen_list(
         for &&u in &elsewhere {
             let mut on = true;
             if ui
-                .checkbox(&mut on, unit_line(g.rules.id(), g.unit(u)))
+                .checkbox(&mut on, unit_line(&*g.rules, g.unit(u)))
                 .changed()
             {
                 actions.write(Action::ToggleUnit(u));

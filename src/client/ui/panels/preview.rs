@@ -82,7 +82,8 @@ pub(crate) fn preview_ui(
                     .err()
                     .map(|e| e.to_string())
             });
-            odds_ui(ui, o, actions, preview.pinned, out_of_phase)
+            let differential = g.rules.reads_differential();
+            odds_ui(ui, o, actions, preview.pinned, out_of_phase, differential)
         }
     }
 }
@@ -145,6 +146,7 @@ fn odds_ui(
     actions: &mut MessageWriter<Action>,
     pinned: bool,
     out_of_phase: Option<String>,
+    differential: bool,
 ) {
     ui.label(format!("{}", o.kind));
     egui::Grid::new("mods")
@@ -165,7 +167,7 @@ fn odds_ui(
                 ui.end_row();
             }
         });
-    if o.ruleset == "gcacw" {
+    if differential {
         ui.label(egui::RichText::new(format!("Net modifier {}", net(o))).strong());
     }
     ui.horizontal(|ui| {

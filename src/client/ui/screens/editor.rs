@@ -12,7 +12,8 @@ use crate::client::input::UiRects;
 use crate::client::ui::panels::{FormText, editor_settings, editor_units};
 use crate::client::ui::theme::rect_of;
 use crate::rules::map::{Feature, RouteKind, Terrain};
-use crate::rules::scenario::{Problem, terrain_letters, unit_kinds};
+use crate::rules::registry::{terrain_letters, unit_kinds};
+use crate::rules::scenario::Problem;
 
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn editor_ui(
