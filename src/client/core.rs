@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::rules::attack::{AttackRequest, AttackType, Choices};
+use crate::rules::attack::{AttackRequest, AttackType};
 use crate::rules::hex::Coord;
 use crate::rules::order::Command;
 use crate::rules::registry::for_scenario;
@@ -712,14 +712,21 @@ pub fn current_request(
 }
 
 fn update_preview(play: Res<Play>, sel: Res<Selection>, mut preview: ResMut<Preview>) {
+    if let Some(new) = next_preview(&play, &sel, &preview) {
+        *preview = new;
+    }
+}
+
+/// The preview the selection asks for, when it is not the one held (`None`: the held one
+/// stands). The attack's odds, its command and `validate`'s verdict on it are worked out here,
+/// once for each change of the game or of the attack; the panel only reads them.
+fn next_preview(play: &Play, sel: &Selection, preview: &Preview) -> Option<Preview> {
+    let cleared = || (preview.request.is_some() || preview.odds.is_some()).then(Preview::default);
     let Some(p) = &play.0 else {
-        if preview.request.is_some() || preview.odds.is_some() {
-            *preview = Preview::default();
-        }
-        return;
+        return cleared();
     };
     let g = &p.session.game;
-    let req = current_request(g, &sel);
+    let req = current_request(g, sel);
     let key = req.as_ref().map(|(r, _)| {
         (
             p.revision,
@@ -730,30 +737,36 @@ fn update_preview(play: Res<Play>, sel: Res<Selection>, mut preview: ResMut<Prev
         )
     });
     if key == preview.key && preview.key.is_some() == req.is_some() {
-        return;
+        return None;
     }
-    match req {
-        None => {
-            if preview.request.is_some() || preview.odds.is_some() {
-                *preview = Preview::default();
-            }
-        }
-        Some((r, pinned)) => {
-            // The side that may make it (Shiloh's Final Defensive Fire is the other side's),
-            // as `validate` will judge it; then the odds.
-            let odds = crate::rules::command::attack_turn(g, &r)
-                .map_err(|e| e.to_string())
-                .and_then(|()| g.rules.odds(g, &r).map_err(|e| e.to_string()));
-            *preview = Preview {
-                request: Some(r),
-                odds: Some(odds),
-                pinned,
-                key,
-            };
-        }
-    }
+    let Some((r, pinned)) = req else {
+        return cleared();
+    };
+    // The side that may make it (Shiloh's Final Defensive Fire is the other side's), as
+    // `validate` will judge it; then the odds.
+    let odds = crate::rules::command::attack_turn(g, &r)
+        .map_err(|e| e.to_string())
+        .and_then(|()| g.rules.odds(g, &r).map_err(|e| e.to_string()));
+    // The command the Attack button sends, and why `validate` refuses it now if it does: out
+    // of its phase (a movement phase, the other side's fire), or beyond what the action allows
+    // (GCACW: an assault is a leader's action of its own).
+    let command = crate::rules::ai::options::attack_cmd(g, &r);
+    let refusal = crate::rules::command::validate(g, &command)
+        .err()
+        .map(|e| e.to_string());
+    Some(Preview {
+        request: Some(r),
+        odds: Some(odds),
+        command: Some(command),
+        refusal,
+        pinned,
+        key,
+    })
 }
 
+/// Roll the previewed attack: the command the preview holds. When this frame's actions have
+/// changed the selection or the game since the preview was made (the autotest's clicks and
+/// Enter come in one frame), the preview of the selection now is worked out for it.
 fn confirm_attack(world: &mut World) {
     if world.resource::<HandOver>().waiting.is_some() {
         return;
@@ -761,26 +774,20 @@ fn confirm_attack(world: &mut World) {
     let Some(g) = world.resource::<Play>().game() else {
         return;
     };
-    let sel = world.resource::<Selection>().clone();
-    let Some((req, _)) = current_request(g, &sel) else {
+    let held = world.resource::<Preview>();
+    let made = next_preview(
+        world.resource::<Play>(),
+        world.resource::<Selection>(),
+        held,
+    );
+    let preview = made.as_ref().unwrap_or(held);
+    let (Some(req), Some(cmd)) = (preview.request.clone(), preview.command.clone()) else {
         notice(
             world,
             "Choose attacking units, then an adjacent enemy hex",
             true,
         );
         return;
-    };
-    let cmd = Command::Attack {
-        attackers: req
-            .attackers
-            .iter()
-            .map(|u| g.unit(*u).id.clone())
-            .collect(),
-        defender: g.label(req.defender),
-        kind: req.kind,
-        march_type: None,
-        choices: Choices::default(),
-        options: req.options.clone(),
     };
     // Log the modifiers the attack is made with, as previewed.
     if let Ok(odds) = g.rules.odds(g, &req) {

@@ -75,13 +75,8 @@ pub(crate) fn preview_ui(
         Ok(o) => {
             // Out of its phase (a movement phase, the other side's fire), or beyond what the
             // action allows (GCACW: an assault is a leader's action of its own), the button is
-            // greyed and its hover says why.
-            let out_of_phase = preview.request.as_ref().and_then(|req| {
-                let cmd = crate::rules::ai::options::attack_cmd(g, req);
-                crate::rules::command::validate(g, &cmd)
-                    .err()
-                    .map(|e| e.to_string())
-            });
+            // greyed and its hover says why: `validate`'s verdict, held with the preview.
+            let out_of_phase = preview.refusal.as_deref();
             let differential = g.rules.reads_differential();
             odds_ui(ui, o, actions, preview.pinned, out_of_phase, differential)
         }
@@ -145,7 +140,7 @@ fn odds_ui(
     o: &Odds,
     actions: &mut MessageWriter<Action>,
     pinned: bool,
-    out_of_phase: Option<String>,
+    out_of_phase: Option<&str>,
     differential: bool,
 ) {
     ui.label(format!("{}", o.kind));
