@@ -305,33 +305,7 @@ fn open(world: &mut World, path: &Path, accept: bool) -> Result<(), String> {
     }
     world.resource_mut::<TurnFiles>().question = None;
     let accepted_rules = (!v.rule_changes.is_empty()).then(|| key.clone());
-    let kept = match stored {
-        Some(mut k) => {
-            pbem::check_kept(&v, &k).map_err(|e| format!("{p}: {e}"))?;
-            if accepted_rules.is_some() && k.accepted_rules != accepted_rules {
-                k.accepted_rules = accepted_rules;
-                pbem::save_kept(&dir, &k)?;
-            }
-            k
-        }
-        None if v.next_number() == 1 => {
-            let k = Kept {
-                game: v.file.game.clone(),
-                side: v.scenario.side_name(v.next_writer()).to_string(),
-                secret: Secret::random()?,
-                sent: None,
-                accepted_rules,
-            };
-            pbem::save_kept(&dir, &k)?;
-            k
-        }
-        None => {
-            return Err(format!(
-                "{p}: this computer keeps no secret for this game ({}): it was started or answered on another computer, and each player's Musket keeps its own; open it where the earlier files were written",
-                &v.file.game[..8]
-            ));
-        }
-    };
+    let kept = kept_for(&v, stored, accepted_rules, &dir, &p)?;
     let side = v.scenario.side_by_name(&kept.side).ok_or_else(|| {
         format!(
             "{p}: the side kept for this game, {}, is not in its scenario",
@@ -351,30 +325,95 @@ fn open(world: &mut World, path: &Path, accept: bool) -> Result<(), String> {
         .unwrap_or_default();
     let summary = v.summary();
     let Some(full) = full else {
-        // Answering the invitation: nothing to play yet.
-        let title = v.scenario.title.clone();
-        world.resource_mut::<TurnFiles>().game = Some(PbemGame {
-            verified: v,
-            side,
-            kept,
-            full: None,
-            pending: VecDeque::new(),
-            sent: None,
-            prompted: true,
-            key: None,
-        });
-        show(world, DialogKind::Send);
-        notice(
-            world,
-            format!(
-                "{from} invites you to play {title} by turn files, as {}. Send your reply to accept (no move yet: the dice need a secret from each of you)",
-                v_side_name(world, side)
-            ),
-            false,
-        );
+        answer_invitation(world, v, side, kept, &from);
         return Ok(());
     };
-    // The game as it stood before the last entry's commands, which are then shown.
+    let (shown, pending) = replay_start(&v, &full, &p)?;
+    // A file in which the game is over needs no answer.
+    let over = v.is_over();
+    let game = PbemGame {
+        verified: v,
+        side,
+        kept,
+        full: Some(full),
+        pending,
+        sent: None,
+        prompted: over,
+        key: None,
+    };
+    show_received(world, path, shown, game, &summary, &from);
+    Ok(())
+}
+
+/// What this computer keeps of the game: the stored record (checked against the file, with
+/// the rules now accepted), or a new one with a new secret when the file is an invitation.
+fn kept_for(
+    v: &Verified,
+    stored: Option<Kept>,
+    accepted_rules: Option<String>,
+    dir: &Path,
+    p: &str,
+) -> Result<Kept, String> {
+    Ok(match stored {
+        Some(mut k) => {
+            pbem::check_kept(v, &k).map_err(|e| format!("{p}: {e}"))?;
+            if accepted_rules.is_some() && k.accepted_rules != accepted_rules {
+                k.accepted_rules = accepted_rules;
+                pbem::save_kept(dir, &k)?;
+            }
+            k
+        }
+        None if v.next_number() == 1 => {
+            let k = Kept {
+                game: v.file.game.clone(),
+                side: v.scenario.side_name(v.next_writer()).to_string(),
+                secret: Secret::random()?,
+                sent: None,
+                accepted_rules,
+            };
+            pbem::save_kept(dir, &k)?;
+            k
+        }
+        None => {
+            return Err(format!(
+                "{p}: this computer keeps no secret for this game ({}): it was started or answered on another computer, and each player's Musket keeps its own; open it where the earlier files were written",
+                &v.file.game[..8]
+            ));
+        }
+    })
+}
+
+/// Answering the invitation: nothing to play yet; the send dialog is offered.
+fn answer_invitation(world: &mut World, v: Verified, side: SideId, kept: Kept, from: &str) {
+    let title = v.scenario.title.clone();
+    world.resource_mut::<TurnFiles>().game = Some(PbemGame {
+        verified: v,
+        side,
+        kept,
+        full: None,
+        pending: VecDeque::new(),
+        sent: None,
+        prompted: true,
+        key: None,
+    });
+    show(world, DialogKind::Send);
+    notice(
+        world,
+        format!(
+            "{from} invites you to play {title} by turn files, as {}. Send your reply to accept (no move yet: the dice need a secret from each of you)",
+            v_side_name(world, side)
+        ),
+        false,
+    );
+}
+
+/// The game as it stood before the last entry's commands, and those commands, which are
+/// then shown.
+fn replay_start(
+    v: &Verified,
+    full: &Session,
+    p: &str,
+) -> Result<(Session, VecDeque<Command>), String> {
     let before = v.before_last.min(full.log.len());
     let pending: VecDeque<Command> = if v.file.entries.len() > 2 {
         full.log[before..v.session.as_ref().map_or(0, |s| s.log.len())]
@@ -403,8 +442,22 @@ fn open(world: &mut World, path: &Path, accept: bool) -> Result<(), String> {
         )
         .map_err(|(i, e)| format!("{p}: command {} does not replay: {e}", i + 1))?
     };
+    Ok((shown, pending))
+}
+
+/// Put the received game in play at `shown` (the player's side theirs, the other remote),
+/// then show its pending commands (or, with none, hand the game over at once).
+fn show_received(
+    world: &mut World,
+    path: &Path,
+    shown: Session,
+    mut game: PbemGame,
+    summary: &str,
+    from: &str,
+) {
+    let p = path.display().to_string();
     let mut seats = [Seat::Remote; 2];
-    seats[(side.0 as usize).min(1)] = Seat::Human;
+    seats[(game.side.0 as usize).min(1)] = Seat::Human;
     install(
         world,
         shown,
@@ -413,8 +466,8 @@ fn open(world: &mut World, path: &Path, accept: bool) -> Result<(), String> {
         Source::File(path.to_path_buf()),
         seats,
     );
-    let key = world.resource::<Play>().game().map(game_key);
-    let n = pending.len();
+    game.key = world.resource::<Play>().game().map(game_key);
+    let n = game.pending.len();
     world.resource_mut::<Replaying>().0 = n > 0;
     world.resource_mut::<SkipComputer>().0 = false;
     let data = world.resource::<Settings>().data_dir.clone();
@@ -427,18 +480,7 @@ fn open(world: &mut World, path: &Path, accept: bool) -> Result<(), String> {
         tf.dialog = None;
         // A moment to see the position before the opponent's move is shown.
         tf.wait = pace * 0.6;
-        // A file in which the game is over needs no answer.
-        let over = v.is_over();
-        tf.game = Some(PbemGame {
-            verified: v,
-            side,
-            kept,
-            full: Some(full),
-            pending,
-            sent: None,
-            prompted: over,
-            key,
-        });
+        tf.game = Some(game);
     }
     let turn = world.resource::<Play>().game().map_or(0, |g| g.turn);
     world.resource_mut::<CombatLog>().lines.push(LogLine {
@@ -454,7 +496,6 @@ fn open(world: &mut World, path: &Path, accept: bool) -> Result<(), String> {
     if n == 0 {
         finish_replay(world);
     }
-    Ok(())
 }
 
 fn v_side_name(world: &World, side: SideId) -> String {

@@ -14,6 +14,7 @@ use crate::rules::ai::Kind;
 use crate::rules::attack::{AttackRequest, AttackType, Odds};
 use crate::rules::event::Event;
 use crate::rules::hex::Coord;
+use crate::rules::order::Command;
 use crate::rules::registry::RulesOverrides;
 use crate::rules::scenario::Scenario;
 use crate::rules::session::Session;
@@ -195,11 +196,17 @@ type PreviewKey = (
     std::collections::BTreeMap<String, String>,
 );
 
-/// The attack the preview shows, and its odds.
+/// The attack the preview shows, its odds, and the command that makes it with `validate`'s
+/// verdict: worked out once when the attack or the game changes (`core::update_preview`).
 #[derive(Resource, Default)]
 pub struct Preview {
     pub request: Option<AttackRequest>,
     pub odds: Option<Result<Odds, String>>,
+    /// The attack as the command the Attack button (and Enter) sends.
+    pub command: Option<Command>,
+    /// Why `validate` refuses that command now (`None`: it takes it); the button is greyed
+    /// with this on hover.
+    pub refusal: Option<String>,
     /// Whether the preview is for the clicked target (true) or only the hovered hex.
     pub pinned: bool,
     pub(crate) key: Option<PreviewKey>,

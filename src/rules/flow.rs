@@ -49,67 +49,7 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         ..game.phase
     };
     if next.index >= seq.phases.len() {
-        let side = match seq.structure {
-            Structure::PlayerTurns => game.phase.phasing,
-            Structure::GameTurn => game.active_side,
-        };
-        let turn = game.turn;
-        next = PhaseState {
-            index: 0,
-            phasing: match seq.structure {
-                Structure::PlayerTurns => game.phase.phasing.other(),
-                Structure::GameTurn => SideId(0),
-            },
-            round: game.phase.round,
-        };
-        // What units did in a player-turn (moves, march rolls) restarts with the next.
-        for u in &mut game.units {
-            u.new_turn();
-        }
-        // After the second side's player-turn: the next round, or the next game turn.
-        let mid_point = next.phasing == SideId(0) && next.round + 1 < seq.rounds;
-        if mid_point {
-            next.round += 1;
-        } else if next.phasing == SideId(0) {
-            next.round = 0;
-            let rules = game.rules.clone();
-            events.extend(rules.end_of_turn(game, dice));
-            game.turn += 1;
-            if seq.initiative.is_some() {
-                let done = game.cycle.actions;
-                game.cycle.history.push(done);
-            }
-            game.cycle.actions = [0, 0];
-            // The recovery: fatigue comes off every unit; disorganized and demoralized units
-            // recover where the rules say.
-            if let Some(f) = &seq.fatigue {
-                for u in &mut game.units {
-                    u.fatigue = u.fatigue.saturating_sub(f.recovery);
-                }
-            }
-            if let Some(r) = &seq.recovery {
-                events.extend(recover(game, r));
-            }
-            // "This turn" counts (NGG 1812 11.2: combats fought, forced marches) restart.
-            for u in &mut game.units {
-                u.combats = 0;
-                u.forced_march = false;
-            }
-        }
-        events.push(Event::TurnEnded { turn, side });
-        // Between the rounds of a game turn: the mid-point recovery (SSI Shiloh).
-        if mid_point {
-            events.extend(super::control::recover(game, dice, true));
-        }
-        if game.turn != turn && !game.is_over() {
-            super::supply::new_turn(game);
-            // SSI Shiloh's order: command control, recovery, then reinforcements (no-ops where
-            // the sequence has no command control or round recovery).
-            events.extend(super::control::command_control(game));
-            events.extend(super::control::recover(game, dice, false));
-            events.extend(reinforce(game));
-            events.extend(random_events(game, dice));
-        }
+        next = end_player_turn(game, dice, &seq, &mut events);
     } else {
         // A phase's attack limit counts its own attacks.
         for u in &mut game.units {
@@ -146,6 +86,90 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         events.extend(begin_phase(game, dice));
     }
     events
+}
+
+/// The end of a player-turn (of the game turn, in a game-turn sequence): the next round after
+/// the first side's, the next game turn after the second side's, with what comes between.
+/// The phase that follows, its first.
+fn end_player_turn(
+    game: &mut Game,
+    dice: &mut dyn DieSource,
+    seq: &Sequence,
+    events: &mut Vec<Event>,
+) -> PhaseState {
+    let side = match seq.structure {
+        Structure::PlayerTurns => game.phase.phasing,
+        Structure::GameTurn => game.active_side,
+    };
+    let turn = game.turn;
+    let mut next = PhaseState {
+        index: 0,
+        phasing: match seq.structure {
+            Structure::PlayerTurns => game.phase.phasing.other(),
+            Structure::GameTurn => SideId(0),
+        },
+        round: game.phase.round,
+    };
+    // What units did in a player-turn (moves, march rolls) restarts with the next.
+    for u in &mut game.units {
+        u.new_turn();
+    }
+    // After the second side's player-turn: the next round, or the next game turn.
+    let mid_point = next.phasing == SideId(0) && next.round + 1 < seq.rounds;
+    if mid_point {
+        next.round += 1;
+    } else if next.phasing == SideId(0) {
+        next.round = 0;
+        end_game_turn(game, dice, seq, events);
+    }
+    events.push(Event::TurnEnded { turn, side });
+    // Between the rounds of a game turn: the mid-point recovery (SSI Shiloh).
+    if mid_point {
+        events.extend(super::control::recover(game, dice, true));
+    }
+    if game.turn != turn && !game.is_over() {
+        super::supply::new_turn(game);
+        // SSI Shiloh's order: command control, recovery, then reinforcements (no-ops where
+        // the sequence has no command control or round recovery).
+        events.extend(super::control::command_control(game));
+        events.extend(super::control::recover(game, dice, false));
+        events.extend(reinforce(game));
+        events.extend(random_events(game, dice));
+    }
+    next
+}
+
+/// The end of a game turn: the rules' own end of turn, the turn counted, the initiative's
+/// cycle kept in its history, the recovery, and this turn's counts restarted.
+fn end_game_turn(
+    game: &mut Game,
+    dice: &mut dyn DieSource,
+    seq: &Sequence,
+    events: &mut Vec<Event>,
+) {
+    let rules = game.rules.clone();
+    events.extend(rules.end_of_turn(game, dice));
+    game.turn += 1;
+    if seq.initiative.is_some() {
+        let done = game.cycle.actions;
+        game.cycle.history.push(done);
+    }
+    game.cycle.actions = [0, 0];
+    // The recovery: fatigue comes off every unit; disorganized and demoralized units
+    // recover where the rules say.
+    if let Some(f) = &seq.fatigue {
+        for u in &mut game.units {
+            u.fatigue = u.fatigue.saturating_sub(f.recovery);
+        }
+    }
+    if let Some(r) = &seq.recovery {
+        events.extend(recover(game, r));
+    }
+    // "This turn" counts (NGG 1812 11.2: combats fought, forced marches) restart.
+    for u in &mut game.units {
+        u.combats = 0;
+        u.forced_march = false;
+    }
 }
 
 /// Whether the current phase is one to pass over because the side to act has nothing to do in

@@ -321,11 +321,7 @@ fn writer(sc: &Scenario, starter: &str, k: u32) -> SideId {
 
 /// Read a turn file's text (nothing checked but its form).
 pub fn parse(text: &str, path: &str) -> Result<TurnFile, TurnError> {
-    let err = |kind, problem: String| TurnError {
-        path: path.to_string(),
-        kind,
-        problem,
-    };
+    let err = |kind, problem| TurnError::new(path, kind, problem);
     if text.trim().is_empty() {
         return Err(err("format", "the file is empty".into()));
     }
@@ -380,11 +376,39 @@ fn is_hex(s: &str) -> bool {
 /// (`validate`, then `apply`) with the dice that follow from the secrets, each played while it
 /// was its writer's move, each entry handing the move over.
 pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verified, TurnError> {
-    let err = |kind, problem: String| TurnError {
-        path: path.to_string(),
-        kind,
-        problem,
-    };
+    check_form(&file, path)?;
+    let (scenario, rules) = game_of(&file, path, ov)?;
+    let scenario = Arc::new(scenario);
+    let sequence = Arc::new(file.sequence.clone());
+    check_chain(&file, &scenario, path)?;
+    let (session, before_last) = replay(&file, &scenario, &rules, &sequence, path)?;
+    check_handshake(&file, &scenario, path)?;
+    let rule_changes = super::registry::changes_from_builtin(&*rules, &sequence);
+    Ok(Verified {
+        file,
+        scenario,
+        rules,
+        sequence,
+        session,
+        before_last,
+        rule_changes,
+    })
+}
+
+impl TurnError {
+    fn new(path: &str, kind: &'static str, problem: String) -> TurnError {
+        TurnError {
+            path: path.to_string(),
+            kind,
+            problem,
+        }
+    }
+}
+
+/// The file's form: a turn file, of a version this program reads, with the tables its version
+/// carries, a game id, and the scenario its digest names.
+fn check_form(file: &TurnFile, path: &str) -> Result<(), TurnError> {
+    let err = |kind, problem| TurnError::new(path, kind, problem);
     if file.format != FORMAT {
         return Err(err(
             "format",
@@ -433,6 +457,17 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
                 .into(),
         ));
     }
+    Ok(())
+}
+
+/// The game the file holds: its scenario (valid, with a last turn), the rules it is played
+/// under, a valid sequence of play, a starter who is a side, and at least one entry.
+fn game_of(
+    file: &TurnFile,
+    path: &str,
+    ov: &RulesOverrides,
+) -> Result<(Scenario, Arc<dyn Ruleset>), TurnError> {
+    let err = |kind, problem| TurnError::new(path, kind, problem);
     let scenario = super::registry::validate_scenario(file.scenario.clone()).map_err(|p| {
         err(
             "scenario",
@@ -472,17 +507,21 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
     if file.entries.is_empty() {
         return Err(err("format", "it has no entries".into()));
     }
-    let scenario = Arc::new(scenario);
-    let sequence = Arc::new(file.sequence.clone());
-    // The chain, the writers and the secrets' form.
-    let mut before = header_digest(&file);
+    Ok((scenario, rules))
+}
+
+/// The chain, the writers and the secrets' form: each entry in its place, from its writer,
+/// matching its digest, its values hex, revealing what it committed to.
+fn check_chain(file: &TurnFile, scenario: &Scenario, path: &str) -> Result<(), TurnError> {
+    let err = |kind, problem| TurnError::new(path, kind, problem);
+    let mut before = header_digest(file);
     for (k, e) in file.entries.iter().enumerate() {
         let k32 = k as u32;
         let at = format!("entry {k}");
         if e.number != k32 {
             return Err(err("format", format!("{at} is numbered {}", e.number)));
         }
-        let w = scenario.side_name(writer(&scenario, &file.starter, k32));
+        let w = scenario.side_name(writer(scenario, &file.starter, k32));
         if e.from != w {
             return Err(err(
                 "format",
@@ -498,46 +537,7 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
                 ),
             ));
         }
-        for (name, v) in [
-            ("offer", Some(&e.offer)),
-            ("commit", Some(&e.commit)),
-            ("reveal", e.reveal.as_ref()),
-        ] {
-            if let Some(v) = v
-                && !is_hex(v)
-            {
-                return Err(err(
-                    "format",
-                    format!("{at}: `{name}` is not 64 lowercase hex digits"),
-                ));
-            }
-        }
-        match (&e.reveal, k >= 2) {
-            (Some(_), false) => {
-                return Err(err(
-                    "format",
-                    format!("{at} reveals a value; entries 0 and 1 have none to reveal"),
-                ));
-            }
-            (None, true) => {
-                return Err(err(
-                    "commitment",
-                    format!("{at} reveals no value for entry {}", k - 2),
-                ));
-            }
-            (Some(x), true) => {
-                if commitment(&file.game, k32 - 2, x) != file.entries[k - 2].commit {
-                    return Err(err(
-                        "commitment",
-                        format!(
-                            "{at}: the value it reveals does not match the commitment of entry {} (its dice would not be the ones promised)",
-                            k - 2
-                        ),
-                    ));
-                }
-            }
-            (None, false) => {}
-        }
+        check_secrets(file, k, e, &at, path)?;
         if k < 2 && !e.commands.is_empty() {
             return Err(err(
                 "turn",
@@ -548,14 +548,72 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
         }
         before = e.digest.clone();
     }
-    // The replay.
+    Ok(())
+}
+
+/// Entry `k`'s values: each 64 lowercase hex digits, and a reveal (from entry 2 on, none
+/// before) that matches the commitment of entry k-2.
+fn check_secrets(
+    file: &TurnFile,
+    k: usize,
+    e: &Entry,
+    at: &str,
+    path: &str,
+) -> Result<(), TurnError> {
+    let err = |kind, problem| TurnError::new(path, kind, problem);
+    for (name, v) in [
+        ("offer", Some(&e.offer)),
+        ("commit", Some(&e.commit)),
+        ("reveal", e.reveal.as_ref()),
+    ] {
+        if let Some(v) = v
+            && !is_hex(v)
+        {
+            return Err(err(
+                "format",
+                format!("{at}: `{name}` is not 64 lowercase hex digits"),
+            ));
+        }
+    }
+    match (&e.reveal, k >= 2) {
+        (Some(_), false) => Err(err(
+            "format",
+            format!("{at} reveals a value; entries 0 and 1 have none to reveal"),
+        )),
+        (None, true) => Err(err(
+            "commitment",
+            format!("{at} reveals no value for entry {}", k - 2),
+        )),
+        (Some(x), true)
+            if commitment(&file.game, k as u32 - 2, x) != file.entries[k - 2].commit =>
+        {
+            Err(err(
+                "commitment",
+                format!(
+                    "{at}: the value it reveals does not match the commitment of entry {} (its dice would not be the ones promised)",
+                    k - 2
+                ),
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The replay of the entries from 2 on, each with its dice: the game after the last, and the
+/// log length before the last entry's commands.
+fn replay(
+    file: &TurnFile,
+    scenario: &Arc<Scenario>,
+    rules: &Arc<dyn Ruleset>,
+    sequence: &Arc<Sequence>,
+    path: &str,
+) -> Result<(Option<Session>, usize), TurnError> {
     let mut session: Option<Session> = None;
     let mut before_last = 0;
     for (k, e) in file.entries.iter().enumerate().skip(2) {
-        let k32 = k as u32;
         let seed = dice_seed(
             &file.game,
-            k32,
+            k as u32,
             e.reveal.as_deref().unwrap_or(""),
             &file.entries[k - 1].offer,
         );
@@ -572,60 +630,80 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
             )),
         };
         before_last = s.log.len();
-        let me = writer(&scenario, &file.starter, k32);
-        for (i, c) in e.commands.iter().enumerate() {
-            let at = format!(
-                "entry {k} (from {}), command {} ({})",
-                e.from,
-                i + 1,
-                describe(c)
-            );
-            if s.game.is_over() {
-                return Err(err("turn", format!("{at}: the game is already over")));
-            }
-            if s.game.active_side != me {
-                return Err(err(
-                    "turn",
-                    format!(
-                        "{at}: played while it was {}'s move",
-                        scenario.side_name(s.game.active_side)
-                    ),
-                ));
-            }
-            validate(&s.game, c)
-                .map_err(|e| err("command", format!("{at}: the rules refuse it: {e}")))?;
-            s.execute(c.clone())
-                .map_err(|e| err("command", format!("{at}: the rules refuse it: {e}")))?;
-        }
-        let now = if s.game.is_over() {
-            GAME_OVER.to_string()
-        } else {
-            scenario.side_name(s.game.active_side).to_string()
-        };
-        if !s.game.is_over() && s.game.active_side == me {
-            return Err(err(
-                "turn",
-                format!(
-                    "entry {k} (from {}) ends while it is still {}'s move: it does not hand the move over",
-                    e.from, e.from
-                ),
-            ));
-        }
-        if e.to_move != now {
-            return Err(err(
-                "turn",
-                format!(
-                    "entry {k} says {:?} is to move; after its commands it is {now:?}",
-                    e.to_move
-                ),
-            ));
-        }
+        replay_entry(s, file, scenario, k, e, path)?;
     }
-    // Entries 0 and 1 say whose move follows: the next writer.
-    for (k, e) in file.entries.iter().enumerate().take(2) {
-        let next = scenario.side_name(writer(&scenario, &file.starter, k as u32 + 1));
-        if e.to_move != next {
+    Ok((session, before_last))
+}
+
+/// Entry `k`'s commands played on `s`, each while it is the writer's move and as the rules
+/// allow; then the move handed over, to whom the entry says.
+fn replay_entry(
+    s: &mut Session,
+    file: &TurnFile,
+    scenario: &Scenario,
+    k: usize,
+    e: &Entry,
+    path: &str,
+) -> Result<(), TurnError> {
+    let err = |kind, problem| TurnError::new(path, kind, problem);
+    let me = writer(scenario, &file.starter, k as u32);
+    for (i, c) in e.commands.iter().enumerate() {
+        let at = format!(
+            "entry {k} (from {}), command {} ({})",
+            e.from,
+            i + 1,
+            describe(c)
+        );
+        if s.game.is_over() {
+            return Err(err("turn", format!("{at}: the game is already over")));
+        }
+        if s.game.active_side != me {
             return Err(err(
+                "turn",
+                format!(
+                    "{at}: played while it was {}'s move",
+                    scenario.side_name(s.game.active_side)
+                ),
+            ));
+        }
+        validate(&s.game, c)
+            .map_err(|e| err("command", format!("{at}: the rules refuse it: {e}")))?;
+        s.execute(c.clone())
+            .map_err(|e| err("command", format!("{at}: the rules refuse it: {e}")))?;
+    }
+    let now = if s.game.is_over() {
+        GAME_OVER.to_string()
+    } else {
+        scenario.side_name(s.game.active_side).to_string()
+    };
+    if !s.game.is_over() && s.game.active_side == me {
+        return Err(err(
+            "turn",
+            format!(
+                "entry {k} (from {}) ends while it is still {}'s move: it does not hand the move over",
+                e.from, e.from
+            ),
+        ));
+    }
+    if e.to_move != now {
+        return Err(err(
+            "turn",
+            format!(
+                "entry {k} says {:?} is to move; after its commands it is {now:?}",
+                e.to_move
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Entries 0 and 1 say whose move follows: the next writer.
+fn check_handshake(file: &TurnFile, scenario: &Scenario, path: &str) -> Result<(), TurnError> {
+    for (k, e) in file.entries.iter().enumerate().take(2) {
+        let next = scenario.side_name(writer(scenario, &file.starter, k as u32 + 1));
+        if e.to_move != next {
+            return Err(TurnError::new(
+                path,
                 "turn",
                 format!(
                     "entry {k} says {:?} is to move; it is {next}'s entry next",
@@ -634,16 +712,7 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
             ));
         }
     }
-    let rule_changes = super::registry::changes_from_builtin(&*rules, &sequence);
-    Ok(Verified {
-        file,
-        scenario,
-        rules,
-        sequence,
-        session,
-        before_last,
-        rule_changes,
-    })
+    Ok(())
 }
 
 /// A command as the log names it.
@@ -662,11 +731,7 @@ fn describe(c: &Command) -> String {
 /// Check a new file against the previous one of the same game: same game, same scenario, and
 /// its entries begin with exactly the previous file's.
 pub fn check_previous(new: &Verified, prev: &Verified, path: &str) -> Result<(), TurnError> {
-    let err = |kind, problem: String| TurnError {
-        path: path.to_string(),
-        kind,
-        problem,
-    };
+    let err = |kind, problem| TurnError::new(path, kind, problem);
     if new.file.game != prev.file.game {
         return Err(err(
             "history",

@@ -492,6 +492,21 @@ impl Sequence {
     /// Problems of a sequence read from a file (path, problem).
     pub fn problems(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
+        self.phase_list_problems(&mut out);
+        let mut keys = std::collections::BTreeSet::new();
+        for (i, p) in self.phases.iter().enumerate() {
+            let at = format!("sequence.phases[{i}]");
+            self.phase_head_problems(p, &at, &mut keys, &mut out);
+            // The rules' sections are checked with each phase (so listed once per phase).
+            self.section_problems(&mut out);
+            self.phase_tail_problems(p, &at, &mut out);
+        }
+        out
+    }
+
+    /// The phases as a whole: at least one, one played in the first game turn, and the phase
+    /// the trains pay for.
+    fn phase_list_problems(&self, out: &mut Vec<(String, String)>) {
         if !self.phases.is_empty()
             && self
                 .phases
@@ -524,96 +539,109 @@ impl Sequence {
                 ),
             ));
         }
-        let mut keys = std::collections::BTreeSet::new();
-        for (i, p) in self.phases.iter().enumerate() {
-            let at = format!("sequence.phases[{i}]");
-            if p.key.trim().is_empty() || p.name.trim().is_empty() {
-                out.push((at.clone(), "a phase needs a key and a name".into()));
-            }
-            if !keys.insert(p.key.clone()) {
-                out.push((format!("{at}.key"), format!("{:?} names two phases", p.key)));
-            }
-            if p.allows.is_empty() {
-                out.push((
-                    format!("{at}.allows"),
-                    "a phase must allow something".into(),
-                ));
-            }
-            if p.acts == Acts::Initiative && self.initiative.is_none() {
-                out.push((
-                    format!("{at}.acts"),
-                    "a phase on the initiative needs the sequence's `initiative` rules".into(),
-                ));
-            }
-            if let Some(f) = &self.fatigue
-                && (f.max == 0 || f.per_march == 0)
-            {
-                out.push((
-                    "sequence.fatigue".into(),
-                    "fatigue needs a maximum and a march cost above 0".into(),
-                ));
-            }
-            if let Some(x) = self
-                .fatigue
-                .as_ref()
-                .and_then(|f| f.extended.as_ref().map(|x| (f, x)))
-                && (x.1.at == 0 || x.1.at > x.0.max || !(1..=3).contains(&x.1.dice))
-            {
-                out.push((
-                    "sequence.fatigue.extended".into(),
-                    "the extended march needs a level from 1 to the fatigue maximum and 1 to 3 dice"
-                        .into(),
-                ));
-            }
-            if let Some(a) = &self.activation
-                && (self.initiative.is_none() || !(1..=20).contains(&a.radius))
-            {
-                out.push((
-                    "sequence.activation".into(),
-                    "activations need the `initiative` rules and a radius of 1 to 20 hexes".into(),
-                ));
-            }
-            if let Some(a) = &self.assault
-                && (self.initiative.is_none() || a.per_action == 0 || a.kinds.is_empty())
-            {
-                out.push((
-                    "sequence.assault".into(),
-                    "assaults need the `initiative` rules, at least one attack type in `kinds` \
-                     and `per_action` above 0"
-                        .into(),
-                ));
-            }
-            if let Some(a) = &self.assault
-                && a.army.iter().any(|k| !a.kinds.contains(k))
-            {
-                out.push((
-                    "sequence.assault.army".into(),
-                    "each type led by an army leader must be one of `kinds`".into(),
-                ));
-            }
-            let only = |what: Allow| p.allows.iter().all(|a| *a == what);
-            if p.skip_when_idle && !only(Allow::Special) && !only(Allow::LeaderTransfer) {
-                out.push((
-                    format!("{at}.skip_when_idle"),
-                    "only a phase of special actions alone, or of leader transfers alone, is \
-                     passed over when idle"
-                        .into(),
-                ));
-            }
-            if p.allows.contains(&Allow::LeaderTransfer) && self.leader_transfer.is_none() {
-                out.push((
-                    format!("{at}.allows"),
-                    "leader transfers need the sequence's `leader_transfer` rules".into(),
-                ));
-            }
-            if p.attacks_per_unit == Some(0) {
-                out.push((
-                    format!("{at}.attacks_per_unit"),
-                    "0 attacks: leave attacks out of `allows` instead".into(),
-                ));
-            }
+    }
+
+    /// A phase's key and name (the key unique), what it allows, and who acts in it.
+    fn phase_head_problems(
+        &self,
+        p: &Phase,
+        at: &str,
+        keys: &mut std::collections::BTreeSet<String>,
+        out: &mut Vec<(String, String)>,
+    ) {
+        if p.key.trim().is_empty() || p.name.trim().is_empty() {
+            out.push((at.to_string(), "a phase needs a key and a name".into()));
         }
-        out
+        if !keys.insert(p.key.clone()) {
+            out.push((format!("{at}.key"), format!("{:?} names two phases", p.key)));
+        }
+        if p.allows.is_empty() {
+            out.push((
+                format!("{at}.allows"),
+                "a phase must allow something".into(),
+            ));
+        }
+        if p.acts == Acts::Initiative && self.initiative.is_none() {
+            out.push((
+                format!("{at}.acts"),
+                "a phase on the initiative needs the sequence's `initiative` rules".into(),
+            ));
+        }
+    }
+
+    /// The sections of rules: fatigue and its extended march, activations, assaults.
+    fn section_problems(&self, out: &mut Vec<(String, String)>) {
+        if let Some(f) = &self.fatigue
+            && (f.max == 0 || f.per_march == 0)
+        {
+            out.push((
+                "sequence.fatigue".into(),
+                "fatigue needs a maximum and a march cost above 0".into(),
+            ));
+        }
+        if let Some(x) = self
+            .fatigue
+            .as_ref()
+            .and_then(|f| f.extended.as_ref().map(|x| (f, x)))
+            && (x.1.at == 0 || x.1.at > x.0.max || !(1..=3).contains(&x.1.dice))
+        {
+            out.push((
+                "sequence.fatigue.extended".into(),
+                "the extended march needs a level from 1 to the fatigue maximum and 1 to 3 dice"
+                    .into(),
+            ));
+        }
+        if let Some(a) = &self.activation
+            && (self.initiative.is_none() || !(1..=20).contains(&a.radius))
+        {
+            out.push((
+                "sequence.activation".into(),
+                "activations need the `initiative` rules and a radius of 1 to 20 hexes".into(),
+            ));
+        }
+        if let Some(a) = &self.assault
+            && (self.initiative.is_none() || a.per_action == 0 || a.kinds.is_empty())
+        {
+            out.push((
+                "sequence.assault".into(),
+                "assaults need the `initiative` rules, at least one attack type in `kinds` \
+                 and `per_action` above 0"
+                    .into(),
+            ));
+        }
+        if let Some(a) = &self.assault
+            && a.army.iter().any(|k| !a.kinds.contains(k))
+        {
+            out.push((
+                "sequence.assault.army".into(),
+                "each type led by an army leader must be one of `kinds`".into(),
+            ));
+        }
+    }
+
+    /// A phase passed over when idle, its leader transfers, its attack limit.
+    fn phase_tail_problems(&self, p: &Phase, at: &str, out: &mut Vec<(String, String)>) {
+        let only = |what: Allow| p.allows.iter().all(|a| *a == what);
+        if p.skip_when_idle && !only(Allow::Special) && !only(Allow::LeaderTransfer) {
+            out.push((
+                format!("{at}.skip_when_idle"),
+                "only a phase of special actions alone, or of leader transfers alone, is \
+                 passed over when idle"
+                    .into(),
+            ));
+        }
+        if p.allows.contains(&Allow::LeaderTransfer) && self.leader_transfer.is_none() {
+            out.push((
+                format!("{at}.allows"),
+                "leader transfers need the sequence's `leader_transfer` rules".into(),
+            ));
+        }
+        if p.attacks_per_unit == Some(0) {
+            out.push((
+                format!("{at}.attacks_per_unit"),
+                "0 attacks: leave attacks out of `allows` instead".into(),
+            ));
+        }
     }
 
     /// The first phase played in game turn `turn` (`from_turn`).

@@ -397,48 +397,7 @@ impl Session {
                 found: save.version,
             });
         }
-        match &save.digest {
-            // Written before saves carried a digest: loaded unchecked.
-            None if save.version == 1 => {}
-            None => {
-                return Err(SaveError::NoDigest {
-                    path: path.to_string(),
-                });
-            }
-            Some(d) => {
-                let rules = match (&save.sequence, &save.tables) {
-                    (Some(seq), Some(t)) if save.version >= 6 => Some((seq, t.as_str())),
-                    _ if save.version >= 6 => {
-                        return Err(SaveError::NoRules {
-                            path: path.to_string(),
-                        });
-                    }
-                    _ => None,
-                };
-                let want = Digest::of_game(
-                    &save.scenario,
-                    save.seed,
-                    &save.commands,
-                    &save.reseeds,
-                    rules,
-                );
-                let what = if want.scenario != d.scenario {
-                    Some("the scenario it holds does")
-                } else if want.log != d.log && rules.is_some() {
-                    Some("the seed, the command log, the sequence of play and the rules tables do")
-                } else if want.log != d.log {
-                    Some("the seed and the command log do")
-                } else {
-                    None
-                };
-                if let Some(what) = what {
-                    return Err(SaveError::Digest {
-                        path: path.to_string(),
-                        what,
-                    });
-                }
-            }
-        }
+        check_digest(&save, path)?;
         let scenario = validate(save.scenario).map_err(|p| SaveError::Scenario {
             path: path.to_string(),
             problem: p
@@ -460,27 +419,7 @@ impl Session {
             path: path.to_string(),
             source,
         })?;
-        let sequence = match save.sequence {
-            Some(seq) => {
-                let problems = seq.problems();
-                if let Some((at, why)) = problems.first() {
-                    return Err(SaveError::Sequence {
-                        path: path.to_string(),
-                        problem: format!("{at}: {why}"),
-                    });
-                }
-                if save.version < 6 {
-                    unshipped_sequence(&seq, &*rules).map_err(|problem| SaveError::Sequence {
-                        path: path.to_string(),
-                        problem,
-                    })?;
-                }
-                Arc::new(seq)
-            }
-            None if save.version >= 3 => Arc::new(rules.sequence().clone()),
-            // Played before sequences existed.
-            None => Arc::new(super::sequence::generic()),
-        };
+        let sequence = saved_sequence(save.sequence, save.version, &*rules, path)?;
         let mut s = Session::replay_reseeded(
             Arc::new(scenario),
             rules,
@@ -505,6 +444,85 @@ impl Session {
         })?;
         Session::load_save(&text, &path.display().to_string(), overrides)
     }
+}
+
+/// A save's digest checked against what it holds (a version 1 save has none: loaded
+/// unchecked); a version 6 save's covers the rules it holds, which it must hold.
+fn check_digest(save: &SaveFile, path: &str) -> Result<(), SaveError> {
+    let d = match &save.digest {
+        // Written before saves carried a digest: loaded unchecked.
+        None if save.version == 1 => return Ok(()),
+        None => {
+            return Err(SaveError::NoDigest {
+                path: path.to_string(),
+            });
+        }
+        Some(d) => d,
+    };
+    let rules = match (&save.sequence, &save.tables) {
+        (Some(seq), Some(t)) if save.version >= 6 => Some((seq, t.as_str())),
+        _ if save.version >= 6 => {
+            return Err(SaveError::NoRules {
+                path: path.to_string(),
+            });
+        }
+        _ => None,
+    };
+    let want = Digest::of_game(
+        &save.scenario,
+        save.seed,
+        &save.commands,
+        &save.reseeds,
+        rules,
+    );
+    let what = if want.scenario != d.scenario {
+        Some("the scenario it holds does")
+    } else if want.log != d.log && rules.is_some() {
+        Some("the seed, the command log, the sequence of play and the rules tables do")
+    } else if want.log != d.log {
+        Some("the seed and the command log do")
+    } else {
+        None
+    };
+    match what {
+        Some(what) => Err(SaveError::Digest {
+            path: path.to_string(),
+            what,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The sequence of play a save of `version` is replayed under: the one it holds (valid, and
+/// for versions 3 to 5 one Musket shipped), else its rule system's (version 3 on), else the
+/// generic turn of the games played before sequences existed.
+fn saved_sequence(
+    saved: Option<super::sequence::Sequence>,
+    version: u32,
+    rules: &dyn Ruleset,
+    path: &str,
+) -> Result<Arc<super::sequence::Sequence>, SaveError> {
+    Ok(match saved {
+        Some(seq) => {
+            let problems = seq.problems();
+            if let Some((at, why)) = problems.first() {
+                return Err(SaveError::Sequence {
+                    path: path.to_string(),
+                    problem: format!("{at}: {why}"),
+                });
+            }
+            if version < 6 {
+                unshipped_sequence(&seq, rules).map_err(|problem| SaveError::Sequence {
+                    path: path.to_string(),
+                    problem,
+                })?;
+            }
+            Arc::new(seq)
+        }
+        None if version >= 3 => Arc::new(rules.sequence().clone()),
+        // Played before sequences existed.
+        None => Arc::new(super::sequence::generic()),
+    })
 }
 
 /// A save of versions 3 to 5 holds its sequence of play outside its digest: it is taken only

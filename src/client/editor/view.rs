@@ -309,52 +309,7 @@ fn sync_marks(
             b.hex_outline(c, 0.9, 5.0, Color::srgb(0.85, 0.68, 0.10));
         }
     }
-    let mut count = std::collections::HashMap::<Coord, usize>::new();
-    let mut top =
-        std::collections::BTreeMap::<Coord, (Vec2, &crate::rules::scenario::UnitFile)>::new();
-    let sides = &f.sides;
-    for u in &f.units {
-        let Some(c) = hex(&u.hex) else { continue };
-        let k = count.entry(c).or_insert(0);
-        let side = sides.iter().position(|s| *s == u.side).unwrap_or(0);
-        let names = [
-            sides.first().map_or("", String::as_str),
-            sides.get(1).map_or("", String::as_str),
-        ];
-        let color = crate::client::units::side_color(crate::client::units::tone_of_names(
-            names,
-            crate::rules::unit::SideId(side as u8),
-        ));
-        let p = hex_to_world(c) + Vec2::new(-6.0, 6.0) * *k as f32;
-        let s = if u.kind == crate::rules::unit::UnitKind::Leader {
-            14.0
-        } else {
-            22.0
-        };
-        let sel = st.selected.as_ref() == Some(&u.id);
-        let edge = if sel {
-            Color::srgb(1.0, 0.85, 0.1)
-        } else {
-            Color::BLACK
-        };
-        let e = s + if sel { 4.0 } else { 1.5 };
-        b.quad(
-            p + Vec2::new(-e, -e),
-            p + Vec2::new(e, -e),
-            p + Vec2::new(e, e),
-            p + Vec2::new(-e, e),
-            edge,
-        );
-        b.quad(
-            p + Vec2::new(-s, -s),
-            p + Vec2::new(s, -s),
-            p + Vec2::new(s, s),
-            p + Vec2::new(-s, s),
-            color,
-        );
-        *k += 1;
-        top.insert(c, (p, u));
-    }
+    let top = unit_squares(&mut b, f, st.selected.as_ref(), width);
     // The top unit of each stack: its kind's initial and strength ("I4", "L" for a leader).
     for (p, u) in top.values() {
         let strength = match &u.strength {
@@ -385,6 +340,64 @@ fn sync_marks(
         10.0,
         (EditorPart, MarksLayer),
     );
+}
+
+/// A square per unit in its side's colour, stacked down and to the right in its hex, edged
+/// in gold when `selected`. Returns the top unit of each stack, with where it is drawn.
+fn unit_squares<'a>(
+    b: &mut Batch,
+    f: &'a ScenarioFile,
+    selected: Option<&String>,
+    width: usize,
+) -> std::collections::BTreeMap<Coord, (Vec2, &'a crate::rules::scenario::UnitFile)> {
+    let hex = |l: &str| crate::rules::hex::parse_label(l, width).ok();
+    let mut count = std::collections::HashMap::<Coord, usize>::new();
+    let mut top =
+        std::collections::BTreeMap::<Coord, (Vec2, &crate::rules::scenario::UnitFile)>::new();
+    let sides = &f.sides;
+    for u in &f.units {
+        let Some(c) = hex(&u.hex) else { continue };
+        let k = count.entry(c).or_insert(0);
+        let side = sides.iter().position(|s| *s == u.side).unwrap_or(0);
+        let names = [
+            sides.first().map_or("", String::as_str),
+            sides.get(1).map_or("", String::as_str),
+        ];
+        let color = crate::client::units::side_color(crate::client::units::tone_of_names(
+            names,
+            crate::rules::unit::SideId(side as u8),
+        ));
+        let p = hex_to_world(c) + Vec2::new(-6.0, 6.0) * *k as f32;
+        let s = if u.kind == crate::rules::unit::UnitKind::Leader {
+            14.0
+        } else {
+            22.0
+        };
+        let sel = selected == Some(&u.id);
+        let edge = if sel {
+            Color::srgb(1.0, 0.85, 0.1)
+        } else {
+            Color::BLACK
+        };
+        let e = s + if sel { 4.0 } else { 1.5 };
+        b.quad(
+            p + Vec2::new(-e, -e),
+            p + Vec2::new(e, -e),
+            p + Vec2::new(e, e),
+            p + Vec2::new(-e, e),
+            edge,
+        );
+        b.quad(
+            p + Vec2::new(-s, -s),
+            p + Vec2::new(s, -s),
+            p + Vec2::new(s, s),
+            p + Vec2::new(-s, s),
+            color,
+        );
+        *k += 1;
+        top.insert(c, (p, u));
+    }
+    top
 }
 
 /// The transform from the scan's pixels (x right, y down) to the world: the alignment when it

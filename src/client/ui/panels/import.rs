@@ -45,8 +45,13 @@ pub fn plugin(app: &mut App) {
 fn import_ui(
     mut contexts: EguiContexts,
     mut d: ResMut<ImportDialog>,
+    mut menu: ResMut<super::super::screens::menu::MenuState>,
     mut actions: MessageWriter<Action>,
 ) -> Result {
+    if menu.import {
+        menu.import = false;
+        d.open = true;
+    }
     if !d.open {
         return Ok(());
     }

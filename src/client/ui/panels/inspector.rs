@@ -7,6 +7,7 @@ use bevy_egui::egui;
 
 use crate::client::state::{Action, Selection};
 use crate::client::ui::theme::c32;
+use crate::rules::hex::Coord;
 use crate::rules::map::Terrain;
 use crate::rules::unit::Unit;
 
@@ -181,6 +182,38 @@ pub(crate) fn inspector(
     } else {
         ui.label(format!("{} — {}", g.scenario.label_named(h), t.name()));
     }
+    stack_units(ui, g, sel, h, actions);
+    special_buttons(ui, g, sel, actions);
+    activate_button(ui, g, sel, actions);
+    force_march_button(ui, g, sel, actions);
+    hexsides_and_zoc(ui, g, h);
+    // The danger overlay (T): what the enemy can do to this hex in its next turn.
+    if let Some((lines, computing)) = threats
+        && g.side_at(h) == Some(g.active_side)
+    {
+        ui.separator();
+        ui.strong("Threats (the enemy's next turn)");
+        if computing {
+            ui.label(egui::RichText::new("computing…").small().italics());
+        }
+        if lines.is_empty() && !computing {
+            ui.label(egui::RichText::new("No enemy stack can attack this hex.").small());
+        }
+        for l in lines {
+            ui.label(egui::RichText::new(l).small());
+        }
+    }
+    chosen_list(ui, g, sel, actions);
+}
+
+/// The units in hex `h`, in their side's colour; the side to move's ticked when chosen.
+fn stack_units(
+    ui: &mut egui::Ui,
+    g: &crate::rules::game::Game,
+    sel: &Selection,
+    h: Coord,
+    actions: &mut MessageWriter<Action>,
+) {
     let here = g.units_at(h);
     if here.is_empty() {
         ui.label("No units.");
@@ -211,9 +244,10 @@ pub(crate) fn inspector(
             ui.label(text);
         }
     }
-    special_buttons(ui, g, sel, actions);
-    activate_button(ui, g, sel, actions);
-    force_march_button(ui, g, sel, actions);
+}
+
+/// The features and routes on hex `h`'s sides, and the enemy units whose ZOC covers it.
+fn hexsides_and_zoc(ui: &mut egui::Ui, g: &crate::rules::game::Game, h: Coord) {
     // Hexsides of this hex.
     let sides: Vec<String> = crate::rules::hex::Dir::ALL
         .iter()
@@ -248,23 +282,6 @@ pub(crate) fn inspector(
             .collect();
         ui.label(egui::RichText::new(format!("In the ZOC of: {}", z.join(", "))).small());
     }
-    // The danger overlay (T): what the enemy can do to this hex in its next turn.
-    if let Some((lines, computing)) = threats
-        && g.side_at(h) == Some(g.active_side)
-    {
-        ui.separator();
-        ui.strong("Threats (the enemy's next turn)");
-        if computing {
-            ui.label(egui::RichText::new("computing…").small().italics());
-        }
-        if lines.is_empty() && !computing {
-            ui.label(egui::RichText::new("No enemy stack can attack this hex.").small());
-        }
-        for l in lines {
-            ui.label(egui::RichText::new(l).small());
-        }
-    }
-    chosen_list(ui, g, sel, actions);
 }
 
 fn chosen_list(
