@@ -147,7 +147,7 @@ pub struct AttackArgs {
     #[arg(long = "type", value_enum)]
     pub kind: Option<TypeArg>,
     /// A condition of the attack the map does not show, `key=value` (repeatable); an unknown
-    /// key is refused with the ruleset's known keys (README "Other rule systems").
+    /// key is refused with the ruleset's known keys (docs/rules.md, "Other rule systems").
     #[arg(long = "opt", value_name = "KEY=VALUE", value_parser = parse_opt)]
     pub options: Vec<(String, String)>,
     /// A march-attack type of older editions (rows enabled in the rules file).

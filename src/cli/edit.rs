@@ -14,7 +14,7 @@ pub struct EditArgs {
     /// The scenario file to edit.
     pub scenario: PathBuf,
     /// A RON list of editor actions, e.g. `[Paint(terrain: 'w', hexes: ["0304"]), Fill(terrain:
-    /// 'c', hex: "0101")]` (see the README, "Scenario editor").
+    /// 'c', hex: "0101")]` (see docs/editor.md).
     /// Without it, the editor window opens on the file.
     #[arg(long, value_name = "ACTIONS.ron")]
     pub apply: Option<PathBuf>,

@@ -13,9 +13,27 @@ pub enum ImportCmd {
     /// A VASSAL module (`.vmod`): its board under the exact hex grid, every piece of the
     /// set-up a unit on its hex with its own picture, written as a scenario draft into DIR.
     Vassal(VassalArgs),
+    /// Terrain help without a window: the hexes named as examples (`0512=w`, or every hex
+    /// already of another terrain than clear with `--painted`) and every other hex's suggested
+    /// terrain from the draft's board image; `--write` paints the suggestions into the file.
+    Terrain(TerrainArgs),
     /// Measure the terrain suggestions on scenarios drawn with Musket's own tile art: label
     /// a few hexes of each terrain, suggest the rest, print how many are right per terrain.
     TerrainAccuracy(AccuracyArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct TerrainArgs {
+    /// The draft (a scenario with an underlay fitted by its grid).
+    pub scenario: PathBuf,
+    /// Example hexes: LABEL=LETTER, comma-separated (`0512=w,0301=c`).
+    #[arg(long, value_delimiter = ',')]
+    pub examples: Vec<String>,
+    /// Paint the suggestions into the file (each terrain one edit).
+    #[arg(long)]
+    pub write: bool,
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -82,6 +100,7 @@ pub fn run(cmd: ImportCmd) -> Result<(), Failure> {
     match cmd {
         ImportCmd::Vassal(a) => run_vassal(a),
         ImportCmd::TerrainAccuracy(a) => terrain_accuracy(a),
+        ImportCmd::Terrain(a) => terrain(a),
     }
 }
 
@@ -273,6 +292,15 @@ fn report_text(plan: &Plan, w: &Written, remembered: Option<&Path>, took: std::t
         .iter()
         .filter(|u| !u.placeholder.is_empty())
         .count();
+    if waiting == 0 {
+        outln!(
+            "next: every unit has its values; paint a few hexes of each terrain and let the \
+             editor suggest the rest (`musket edit {}`, or `musket import terrain`), then play",
+            w.scenario.display()
+        );
+        outln!("took {:.1} s", took.as_secs_f64());
+        return;
+    }
     outln!(
         "next: confirm sides, kinds and values in {} (then `musket import vassal … --mapping \
          {}`) or in the editor: {} units wait for values; paint the terrain with `musket edit {}`",
@@ -360,4 +388,91 @@ fn pct(a: usize, b: usize) -> f64 {
     } else {
         100.0 * a as f64 / b as f64
     }
+}
+
+fn terrain(a: TerrainArgs) -> Result<(), Failure> {
+    use crate::editor::{Editor, action::EditAction};
+    use crate::import::terrain::{Picture, suggest};
+    let mut ed = Editor::open(&a.scenario).map_err(Failure)?;
+    let f = ed.file.clone();
+    let u = f.underlay.as_ref().ok_or_else(|| {
+        Failure(format!(
+            "{}: no board image (underlay)",
+            a.scenario.display()
+        ))
+    })?;
+    let fit = u.grid.ok_or_else(|| {
+        Failure(format!(
+            "{}: underlay.grid: terrain help needs the board's exact grid fit (an imported module's)",
+            a.scenario.display()
+        ))
+    })?;
+    let width =
+        crate::rules::map::label_width(f.map.columns.max(1) as u32, f.map.rows.max(1) as u32);
+    let mut examples = Vec::new();
+    for e in &a.examples {
+        let (l, t) = e
+            .split_once('=')
+            .ok_or_else(|| Failure(format!("--examples {e}: give LABEL=LETTER (0512=w)")))?;
+        let c = crate::rules::hex::parse_label(l.trim(), width)
+            .map_err(|err| Failure(format!("--examples {e}: {err}")))?;
+        let letter = t
+            .trim()
+            .chars()
+            .next()
+            .filter(|_| t.trim().chars().count() == 1);
+        let letter =
+            letter.ok_or_else(|| Failure(format!("--examples {e}: one terrain letter")))?;
+        examples.push((c, letter));
+    }
+    if examples.is_empty() {
+        return Err(Failure(
+            "--examples: name a few hexes of each terrain (0512=w,…)".into(),
+        ));
+    }
+    for (c, l) in &examples {
+        ed.apply(&EditAction::Paint {
+            terrain: *l,
+            hexes: vec![c.label(width)],
+        })
+        .map_err(Failure)?;
+    }
+    let path = crate::editor::underlay::image_path(u, &a.scenario);
+    let bytes = std::fs::read(&path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    let pic = Picture::decode(&bytes, &path.display().to_string()).map_err(Failure)?;
+    let hexes: Vec<crate::rules::hex::Coord> = (1..=f.map.columns as i32)
+        .flat_map(|col| {
+            (1..=f.map.rows as i32).map(move |row| crate::rules::hex::Coord::new(col, row))
+        })
+        .collect();
+    let got = suggest(&pic, &fit, &hexes, &examples);
+    let mut by: std::collections::BTreeMap<char, Vec<String>> = Default::default();
+    for s in &got {
+        by.entry(s.letter).or_default().push(s.hex.label(width));
+    }
+    if a.json {
+        outln!(
+            "{}",
+            json!({"suggestions": got.iter().map(|s| json!({
+            "hex": s.hex.label(width), "terrain": s.letter.to_string(), "sure": s.sure,
+        })).collect::<Vec<_>>()})
+        );
+    } else {
+        for (l, hs) in &by {
+            outln!("{l}: {} hexes: {}", hs.len(), hs.join(" "));
+        }
+    }
+    if a.write {
+        for (terrain, hexes) in by {
+            ed.apply(&EditAction::Paint { terrain, hexes })
+                .map_err(Failure)?;
+        }
+        ed.save(&a.scenario).map_err(Failure)?;
+        eprintln!(
+            "import: {} written ({} hexes suggested)",
+            a.scenario.display(),
+            got.len()
+        );
+    }
+    Ok(())
 }

@@ -44,7 +44,7 @@ pub fn render(sc: &Scenario, noise: u8) -> Result<Picture, String> {
     let atlas = image::load_from_memory(ATLAS)
         .map_err(|e| format!("terrain atlas: {e}"))?
         .to_rgba8();
-    let (cols, rows) = (sc.map.columns() as u32, sc.map.rows() as u32);
+    let (cols, rows) = (sc.map.columns(), sc.map.rows());
     let (w, h) = (
         96 * cols.saturating_sub(1) + CELL_W,
         CELL_H * rows + CELL_H / 2,

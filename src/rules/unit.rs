@@ -217,7 +217,7 @@ impl Unit {
     }
 
     /// Whether entering a victory hex takes it for the unit's side: a combat unit on land,
-    /// not a leader, a wagon (GBACW) or a gunboat (Shiloh) (README "Scenario format").
+    /// not a leader, a wagon (GBACW) or a gunboat (Shiloh) (docs/scenario-format.md).
     pub fn takes_ground(&self) -> bool {
         !matches!(
             self.kind,

@@ -79,6 +79,9 @@ pub fn save_stream(pieces: &[String], components: &[String]) -> String {
     join_commands(&all)
 }
 
+/// A piece of a saved game and its map point.
+pub type Placed = (PieceSpec, i32, i32);
+
 /// A piece: name, image, and marker properties (`Side=Union`).
 #[derive(Clone, Debug)]
 pub struct PieceSpec {
@@ -187,7 +190,7 @@ pub struct ModuleSpec {
     pub grid_xml: String,
     pub stacks: Vec<StackSpec>,
     /// Bundled set-ups: name, the saved pieces (piece, x, y).
-    pub setups: Vec<(String, Vec<(PieceSpec, i32, i32)>)>,
+    pub setups: Vec<(String, Vec<Placed>)>,
     /// The board image; `None`: a plain one of the board's size.
     pub board_png: Option<Vec<u8>>,
     /// Extra zip entries (name, bytes).

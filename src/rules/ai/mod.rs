@@ -150,7 +150,7 @@ impl Kind {
 /// The computer opponent's levels: 1 easy, 2 normal, 3 hard (the search).
 pub const LEVELS: u8 = 3;
 
-/// The level `ai` names: the search level (`ai3`, "hard"), the strongest (README's table: it
+/// The level `ai` names: the search level (`ai3`, "hard"), the strongest (docs/computer-players.md's table: it
 /// wins 60% or more of its games against `ai2` on every shipped scenario and on variants it was
 /// not tuned on).
 pub const DEFAULT_LEVEL: u8 = 3;

@@ -1,5 +1,5 @@
 //! `ai3` ("hard", the level `ai` names): the opponent that looks ahead, by simulation. Its
-//! measured strength against `ai2`, `greedy` and `random` is the README's table.
+//! measured strength against `ai2`, `greedy` and `random` is docs/computer-players.md's table.
 //!
 //! **Method: policy switching over a portfolio of styles, with whole-game playouts.** At the
 //! first decision of each game turn, each of six styles of `ai2`'s planner ([`portfolio`]:

@@ -465,8 +465,8 @@ pub struct UnitFile {
     pub entrenched: bool,
     #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub active: bool,
-    // Project additions for the other rule systems (all optional; README "Scenario
-    // additions"). Each is refused in a ruleset that does not use it.
+    // Project additions for the other rule systems (all optional; docs/scenario-format.md).
+    // Each is refused in a ruleset that does not use it.
     /// GBACW morale rating, 1 to 6.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub morale: Option<i64>,
