@@ -370,11 +370,14 @@ impl SavedGame {
             index: 0,
             message: m,
         })?;
-        let mut g = SavedGame::default();
-        let mut index_of: HashMap<String, usize> = HashMap::new();
-        let mut stack_of: HashMap<String, usize> = HashMap::new();
+        let mut r = Replay {
+            g: SavedGame::default(),
+            index_of: HashMap::new(),
+            stack_of: HashMap::new(),
+            context,
+        };
         let non_empty: Vec<&String> = leaves.iter().filter(|c| !c.is_empty()).collect();
-        g.framed = non_empty.first().is_some_and(|c| *c == "begin_save")
+        r.g.framed = non_empty.first().is_some_and(|c| *c == "begin_save")
             && non_empty.last().is_some_and(|c| *c == "end_save");
         for (i, cmd) in leaves.iter().enumerate() {
             if cmd.is_empty() {
@@ -386,126 +389,23 @@ impl SavedGame {
                     id,
                     type_text,
                     state,
-                } => {
-                    let id = id.unwrap_or_default();
-                    if type_text == "stack" || type_text.starts_with("stack;") {
-                        let mut st = Decoder::new(state.as_str(), ';');
-                        let map = st.next_or("null");
-                        let (x, y) = if map == "null" {
-                            (0, 0)
-                        } else {
-                            (st.next_int(0), st.next_int(0))
-                        };
-                        let pieces: Vec<String> = st.filter(|t| !t.starts_with("@@")).collect();
-                        let s = SavedStack {
-                            id: id.clone(),
-                            map_id: if map == "null" { None } else { Some(map) },
-                            x,
-                            y,
-                            pieces,
-                        };
-                        match stack_of.get(&id) {
-                            Some(&k) => g.stacks[k] = s,
-                            None => {
-                                stack_of.insert(id, g.stacks.len());
-                                g.stacks.push(s);
-                            }
-                        }
-                        continue;
-                    }
-                    if type_text.starts_with("deck;") {
-                        g.warnings.push(format!(
-                            "{context}: command {i}: deck '{id}' skipped (decks are not read)"
-                        ));
-                        continue;
-                    }
-                    let ctx = format!("{context}: command {i} (piece '{id}')");
-                    match Piece::from_type_state(Some(id.clone()), &type_text, &state, &ctx) {
-                        Ok(piece) => {
-                            let sp = SavedPiece {
-                                id: id.clone(),
-                                piece,
-                                stack: None,
-                            };
-                            match index_of.get(&id) {
-                                Some(&k) => g.pieces[k] = sp,
-                                None => {
-                                    index_of.insert(id, g.pieces.len());
-                                    g.pieces.push(sp);
-                                }
-                            }
-                        }
-                        Err(e) => g.warnings.push(e.to_string()),
-                    }
-                }
-                Command::RemovePiece { id } => {
-                    if let Some(k) = index_of.remove(&id) {
-                        g.pieces.remove(k);
-                        for v in index_of.values_mut() {
-                            if *v > k {
-                                *v -= 1;
-                            }
-                        }
-                    } else if let Some(k) = stack_of.remove(&id) {
-                        g.stacks.remove(k);
-                        for v in stack_of.values_mut() {
-                            if *v > k {
-                                *v -= 1;
-                            }
-                        }
-                    }
-                }
-                Command::ChangePiece { id, new_state } => match index_of.get(&id) {
-                    Some(&k) => {
-                        let p = &g.pieces[k].piece;
-                        let ty = reencode_type(p);
-                        let ctx = format!("{context}: command {i} (change of piece '{id}')");
-                        match Piece::from_type_state(Some(id.clone()), &ty, &new_state, &ctx) {
-                            Ok(np) => g.pieces[k].piece = np,
-                            Err(e) => g.warnings.push(e.to_string()),
-                        }
-                    }
-                    None => g.warnings.push(format!(
-                        "{context}: command {i}: change of unknown piece '{id}'"
-                    )),
-                },
+                } => r.add(i, id.unwrap_or_default(), &type_text, &state),
+                Command::RemovePiece { id } => r.remove(&id),
+                Command::ChangePiece { id, new_state } => r.change(i, &id, &new_state),
                 Command::MovePiece {
                     id, new_map, x, y, ..
-                } => {
-                    if let Some(&k) = index_of.get(&id) {
-                        let b = &mut g.pieces[k].piece.basic;
-                        b.map_id = new_map;
-                        b.x = x;
-                        b.y = y;
-                    } else if let Some(&k) = stack_of.get(&id) {
-                        let s = &mut g.stacks[k];
-                        s.map_id = new_map.clone();
-                        s.x = x;
-                        s.y = y;
-                        for pid in s.pieces.clone() {
-                            if let Some(&pk) = index_of.get(&pid) {
-                                let b = &mut g.pieces[pk].piece.basic;
-                                b.map_id = new_map.clone();
-                                b.x = x;
-                                b.y = y;
-                            }
-                        }
-                    } else {
-                        g.warnings.push(format!(
-                            "{context}: command {i}: move of unknown piece '{id}'"
-                        ));
-                    }
-                }
+                } => r.moved(i, &id, new_map, x, y),
                 Command::SetBoards { map, boards } => {
-                    g.boards.retain(|(m, _)| *m != map);
-                    g.boards.push((map, boards));
+                    r.g.boards.retain(|(m, _)| *m != map);
+                    r.g.boards.push((map, boards));
                 }
-                Command::Other(s) => g.other_commands.push(s),
+                Command::Other(s) => r.g.other_commands.push(s),
             }
         }
+        let mut g = r.g;
         for s in &g.stacks {
             for pid in &s.pieces {
-                if let Some(&k) = index_of.get(pid) {
+                if let Some(&k) = r.index_of.get(pid) {
                     g.pieces[k].stack = Some(s.id.clone());
                 }
             }
@@ -544,6 +444,141 @@ fn reencode_type(p: &Piece) -> String {
     let mut parts: Vec<&str> = p.traits.iter().map(|t| t.type_text.as_str()).collect();
     parts.push(&basic);
     super::piece::nest(&parts)
+}
+
+/// A saved game being rebuilt command by command: the pieces and stacks by id.
+struct Replay<'a> {
+    g: SavedGame,
+    index_of: HashMap<String, usize>,
+    stack_of: HashMap<String, usize>,
+    context: &'a str,
+}
+
+impl Replay<'_> {
+    /// `AddPiece`: a stack, a deck (skipped with a warning) or a piece (a later add of the
+    /// same id replaces it).
+    fn add(&mut self, i: usize, id: String, type_text: &str, state: &str) {
+        let context = self.context;
+        if type_text == "stack" || type_text.starts_with("stack;") {
+            self.add_stack(id, state);
+            return;
+        }
+        if type_text.starts_with("deck;") {
+            self.g.warnings.push(format!(
+                "{context}: command {i}: deck '{id}' skipped (decks are not read)"
+            ));
+            return;
+        }
+        let ctx = format!("{context}: command {i} (piece '{id}')");
+        match Piece::from_type_state(Some(id.clone()), type_text, state, &ctx) {
+            Ok(piece) => {
+                let sp = SavedPiece {
+                    id: id.clone(),
+                    piece,
+                    stack: None,
+                };
+                match self.index_of.get(&id) {
+                    Some(&k) => self.g.pieces[k] = sp,
+                    None => {
+                        self.index_of.insert(id, self.g.pieces.len());
+                        self.g.pieces.push(sp);
+                    }
+                }
+            }
+            Err(e) => self.g.warnings.push(e.to_string()),
+        }
+    }
+
+    /// A stack's state: `map;x;y;piece;piece…` (the `@@` expansion flag left out).
+    fn add_stack(&mut self, id: String, state: &str) {
+        let mut st = Decoder::new(state, ';');
+        let map = st.next_or("null");
+        let (x, y) = if map == "null" {
+            (0, 0)
+        } else {
+            (st.next_int(0), st.next_int(0))
+        };
+        let pieces: Vec<String> = st.filter(|t| !t.starts_with("@@")).collect();
+        let s = SavedStack {
+            id: id.clone(),
+            map_id: if map == "null" { None } else { Some(map) },
+            x,
+            y,
+            pieces,
+        };
+        match self.stack_of.get(&id) {
+            Some(&k) => self.g.stacks[k] = s,
+            None => {
+                self.stack_of.insert(id, self.g.stacks.len());
+                self.g.stacks.push(s);
+            }
+        }
+    }
+
+    /// `RemovePiece`: a piece or a stack, the indexes after it moved down.
+    fn remove(&mut self, id: &str) {
+        if let Some(k) = self.index_of.remove(id) {
+            self.g.pieces.remove(k);
+            for v in self.index_of.values_mut() {
+                if *v > k {
+                    *v -= 1;
+                }
+            }
+        } else if let Some(k) = self.stack_of.remove(id) {
+            self.g.stacks.remove(k);
+            for v in self.stack_of.values_mut() {
+                if *v > k {
+                    *v -= 1;
+                }
+            }
+        }
+    }
+
+    /// `ChangePiece`: the piece rebuilt from its type and the new state.
+    fn change(&mut self, i: usize, id: &str, new_state: &str) {
+        let context = self.context;
+        match self.index_of.get(id) {
+            Some(&k) => {
+                let ty = reencode_type(&self.g.pieces[k].piece);
+                let ctx = format!("{context}: command {i} (change of piece '{id}')");
+                match Piece::from_type_state(Some(id.to_string()), &ty, new_state, &ctx) {
+                    Ok(np) => self.g.pieces[k].piece = np,
+                    Err(e) => self.g.warnings.push(e.to_string()),
+                }
+            }
+            None => self.g.warnings.push(format!(
+                "{context}: command {i}: change of unknown piece '{id}'"
+            )),
+        }
+    }
+
+    /// `MovePiece`: a piece, or a stack with every piece in it.
+    fn moved(&mut self, i: usize, id: &str, new_map: Option<String>, x: i32, y: i32) {
+        if let Some(&k) = self.index_of.get(id) {
+            let b = &mut self.g.pieces[k].piece.basic;
+            b.map_id = new_map;
+            b.x = x;
+            b.y = y;
+        } else if let Some(&k) = self.stack_of.get(id) {
+            let s = &mut self.g.stacks[k];
+            s.map_id = new_map.clone();
+            s.x = x;
+            s.y = y;
+            for pid in s.pieces.clone() {
+                if let Some(&pk) = self.index_of.get(&pid) {
+                    let b = &mut self.g.pieces[pk].piece.basic;
+                    b.map_id = new_map.clone();
+                    b.x = x;
+                    b.y = y;
+                }
+            }
+        } else {
+            self.g.warnings.push(format!(
+                "{}: command {i}: move of unknown piece '{id}'",
+                self.context
+            ));
+        }
+    }
 }
 
 #[cfg(test)]

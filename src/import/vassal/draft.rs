@@ -491,50 +491,8 @@ impl<'m> Builder<'m> {
         }
         self.one_side_per_hex();
         let stem = super::stem_of(module.name(), &opts.module);
-        let size = board.size();
         let mut images: Vec<(String, String)> = Vec::new();
-        let underlay = match &board.image {
-            Some(img) if crate::vassal::validate_relative_name(img).is_err() => {
-                return Err(format!(
-                    "{}: board '{}': image name '{img}': {}",
-                    module.label(),
-                    board.name,
-                    crate::vassal::validate_relative_name(img)
-                        .err()
-                        .unwrap_or_default()
-                ));
-            }
-            Some(img) if !module.has_image(img) => {
-                return Err(format!(
-                    "{}: board '{}': its image '{img}' is not in the module (images/{img})",
-                    module.label(),
-                    board.name
-                ));
-            }
-            Some(img) => {
-                let ext = extension(img);
-                let file = format!("{stem}-board.{ext}");
-                images.push((img.clone(), file.clone()));
-                if !matches!(ext.as_str(), "png" | "jpg" | "jpeg") {
-                    self.notes.push(format!(
-                        "the board image '{img}' is {ext}: Musket draws PNG and JPEG images; \
-                         convert {file} and keep its name"
-                    ));
-                }
-                Some(UnderlayFile {
-                    image: file,
-                    opacity: 1.0,
-                    visible: true,
-                    align: Vec::new(),
-                    grid: Some(lat.fit()),
-                })
-            }
-            None => {
-                self.notes
-                    .push(format!("board '{}' has no image", board.name));
-                None
-            }
-        };
+        let underlay = self.underlay(module, board, lat, &stem, &mut images)?;
         for (m, d) in &self.images {
             if !matches!(extension(m).as_str(), "png" | "jpg" | "jpeg") {
                 self.notes.push(format!(
@@ -544,51 +502,8 @@ impl<'m> Builder<'m> {
             }
             images.push((m.clone(), d.clone()));
         }
-        let clear = self.profile.terrain.chars().next().unwrap_or('c');
-        let row: String = std::iter::repeat_n(clear, lat.columns as usize).collect();
-        let title = match &opts.source {
-            super::Source::Setup(s) => format!("{} — {s}", module.name()),
-            _ => module.name().to_string(),
-        };
-        let scenario = ScenarioFile {
-            title: clean_name(&title, "Imported module"),
-            ruleset: opts.ruleset.clone(),
-            sides: self.sides.clone(),
-            weather: Default::default(),
-            turn: None,
-            // [import default]: a module does not say how long a game is.
-            turns: Some(DEFAULT_TURNS),
-            weather_by_turn: None,
-            briefing: Some(format!(
-                "Imported from the VASSAL module {} ({}), board '{}'. Terrain, values, \
-                 sides and the number of turns ({DEFAULT_TURNS}, an import default) are the \
-                 player's to confirm.",
-                module.name(),
-                if module.version().is_empty() {
-                    "no version"
-                } else {
-                    module.version()
-                },
-                board.name
-            )),
-            night_turns: Vec::new(),
-            random_events: None,
-            initiative_ties: None,
-            supply_trains: None,
-            map: MapFile {
-                columns: i64::from(lat.columns),
-                rows: i64::from(lat.rows),
-                terrain: vec![row; lat.rows as usize],
-                hexsides: Vec::new(),
-                routes: Vec::new(),
-                elevation: None,
-                labels: lat.names.clone(),
-            },
-            units: self.units,
-            victory: Vec::new(),
-            movement: Default::default(),
-            underlay,
-        };
+        let units = std::mem::take(&mut self.units);
+        let scenario = self.scenario_file(module, opts, board, lat, units, underlay);
         if let Err(problems) = crate::rules::registry::validate_scenario(scenario.clone()) {
             let first: Vec<String> = problems.iter().take(3).map(|p| p.to_string()).collect();
             return Err(format!(
@@ -598,7 +513,7 @@ impl<'m> Builder<'m> {
                 first.join("; ")
             ));
         }
-        let g = lat.grid;
+        let (g, size) = (lat.grid, board.size());
         Ok(Plan {
             module_name: module.name().to_string(),
             module_version: module.version().to_string(),
@@ -628,6 +543,112 @@ impl<'m> Builder<'m> {
             notes: self.notes,
             counters: self.counters,
         })
+    }
+
+    /// The board image as the draft's underlay, fitted by the lattice (its copy listed in
+    /// `images`); `None` for a board without an image. A name reaching out of the module, or an
+    /// image the module does not have, stops the import.
+    fn underlay(
+        &mut self,
+        module: &Module,
+        board: &BoardDef,
+        lat: &Lattice,
+        stem: &str,
+        images: &mut Vec<(String, String)>,
+    ) -> Result<Option<UnderlayFile>, String> {
+        let Some(img) = &board.image else {
+            self.notes
+                .push(format!("board '{}' has no image", board.name));
+            return Ok(None);
+        };
+        if let Err(e) = crate::vassal::validate_relative_name(img) {
+            return Err(format!(
+                "{}: board '{}': image name '{img}': {e}",
+                module.label(),
+                board.name
+            ));
+        }
+        if !module.has_image(img) {
+            return Err(format!(
+                "{}: board '{}': its image '{img}' is not in the module (images/{img})",
+                module.label(),
+                board.name
+            ));
+        }
+        let ext = extension(img);
+        let file = format!("{stem}-board.{ext}");
+        images.push((img.clone(), file.clone()));
+        if !matches!(ext.as_str(), "png" | "jpg" | "jpeg") {
+            self.notes.push(format!(
+                "the board image '{img}' is {ext}: Musket draws PNG and JPEG images; \
+                 convert {file} and keep its name"
+            ));
+        }
+        Ok(Some(UnderlayFile {
+            image: file,
+            opacity: 1.0,
+            visible: true,
+            align: Vec::new(),
+            grid: Some(lat.fit()),
+        }))
+    }
+
+    /// The draft: the module's name, the guessed sides, a clear map of the lattice's size with
+    /// the module's hex names, the units, the board underneath.
+    fn scenario_file(
+        &self,
+        module: &Module,
+        opts: &Options,
+        board: &BoardDef,
+        lat: &Lattice,
+        units: Vec<UnitFile>,
+        underlay: Option<UnderlayFile>,
+    ) -> ScenarioFile {
+        let clear = self.profile.terrain.chars().next().unwrap_or('c');
+        let row: String = std::iter::repeat_n(clear, lat.columns as usize).collect();
+        let title = match &opts.source {
+            super::Source::Setup(s) => format!("{} — {s}", module.name()),
+            _ => module.name().to_string(),
+        };
+        let version = if module.version().is_empty() {
+            "no version"
+        } else {
+            module.version()
+        };
+        ScenarioFile {
+            title: clean_name(&title, "Imported module"),
+            ruleset: opts.ruleset.clone(),
+            sides: self.sides.clone(),
+            weather: Default::default(),
+            turn: None,
+            // [import default]: a module does not say how long a game is.
+            turns: Some(DEFAULT_TURNS),
+            weather_by_turn: None,
+            briefing: Some(format!(
+                "Imported from the VASSAL module {} ({version}), board '{}'. Terrain, values, \
+                 sides and the number of turns ({DEFAULT_TURNS}, an import default) are the \
+                 player's to confirm.",
+                module.name(),
+                board.name
+            )),
+            night_turns: Vec::new(),
+            random_events: None,
+            initiative_ties: None,
+            supply_trains: None,
+            map: MapFile {
+                columns: i64::from(lat.columns),
+                rows: i64::from(lat.rows),
+                terrain: vec![row; lat.rows as usize],
+                hexsides: Vec::new(),
+                routes: Vec::new(),
+                elevation: None,
+                labels: lat.names.clone(),
+            },
+            units,
+            victory: Vec::new(),
+            movement: Default::default(),
+            underlay,
+        }
     }
 }
 
