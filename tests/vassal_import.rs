@@ -81,6 +81,16 @@ fn refused(d: &Path, module: &Path, extra: &[&str]) -> String {
     lines[0].to_string()
 }
 
+/// A whole game between computer players on the draft: exit 0.
+fn plays(d: &Path, report: &Value, sides: &str, seed: &str) {
+    let scenario = report["scenario"].as_str().unwrap();
+    let play = musket(
+        &["play", scenario, "--sides", sides, "--seed", seed],
+        &d.join("config"),
+    );
+    assert_eq!(play.code, 0, "{}{}", play.stdout, play.stderr);
+}
+
 fn check(path: &str, d: &Path) {
     let r = musket(&["check", path], &d.join("config"));
     assert_eq!(r.code, 0, "musket check {path}: {}{}", r.stdout, r.stderr);
@@ -431,18 +441,7 @@ fn the_mapping_step_confirms_and_is_remembered() {
     );
     assert_eq!((hooker.artillery, hooker.tactical), (2, 1));
     // Playable now.
-    let play = musket(
-        &[
-            "play",
-            r2["scenario"].as_str().unwrap(),
-            "--sides",
-            "greedy,greedy",
-            "--seed",
-            "1",
-        ],
-        &d.join("config"),
-    );
-    assert_eq!(play.code, 0, "{}{}", play.stdout, play.stderr);
+    plays(&d, &r2, "greedy,greedy", "1");
     // Remembered: the next import of the module uses the answers without --mapping.
     let r3 = import(&d, &m, &[]);
     assert_eq!(r3["pieces"].as_array().unwrap().len(), 2);
@@ -810,16 +809,5 @@ fn a_shipped_scenario_round_trips_through_a_module() {
         .count();
     assert!(got.len() + examples.len() == hexes.len());
     assert!(right * 10 >= got.len() * 9, "{right}/{}", got.len());
-    let play = musket(
-        &[
-            "play",
-            r["scenario"].as_str().unwrap(),
-            "--sides",
-            "ai2,greedy",
-            "--seed",
-            "3",
-        ],
-        &d.join("config"),
-    );
-    assert_eq!(play.code, 0, "{}{}", play.stdout, play.stderr);
+    plays(&d, &r, "ai2,greedy", "3");
 }
