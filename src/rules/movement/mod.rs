@@ -751,10 +751,15 @@ impl<'a> Search<'a> {
         new_costs: &mut [Mp],
     ) -> Option<bool> {
         let mut ok = true;
-        for (u, c) in new_costs.iter_mut().enumerate() {
-            *c = here[u] + step_costs[u];
-            if *c > self.lefts[u] {
-                if i == self.oi && self.one_hex[u] {
+        let each = here
+            .iter()
+            .zip(step_costs)
+            .zip(self.lefts)
+            .zip(&self.one_hex);
+        for (c, (((&h, &s), &left), &one_hex)) in new_costs.iter_mut().zip(each) {
+            *c = h + s;
+            if *c > left {
+                if i == self.oi && one_hex {
                     stop = true;
                 } else {
                     ok = false;
