@@ -28,8 +28,9 @@ use std::collections::BinaryHeap;
 use super::attack::ZocKind;
 use super::game::Game;
 use super::hex::{Coord, Dir};
+use super::map::{Map, Weather};
 use super::points::{Allowance, Mp};
-use super::ruleset::{StepQuery, ZocAt};
+use super::ruleset::{Movement, StepQuery, ZocAt};
 use super::unit::{SideId, Unit, UnitIdx};
 
 /// What the searches of one game state share: each side's enemy zones of control per hex and
@@ -448,195 +449,325 @@ fn search(
         return None;
     }
     let map = game.map();
-    let n = map.len();
-    let k = units.len();
-    let side = game.unit(first).side;
-    let mv = game.rules.movement();
     let oi = map.index(origin)?;
-    let mut reach = Reach {
-        origin,
-        budget: lefts.iter().copied().min().unwrap_or(Mp::ZERO),
-        lefts: lefts.to_vec(),
-        k,
-        labels: vec![Label {
-            hex: oi as u32,
-            parent: NONE,
-            next: NONE,
-            stop: false,
-            dead: false,
-        }],
-        costs: vec![Mp::ZERO; k],
-        best: vec![NONE; n],
-        order: Vec::new(),
-        width: map.label_width(),
-    };
+    let mut reach = Reach::start(map, origin, oi, units.len(), lefts);
     let blocked = rules && units.iter().any(|u| may_move(game, *u).is_err());
-    let weather = game.weather();
-    let night = game.scenario.is_night(game.turn);
-    let movers: Vec<&Unit> = units.iter().map(|u| game.unit(*u)).collect();
-    // Per unit: it may make a minimum one-hex move beyond its budget (it has not moved).
-    let one_hex: Vec<bool> = movers
-        .iter()
-        .map(|u| mv.minimum_one_hex().is_some() && u.spent == Mp::ZERO && !u.stopped)
-        .collect();
-    // The first label of each hex (a list through `Label::next`).
-    let mut head = vec![NONE; n];
-    head[oi] = 0;
-    // Labels by (what the dearest unit pays, what all pay, must stop), packed in one u64.
-    let key = |costs: &[Mp], stop: bool| -> u64 {
-        let max = costs.iter().map(|c| c.0).max().unwrap_or(0);
-        let sum: u64 = costs.iter().map(|c| u64::from(c.0)).sum();
-        (u64::from(max) << 32) | (sum.min(u64::from(u32::MAX >> 1)) << 1) | u64::from(stop)
-    };
-    let mut heap = BinaryHeap::with_capacity(64);
-    heap.push(Reverse((0u64, 0u32)));
-    reach.labels.reserve(n.min(1024));
-    reach.costs.reserve(n.min(1024) * k);
-    let mut step_costs = vec![Mp::ZERO; k];
-    let mut new_costs = vec![Mp::ZERO; k];
-    while let Some(Reverse((_, l))) = heap.pop() {
+    let s = Search::new(game, ctx, units, lefts, oi);
+    let mut f = Frontier::new(map.len(), oi, units.len());
+    while let Some(Reverse((_, l))) = f.heap.pop() {
         let lab = reach.labels[l as usize];
         if lab.dead {
             continue;
         }
-        let i = lab.hex as usize;
-        match reach.best[i] {
-            NONE => {
-                reach.best[i] = l;
-                reach.order.push(i as u32);
-            }
-            b if reach.labels[b as usize].dead => reach.best[i] = l,
-            _ => {}
-        }
+        reach.settle(lab.hex as usize, l);
         if lab.stop || blocked {
             continue;
         }
-        let from = map.coord(i);
-        let zoc_from = ctx.zoc_for(side, i);
+        s.expand(&mut reach, &mut f, l);
+    }
+    Some(reach)
+}
+
+/// What one search reads and never changes: the game, the movers and what each may spend.
+struct Search<'a> {
+    game: &'a Game,
+    ctx: &'a MoveContext,
+    map: &'a Map,
+    mv: &'a dyn Movement,
+    side: SideId,
+    /// The origin's map index.
+    oi: usize,
+    lefts: &'a [Mp],
+    movers: Vec<&'a Unit>,
+    /// Per unit: it may make a minimum one-hex move beyond its budget (it has not moved).
+    one_hex: Vec<bool>,
+    weather: Weather,
+    night: bool,
+}
+
+/// The search's working state besides the labels: the first label of each hex (a list through
+/// `Label::next`), the labels still to settle, and each unit's cost of the step being priced
+/// and of the path with it.
+struct Frontier {
+    head: Vec<u32>,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    step_costs: Vec<Mp>,
+    new_costs: Vec<Mp>,
+}
+
+/// A step from map hex `i` to its neighbour `j` (direction `dir`), and the friendly units
+/// standing in `j` (not the movers).
+struct Edge<'a> {
+    from: Coord,
+    to: Coord,
+    i: usize,
+    j: usize,
+    dir: usize,
+    zoc_from: ZocAt,
+    friends: &'a [UnitIdx],
+}
+
+impl Reach {
+    /// The search's start: one label, the origin's, at no cost.
+    fn start(map: &Map, origin: Coord, oi: usize, k: usize, lefts: &[Mp]) -> Reach {
+        let n = map.len();
+        let mut reach = Reach {
+            origin,
+            budget: lefts.iter().copied().min().unwrap_or(Mp::ZERO),
+            lefts: lefts.to_vec(),
+            k,
+            labels: vec![Label {
+                hex: oi as u32,
+                parent: NONE,
+                next: NONE,
+                stop: false,
+                dead: false,
+            }],
+            costs: vec![Mp::ZERO; k],
+            best: vec![NONE; n],
+            order: Vec::new(),
+            width: map.label_width(),
+        };
+        reach.labels.reserve(n.min(1024));
+        reach.costs.reserve(n.min(1024) * k);
+        reach
+    }
+
+    /// Label `l`, taken off the frontier alive, is settled at map hex `i`: shown there if it
+    /// is the first (the hex reached) or the one shown has been killed by a cheaper one.
+    fn settle(&mut self, i: usize, l: u32) {
+        match self.best[i] {
+            NONE => {
+                self.best[i] = l;
+                self.order.push(i as u32);
+            }
+            b if self.labels[b as usize].dead => self.best[i] = l,
+            _ => {}
+        }
+    }
+
+    /// Whether a label at map hex `j` that need not stop and costs no unit more than label `l`
+    /// already does beats every way on from `l` (steps cost nothing less than zero): the step
+    /// need not be priced. For one unit, every hex settled before.
+    fn beaten(&self, head: &[u32], j: usize, l: u32) -> bool {
+        let here = self.label_costs(l as usize);
+        let mut m = head[j];
+        while m != NONE {
+            let other = self.labels[m as usize];
+            if !other.dead
+                && !other.stop
+                && self
+                    .label_costs(m as usize)
+                    .iter()
+                    .zip(here)
+                    .all(|(a, b)| a <= b)
+            {
+                return true;
+            }
+            m = other.next;
+        }
+        false
+    }
+
+    /// Whether a label already at map hex `j` that costs no unit more than `costs`, and need
+    /// not stop if the new one need not, makes the new one useless; the labels the new one
+    /// beats are killed (until one that beats it is met).
+    fn dominated(&mut self, head: &[u32], j: usize, costs: &[Mp], stop: bool) -> bool {
+        let mut m = head[j];
+        while m != NONE {
+            let other = self.labels[m as usize];
+            if !other.dead {
+                let oc = self.label_costs(m as usize);
+                if (!other.stop || stop) && oc.iter().zip(costs).all(|(a, b)| a <= b) {
+                    return true;
+                }
+                if (!stop || other.stop) && costs.iter().zip(oc).all(|(a, b)| a <= b) {
+                    self.labels[m as usize].dead = true;
+                }
+            }
+            m = other.next;
+        }
+        false
+    }
+}
+
+impl Frontier {
+    /// The origin's label (0) to settle first.
+    fn new(n: usize, oi: usize, k: usize) -> Frontier {
+        let mut head = vec![NONE; n];
+        head[oi] = 0;
+        let mut heap = BinaryHeap::with_capacity(64);
+        heap.push(Reverse((0u64, 0u32)));
+        Frontier {
+            head,
+            heap,
+            step_costs: vec![Mp::ZERO; k],
+            new_costs: vec![Mp::ZERO; k],
+        }
+    }
+
+    /// A new label at map hex `j` after label `parent`, with the costs in `new_costs`.
+    fn push(&mut self, reach: &mut Reach, j: usize, parent: u32, stop: bool) {
+        let id = reach.labels.len() as u32;
+        reach.labels.push(Label {
+            hex: j as u32,
+            parent,
+            next: self.head[j],
+            stop,
+            dead: false,
+        });
+        self.head[j] = id;
+        reach.costs.extend_from_slice(&self.new_costs);
+        self.heap
+            .push(Reverse((heap_key(&self.new_costs, stop), id)));
+    }
+}
+
+/// Labels are taken off the frontier by (what the dearest unit pays, what all pay, must
+/// stop), packed in one u64.
+fn heap_key(costs: &[Mp], stop: bool) -> u64 {
+    let max = costs.iter().map(|c| c.0).max().unwrap_or(0);
+    let sum: u64 = costs.iter().map(|c| u64::from(c.0)).sum();
+    (u64::from(max) << 32) | (sum.min(u64::from(u32::MAX >> 1)) << 1) | u64::from(stop)
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        game: &'a Game,
+        ctx: &'a MoveContext,
+        units: &[UnitIdx],
+        lefts: &'a [Mp],
+        oi: usize,
+    ) -> Search<'a> {
+        let mv = game.rules.movement();
+        let movers: Vec<&Unit> = units.iter().map(|u| game.unit(*u)).collect();
+        let one_hex = movers
+            .iter()
+            .map(|u| mv.minimum_one_hex().is_some() && u.spent == Mp::ZERO && !u.stopped)
+            .collect();
+        Search {
+            game,
+            ctx,
+            map: game.map(),
+            mv,
+            side: game.unit(units[0]).side,
+            oi,
+            lefts,
+            movers,
+            one_hex,
+            weather: game.weather(),
+            night: game.scenario.is_night(game.turn),
+        }
+    }
+
+    /// Every step on from label `l` to a neighbour the movers may enter, each unit paying its
+    /// price within its budget: a new label where no label already there beats it.
+    fn expand(&self, reach: &mut Reach, f: &mut Frontier, l: u32) {
+        let i = reach.labels[l as usize].hex as usize;
+        let from = self.map.coord(i);
+        let zoc_from = self.ctx.zoc_for(self.side, i);
         for d in 0..6 {
-            let Some(j) = map.neighbor_ix(i, d) else {
+            let Some(j) = self.map.neighbor_ix(i, d) else {
                 continue;
             };
-            if j == oi {
+            if j == self.oi {
                 continue;
             }
-            let holder = ctx.holder(j);
-            if holder.is_some_and(|h| h != side) {
+            let holder = self.ctx.holder(j);
+            if holder.is_some_and(|h| h != self.side) || reach.beaten(&f.head, j, l) {
                 continue;
             }
-            // A label at `j` that need not stop and costs no unit more than this one already
-            // does beats every way on from here (steps cost nothing less than zero): skip the
-            // pricing. For one unit, every hex settled before.
-            let here = &reach.costs[l as usize * k..(l as usize + 1) * k];
-            let mut m = head[j];
-            let mut beaten = false;
-            while m != NONE {
-                let other = reach.labels[m as usize];
-                if !other.dead
-                    && !other.stop
-                    && reach
-                        .label_costs(m as usize)
-                        .iter()
-                        .zip(here)
-                        .all(|(a, b)| a <= b)
-                {
-                    beaten = true;
-                    break;
-                }
-                m = other.next;
-            }
-            if beaten {
-                continue;
-            }
-            let to = map.coord(j);
-            let friends: &[UnitIdx] = if holder == Some(side) {
-                game.units_at(to)
+            let to = self.map.coord(j);
+            let friends: &[UnitIdx] = if holder == Some(self.side) {
+                self.game.units_at(to)
             } else {
                 &[]
             };
-            let mut stop = false;
-            let mut ok = true;
-            for (unit, sc) in movers.iter().zip(step_costs.iter_mut()) {
-                let q = StepQuery {
-                    game,
-                    unit,
-                    from,
-                    to,
-                    from_ix: i,
-                    to_ix: j,
-                    dir: d,
-                    zoc_from,
-                    zoc_to: ctx.zoc_for(side, j),
-                    friendly_at_to: !friends.is_empty(),
-                    friends_at_to: friends,
-                    weather,
-                    night,
-                };
-                match mv.price(&q, None) {
-                    Ok(s) => {
-                        *sc = s.cost;
-                        stop |= s.stop;
-                    }
-                    Err(_) => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if !ok {
+            let e = Edge {
+                from,
+                to,
+                i,
+                j,
+                dir: d,
+                zoc_from,
+                friends,
+            };
+            let Some(stop) = self.price_step(&e, &mut f.step_costs) else {
+                continue;
+            };
+            let here = reach.label_costs(l as usize);
+            let Some(stop) = self.within_budgets(here, i, stop, &f.step_costs, &mut f.new_costs)
+            else {
+                continue;
+            };
+            if reach.dominated(&f.head, j, &f.new_costs, stop) {
                 continue;
             }
-            // Each unit within its own budget, or on its minimum one-hex move (the whole move).
-            let base = l as usize * k;
-            for u in 0..k {
-                let c = reach.costs[base + u] + step_costs[u];
-                new_costs[u] = c;
-                if c > lefts[u] {
-                    if i == oi && one_hex[u] {
-                        stop = true;
-                    } else {
-                        ok = false;
-                    }
-                }
-            }
-            if !ok {
-                continue;
-            }
-            // A label already there that costs no unit more, and need not stop if this one
-            // need not, makes this one useless; this one replaces those it beats.
-            let mut m = head[j];
-            let mut dominated = false;
-            while m != NONE {
-                let other = reach.labels[m as usize];
-                if !other.dead {
-                    let oc = reach.label_costs(m as usize);
-                    if (!other.stop || stop) && oc.iter().zip(&new_costs).all(|(a, b)| a <= b) {
-                        dominated = true;
-                        break;
-                    }
-                    if (!stop || other.stop) && new_costs.iter().zip(oc).all(|(a, b)| a <= b) {
-                        reach.labels[m as usize].dead = true;
-                    }
-                }
-                m = other.next;
-            }
-            if dominated {
-                continue;
-            }
-            let id = reach.labels.len() as u32;
-            reach.labels.push(Label {
-                hex: j as u32,
-                parent: l,
-                next: head[j],
-                stop,
-                dead: false,
-            });
-            head[j] = id;
-            reach.costs.extend_from_slice(&new_costs);
-            heap.push(Reverse((key(&new_costs, stop), id)));
+            f.push(reach, j, l, stop);
         }
     }
-    Some(reach)
+
+    /// Each unit's price of the step (in `step_costs`) and whether it stops any of them;
+    /// `None` if the rules refuse it to any.
+    fn price_step(&self, e: &Edge, step_costs: &mut [Mp]) -> Option<bool> {
+        let mut stop = false;
+        for (unit, sc) in self.movers.iter().zip(step_costs.iter_mut()) {
+            let q = StepQuery {
+                game: self.game,
+                unit,
+                from: e.from,
+                to: e.to,
+                from_ix: e.i,
+                to_ix: e.j,
+                dir: e.dir,
+                zoc_from: e.zoc_from,
+                zoc_to: self.ctx.zoc_for(self.side, e.j),
+                friendly_at_to: !e.friends.is_empty(),
+                friends_at_to: e.friends,
+                weather: self.weather,
+                night: self.night,
+            };
+            match self.mv.price(&q, None) {
+                Ok(s) => {
+                    *sc = s.cost;
+                    stop |= s.stop;
+                }
+                Err(_) => return None,
+            }
+        }
+        Some(stop)
+    }
+
+    /// Each unit's cost with the step (`here` before it, in `new_costs`), each within its own
+    /// budget or on its minimum one-hex move from the origin (map hex `i` is where the step
+    /// starts), which is the whole move: whether the move must stop there, `None` if a unit
+    /// cannot make the step.
+    fn within_budgets(
+        &self,
+        here: &[Mp],
+        i: usize,
+        mut stop: bool,
+        step_costs: &[Mp],
+        new_costs: &mut [Mp],
+    ) -> Option<bool> {
+        let mut ok = true;
+        let each = here
+            .iter()
+            .zip(step_costs)
+            .zip(self.lefts)
+            .zip(&self.one_hex);
+        for (c, (((&h, &s), &left), &one_hex)) in new_costs.iter_mut().zip(each) {
+            *c = h + s;
+            if *c > left {
+                if i == self.oi && one_hex {
+                    stop = true;
+                } else {
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(stop)
+    }
 }
 
 /// One step of a priced path.
