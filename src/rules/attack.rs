@@ -327,6 +327,35 @@ pub fn named_first(named: Option<&[UnitIdx]>, units: &[UnitIdx]) -> (Vec<UnitIdx
     (seq, rest)
 }
 
+/// A manpower loss spread over a side's units, as the rule systems that lose manpower do it
+/// (GCACW, Shiloh): the units the command names first, in its order, then the others from
+/// the largest `manpower` down (ties in their listed order); each loses what is left of the
+/// loss, at most its own manpower. Returns each unit that loses some, with how much.
+pub fn loss_shares(
+    manpower: impl Fn(UnitIdx) -> u32,
+    units: &[UnitIdx],
+    loss: u32,
+    named: Option<&[UnitIdx]>,
+) -> Vec<(UnitIdx, u32)> {
+    let (mut seq, mut rest) = named_first(named, units);
+    // Stable sort: ties keep the listed order.
+    rest.sort_by_key(|u| std::cmp::Reverse(manpower(*u)));
+    seq.extend(rest);
+    let mut left = loss;
+    let mut out = Vec::new();
+    for u in seq {
+        if left == 0 {
+            break;
+        }
+        let take = left.min(manpower(u));
+        if take > 0 {
+            left -= take;
+            out.push((u, take));
+        }
+    }
+    out
+}
+
 /// Whether a zone of control is normal or restricted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

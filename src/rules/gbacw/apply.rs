@@ -92,22 +92,10 @@ pub fn allocate(
     order: Option<&[UnitIdx]>,
     n: u32,
 ) -> Vec<(UnitIdx, u32)> {
-    let (mut seq, mut rest) = crate::rules::attack::named_first(order, units);
-    rest.sort_by_key(|u| (std::cmp::Reverse(game.unit(*u).manpower), *u));
-    seq.extend(rest);
-    let mut left = n;
-    let mut out = Vec::new();
-    for u in seq {
-        if left == 0 {
-            break;
-        }
-        let take = game.unit(u).manpower.min(left);
-        if take > 0 {
-            out.push((u, take));
-            left -= take;
-        }
-    }
-    out
+    // Ties by unit order: the units in that order, then the shared (stable) allocation.
+    let mut by_index = units.to_vec();
+    by_index.sort_unstable();
+    crate::rules::attack::loss_shares(|u| game.unit(u).manpower, &by_index, n, order)
 }
 
 /// Apply a loss (or a capture) and its events; eliminated units leave the map.

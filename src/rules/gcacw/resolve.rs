@@ -390,24 +390,8 @@ fn allocate_losses(
     order: Option<&[UnitIdx]>,
     ev: &mut Vec<Event>,
 ) {
-    let total: u32 = units.iter().map(|u| game.unit(*u).manpower).sum();
-    let mut left = loss.min(total);
-    if left == 0 {
-        return;
-    }
-    let (mut seq, mut rest) = crate::rules::attack::named_first(order, units);
-    // Stable sort: ties keep the listed order.
-    rest.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
-    seq.extend(rest);
-    for u in seq {
-        if left == 0 {
-            break;
-        }
-        let take = left.min(game.unit(u).manpower);
-        if take == 0 {
-            continue;
-        }
-        left -= take;
+    let shares = crate::rules::attack::loss_shares(|u| game.unit(u).manpower, units, loss, order);
+    for (u, take) in shares {
         lose_manpower(t, game, u, take, ev);
     }
 }

@@ -732,22 +732,12 @@ fn take_losses(
     first: Option<Vec<UnitIdx>>,
     ev: &mut Vec<Event>,
 ) {
-    let (mut seq, mut rest) = crate::rules::attack::named_first(first.as_deref(), units);
-    rest.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
-    seq.extend(rest);
-    let mut left = loss;
-    for u in seq {
-        if left == 0 {
-            break;
-        }
+    let shares =
+        crate::rules::attack::loss_shares(|u| game.unit(u).manpower, units, loss, first.as_deref());
+    for (u, take) in shares {
         let unit = game.unit_mut(u);
-        let take = left.min(unit.manpower);
-        if take == 0 {
-            continue;
-        }
         unit.manpower -= take;
         unit.cv = Cv::whole(unit.manpower);
-        left -= take;
         let now = unit.manpower;
         ev.push(Event::ManpowerLost {
             unit: u,
