@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -16,10 +17,11 @@ use super::editor::view::{read_image, scan_sprite_transform, scan_transform};
 use super::state::{Play, Screen, Source};
 use super::units::{Border, Counter};
 
-/// Whether the art is shown, and the images read so far (by path; `None`: unreadable).
+/// Whether the art is shown (switched by V or the top bar's checkbox, which reads this
+/// resource only: hence the atomic), and the images read so far (by path; `None`: unreadable).
 #[derive(Resource)]
 pub struct ArtState {
-    pub show: bool,
+    pub show: AtomicBool,
     images: HashMap<PathBuf, Option<(Handle<Image>, UVec2)>>,
     /// The game whose map scan is placed (its key), so it is placed once per game.
     scan_for: Option<usize>,
@@ -28,7 +30,7 @@ pub struct ArtState {
 impl Default for ArtState {
     fn default() -> Self {
         ArtState {
-            show: true,
+            show: AtomicBool::new(true),
             images: HashMap::new(),
             scan_for: None,
         }
@@ -94,17 +96,25 @@ impl ArtState {
     }
 }
 
-fn toggle(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<EguiWantsInput>>,
-    mut art: ResMut<ArtState>,
-) {
+fn toggle(keys: Res<ButtonInput<KeyCode>>, egui: Option<Res<EguiWantsInput>>, art: Res<ArtState>) {
     if egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input()) {
         return;
     }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if !ctrl && keys.just_pressed(KeyCode::KeyV) {
-        art.show = !art.show;
+        art.show.fetch_xor(true, Ordering::Relaxed);
+    }
+}
+
+impl ArtState {
+    /// Whether counter pictures are shown.
+    pub fn shown(&self) -> bool {
+        self.show.load(Ordering::Relaxed)
+    }
+
+    /// Show the pictures (true) or the drawn counters.
+    pub fn set_shown(&self, on: bool) {
+        self.show.store(on, Ordering::Relaxed);
     }
 }
 
@@ -185,7 +195,7 @@ fn dress_counters(
         // Above every drawn part of every counter (depth bands up to 12), higher units of a
         // stack above lower ones.
         let z = 12.5 + (z - 9.0) * 0.1;
-        let vis = if art.show {
+        let vis = if art.shown() {
             Visibility::Inherited
         } else {
             Visibility::Hidden
@@ -196,11 +206,16 @@ fn dress_counters(
     }
 }
 
-fn show_or_hide(art: Res<ArtState>, mut q: Query<&mut Visibility, With<CounterArt>>) {
-    if !art.is_changed() {
+fn show_or_hide(
+    art: Res<ArtState>,
+    mut applied: Local<Option<bool>>,
+    mut q: Query<&mut Visibility, With<CounterArt>>,
+) {
+    if *applied == Some(art.shown()) {
         return;
     }
-    let want = if art.show {
+    *applied = Some(art.shown());
+    let want = if art.shown() {
         Visibility::Inherited
     } else {
         Visibility::Hidden

@@ -47,6 +47,7 @@ pub struct GameView<'w> {
     move_cost: Res<'w, crate::client::state::MoveCostTip>,
     opponent: Res<'w, crate::client::opponent::Opponent>,
     danger: Res<'w, crate::client::threats::Danger>,
+    counter_art: Option<Res<'w, crate::client::art::ArtState>>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -407,6 +408,20 @@ fn overlay_toggles(
         .changed()
     {
         actions.write(Action::ToggleDanger);
+    }
+    if let Some(art) = &view.counter_art
+        && g.scenario.file.units.iter().any(|u| u.image.is_some())
+    {
+        let mut on = art.shown();
+        if ui
+            .checkbox(&mut on, "Counter art (V)")
+            .on_hover_text(
+                "The counters' own pictures (an imported module's), or Musket's drawn counters",
+            )
+            .changed()
+        {
+            art.set_shown(on);
+        }
     }
     let mut legend_on = view.overlays.legend;
     if ui.checkbox(&mut legend_on, "Legend (H)").changed() {
