@@ -321,7 +321,7 @@ pub struct Parsed {
     pub disorganized_cv: Vec<Cv>,
 }
 
-pub use crate::rules::tables::{TablesError, user_rules_dir};
+use crate::rules::tables::TablesError;
 
 impl Tables {
     /// The shipped tables.
