@@ -840,3 +840,57 @@ fn turn_verify_reports_rules_that_differ_from_the_built_in_ones() {
     assert_eq!(v["rules_accepted"], false);
     assert!(v["rules_differ"].as_array().unwrap().len() >= 2, "{v}");
 }
+
+/// `selfplay --seat-adjusted`: a player against its own mirror (the same level, the same seeds
+/// and seats) has no edge in any seat, with an interval of width 0; against a weaker player the
+/// report pairs each game with the mirror of the same seed and seat.
+#[test]
+fn selfplay_seat_adjusted_pairs_each_game_with_its_mirror() {
+    let run = |players: &str| -> serde_json::Value {
+        let o = musket(&[
+            "selfplay",
+            "scenarios/foxs-gap.ron",
+            "--players",
+            players,
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--json",
+            "--seat-adjusted",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_str(&stdout(&o)).unwrap()
+    };
+    let same = run("greedy,greedy");
+    let s = &same["seat_adjusted"];
+    assert_eq!(
+        (s["score"].as_f64(), s["low"].as_f64(), s["high"].as_f64()),
+        (Some(0.0), Some(0.0), Some(0.0))
+    );
+    assert_eq!(s["margin"], 0.0);
+    assert_eq!(s["seats"]["Union"]["games"], 2);
+    assert_eq!(s["seats"]["Confederate"]["games"], 2);
+    let other = run("greedy,random");
+    let o = &other["seat_adjusted"];
+    // Pooled is the mean of the four paired differences: own rate minus mirror rate.
+    let own = o["own_rate"].as_f64().unwrap();
+    let mirror = o["mirror_rate"].as_f64().unwrap();
+    assert!(
+        (o["score"].as_f64().unwrap() - (own - mirror)).abs() < 1e-3,
+        "{o}"
+    );
+    assert!(o["low"].as_f64().unwrap() <= o["score"].as_f64().unwrap());
+    // Without the flag, no mirror games and no key.
+    let plain = musket(&[
+        "selfplay",
+        "scenarios/foxs-gap.ron",
+        "--players",
+        "greedy,random",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&plain)).unwrap();
+    assert!(v.get("seat_adjusted").is_none());
+}

@@ -32,6 +32,7 @@ mod edit;
 mod import;
 mod moves;
 mod odds;
+mod paired;
 mod play;
 mod threats;
 mod turn;

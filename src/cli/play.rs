@@ -70,6 +70,11 @@ pub struct SelfplayArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Also play each game's mirror (the second player against itself, same seed and seats)
+    /// and report the first player's seat-adjusted edge: per seat and pooled, its score and
+    /// victory-point margin beside the mirror's, with a 95% interval (`seat_adjusted`).
+    #[arg(long)]
+    pub seat_adjusted: bool,
 }
 
 fn kinds(list: &[String]) -> Result<[Kind; 2], Failure> {
@@ -310,6 +315,7 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
         names[1].push_str("#2");
     }
     let mut tally = Tally::default();
+    let mut pairs = Vec::new();
     for i in 0..a.games {
         // Game i: player (i % 2) plays the first side.
         let first = (i % 2) as usize;
@@ -321,6 +327,16 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
             [players[order[0]], players[order[1]]],
         );
         tally.add(&r, order, &players);
+        if a.seat_adjusted {
+            pairs.push(mirror_pair(
+                &sc,
+                &rules,
+                a.seed.wrapping_add(u64::from(i)),
+                first,
+                &r,
+                players[1],
+            ));
+        }
         if !a.json {
             outln!(
                 "game {}: {} {} - {} {}: {}",
@@ -338,7 +354,13 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
         }
     }
     // The summary is one JSON object either way (after the per-game lines without --json).
-    let out = selfplay_json(&sc, &a, &names, &tally);
+    let mut out = selfplay_json(&sc, &a, &names, &tally);
+    if a.seat_adjusted
+        && let Some(o) = out.as_object_mut()
+    {
+        let sides = [side_name(&sc, 0), side_name(&sc, 1)];
+        o.insert("seat_adjusted".into(), super::paired::report(&pairs, sides));
+    }
     outln!("{}", serde_json::to_string_pretty(&out)?);
     if tally.refused > 0 {
         return Err(Failure(format!(
@@ -587,4 +609,28 @@ fn print_files_result(
         );
     }
     Ok(())
+}
+
+/// Game `seed`'s mirror: `second` against itself; the pair of the first player's result from
+/// `seat` in `r` and the mirror's from the same seat.
+fn mirror_pair(
+    sc: &Arc<Scenario>,
+    rules: &Arc<dyn crate::rules::ruleset::Ruleset>,
+    seed: u64,
+    seat: usize,
+    r: &GameReport,
+    second: Kind,
+) -> super::paired::Pair {
+    let m = play_game(sc.clone(), rules.clone(), seed, [second, second]);
+    let winner = |o: &crate::rules::victory::Outcome| o.winner.map(|s| s.0 as usize);
+    let (own, own_margin) = super::paired::seat_result(winner(&r.outcome), r.outcome.points, seat);
+    let (mirror, mirror_margin) =
+        super::paired::seat_result(winner(&m.outcome), m.outcome.points, seat);
+    super::paired::Pair {
+        seat,
+        score: own - mirror,
+        margin: own_margin - mirror_margin,
+        own,
+        mirror,
+    }
 }
