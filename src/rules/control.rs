@@ -133,11 +133,7 @@ pub fn recover(game: &mut Game, dice: &mut dyn DieSource, mid_point: bool) -> Ve
             if rules.rally_per_pip == 0 {
                 continue;
             }
-            let die = dice.d6();
-            events.push(Event::DieRolled {
-                role: DieRole::Other,
-                value: die,
-            });
+            let die = super::event::roll_die(dice, DieRole::Other, &mut events);
             // Back to its kind's first formation (normal, dismounted, unlimbered), as a
             // scenario's unit without a mode has.
             let profile = game.rules.profile();

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::attack::{AttackType, Role};
 use super::cv::Cv;
-use super::dice::DieRole;
+use super::dice::{DieRole, DieSource};
 use super::hex::Coord;
 use super::unit::{SideId, Status, UnitIdx};
 
@@ -239,4 +239,12 @@ pub enum Event {
         leader: UnitIdx,
         units: Vec<UnitIdx>,
     },
+}
+
+/// One d6 rolled for `role` and logged as its [`Event::DieRolled`]: how every rule system rolls
+/// its combat dice (the draw order is the order of the calls).
+pub fn roll_die(dice: &mut dyn DieSource, role: DieRole, ev: &mut Vec<Event>) -> u8 {
+    let value = dice.d6();
+    ev.push(Event::DieRolled { role, value });
+    value
 }

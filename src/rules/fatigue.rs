@@ -48,13 +48,9 @@ pub fn tire_by(
         {
             let side = game.scenario.side_name(game.unit(u).side).to_string();
             let modifier = x.modifier(&side, to, f.max);
-            let rolled: Vec<u8> = (0..x.dice.max(1)).map(|_| dice.d6()).collect();
-            for v in &rolled {
-                events.push(Event::DieRolled {
-                    role: super::dice::DieRole::Other,
-                    value: *v,
-                });
-            }
+            let rolled: Vec<u8> = (0..x.dice.max(1))
+                .map(|_| super::event::roll_die(dice, super::dice::DieRole::Other, &mut events))
+                .collect();
             let total = rolled.iter().map(|v| i32::from(*v)).sum::<i32>() + modifier;
             let result = x.result(total).cloned();
             events.push(Event::ExtendedMarch {
@@ -222,15 +218,9 @@ pub fn force_march(
     dice: &mut dyn DieSource,
 ) -> Vec<Event> {
     let mut events = Vec::new();
-    let mut rolled = Vec::new();
-    for _ in 0..f.dice.max(1) {
-        let v = dice.d6();
-        rolled.push(v);
-        events.push(Event::DieRolled {
-            role: super::dice::DieRole::Other,
-            value: v,
-        });
-    }
+    let rolled: Vec<u8> = (0..f.dice.max(1))
+        .map(|_| super::event::roll_die(dice, super::dice::DieRole::Other, &mut events))
+        .collect();
     let sum = rolled.iter().map(|v| i32::from(*v)).sum::<i32>() + f.modifier;
     let bonus = super::points::Mp::whole(sum.max(f.min as i32).max(0) as u32);
     for &u in units {

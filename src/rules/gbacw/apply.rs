@@ -49,11 +49,7 @@ pub fn declare(kind: AttackType, sides: &Sides, dice: &mut dyn DieSource) -> (Ve
         attacker_drm: 0,
         defender_drm: 0,
     }];
-    let die = dice.d6();
-    ev.push(Event::DieRolled {
-        role: DieRole::Attacker,
-        value: die,
-    });
+    let die = crate::rules::event::roll_die(dice, DieRole::Attacker, &mut ev);
     (ev, die)
 }
 

@@ -169,11 +169,7 @@ fn roll(
     ev: &mut Vec<Event>,
 ) -> (ResultCode, ResultCode) {
     let art = if a.artillery.die {
-        let v = dice.d6();
-        ev.push(Event::DieRolled {
-            role: DieRole::Artillery,
-            value: v,
-        });
+        let v = crate::rules::event::roll_die(dice, DieRole::Artillery, ev);
         ev.push(Event::ModifierSettled {
             name: "Artillery".into(),
             value: if v.is_multiple_of(2) {
@@ -186,16 +182,8 @@ fn roll(
     } else {
         0
     };
-    let ad = dice.d6();
-    ev.push(Event::DieRolled {
-        role: DieRole::Attacker,
-        value: ad,
-    });
-    let dd = dice.d6();
-    ev.push(Event::DieRolled {
-        role: DieRole::Defender,
-        value: dd,
-    });
+    let ad = crate::rules::event::roll_die(dice, DieRole::Attacker, ev);
+    let dd = crate::rules::event::roll_die(dice, DieRole::Defender, ev);
     let o = a.outcome(rules, art, ad, dd);
     let ar = a.attacker_result(rules, &o).clone();
     let dr = a.defender_result(rules, &o).clone();

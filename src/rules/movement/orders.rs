@@ -215,15 +215,9 @@ pub fn plan_group_march(game: &Game, units: &[UnitIdx]) -> Result<MarchPlan, Str
 /// Roll a checked march: every unit of it may spend the result this turn.
 pub fn apply_march(game: &mut Game, plan: &MarchPlan, dice: &mut dyn DieSource) -> Vec<Event> {
     let mut ev = Vec::new();
-    let mut rolled = Vec::new();
-    for _ in 0..plan.dice {
-        let v = dice.d6();
-        rolled.push(v);
-        ev.push(Event::DieRolled {
-            role: DieRole::Other,
-            value: v,
-        });
-    }
+    let rolled: Vec<u8> = (0..plan.dice)
+        .map(|_| crate::rules::event::roll_die(dice, DieRole::Other, &mut ev))
+        .collect();
     let sum: i32 = rolled.iter().map(|d| i32::from(*d)).sum::<i32>() + plan.modifier;
     let allowance = Mp::whole(sum.max(0) as u32).max(plan.min);
     for &u in &plan.units {

@@ -126,24 +126,11 @@ pub fn resolve(
 /// 11.5, 11.7, 11.15: the attacker's die, the defender's, then 11.15's die when one side wins
 /// (1 on a tie, not rolled).
 fn roll(a: &Assessment, dice: &mut dyn DieSource, ev: &mut Vec<Event>) -> (u8, u8, u8) {
-    let ad = dice.d6();
-    ev.push(Event::DieRolled {
-        role: DieRole::Attacker,
-        value: ad,
-    });
-    let dd = dice.d6();
-    ev.push(Event::DieRolled {
-        role: DieRole::Defender,
-        value: dd,
-    });
+    let ad = crate::rules::event::roll_die(dice, DieRole::Attacker, ev);
+    let dd = crate::rules::event::roll_die(dice, DieRole::Defender, ev);
     let diff = (a.fav_base + i32::from(ad)) - (a.fdv_base + i32::from(dd));
     let ld = if diff != 0 {
-        let v = dice.d6();
-        ev.push(Event::DieRolled {
-            role: DieRole::Other,
-            value: v,
-        });
-        v
+        crate::rules::event::roll_die(dice, DieRole::Other, ev)
     } else {
         1
     };
@@ -221,11 +208,7 @@ fn escape(
     if !game.unit(c).on_map() {
         return;
     }
-    let roll = dice.d6();
-    ev.push(Event::DieRolled {
-        role: DieRole::Other,
-        value: roll,
-    });
+    let roll = crate::rules::event::roll_die(dice, DieRole::Other, ev);
     let from = game.unit(c).hex.unwrap_or(a.defender_hex);
     let to = if t.commander_escape.eliminated_on.contains(&roll) {
         ev.push(Event::Note {

@@ -798,18 +798,9 @@ fn roll_random_modifiers(
     dice: &mut dyn DieSource,
     ev: &mut Vec<Event>,
 ) -> (u8, u8) {
-    let ad = dice.d6();
-    ev.push(Event::DieRolled {
-        role: DieRole::Attacker,
-        value: ad,
-    });
+    let ad = crate::rules::event::roll_die(dice, DieRole::Attacker, ev);
     let dd = if a.kind == AttackType::Melee {
-        let d = dice.d6();
-        ev.push(Event::DieRolled {
-            role: DieRole::Defender,
-            value: d,
-        });
-        d
+        crate::rules::event::roll_die(dice, DieRole::Defender, ev)
     } else {
         0
     };
