@@ -5,17 +5,21 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
+#[path = "../tests/support/testgen.rs"]
+mod testgen;
+
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
-use musket::rules::command::{Command, validate as validate_command};
+use musket::rules::command::validate as validate_command;
 use musket::rules::game::Game;
 use musket::rules::gcacw::Gcacw;
+use musket::rules::order::Command;
+use musket::rules::registry::parse_scenario as parse;
+use musket::rules::registry::validate_scenario as validate;
 use musket::rules::ruleset::Ruleset;
-use musket::rules::scenario::{ScenarioFile, validate};
-use musket::rules::scenario::{parse, to_ron};
-use musket::rules::testgen::{
-    LongList, assault_case, big_stack, first_contact, generated, grand_case, long_list,
-};
+use musket::rules::scenario::ScenarioFile;
+use musket::rules::scenario::to_ron;
+use testgen::{LongList, assault_case, big_stack, first_contact, generated, grand_case, long_list};
 
 const COLUMNS: u32 = 60;
 const ROWS: u32 = 80;
@@ -26,7 +30,7 @@ fn setup() -> (ScenarioFile, Arc<dyn Ruleset>, Game) {
     let file = generated(COLUMNS, ROWS, UNITS, SEED);
     let scenario = validate(file.clone()).expect("the generated scenario validates");
     let rules: Arc<dyn Ruleset> = Arc::new(Gcacw::builtin());
-    let game = Game::new(Arc::new(scenario), rules.clone());
+    let game = musket::rules::flow::new_game(Arc::new(scenario), rules.clone());
     (file, rules, game)
 }
 
@@ -58,12 +62,12 @@ fn benches(c: &mut Criterion) {
         .collect();
     files.sort();
     for path in files {
-        let sc = musket::rules::scenario::load(&path).expect("shipped scenarios load");
+        let sc = musket::rules::registry::load_scenario(&path).expect("shipped scenarios load");
         if sc.ruleset == "gcacw" {
             continue;
         }
-        let rules = musket::rules::ruleset::builtin(&sc.ruleset).expect("built-in tables");
-        let game = Game::new(Arc::new(sc), rules.clone());
+        let rules = musket::rules::registry::builtin(&sc.ruleset).expect("built-in tables");
+        let game = musket::rules::flow::new_game(Arc::new(sc), rules.clone());
         let req = first_contact(&game).expect("the scenario starts in contact");
         rules
             .odds(&game, &req)
@@ -121,7 +125,7 @@ fn stack(c: &mut Criterion) {
         ..musket::rules::scenario::UnitFile::blank()
     });
     let sc = validate(file).expect("the stack validates");
-    let game = Game::new(Arc::new(sc), Arc::new(Gcacw::builtin()));
+    let game = musket::rules::flow::new_game(Arc::new(sc), Arc::new(Gcacw::builtin()));
     let mut group = c.benchmark_group("stack");
     let mv = Command::Move {
         unit: format!("u{}", n - 1),

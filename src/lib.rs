@@ -7,4 +7,6 @@ pub mod cli;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod editor;
+pub mod import;
 pub mod rules;
+pub mod vassal;

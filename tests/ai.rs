@@ -6,8 +6,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use musket::rules::ai::{Kind, play_game};
-use musket::rules::ruleset::for_scenario;
-use musket::rules::scenario::{self, Scenario};
+use musket::rules::registry::for_scenario;
+use musket::rules::scenario::Scenario;
 
 const PLAYABLE: [&str; 6] = [
     "foxs-gap.ron",
@@ -22,7 +22,7 @@ fn load(name: &str) -> (Arc<Scenario>, Arc<dyn musket::rules::ruleset::Ruleset>)
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("scenarios")
         .join(name);
-    let sc = scenario::load(&p).unwrap_or_else(|e| panic!("{e}"));
+    let sc = musket::rules::registry::load_scenario(&p).unwrap_or_else(|e| panic!("{e}"));
     let rules = for_scenario(&sc, &Default::default()).unwrap();
     (Arc::new(sc), rules)
 }
@@ -124,7 +124,7 @@ fn player_names_parse() {
 #[test]
 fn the_outcome_counts_points_then_losses() {
     let (sc, rules) = load("foxs-gap.ron");
-    let g = musket::rules::game::Game::new(sc, rules);
+    let g = musket::rules::flow::new_game(sc, rules);
     let o = musket::rules::victory::outcome(&g);
     assert!(!o.over && o.winner.is_none());
     assert_eq!(o.points, [2, 8]);
@@ -135,7 +135,7 @@ fn the_outcome_counts_points_then_losses() {
     );
     // A position without victory hexes or a last turn is not playable.
     let (sc, rules) = load("example-flank.ron");
-    let g = musket::rules::game::Game::new(sc, rules);
+    let g = musket::rules::flow::new_game(sc, rules);
     assert!(!musket::rules::victory::playable(&g));
     assert!(
         musket::rules::victory::outcome(&g)
@@ -174,7 +174,8 @@ proptest::proptest! {
 // hexes away: the forced march's +2 brings it there.
 #[test]
 fn the_computer_force_marches_onto_a_victory_hex_just_out_of_reach() {
-    use musket::rules::command::{Command, apply, validate};
+    use musket::rules::command::{apply, validate};
+    use musket::rules::order::Command;
     let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
     let text = format!(
         "(title: \"forced\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 3,
@@ -186,9 +187,10 @@ fn the_computer_force_marches_onto_a_victory_hex_just_out_of_reach() {
           ])",
         rows.join(", ")
     );
-    let sc = Arc::new(scenario::parse(&text, Path::new("forced.ron")).unwrap());
+    let sc =
+        Arc::new(musket::rules::registry::parse_scenario(&text, Path::new("forced.ron")).unwrap());
     let rules = for_scenario(&sc, &Default::default()).unwrap();
-    let mut g = musket::rules::game::Game::new(sc, rules);
+    let mut g = musket::rules::flow::new_game(sc, rules);
     // The march die 3, the forced march's die 3 (+2 MP).
     let mut dice = musket::rules::dice::FixedDice::new(&[3, 3]);
     let mut player = Kind::Ai(2).player(1, g.active_side);
@@ -262,6 +264,12 @@ fn the_search_level_models_the_enemy_it_watches() {
         (Kind::Random, Kind::Ai(2)),
     ] {
         let mut session = Session::new(sc.clone(), rules.clone(), 7);
+        // The leader-transfer phases passed: the action phase's first turn is watched.
+        while !musket::rules::gate::on_initiative(&session.game) {
+            session
+                .execute(musket::rules::order::Command::EndPhase)
+                .unwrap();
+        }
         let first = session.game.active_side;
         let mut search = Search::new(7, SideId(1 - first.0));
         assert_eq!(search.enemy(), Kind::Ai(2), "before it has seen anything");

@@ -812,3 +812,85 @@ fn play_by_turn_files_and_verify_each_against_the_one_before() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// Issue 34.2: `musket turn verify` on a game whose starter edited the rules: exit 3 with the
+// differences named; `--accept-rules` accepts them (exit 0, the note kept); the JSON says so.
+#[test]
+fn turn_verify_reports_rules_that_differ_from_the_built_in_ones() {
+    let f = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "tests/data/defects-4/pbem-house-rules/foxs-gap-14-september-1862-turn-025-confederate.musket-turn.ron",
+    );
+    let f = f.to_str().unwrap();
+    let o = musket(&["turn", "verify", f]);
+    assert_eq!(o.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("this game uses rules that differ from the built-in gcacw"),
+        "{err}"
+    );
+    assert!(err.contains("sequence.initiative.ties"), "{err}");
+    assert!(err.contains("--accept-rules"), "{err}");
+    let o = musket(&["turn", "verify", f, "--accept-rules"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).starts_with("ok: "), "{}", stdout(&o));
+    let o = musket(&["turn", "verify", f, "--json"]);
+    assert_eq!(o.status.code(), Some(3));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["rules_accepted"], false);
+    assert!(v["rules_differ"].as_array().unwrap().len() >= 2, "{v}");
+}
+
+/// `selfplay --seat-adjusted`: a player against its own mirror (the same level, the same seeds
+/// and seats) has no edge in any seat, with an interval of width 0; against a weaker player the
+/// report pairs each game with the mirror of the same seed and seat.
+#[test]
+fn selfplay_seat_adjusted_pairs_each_game_with_its_mirror() {
+    let run = |players: &str| -> serde_json::Value {
+        let o = musket(&[
+            "selfplay",
+            "scenarios/foxs-gap.ron",
+            "--players",
+            players,
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--json",
+            "--seat-adjusted",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_str(&stdout(&o)).unwrap()
+    };
+    let same = run("greedy,greedy");
+    let s = &same["seat_adjusted"];
+    assert_eq!(
+        (s["score"].as_f64(), s["low"].as_f64(), s["high"].as_f64()),
+        (Some(0.0), Some(0.0), Some(0.0))
+    );
+    assert_eq!(s["margin"], 0.0);
+    assert_eq!(s["seats"]["Union"]["games"], 2);
+    assert_eq!(s["seats"]["Confederate"]["games"], 2);
+    let other = run("greedy,random");
+    let o = &other["seat_adjusted"];
+    // Pooled is the mean of the four paired differences: own rate minus mirror rate.
+    let own = o["own_rate"].as_f64().unwrap();
+    let mirror = o["mirror_rate"].as_f64().unwrap();
+    assert!(
+        (o["score"].as_f64().unwrap() - (own - mirror)).abs() < 1e-3,
+        "{o}"
+    );
+    assert!(o["low"].as_f64().unwrap() <= o["score"].as_f64().unwrap());
+    // Without the flag, no mirror games and no key.
+    let plain = musket(&[
+        "selfplay",
+        "scenarios/foxs-gap.ron",
+        "--players",
+        "greedy,random",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&plain)).unwrap();
+    assert!(v.get("seat_adjusted").is_none());
+}

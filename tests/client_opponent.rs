@@ -13,9 +13,9 @@ use musket::client::core::{
 };
 use musket::client::opponent::Opponent;
 use musket::rules::ai::Kind;
-use musket::rules::command::Command;
 use musket::rules::event::Event;
 use musket::rules::movement::{MoveContext, reachable};
+use musket::rules::order::Command;
 use musket::rules::unit::SideId;
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -63,6 +63,32 @@ fn start(app: &mut App, name: &'static str) {
     );
     // The briefing is read first: the computer waits for it.
     send(app, Action::ShowBriefing(false));
+    pass_transfers(app);
+}
+
+/// Past GCACW's leader-transfer phases (played from turn 1): the player's E, the computer's own
+/// play of its phase; these tests begin at the first action phase.
+fn pass_transfers(app: &mut App) {
+    use musket::rules::sequence::Allow;
+    let in_transfers = |a: &App| {
+        let g = &play(a).session.game;
+        g.sequence
+            .phase(g.phase)
+            .allows
+            .contains(&Allow::LeaderTransfer)
+    };
+    for _ in 0..4 {
+        if !in_transfers(app) {
+            return;
+        }
+        if play(app).computer_to_move().is_some() {
+            run_until(app, 20_000, |a| {
+                !in_transfers(a) || play(a).computer_to_move().is_none()
+            });
+        } else {
+            send(app, Action::EndPhase);
+        }
+    }
 }
 
 fn play(app: &App) -> &musket::client::core::PlayState {

@@ -15,7 +15,7 @@ use musket::client::opponent::Opponent;
 use musket::client::pbem::{DialogKind, TurnFiles};
 use musket::rules::ai::{Kind, play_turn};
 use musket::rules::pbem::{self, Kept, Secret};
-use musket::rules::ruleset::for_scenario;
+use musket::rules::registry::for_scenario;
 use musket::rules::unit::SideId;
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -28,7 +28,7 @@ fn temp_dir(name: &str) -> PathBuf {
 /// Five turn files of Fox's Gap between two computer players (the Union starts), written to
 /// `dir`; each player's kept state in `dir/keep/SIDE` as that player's Musket keeps it.
 fn files(dir: &Path) -> Vec<PathBuf> {
-    let sc = musket::rules::scenario::load(Path::new("scenarios/foxs-gap.ron")).unwrap();
+    let sc = musket::rules::registry::load_scenario(Path::new("scenarios/foxs-gap.ron")).unwrap();
     let rules = for_scenario(&sc, &Default::default()).unwrap();
     let secrets = [Secret::derived("client a"), Secret::derived("client b")];
     let game = "0123456789abcdef0123456789abcdef".to_string();
@@ -66,6 +66,7 @@ fn files(dir: &Path) -> Vec<PathBuf> {
             side: side.to_string(),
             secret: secrets[i].clone(),
             sent: sent[i].clone(),
+            accepted_rules: None,
         };
         pbem::save_kept(&dir.join("keep").join(side.to_lowercase()).join("pbem"), &k).unwrap();
     }
@@ -216,7 +217,7 @@ fn a_received_file_is_verified_replayed_played_and_answered() {
     assert!(
         e.commands
             .iter()
-            .all(|c| *c == musket::rules::command::Command::EndTurn)
+            .all(|c| *c == musket::rules::order::Command::EndTurn)
     );
     assert_eq!(sent.to_move(), Some(SideId(0)));
     // Opening the received file again (a reload to re-roll) is refused: its answer is sent.

@@ -6,6 +6,9 @@
 
 use std::path::PathBuf;
 
+#[path = "support/testgen.rs"]
+mod testgen;
+
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use musket::client::core::{
@@ -38,7 +41,7 @@ fn send(app: &mut App, a: Action) {
 /// A hex of the active side next to an enemy hex with a combat unit: (own hex, enemy hex).
 fn contact(app: &App) -> (Coord, Coord) {
     let g = app.world().resource::<Play>().game().unwrap();
-    let req = musket::rules::testgen::first_contact(g)
+    let req = testgen::first_contact(g)
         .unwrap_or_else(|| panic!("{}: no stacks in contact at the start", g.scenario.title));
     (g.unit(req.attackers[0]).hex.unwrap(), req.defender)
 }
@@ -190,7 +193,7 @@ fn play_one_combat(scenario: &'static str, ruleset: &str) {
     );
     assert!(matches!(
         play.session.log.last(),
-        Some(musket::rules::command::Command::Attack { .. })
+        Some(musket::rules::order::Command::Attack { .. })
     ));
     assert!(play.session.dice.rolls() >= 1, "dice were rolled");
     let feed = app.world().resource::<Feed>();

@@ -6,11 +6,15 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "support/testgen.rs"]
+mod testgen;
+
 use musket::editor::underlay::{AlignPoint, Similarity, UnderlayFile, image_to_map};
 use musket::editor::{EditAction, Editor, action::unit_fields, parse_actions};
 use musket::rules::hex::{Coord, Dir};
 use musket::rules::map::{Feature, RouteKind, Terrain};
-use musket::rules::scenario::{ScenarioFile, UnitFile, from_ron, validate};
+use musket::rules::registry::validate_scenario as validate;
+use musket::rules::scenario::{ScenarioFile, UnitFile, from_ron};
 
 mod common;
 
@@ -294,7 +298,7 @@ fn a_file_that_would_not_load_cannot_be_saved() {
     ed.undo();
     assert!(ed.problems().is_empty());
     ed.save(&path).unwrap();
-    musket::rules::scenario::load(&path).unwrap();
+    musket::rules::registry::load_scenario(&path).unwrap();
 }
 
 // "Every shipped scenario opened and saved unchanged loads to the same game (a test compares
@@ -308,7 +312,7 @@ fn every_shipped_scenario_round_trips() {
         let again: ScenarioFile = from_ron(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         assert_eq!(again, ed.file, "{name}");
         let a = validate(again).unwrap();
-        let b = musket::rules::scenario::load(&p).unwrap();
+        let b = musket::rules::registry::load_scenario(&p).unwrap();
         assert_eq!(a.units, b.units, "{name}");
         assert_eq!(a.file, b.file, "{name}");
         for row in &b.file.map.terrain {
@@ -368,6 +372,7 @@ fn underlay_alignment_maths() {
         opacity: 0.5,
         visible: true,
         align: vec![click("0101"), click("1208")],
+        grid: None,
     };
     let to_map = image_to_map(&u, centre).unwrap();
     for l in ["0505", "0910", "0302"] {
@@ -433,7 +438,7 @@ fn musket_edit_applies_actions_headless() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let o = musket(&["check", out.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let sc = musket::rules::scenario::load(&out).unwrap();
+    let sc = musket::rules::registry::load_scenario(&out).unwrap();
     assert_eq!(sc.victory.len(), 4);
     // A bad action: exit 2, its index, nothing written.
     let bad = dir.join("bad.ron");
@@ -493,7 +498,7 @@ fn a_missing_scan_is_a_warning_not_an_error() {
     assert!(err.contains("warning: underlay.image"), "{err}");
     assert!(err.contains("nowhere.png"), "{err}");
     // It plays: the scenario loads with its scan fields kept.
-    let sc = musket::rules::scenario::load(&path).unwrap();
+    let sc = musket::rules::registry::load_scenario(&path).unwrap();
     assert_eq!(sc.file.underlay.as_ref().unwrap().align.len(), 2);
 }
 
@@ -718,7 +723,7 @@ proptest::proptest! {
             if let Ok(text) = ed.save_string() {
                 let file: ScenarioFile = from_ron(&text).unwrap();
                 proptest::prop_assert_eq!(&file, &ed.file);
-                let loaded = musket::rules::ruleset::check_file(file, &Default::default());
+                let loaded = musket::rules::registry::check_file(file, &Default::default());
                 proptest::prop_assert!(loaded.is_ok(), "{:?}", loaded.err());
             }
         }
@@ -774,10 +779,10 @@ proptest::proptest! {
             name: Some(place),
             holder: None,
         });
-        ed.file.underlay = Some(UnderlayFile { image, opacity: 0.5, visible: true, align: Vec::new() });
+        ed.file.underlay = Some(UnderlayFile { image, opacity: 0.5, visible: true, align: Vec::new(), grid: None });
         // What the loader refuses (an empty title, two sides of one name…) is not saved; what
         // it accepts is written and read back exactly.
-        let loads = musket::rules::ruleset::check_file(ed.file.clone(), &Default::default()).is_ok();
+        let loads = musket::rules::registry::check_file(ed.file.clone(), &Default::default()).is_ok();
         match ed.save_string() {
             Ok(text) => {
                 proptest::prop_assert!(loads);
@@ -805,7 +810,7 @@ fn quotes_and_numbers_in_names_are_written_as_they_are() {
     let back: ScenarioFile = from_ron(&text).unwrap();
     assert_eq!(back.units[0].name, r#"12" Napoleons 2.0, x"#);
     assert_eq!(back.sides[1], r#"The "Rebels""#);
-    assert!(musket::rules::ruleset::check_file(back, &Default::default()).is_ok());
+    assert!(musket::rules::registry::check_file(back, &Default::default()).is_ok());
     // Whole numbers are still written as the shipped files write them.
     assert!(text.contains("Organized(4)"), "{text}");
 }
@@ -871,7 +876,7 @@ fn a_misspelt_field_in_an_action_is_refused_with_its_place() {
 #[test]
 fn undo_memory_grows_with_the_change_not_the_map() {
     let held = |side: u32| -> usize {
-        let mut ed = Editor::new(musket::rules::testgen::generated(side, side, 10, 1));
+        let mut ed = Editor::new(testgen::generated(side, side, 10, 1));
         let w = musket::rules::map::label_width(side, side);
         for i in 0..2000u32 {
             let c = Coord::new((1 + (i * 7) % side) as i32, (1 + (i * 13) % side) as i32);
@@ -896,7 +901,7 @@ fn undo_memory_grows_with_the_change_not_the_map() {
         "{small} bytes of undo for 2,000 paints on 100x100"
     );
     // A unit copy keeps the place of the new unit only.
-    let mut ed = Editor::new(musket::rules::testgen::generated(999, 999, 40, 1));
+    let mut ed = Editor::new(testgen::generated(999, 999, 40, 1));
     let (id, hex) = (ed.file.units[0].id.clone(), ed.file.units[0].hex.clone());
     for i in 0..50 {
         ed.apply(&EditAction::CopyUnit {
@@ -908,7 +913,7 @@ fn undo_memory_grows_with_the_change_not_the_map() {
     }
     assert!(ed.undo_bytes() < 100_000, "{}", ed.undo_bytes());
     // And they all undo back to the start.
-    let start = musket::rules::testgen::generated(999, 999, 40, 1);
+    let start = testgen::generated(999, 999, 40, 1);
     while ed.undo().is_some() {}
     assert_eq!(ed.file, start);
 }
@@ -1006,5 +1011,62 @@ fn the_unit_forms_widgets_round_trip_every_field() {
             manpower: 3.0
         }),
         "Disorganized(cv: 1.5, manpower: 3)"
+    );
+}
+
+// Issue 34.4: NaN in the underlay's alignment made every save fail with the wrong reason and an
+// empty problem list; infinity was written and passed `musket check`. Both are refused with the
+// field named: by the editor's action, and by the loader for a file written by hand.
+#[test]
+fn non_finite_underlay_numbers_are_refused_with_the_field_named() {
+    let mut ed = Editor::open(&scenario_path("foxs-gap.ron")).unwrap();
+    let actions = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/defects-4/editor-underlay-nan.actions.ron"),
+    )
+    .unwrap();
+    for a in parse_actions(&actions).unwrap() {
+        let e = ed.apply(&a).unwrap_err();
+        assert!(e.contains("underlay.align[0].x NaN"), "{e}");
+    }
+    for (x, y, field) in [
+        ("inf", "7.5", "underlay.align[0].x"),
+        ("1.0", "-inf", "underlay.align[0].y"),
+    ] {
+        let e = ed
+            .apply(&act(&format!(
+                r#"Underlay(Some((image: "scan.png", opacity: 0.5, align: [(hex: "0101", x: {x}, y: {y}), (hex: "0303", x: 10.0, y: 0.0)])))"#
+            )))
+            .unwrap_err();
+        assert!(e.contains(field) && e.contains("finite"), "{e}");
+    }
+    let e = ed
+        .apply(&act(r#"Underlay(Some((image: "scan.png", opacity: NaN)))"#))
+        .unwrap_err();
+    assert!(e.contains("underlay.opacity"), "{e}");
+    // A file written by hand: the loader refuses it, naming the field.
+    let mut f = ed.file.clone();
+    f.underlay = Some(UnderlayFile {
+        image: "scan.png".into(),
+        opacity: 0.5,
+        visible: true,
+        grid: None,
+        align: vec![
+            AlignPoint {
+                hex: "0101".into(),
+                x: f64::INFINITY,
+                y: 7.5,
+            },
+            AlignPoint {
+                hex: "0303".into(),
+                x: 10.0,
+                y: 0.0,
+            },
+        ],
+    });
+    let problems = validate(f).unwrap_err();
+    assert!(
+        problems.iter().any(|p| p.field == "underlay.align[0].x"),
+        "{problems:?}"
     );
 }

@@ -10,9 +10,9 @@ use musket::rules::event::Event;
 use musket::rules::game::Game;
 use std::sync::Arc;
 
+use musket::rules::attack::{AttackError, AttackRequest, AttackType, Choices};
 use musket::rules::gbacw::data::{FailedCheck, FireCode, FireTable};
 use musket::rules::gbacw::{Gbacw, Tables};
-use musket::rules::ruleset::{AttackError, AttackRequest, AttackType, Choices};
 use musket::rules::unit::{Status, UnitKind};
 use proptest::prelude::*;
 

@@ -6,12 +6,12 @@ mod common;
 use std::sync::Arc;
 
 use common::*;
-use musket::rules::command::Command;
+use musket::rules::attack::{AttackRequest, AttackType, Choices};
 use musket::rules::cv::Prob;
 use musket::rules::event::Event;
 use musket::rules::game::Game;
 use musket::rules::gbacw::Tables;
-use musket::rules::ruleset::{AttackRequest, AttackType, Choices};
+use musket::rules::order::Command;
 use musket::rules::session::Session;
 use musket::rules::unit::Status;
 
@@ -350,7 +350,7 @@ fn eleven_green_defenders_do_not_overflow_the_odds() {
             assert_eq!(sum(&o.defender_results), p(1, 1));
             assert!(o.p_rout <= p(1, 1) && o.p_retreat <= p(1, 1));
         }
-        Err(musket::rules::ruleset::AttackError::Illegal(m)) => {
+        Err(musket::rules::attack::AttackError::Illegal(m)) => {
             assert!(m.contains("does not fit"), "{m}")
         }
         Err(e) => panic!("{e:?}"),
@@ -361,9 +361,11 @@ fn eleven_green_defenders_do_not_overflow_the_odds() {
 // the save replays to the identical state.
 #[test]
 fn bloody_hill_full_combat_in_a_session() {
-    let sc = musket::rules::scenario::load(std::path::Path::new("scenarios/gbacw-bloody-hill.ron"))
-        .unwrap();
-    let rules = musket::rules::ruleset::builtin("gbacw").unwrap();
+    let sc = musket::rules::registry::load_scenario(std::path::Path::new(
+        "scenarios/gbacw-bloody-hill.ron",
+    ))
+    .unwrap();
+    let rules = musket::rules::registry::builtin("gbacw").unwrap();
     let mut s = Session::new(Arc::new(sc), rules, 1861);
     // The sequence of play (assets/rules/gbacw.ron `sequence`): the Confederates' player-turn
     // passes phase by phase, then the Union's movement and the Confederate defensive fire: the

@@ -5,9 +5,9 @@
 mod common;
 
 use common::*;
+use musket::rules::attack::{AttackError, AttackType};
 use musket::rules::cv::Cv;
 use musket::rules::gcacw::data::ArtCell;
-use musket::rules::ruleset::{AttackError, AttackType};
 
 /// Defender "def" (Confederate) in 0303, attackers (Union) north of it in 0302.
 fn base(att_cv: u32, def_cv: u32) -> B {

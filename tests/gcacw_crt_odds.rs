@@ -7,10 +7,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use common::*;
-use musket::rules::game::Game;
+use musket::rules::attack::{AttackError, AttackRequest, AttackType};
 use musket::rules::gcacw::Gcacw;
 use musket::rules::map::{Feature, RouteKind};
-use musket::rules::ruleset::{AttackError, AttackRequest, AttackType};
 
 fn base(att: u32, def: u32) -> B {
     ring()
@@ -143,7 +142,7 @@ fn drm_older_march_types_are_off_by_default() {
         "value: -1, rule: \"Standard Series march types (replay)\", source: Pub, enabled: true",
     );
     let rules = Gcacw::new(musket::rules::gcacw::data::Tables::parse(&text, "mine.ron").unwrap());
-    let g2 = Game::new(g.scenario.clone(), Arc::new(rules));
+    let g2 = musket::rules::flow::new_game(g.scenario.clone(), Arc::new(rules));
     let o = g2.rules.odds(&g2, &req).unwrap();
     assert_eq!(o.attacker_drm.even(), -1);
 }
@@ -237,8 +236,9 @@ fn odds_expected_loss_is_capped_at_manpower() {
 // scenario.md, command-line contract: the example's distributions in 36ths.
 #[test]
 fn odds_contract_example_flank_in_36ths() {
-    let sc = musket::rules::scenario::load(Path::new("scenarios/example-flank.ron")).unwrap();
-    let g = Game::new(Arc::new(sc), Arc::new(Gcacw::builtin()));
+    let sc =
+        musket::rules::registry::load_scenario(Path::new("scenarios/example-flank.ron")).unwrap();
+    let g = musket::rules::flow::new_game(Arc::new(sc), Arc::new(Gcacw::builtin()));
     let req = AttackRequest {
         attackers: vec![g.unit_by_id("usa-cox").unwrap()],
         defender: g.scenario.parse_hex("0303").unwrap(),

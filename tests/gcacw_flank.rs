@@ -7,9 +7,9 @@
 mod common;
 
 use common::*;
+use musket::rules::attack::AttackType;
 use musket::rules::gcacw::flank::{Clause, Flank, NeighbourFlank};
 use musket::rules::map::{Feature, RouteKind};
-use musket::rules::ruleset::AttackType;
 
 fn flank_of(b: &B, attackers: &[&str], defender: &str) -> (musket::rules::game::Game, Flank) {
     let g = b.game();

@@ -4,12 +4,13 @@
 mod common;
 
 use common::*;
-use musket::rules::command::{Command, validate};
+use musket::rules::attack::{AttackType, Choices};
+use musket::rules::command::validate;
 use musket::rules::cv::Cv;
 use musket::rules::dice::{DieRole, FixedDice};
 use musket::rules::event::Event;
 use musket::rules::game::Game;
-use musket::rules::ruleset::{AttackType, Choices};
+use musket::rules::order::Command;
 use musket::rules::session::Session;
 
 fn resolve(
@@ -397,7 +398,7 @@ fn victory_hexes_follow_the_last_combat_unit_to_enter() {
     resolve(&mut g, &["att"], "0303", None, ch, &[6, 4]);
     assert_eq!((g.score(u), g.score(c)), (7, 0));
     b.file.victory[0].holder = Some("Nobody".into());
-    let err = musket::rules::scenario::validate(b.file.clone()).unwrap_err();
+    let err = musket::rules::registry::validate_scenario(b.file.clone()).unwrap_err();
     assert_eq!(err[0].field, "victory[0].holder");
 }
 
@@ -463,4 +464,91 @@ fn session_undo_stops_at_the_last_die_roll() {
     .unwrap();
     s.execute(Command::EndTurn).unwrap();
     assert_eq!(s.undoable(), 2);
+}
+
+// Issue 34.1: the attack's fatigue and its extended-march check belong to the attack; only then
+// is the advance offered, to the attackers still on the map. The reproduction: Wolcott's battery
+// makes a march attack on Crampton's Gap, the defender retreats, the fatigue 3 -> 4 check costs
+// the battery its last manpower. Before, `Advance` brought it back with manpower 0.
+#[test]
+fn an_attacker_eliminated_by_its_attacks_fatigue_does_not_advance() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/defects-4/advance-eliminated.save.ron");
+    let mut s = Session::load_file(&path, &Default::default()).unwrap();
+    let g = &s.game;
+    let wolcott = g.unit_by_id("usa-wolcott").unwrap();
+    assert!(!g.unit(wolcott).on_map(), "the battery was eliminated");
+    assert!(
+        g.advance_option
+            .as_ref()
+            .is_none_or(|o| !o.units.contains(&wolcott)),
+        "no advance is offered to an eliminated unit"
+    );
+    let cmd = Command::Advance {
+        units: vec!["usa-wolcott".into()],
+    };
+    assert!(validate(&s.game, &cmd).is_err());
+    assert!(s.execute(cmd).is_err());
+    assert!(!s.game.unit(wolcott).on_map());
+    // The attack's events: the fatigue and the elimination come before any offer to advance.
+    let (scenario, rules, seed, sequence) = (
+        s.game.scenario.clone(),
+        s.game.rules.clone(),
+        s.seed,
+        s.game.sequence.clone(),
+    );
+    let n = s.log.len();
+    let mut before =
+        Session::replay_reseeded(scenario, rules, seed, sequence, &s.log[..n - 1], &s.reseeds)
+            .unwrap();
+    let ev = before.execute(s.log[n - 1].clone()).unwrap();
+    let eliminated = ev
+        .iter()
+        .position(|e| matches!(e, Event::Eliminated { unit } if *unit == wolcott))
+        .expect("the battery is eliminated by the attack");
+    assert!(
+        ev.iter()
+            .skip(eliminated)
+            .all(|e| !matches!(e, Event::AdvanceOffered { .. })),
+        "{ev:?}"
+    );
+}
+
+// Random play on Crampton's Gap: after every command, a unit that may advance is on the map,
+// and no unit with no manpower stands on the map.
+#[test]
+fn only_units_on_the_map_may_advance() {
+    use musket::rules::ai::Kind;
+    use musket::rules::unit::SideId;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crampton-gap.ron");
+    let sc = std::sync::Arc::new(musket::rules::registry::load_scenario(&path).unwrap());
+    let rules = musket::rules::registry::for_scenario(&sc, &Default::default()).unwrap();
+    for seed in 0..6 {
+        let mut s = Session::new(sc.clone(), rules.clone(), seed);
+        let mut players = [
+            Kind::Random.player(seed, SideId(0)),
+            Kind::Random.player(seed + 9, SideId(1)),
+        ];
+        for _ in 0..1500 {
+            if s.game.is_over() {
+                break;
+            }
+            let d = players[s.game.active_side.0 as usize % 2].decide(&s.game);
+            s.execute(d.command).unwrap();
+            if let Some(o) = &s.game.advance_option {
+                assert!(
+                    o.units.iter().all(|u| s.game.unit(*u).on_map()),
+                    "seed {seed}"
+                );
+            }
+            for u in s.game.unit_indices() {
+                let unit = s.game.unit(u);
+                assert!(
+                    !(unit.on_map() && unit.is_combat() && unit.manpower == 0),
+                    "seed {seed}: {} on the map with no manpower",
+                    unit.id
+                );
+            }
+        }
+    }
 }

@@ -8,13 +8,15 @@ mod common;
 use std::collections::HashMap;
 
 use common::*;
-use musket::rules::command::{Command, CommandError, validate};
+use musket::rules::attack::AttackType;
+use musket::rules::command::validate;
 use musket::rules::dice::FixedDice;
 use musket::rules::game::Game;
 use musket::rules::hex::Coord;
 use musket::rules::map::{Feature, RouteKind};
-use musket::rules::movement::{Enforcement, MoveContext, Mp, budget, price_path, reachable};
-use musket::rules::ruleset::AttackType;
+use musket::rules::movement::{MoveContext, budget, price_path, reachable};
+use musket::rules::order::{Command, CommandError};
+use musket::rules::points::{Enforcement, Mp};
 use musket::rules::session::Session;
 use musket::rules::unit::{SideId, Status, UnitIdx, UnitKind};
 use proptest::prelude::*;
@@ -167,7 +169,7 @@ fn game_of(b: &Board) -> Game {
 /// The scenario a board describes (see [`game_of`]).
 fn builder_of(b: &Board) -> B {
     let rs = RULESETS[b.ruleset];
-    let letters: Vec<char> = musket::rules::scenario::terrain_letters(rs)
+    let letters: Vec<char> = musket::rules::registry::terrain_letters(rs)
         .chars()
         .collect();
     let rows: Vec<String> = (0..ROWS as usize)
@@ -236,7 +238,7 @@ fn builder_of(b: &Board) -> B {
         match rs {
             "ngg1812" => u.class = Some(musket::rules::unit::Class::Line),
             "shiloh" => {
-                let modes = musket::rules::scenario::shiloh_modes(kind);
+                let modes = musket::rules::shiloh::profile::modes(kind);
                 u.mode = Some(modes[b.mode % modes.len()]);
                 if kind == UnitKind::Artillery {
                     u.guns = Some(4);
@@ -793,10 +795,11 @@ fn a_per_unit_movement_allowance_loads_and_is_checked() {
         "strength: Organized(4), artillery: 1, tactical: 1, movement: 2.5)",
         1,
     );
-    let sc = musket::rules::scenario::parse(&text, std::path::Path::new("x.ron")).unwrap();
+    let sc = musket::rules::registry::parse_scenario(&text, std::path::Path::new("x.ron")).unwrap();
     assert_eq!(sc.units[0].movement, Some(mp(2.5)));
     let bad = text.replace("movement: 2.5", "movement: -1");
-    let e = musket::rules::scenario::parse(&bad, std::path::Path::new("x.ron")).unwrap_err();
+    let e =
+        musket::rules::registry::parse_scenario(&bad, std::path::Path::new("x.ron")).unwrap_err();
     assert!(e.to_string().contains("units[0].movement"), "{e}");
 }
 
@@ -839,7 +842,7 @@ fn stack_game(b: &Board, second: Second) -> Game {
                         u.strength = None;
                         u.leader_bonus = Some(10);
                     } else {
-                        let modes = musket::rules::scenario::shiloh_modes(kind);
+                        let modes = musket::rules::shiloh::profile::modes(kind);
                         u.mode = Some(modes[variant % modes.len()]);
                         if kind == UnitKind::Artillery {
                             u.guns = Some(4);
@@ -965,8 +968,8 @@ proptest! {
 fn shiloh_a_leader_with_his_brigade_reaches_what_validate_accepts() {
     let p =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/shiloh-hornets-nest.ron");
-    let sc = musket::rules::scenario::load(&p).unwrap();
-    let rules = musket::rules::ruleset::for_scenario(&sc, &Default::default()).unwrap();
+    let sc = musket::rules::registry::load_scenario(&p).unwrap();
+    let rules = musket::rules::registry::for_scenario(&sc, &Default::default()).unwrap();
     let mut s = Session::new(std::sync::Arc::new(sc), rules, 1);
     while s.game.active_side != s.game.unit(s.game.unit_by_id("usa-prentiss").unwrap()).side {
         s.execute(Command::EndTurn).unwrap();
@@ -1027,8 +1030,8 @@ proptest! {
         let name = ["foxs-gap.ron", "crampton-gap.ron", "gbacw-bloody-hill.ron",
             "ngg1812-smolensk.ron", "shiloh-hornets-nest.ron"][scenario];
         let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name);
-        let sc = musket::rules::scenario::load(&p).unwrap();
-        let rules = musket::rules::ruleset::for_scenario(&sc, &Default::default()).unwrap();
+        let sc = musket::rules::registry::load_scenario(&p).unwrap();
+        let rules = musket::rules::registry::for_scenario(&sc, &Default::default()).unwrap();
         let mut s = Session::new(std::sync::Arc::new(sc), rules, seed);
         let mut players = [Kind::Random.player(seed, SideId(0)), Kind::Random.player(seed ^ 1, SideId(1))];
         for _ in 0..commands {

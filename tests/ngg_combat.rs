@@ -11,14 +11,14 @@ use std::path::Path;
 use std::sync::Arc;
 
 use common::*;
-use musket::rules::command::Command;
+use musket::rules::attack::{AttackError, AttackRequest, AttackType, Choices, ModValue};
 use musket::rules::dice::{DieRole, FixedDice};
 use musket::rules::event::Event;
 use musket::rules::game::Game;
 use musket::rules::map::Feature;
 use musket::rules::ngg::Ngg;
 use musket::rules::ngg::assess::{Assessment, Res, Withdrawal};
-use musket::rules::ruleset::{AttackError, AttackRequest, AttackType, Choices, ModValue};
+use musket::rules::order::Command;
 use musket::rules::scenario::UnitFile;
 use musket::rules::session::Session;
 use musket::rules::unit::{Class, Status, UnitKind};
@@ -106,9 +106,10 @@ fn points(a: &Assessment, name: &str) -> Option<i32> {
 // Constantine 2 Inf + 1 Cav = 3 + 2 = 5, CR 1 = 6; Platov 3 units halved (rounded down) to 1.
 #[test]
 fn combat_2_example_numbers_11_3_to_11_7() {
-    let sc = musket::rules::scenario::load(Path::new("scenarios/ngg1812-smolensk.ron")).unwrap();
-    let rules = musket::rules::ruleset::builtin("ngg1812").unwrap();
-    let g = Game::new(Arc::new(sc), rules);
+    let sc = musket::rules::registry::load_scenario(Path::new("scenarios/ngg1812-smolensk.ron"))
+        .unwrap();
+    let rules = musket::rules::registry::builtin("ngg1812").unwrap();
+    let g = musket::rules::flow::new_game(Arc::new(sc), rules);
     let r = req(
         &g,
         &[
@@ -303,7 +304,7 @@ fn commander_cr_limited_by_units_present_11_5() {
     let cr = a
         .lines
         .iter()
-        .find(|l| l.role == musket::rules::ruleset::Role::Defender && l.name == "Commander")
+        .find(|l| l.role == musket::rules::attack::Role::Defender && l.name == "Commander")
         .map(|l| l.value);
     assert_eq!(
         cr,
@@ -1364,8 +1365,9 @@ proptest::proptest! {
 
 #[test]
 fn full_combat_in_the_scenario_through_a_session() {
-    let sc = musket::rules::scenario::load(Path::new("scenarios/ngg1812-smolensk.ron")).unwrap();
-    let rules = musket::rules::ruleset::builtin("ngg1812").unwrap();
+    let sc = musket::rules::registry::load_scenario(Path::new("scenarios/ngg1812-smolensk.ron"))
+        .unwrap();
+    let rules = musket::rules::registry::builtin("ngg1812").unwrap();
     let sc = Arc::new(sc);
     // Murat's cavalry (0507) attack the disrupted rearguard (0508): FDV is 1d6 (11.18).
     let attack = Command::Attack {
@@ -1761,9 +1763,10 @@ fn commander_alone_may_advance_when_all_defenders_eliminated_11_13() {
 // stack can absorb: Murat's cavalry against the disrupted rearguard (one hit eliminates it).
 #[test]
 fn odds_losses_are_hits_absorbed_murat_vs_rearguard() {
-    let sc = musket::rules::scenario::load(Path::new("scenarios/ngg1812-smolensk.ron")).unwrap();
-    let rules = musket::rules::ruleset::builtin("ngg1812").unwrap();
-    let g = Game::new(Arc::new(sc), rules);
+    let sc = musket::rules::registry::load_scenario(Path::new("scenarios/ngg1812-smolensk.ron"))
+        .unwrap();
+    let rules = musket::rules::registry::builtin("ngg1812").unwrap();
+    let g = musket::rules::flow::new_game(Arc::new(sc), rules);
     let o = g
         .rules
         .odds(&g, &req(&g, &["fr-murat", "fr-1cc", "fr-2cc"], "0508", &[]))
@@ -1843,9 +1846,10 @@ fn p_retreat_includes_elimination_and_blocked_withdrawal_counts() {
 // 4.1: every hex of the shipped scenario holds at most 6 OF.
 #[test]
 fn shipped_scenario_respects_hex_capacity_4_1() {
-    let sc = musket::rules::scenario::load(Path::new("scenarios/ngg1812-smolensk.ron")).unwrap();
-    let rules = musket::rules::ruleset::builtin("ngg1812").unwrap();
-    let g = Game::new(Arc::new(sc), rules);
+    let sc = musket::rules::registry::load_scenario(Path::new("scenarios/ngg1812-smolensk.ron"))
+        .unwrap();
+    let rules = musket::rules::registry::builtin("ngg1812").unwrap();
+    let g = musket::rules::flow::new_game(Arc::new(sc), rules);
     let t = Ngg::builtin().tables;
     let mut by_hex: BTreeMap<String, u32> = BTreeMap::new();
     for x in &g.units {

@@ -6,16 +6,16 @@
 use std::sync::Arc;
 
 use musket::rules::ai::{Kind, play_turn};
-use musket::rules::command::Command;
+use musket::rules::order::Command;
 use musket::rules::pbem::{self, Secret, TurnFile, Verified};
-use musket::rules::ruleset::for_scenario;
-use musket::rules::scenario::{self, Scenario};
+use musket::rules::registry::for_scenario;
+use musket::rules::scenario::Scenario;
 use musket::rules::session::Session;
 use musket::rules::unit::SideId;
 use proptest::prelude::*;
 
 fn scenario(path: &str) -> Arc<Scenario> {
-    Arc::new(scenario::load(std::path::Path::new(path)).unwrap())
+    Arc::new(musket::rules::registry::load_scenario(std::path::Path::new(path)).unwrap())
 }
 
 /// A whole game between two `ai2` players exchanged as turn files; every file as verified
@@ -221,9 +221,15 @@ fn bad_input_gets_a_clear_error() {
     // An empty file.
     let e = verify_text("").unwrap_err();
     assert!(e.problem.contains("empty"), "{e}");
-    // Another format version.
-    let e = verify_text(&t.replacen("version: 1,", "version: 2,", 1)).unwrap_err();
-    assert!(e.problem.contains("version 2"), "{e}");
+    // Another format version (one this program does not know).
+    let v = pbem::TURN_VERSION;
+    let e = verify_text(&t.replacen(
+        &format!("version: {v},"),
+        &format!("version: {},", v + 1),
+        1,
+    ))
+    .unwrap_err();
+    assert!(e.problem.contains(&format!("version {}", v + 1)), "{e}");
     // Another version of the scenario (a unit's strength changed): its digest does not match.
     let mut f = files[3].file.clone();
     f.scenario.title.push_str(" (revised)");
@@ -242,6 +248,7 @@ fn the_kept_state_refuses_a_file_not_this_players_to_answer() {
         side: "Union".into(),
         secret: Secret::derived("test 5 0"),
         sent: Some((4, files[4].file.entries[4].digest.clone())),
+        accepted_rules: None,
     };
     let e = pbem::check_kept(&files[4], &union).unwrap_err();
     assert!(e.contains("the file you sent"), "{e}");
@@ -251,6 +258,7 @@ fn the_kept_state_refuses_a_file_not_this_players_to_answer() {
         side: "Confederate".into(),
         secret: Secret::derived("test 5 1"),
         sent: Some((3, files[3].file.entries[3].digest.clone())),
+        accepted_rules: None,
     };
     pbem::check_kept(&files[4], &csa).unwrap();
     // … and the Union's own older file is not: it is the Union's move in it.
@@ -336,4 +344,84 @@ proptest! {
 
 thread_local! {
     static FILES: Vec<Verified> = exchanged("scenarios/foxs-gap.ron", 5, 9);
+}
+
+/// The reproduction of issue 34.2: a Fox's Gap game by turn files (format version 1) whose
+/// starter edited the sequence of play in the header: initiative ties to his side, a forced
+/// march of 3 dice.
+fn house_rules(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/defects-4/pbem-house-rules")
+        .join(name)
+}
+
+// Issue 34.2: the rules a game by files is played under are visible: `rule_changes` lists where
+// they differ from the built-in ones (the receiver is asked, `musket turn verify` exits 3).
+#[test]
+fn a_turn_file_with_edited_rules_lists_what_differs_from_the_built_in_rules() {
+    for f in [
+        "foxs-gap-14-september-1862-turn-000-union.musket-turn.ron",
+        "foxs-gap-14-september-1862-turn-025-confederate.musket-turn.ron",
+    ] {
+        let v = pbem::verify_file(&house_rules(f), &Default::default()).unwrap();
+        let all = v.rule_changes.join("\n");
+        assert!(
+            all.contains("sequence.initiative.ties: FirstSide (built-in: Reroll)"),
+            "{all}"
+        );
+        assert!(
+            all.contains("sequence.fatigue.forced.dice: 3 (built-in: 1)"),
+            "{all}"
+        );
+        let w = pbem::rules_warning(&v).unwrap();
+        assert!(
+            w.starts_with("this game uses rules that differ from the built-in gcacw: "),
+            "{w}"
+        );
+    }
+    // A game under the built-in rules lists none.
+    let files = exchanged("scenarios/foxs-gap.ron", 5, 4);
+    assert!(files.iter().all(|v| v.rule_changes.is_empty()));
+    assert!(pbem::rules_warning(&files[3]).is_none());
+}
+
+// A version 2 turn file carries the tables the starter plays by; its header digest covers them
+// (an edit is refused), and every verifier replays under them, not under its own rules file.
+#[test]
+fn a_turn_file_carries_its_rules_tables_under_its_digest() {
+    let files = exchanged("scenarios/foxs-gap.ron", 5, 5);
+    let f = &files[4].file;
+    assert_eq!(f.version, 2);
+    let tables = f.tables.clone().expect("the tables");
+    assert_eq!(tables, files[4].rules.tables_in_use());
+    // Edited, the header's digest no longer matches: entry 0 is refused.
+    let mut edited = f.clone();
+    edited.tables = Some(tables.replacen("max_reduction:3", "max_reduction:1", 1));
+    assert_ne!(edited.tables.as_deref(), Some(tables.as_str()));
+    let e = pbem::verify(edited.clone(), "t", &Default::default()).unwrap_err();
+    assert_eq!(e.kind, "digest", "{e}");
+    assert!(e.problem.contains("entry 0"), "{e}");
+    // With every digest recomputed it verifies, and the change is listed for the receiver.
+    let v = pbem::verify(rechain(edited), "t", &Default::default()).unwrap();
+    assert!(
+        v.rule_changes
+            .iter()
+            .any(|c| c.contains("max_reduction: 1 (built-in: 3)")),
+        "{:?}",
+        v.rule_changes
+    );
+    // The receiver's own rules file does not change the game: the file's tables are used.
+    let dir = std::env::temp_dir().join(format!("musket-pbem-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mine = dir.join("mine.ron");
+    std::fs::write(
+        &mine,
+        musket::rules::gcacw::data::DEFAULT_TABLES.replace("max_reduction: 3", "max_reduction: 2"),
+    )
+    .unwrap();
+    let ov = musket::rules::registry::RulesOverrides { file: Some(mine) };
+    let v = pbem::verify(f.clone(), "t", &ov).unwrap();
+    assert_eq!(v.rules.tables_in_use(), tables);
+    assert!(v.rule_changes.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
 }

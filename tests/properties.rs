@@ -3,11 +3,11 @@
 mod common;
 
 use common::*;
+use musket::rules::attack::{AttackType, Choices};
 use musket::rules::cv::Prob;
 use musket::rules::dice::Dice;
 use musket::rules::event::Event;
 use musket::rules::map::Feature;
-use musket::rules::ruleset::{AttackType, Choices};
 use proptest::prelude::*;
 
 /// Another unit on the 7x7 map: side, column, row, CV in halves, demoralized, active.

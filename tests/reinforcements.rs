@@ -6,9 +6,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use musket::rules::command::{Command, validate};
+use musket::rules::command::validate;
 use musket::rules::event::Event;
-use musket::rules::ruleset::for_scenario;
+use musket::rules::order::Command;
+use musket::rules::registry::for_scenario;
 use musket::rules::scenario::{self, Scenario};
 use musket::rules::session::Session;
 
@@ -22,7 +23,8 @@ fn field(ruleset: &str, units: &str) -> Result<Scenario, String> {
           units: [{units}])",
         rows.join(", ")
     );
-    scenario::parse(&text, Path::new("reinforcements.ron")).map_err(|e| e.to_string())
+    musket::rules::registry::parse_scenario(&text, Path::new("reinforcements.ron"))
+        .map_err(|e| e.to_string())
 }
 
 const UNITS: &str = r#"
@@ -171,7 +173,7 @@ fn random_events_are_rolled_at_the_start_of_every_turn() {
     });
     // The editor's writer keeps the table.
     let text = musket::editor::write::scenario_text(&file);
-    let back = scenario::parse(&text, Path::new("r.ron")).unwrap();
+    let back = musket::rules::registry::parse_scenario(&text, Path::new("r.ron")).unwrap();
     assert_eq!(back.file.random_events, file.random_events);
     let mut s = session(back);
     let mut rolls = 0;
@@ -247,7 +249,7 @@ fn a_bad_random_events_table_names_the_place() {
               map: (columns: 6, rows: 4, terrain: [{}]), units: [{UNITS}])",
             rows.join(", ")
         );
-        let e = scenario::parse(&text, Path::new("t.ron"))
+        let e = musket::rules::registry::parse_scenario(&text, Path::new("t.ron"))
             .unwrap_err()
             .to_string();
         assert!(e.contains(at) && e.contains(why), "{table}: {e}");

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use musket::rules::command::Command;
-use musket::rules::ruleset::for_scenario;
+use musket::rules::order::Command;
+use musket::rules::registry::for_scenario;
 use musket::rules::scenario::{self, ron_options};
 use musket::rules::session::{SaveError, SaveFile, Session, write_atomic, write_atomic_with};
 
@@ -27,7 +27,7 @@ fn files_in(dir: &Path) -> Vec<String> {
 
 /// Fox's Gap after a few commands, with dice rolled.
 fn played() -> Session {
-    let sc = scenario::load(Path::new(concat!(
+    let sc = musket::rules::registry::load_scenario(Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/scenarios/foxs-gap.ron"
     )))
@@ -114,6 +114,20 @@ fn a_save_round_trips_with_its_digest() {
     assert_eq!(back.game.units, s.game.units);
 }
 
+/// The save as an older version wrote it: no rules tables, the digest as that version computed
+/// it (not covering the sequence).
+fn as_version(mut save: SaveFile, version: u32) -> SaveFile {
+    save.version = version;
+    save.tables = None;
+    save.digest = Some(musket::rules::session::Digest::of_reseeded(
+        &save.scenario,
+        save.seed,
+        &save.commands,
+        &save.reseeds,
+    ));
+    save
+}
+
 fn edited(f: impl FnOnce(&mut SaveFile)) -> Result<Session, SaveError> {
     let mut save = played().to_save();
     f(&mut save);
@@ -166,6 +180,8 @@ fn an_edited_save_is_refused() {
         other => panic!("{:?}", other.err()),
     }
     match edited(|s| {
+        // In a version 5 save (its digest does not cover the sequence).
+        *s = as_version(s.clone(), 5);
         if let Some(q) = s.sequence.as_mut() {
             q.phases.clear();
         }
@@ -182,7 +198,7 @@ fn an_edited_save_is_refused() {
 // it, and holds it when saved again, so the game goes on as it was begun.
 #[test]
 fn a_save_from_before_the_sequences_replays_in_the_generic_turn() {
-    let sc = scenario::load(Path::new(concat!(
+    let sc = musket::rules::registry::load_scenario(Path::new(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/scenarios/gbacw-bloody-hill.ron"
     )))
@@ -206,8 +222,8 @@ fn a_save_from_before_the_sequences_replays_in_the_generic_turn() {
     old.execute(mv.clone()).unwrap();
     let mut save = old.to_save();
     assert_eq!(save.sequence, Some(musket::rules::sequence::generic()));
-    save.version = 2;
     save.sequence = None;
+    let save = as_version(save, 2);
     let back = load(&ron_options().to_string(&save).unwrap()).unwrap();
     assert_eq!(back.game.units, old.game.units);
     assert_eq!(
@@ -225,7 +241,7 @@ fn a_save_from_before_the_sequences_replays_in_the_generic_turn() {
     );
     // A version 3 save holds the sequence it was played in: it replays in it whatever the
     // rules file says now; without it, in the rule system's.
-    let mut v3 = new.to_save();
+    let mut v3 = as_version(new.to_save(), 3);
     assert_eq!(v3.sequence.as_ref(), Some(&*new.game.sequence));
     let held = load(&ron_options().to_string(&v3).unwrap()).unwrap();
     assert_eq!(held.game.phase, new.game.phase);
@@ -266,12 +282,12 @@ fn a_rules_file_with_a_byte_order_mark_loads() {
     let dir = temp_dir("bom-rules");
     for id in ["gcacw", "gbacw", "ngg1812", "shiloh"] {
         let p = dir.join(format!("{id}.ron"));
-        let text = musket::rules::ruleset::builtin_tables(id).unwrap();
+        let text = musket::rules::registry::builtin_tables(id).unwrap();
         std::fs::write(&p, format!("\u{feff}{text}")).unwrap();
-        let ov = musket::rules::ruleset::RulesOverrides {
+        let ov = musket::rules::registry::RulesOverrides {
             file: Some(p.clone()),
         };
-        musket::rules::ruleset::for_id(id, &ov).unwrap_or_else(|e| panic!("{id}: {e}"));
+        musket::rules::registry::for_id(id, &ov).unwrap_or_else(|e| panic!("{id}: {e}"));
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -299,9 +315,9 @@ fn a_rules_file_with_an_unknown_field_is_refused_wherever_it_is() {
     let dir = temp_dir("unknown-rules");
     let mut tried = 0;
     for id in ["gcacw", "gbacw", "ngg1812", "shiloh"] {
-        let text = musket::rules::ruleset::builtin_tables(id).unwrap();
+        let text = musket::rules::registry::builtin_tables(id).unwrap();
         let p = dir.join(format!("{id}.ron"));
-        let ov = musket::rules::ruleset::RulesOverrides {
+        let ov = musket::rules::registry::RulesOverrides {
             file: Some(p.clone()),
         };
         // Each `(` followed by `name:` (skipping comments' text is not needed: a `(` in a
@@ -329,7 +345,7 @@ fn a_rules_file_with_an_unknown_field_is_refused_wherever_it_is() {
         for at in places {
             let bad = format!("{}bogus_field: 1, {}", &text[..at], &text[at..]);
             std::fs::write(&p, &bad).unwrap();
-            let e = match musket::rules::ruleset::for_id(id, &ov) {
+            let e = match musket::rules::registry::for_id(id, &ov) {
                 Ok(_) => panic!(
                     "{id}: accepted an unknown field at byte {at}: {}",
                     &text[at.saturating_sub(40)..at + 20]
@@ -342,4 +358,93 @@ fn a_rules_file_with_an_unknown_field_is_refused_wherever_it_is() {
     }
     assert!(tried > 20);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Issue 34.3: `rounds: 1` -> `rounds: 2` in a save loaded into another game. A version 6 save's
+// digest covers the sequence of play and the rules tables it holds.
+#[test]
+fn an_edited_sequence_or_table_in_a_save_is_refused() {
+    refused_as_edited(
+        edited(|s| s.sequence.as_mut().unwrap().rounds = 2),
+        "sequence of play",
+    );
+    refused_as_edited(
+        edited(|s| {
+            s.sequence.as_mut().unwrap().phases[0].attacks_per_unit = Some(3);
+        }),
+        "sequence of play",
+    );
+    refused_as_edited(
+        edited(|s| {
+            let t = s.tables.as_mut().unwrap();
+            let i = t
+                .find("max_reduction:3")
+                .expect("the flank bonus's maximum reduction");
+            t.replace_range(i..i + "max_reduction:3".len(), "max_reduction:2");
+        }),
+        "rules tables",
+    );
+    match edited(|s| s.tables = None) {
+        Err(e @ SaveError::NoRules { .. }) => assert!(e.to_string().contains("tables"), "{e}"),
+        other => panic!("{:?}", other.err()),
+    }
+}
+
+// A version 6 save plays under the tables it holds, whatever rules file it is loaded with.
+#[test]
+fn a_save_plays_under_the_tables_it_holds() {
+    let s = played();
+    let text = s.save_string();
+    let dir = temp_dir("own-tables");
+    let mine = dir.join("mine.ron");
+    std::fs::write(
+        &mine,
+        musket::rules::gcacw::data::DEFAULT_TABLES.replace("max_reduction: 3", "max_reduction: 1"),
+    )
+    .unwrap();
+    let ov = musket::rules::registry::RulesOverrides {
+        file: Some(mine.clone()),
+    };
+    let back = Session::load_save(&text, "game.ron", &ov).unwrap();
+    assert_eq!(
+        back.game.rules.tables_in_use(),
+        s.game.rules.tables_in_use()
+    );
+    assert_eq!(back.game.units, s.game.units);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// A version 5 save's digest does not cover the sequence it holds: it loads only with a
+// sequence Musket wrote (`assets/rules/sequences.ron`, the generic one, or the loader's own).
+// The reproductions: the same Bloody Hill save with `rounds: 1` and `rounds: 2`.
+#[test]
+fn a_version_5_save_with_an_edited_sequence_is_refused() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/defects-4");
+    let ov = Default::default();
+    let orig = Session::load_file(&dir.join("save-sequence-orig.ron"), &ov).unwrap();
+    assert_eq!(orig.log.len(), 81);
+    match Session::load_file(&dir.join("save-sequence-rounds2.ron"), &ov) {
+        Err(e @ SaveError::Sequence { .. }) => {
+            let m = e.to_string();
+            assert!(m.contains("rounds: 2 (built-in: 1)"), "{m}");
+            assert!(m.contains("not a sequence Musket has written"), "{m}");
+        }
+        other => panic!("loaded: {:?}", other.map(|s| s.game.turn)),
+    }
+}
+
+// Every built-in sequence of play is listed in the history a version 3-5 save is checked
+// against (regenerate it with tools/sequence_history.py after changing one).
+#[test]
+fn every_built_in_sequence_is_in_the_history() {
+    for id in musket::rules::registry::KNOWN_RULESETS {
+        let rules = musket::rules::registry::builtin(id).unwrap();
+        let d = musket::rules::sequence::digest(rules.sequence());
+        assert!(
+            musket::rules::sequence::history()
+                .iter()
+                .any(|(r, h)| r == id && *h == d),
+            "{id}'s built-in sequence ({d}) is not in assets/rules/sequences.ron: run tools/sequence_history.py"
+        );
+    }
 }

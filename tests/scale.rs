@@ -4,12 +4,15 @@
 
 use std::sync::Arc;
 
-use musket::rules::command::{Command, validate};
-use musket::rules::game::Game;
-use musket::rules::ruleset::builtin;
+#[path = "support/testgen.rs"]
+mod testgen;
+
+use musket::rules::command::validate;
+use musket::rules::order::Command;
+use musket::rules::registry::builtin;
 use musket::rules::scenario::{self, VictoryHexFile};
-use musket::rules::testgen::{LongList, big_stack, long_list};
 use musket::rules::unit::UnitIdx;
+use testgen::{LongList, big_stack, long_list};
 
 const N: usize = 100_000;
 
@@ -17,7 +20,8 @@ const N: usize = 100_000;
 fn every_long_list_loads() {
     for list in LongList::ALL {
         let file = long_list(list, N);
-        let sc = scenario::validate(file).unwrap_or_else(|p| panic!("{list:?}: {:?}", &p[..1]));
+        let sc = musket::rules::registry::validate_scenario(file)
+            .unwrap_or_else(|p| panic!("{list:?}: {:?}", &p[..1]));
         match list {
             LongList::Victory => assert_eq!(sc.victory.len(), N),
             LongList::Units => assert_eq!(sc.units.len(), N),
@@ -39,7 +43,7 @@ fn a_duplicate_at_the_end_of_a_long_list_is_found() {
         name: None,
         holder: None,
     });
-    let problems = scenario::validate(file).unwrap_err();
+    let problems = musket::rules::registry::validate_scenario(file).unwrap_err();
     assert_eq!(
         problems.len(),
         1,
@@ -58,7 +62,7 @@ fn a_duplicate_at_the_end_of_a_long_list_is_found() {
     dup.hex = file.units[N - 1].hex.clone();
     dup.side = file.units[N - 1].side.clone();
     file.units.push(dup);
-    let problems = scenario::validate(file).unwrap_err();
+    let problems = musket::rules::registry::validate_scenario(file).unwrap_err();
     assert_eq!(
         problems.len(),
         1,
@@ -89,8 +93,8 @@ fn a_ten_thousand_unit_stack() {
         army: true,
         ..scenario::UnitFile::blank()
     });
-    let sc = scenario::validate(file).unwrap();
-    let mut g = Game::new(Arc::new(sc), builtin("gcacw").unwrap());
+    let sc = musket::rules::registry::validate_scenario(file).unwrap();
+    let mut g = musket::rules::flow::new_game(Arc::new(sc), builtin("gcacw").unwrap());
     for i in [0, 1, n / 2, n - 1, n] {
         assert_eq!(g.unit_by_id(&format!("u{i}")), Some(UnitIdx(i as u32)));
     }

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use musket::rules::map::Terrain;
-use musket::rules::scenario::parse;
+use musket::rules::registry::parse_scenario as parse;
 use musket::rules::unit::{Class, Mode, Status, UnitKind};
 
 const EXAMPLE: &str = include_str!("../scenarios/example-flank.ron");
@@ -242,7 +242,7 @@ fn an_unknown_ruleset_lists_the_known_ones() {
 /// check`, `odds`, the client and save loading all use).
 #[test]
 fn ngg1812_refuses_a_classless_unit_and_an_overfull_hex() {
-    use musket::rules::ruleset::{RulesOverrides, for_scenario};
+    use musket::rules::registry::{RulesOverrides, for_scenario};
     let ov = RulesOverrides::default();
     // Garland (4 CV) alone in 0303 with no class.
     let sc = parse(&example("ngg1812", ""), Path::new("x.ron")).unwrap();

@@ -10,7 +10,8 @@
 
 use std::path::Path;
 
-use musket::rules::scenario::{ScenarioError, parse};
+use musket::rules::registry::parse_scenario as parse;
+use musket::rules::scenario::ScenarioError;
 use proptest::prelude::*;
 
 const EXAMPLE: &str = include_str!("../scenarios/example-flank.ron");
@@ -168,7 +169,7 @@ fn hexside_facing_off_the_map_is_allowed() {
 
 #[test]
 fn the_example_is_refused_under_its_own_path_by_load_when_missing() {
-    let e = musket::rules::scenario::load(Path::new("no-such-dir/bad.ron")).unwrap_err();
+    let e = musket::rules::registry::load_scenario(Path::new("no-such-dir/bad.ron")).unwrap_err();
     assert!(e.to_string().starts_with("no-such-dir/bad.ron"), "{e}");
 }
 

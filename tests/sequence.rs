@@ -5,8 +5,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use musket::rules::ai::Kind;
-use musket::rules::command::{Command, CommandError, validate};
-use musket::rules::ruleset::for_scenario;
+use musket::rules::command::validate;
+use musket::rules::order::{Command, CommandError};
+use musket::rules::registry::for_scenario;
 use musket::rules::scenario;
 use musket::rules::sequence::{Acts, Allow, PhaseState};
 use musket::rules::session::Session;
@@ -14,7 +15,7 @@ use musket::rules::unit::SideId;
 use proptest::prelude::*;
 
 fn session(file: &str, seed: u64) -> Session {
-    let sc = scenario::load(
+    let sc = musket::rules::registry::load_scenario(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("scenarios")
             .join(file),
@@ -132,11 +133,11 @@ fn shiloh_plays_two_rounds_of_operations_a_turn() {
         path: vec![s.game.label(to)],
     })
     .unwrap();
-    assert!(s.game.unit(u).spent > musket::rules::movement::Mp::ZERO);
+    assert!(s.game.unit(u).spent > musket::rules::points::Mp::ZERO);
     s.execute(Command::EndTurn).unwrap();
     s.execute(Command::EndTurn).unwrap();
     assert_eq!(s.game.phase.round, 1);
-    assert_eq!(s.game.unit(u).spent, musket::rules::movement::Mp::ZERO);
+    assert_eq!(s.game.unit(u).spent, musket::rules::points::Mp::ZERO);
 }
 
 /// A command of each kind a phase may refuse, by a unit of the side that acts now, against an
@@ -273,7 +274,7 @@ proptest! {
             prop_assert!(phasing.0 < 2);
             // An action phase: the initiative's winner acts; a leader's activation is his
             // group's action (GCACW: random play activates and transfers leaders too).
-            if musket::rules::sequence::on_initiative(g) && !g.is_over() {
+            if musket::rules::gate::on_initiative(g) && !g.is_over() {
                 prop_assert_eq!(g.cycle.winner, Some(g.active_side));
             }
             if let Some(l) = g.cycle.leader {
@@ -307,6 +308,7 @@ fn action_phase() -> musket::rules::sequence::Sequence {
         initiative: Some(InitiativeRules {
             dice: 1,
             ties: Ties::Reroll,
+            pass: PassRule::Reroll,
             alternate: false,
             source: "test".into(),
         }),
@@ -331,8 +333,10 @@ fn action_phase() -> musket::rules::sequence::Sequence {
 }
 
 fn action_session(seed: u64) -> Session {
-    let sc = scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/foxs-gap.ron"))
-        .unwrap();
+    let sc = musket::rules::registry::load_scenario(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/foxs-gap.ron"),
+    )
+    .unwrap();
     let rules = for_scenario(&sc, &Default::default()).unwrap();
     Session::with_sequence(Arc::new(sc), rules, seed, Arc::new(action_phase()))
 }
@@ -516,7 +520,7 @@ fn marching_tires_units_and_the_recovery_rests_them() {
                 units: vec![id.clone()],
             };
             match validate(&s.game, &march) {
-                Ok(()) => {
+                Ok(_) => {
                     let ev = s.execute(march).unwrap();
                     marches += 1;
                     let want = (start + marches).min(4);
@@ -548,7 +552,7 @@ fn marching_tires_units_and_the_recovery_rests_them() {
 // French fight, then the Russians; the next game turn starts with the French moving again.
 #[test]
 fn ngg_strategic_movement_alternates_single_stacks_then_combat() {
-    use musket::rules::sequence::on_initiative;
+    use musket::rules::gate::on_initiative;
     let mut s = session("ngg1812-smolensk.ron", 5);
     let key = |s: &Session| s.game.sequence.phase(s.game.phase).key.clone();
     assert_eq!(
@@ -662,5 +666,153 @@ fn ngg_strategic_movement_alternates_single_stacks_then_combat() {
     assert_eq!(
         (s.game.turn, key(&s), s.game.active_side),
         (2, "movement".to_string(), SideId(0))
+    );
+}
+
+/// Fox's Gap under the built-in GCACW rules at the first action phase: its leader-transfer
+/// phases passed.
+fn gcacw_action(seed: u64) -> Session {
+    let mut s = session("foxs-gap.ron", seed);
+    let mut guard = 0;
+    while phase_key(&s) != "action" {
+        s.execute(Command::EndPhase).unwrap();
+        guard += 1;
+        assert!(guard < 10, "no action phase");
+    }
+    s
+}
+
+// GCACW plays its leader-transfer phases on the first turn too: "The Confederates transfer
+// Longstreet from Hagerstown to Boonsboro ... exactly 10 hexes away" on turn 1 of the HCR South
+// Mountain replay (wargamereplays); the first side's, then the second side's.
+#[test]
+fn gcacw_leader_transfers_are_played_on_the_first_turn() {
+    let s = session("foxs-gap.ron", 1);
+    assert_eq!(s.game.turn, 1);
+    assert_eq!(phase_key(&s), "transfer_first");
+    assert_eq!(s.game.active_side, SideId(0));
+    let leader = s
+        .game
+        .unit_indices()
+        .find(|u| s.game.unit(*u).is_leader() && s.game.unit(*u).side == SideId(0))
+        .expect("a Union leader");
+    let g = &s.game;
+    // A transfer is taken (its refusal, if any, is not about the phase or the turn).
+    let to = g
+        .unit_indices()
+        .filter(|u| g.unit(*u).side == SideId(0) && g.unit(*u).is_combat())
+        .filter_map(|u| g.unit(u).hex)
+        .find(|h| Some(*h) != g.unit(leader).hex)
+        .unwrap();
+    let cmd = Command::TransferLeader {
+        leader: g.unit(leader).id.clone(),
+        to: g.label(to),
+    };
+    if let Err(e) = validate(g, &cmd) {
+        let e = e.to_string();
+        assert!(!e.contains("phase") && !e.contains("turn"), "{e}");
+    }
+}
+
+// GCACW 5.1 as a player reads it beside Lee vs Grant's ("In GCACW a pass by the die-roll winner
+// is merely an automatic yield", consim.morssweb.com): a pass hands the action to the other
+// side in the same cycle, no dice rolled; that side acts or passes, and its pass ends the phase.
+#[test]
+fn a_gcacw_pass_yields_the_action_and_a_second_pass_ends_the_phase() {
+    use musket::rules::event::Event;
+    for seed in 0..10 {
+        let mut s = gcacw_action(seed);
+        let winner = s.game.active_side;
+        let rolls = s.dice.rolls();
+        let ev = s.execute(Command::EndPhase).unwrap();
+        assert!(ev.contains(&Event::Passed { side: winner }), "seed {seed}");
+        assert!(
+            ev.contains(&Event::Yielded { to: winner.other() }),
+            "seed {seed}"
+        );
+        assert_eq!(
+            s.dice.rolls(),
+            rolls,
+            "no roll for the yielded action (seed {seed})"
+        );
+        assert_eq!(s.game.active_side, winner.other());
+        assert_eq!(s.game.turn, 1);
+        assert_eq!(phase_key(&s), "action");
+        // The other side passes too: the action phase, and the game turn, end.
+        let ev = s.execute(Command::EndPhase).unwrap();
+        assert!(ev.contains(&Event::Passed {
+            side: winner.other()
+        }));
+        assert_eq!(s.game.turn, 2, "seed {seed}");
+    }
+}
+
+// After a yield the other side may act; the action over, the next cycle rolls again and the
+// first pass no longer counts.
+#[test]
+fn after_a_yielded_action_the_initiative_is_rolled_again() {
+    let mut s = gcacw_action(2);
+    let winner = s.game.active_side;
+    s.execute(Command::EndPhase).unwrap();
+    let other = s.game.active_side;
+    assert_eq!(other, winner.other());
+    let g = &s.game;
+    let u = g
+        .unit_indices()
+        .find(|u| {
+            let unit = g.unit(*u);
+            unit.side == other
+                && validate(
+                    g,
+                    &Command::March {
+                        units: vec![unit.id.clone()],
+                    },
+                )
+                .is_ok()
+        })
+        .expect("a unit that may march");
+    let id = g.unit(u).id.clone();
+    s.execute(Command::March { units: vec![id] }).unwrap();
+    let rolls = s.dice.rolls();
+    s.execute(Command::EndPhase).unwrap();
+    assert!(s.dice.rolls() > rolls, "the next cycle's initiative roll");
+    assert_eq!(s.game.cycle.passed, [false, false]);
+    assert_eq!(s.game.turn, 1);
+}
+
+// A scenario whose game gives initiative ties to one side says so (`initiative_ties`), and
+// that side wins every tie, whatever the rule system's `ties`.
+#[test]
+fn a_scenario_may_give_initiative_ties_to_a_side() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/foxs-gap.ron");
+    let mut f: scenario::ScenarioFile =
+        scenario::from_ron(&std::fs::read_to_string(path).unwrap()).unwrap();
+    f.initiative_ties = Some(scenario::InitiativeTiesFile {
+        winner: "Confederate".into(),
+        source: "test".into(),
+    });
+    let sc = Arc::new(musket::rules::registry::validate_scenario(f.clone()).unwrap());
+    let rules = for_scenario(&sc, &Default::default()).unwrap();
+    let mut ties = 0;
+    for seed in 0..200 {
+        let s = Session::new(sc.clone(), rules.clone(), seed);
+        let mut s = s;
+        while phase_key(&s) != "action" {
+            s.execute(Command::EndPhase).unwrap();
+        }
+        if let Some([a, b]) = &s.game.cycle.rolled
+            && a == b
+        {
+            ties += 1;
+            assert_eq!(s.game.active_side, SideId(1), "seed {seed}");
+        }
+    }
+    assert!(ties > 10, "ties seen: {ties}");
+    // A side that is not the scenario's is refused, by name.
+    f.initiative_ties.as_mut().unwrap().winner = "Rebels".into();
+    let e = musket::rules::registry::validate_scenario(f).unwrap_err();
+    assert!(
+        e.iter().any(|p| p.field == "initiative_ties.winner"),
+        "{e:?}"
     );
 }

@@ -5,12 +5,12 @@
 mod common;
 
 use common::*;
-use musket::rules::command::Command;
+use musket::rules::attack::{AttackError, AttackType, Choices};
 use musket::rules::cv::Prob;
 use musket::rules::dice::FixedDice;
 use musket::rules::event::Event;
 use musket::rules::game::Game;
-use musket::rules::ruleset::{AttackError, AttackType, Choices};
+use musket::rules::order::Command;
 use musket::rules::session::Session;
 use musket::rules::shiloh::data::fac;
 use musket::rules::shiloh::resolve::Assessment;
@@ -704,10 +704,11 @@ fn refused_attack_changes_nothing_and_elimination() {
 // A full combat in the demo scenario through a session: Confederate fire, then melee.
 #[test]
 fn full_combat_in_the_demo_scenario() {
-    let sc =
-        musket::rules::scenario::load(std::path::Path::new("scenarios/shiloh-hornets-nest.ron"))
-            .unwrap();
-    let rules = musket::rules::ruleset::builtin("shiloh").unwrap();
+    let sc = musket::rules::registry::load_scenario(std::path::Path::new(
+        "scenarios/shiloh-hornets-nest.ron",
+    ))
+    .unwrap();
+    let rules = musket::rules::registry::builtin("shiloh").unwrap();
     let mut s = Session::new(std::sync::Arc::new(sc), rules, 11);
     let before = s
         .game

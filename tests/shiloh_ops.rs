@@ -500,8 +500,9 @@ fn gunboats_at_night() {
 // this turn (16, a project default); the new mode changes what a move costs.
 #[test]
 fn special_actions_change_mode_and_fortify_for_their_ops() {
-    use musket::rules::command::Command;
-    use musket::rules::movement::{Mp, budget};
+    use musket::rules::movement::budget;
+    use musket::rules::order::Command;
+    use musket::rules::points::Mp;
     let g = sh()
         .route(RouteKind::Road, &["0101", "0102", "0103", "0104"])
         .unit_with("i", 'U', "0101", 800, |u| u.demibrigade = true)

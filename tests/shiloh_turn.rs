@@ -12,11 +12,14 @@
 mod common;
 
 use common::*;
-use musket::rules::command::{Command, apply};
+use musket::rules::command::apply;
 use musket::rules::dice::FixedDice;
 use musket::rules::event::Event;
 use musket::rules::game::Game;
-use musket::rules::movement::{Mp, budget};
+use musket::rules::movement::budget;
+use musket::rules::narrate::Describe;
+use musket::rules::order::Command;
+use musket::rules::points::Mp;
 use musket::rules::unit::{Mode, Status, UnitKind};
 
 fn sh() -> B {

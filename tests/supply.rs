@@ -13,10 +13,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use musket::rules::command::{Command, validate};
+use musket::rules::command::validate;
 use musket::rules::event::Event;
-use musket::rules::ruleset::for_scenario;
-use musket::rules::scenario;
+use musket::rules::order::Command;
+use musket::rules::registry::for_scenario;
 use musket::rules::session::Session;
 use musket::rules::unit::SideId;
 
@@ -39,7 +39,8 @@ fn session(trains: &str, ruleset: &str) -> Result<Session, String> {
           ])"#,
         rows.join(", ")
     );
-    let sc = scenario::parse(&text, Path::new("trains.ron")).map_err(|e| e.to_string())?;
+    let sc = musket::rules::registry::parse_scenario(&text, Path::new("trains.ron"))
+        .map_err(|e| e.to_string())?;
     let sc = Arc::new(sc);
     let rules = for_scenario(&sc, &Default::default()).map_err(|e| e.to_string())?;
     Ok(Session::new(sc, rules, 5))
@@ -246,9 +247,12 @@ fn cossack_game(turn: u32) -> musket::rules::game::Game {
           ])"#,
         turn + 1
     );
-    let sc = Arc::new(scenario::parse(&text, Path::new("c.ron")).unwrap_or_else(|e| panic!("{e}")));
+    let sc = Arc::new(
+        musket::rules::registry::parse_scenario(&text, Path::new("c.ron"))
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
     let rules = for_scenario(&sc, &Default::default()).unwrap();
-    musket::rules::game::Game::new(sc, rules)
+    musket::rules::flow::new_game(sc, rules)
 }
 
 /// End phases until the game turn changes, with these dice; the events.

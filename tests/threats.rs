@@ -11,8 +11,7 @@ use std::process::Command as Proc;
 
 use musket::rules::game::Game;
 use musket::rules::hex::Coord;
-use musket::rules::ruleset::for_scenario;
-use musket::rules::scenario;
+use musket::rules::registry::for_scenario;
 use musket::rules::threat::{ThreatModel, threats};
 
 /// A clear 12 x 6 GCACW field with these RON units, and optional hexsides.
@@ -31,10 +30,11 @@ fn game(units: &str, hexsides: &str) -> Game {
 }
 
 fn game_text(text: &str) -> Game {
-    let sc = scenario::parse(text, Path::new("threats.ron")).unwrap_or_else(|e| panic!("{e}"));
+    let sc = musket::rules::registry::parse_scenario(text, Path::new("threats.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
     let sc = std::sync::Arc::new(sc);
     let rules = for_scenario(&sc, &Default::default()).unwrap();
-    Game::new(sc, rules)
+    musket::rules::flow::new_game(sc, rules)
 }
 
 fn unit(id: &str, side: &str, hex: &str) -> String {
@@ -241,7 +241,7 @@ fn a_unit_at_the_highest_fatigue_is_no_threat_in_an_action_phase() {
         ]
         .concat();
         let g = game(&units, "");
-        assert!(musket::rules::sequence::on_initiative(&g));
+        assert!(musket::rules::gate::on_initiative(&g));
         threats(&g, hex(&g, "0103")).unwrap().threats.len()
     };
     assert_eq!(tired(3), 1);
@@ -267,8 +267,8 @@ fn brigade(id: &str, side: &str, hex: &str, strength: u32) -> String {
 #[test]
 fn the_computer_keeps_a_weak_stack_out_of_reach_of_a_strong_enemy() {
     use musket::rules::ai::Kind;
-    use musket::rules::command::Command;
     use musket::rules::movement::{MoveContext, reachable};
+    use musket::rules::order::Command;
     let units = [
         brigade("weak", "Union", "0104", 1),
         brigade("c1", "Confederate", "0501", 6),
@@ -392,7 +392,7 @@ fn playable_for(units: &str, victory: Option<(&str, &str)>, turns: u32) -> Game 
 /// The Union's player acts (the Confederates pass) until "u" has left its hex or the player
 /// passes; the game then.
 fn union_action(g: Game, player: musket::rules::ai::Kind, seed: u64) -> Game {
-    use musket::rules::command::Command;
+    use musket::rules::order::Command;
     let u = g.unit_by_id("u").unwrap();
     let start = g.unit(u).hex;
     let mut session = musket::rules::session::Session::new(g.scenario.clone(), g.rules, seed);
@@ -473,8 +473,8 @@ fn first_union_attack(
     g: &Game,
     player: musket::rules::ai::Kind,
     seed: u64,
-) -> Option<musket::rules::command::Command> {
-    use musket::rules::command::Command;
+) -> Option<musket::rules::order::Command> {
+    use musket::rules::order::Command;
     let mut session =
         musket::rules::session::Session::new(g.scenario.clone(), g.rules.clone(), seed);
     let union = musket::rules::unit::SideId(0);
@@ -488,7 +488,9 @@ fn first_union_attack(
         if matches!(d.command, Command::Attack { .. }) {
             return Some(d.command);
         }
-        let end = matches!(d.command, Command::EndTurn);
+        // Its action phase ended with no attack (a transfer phase ends before it).
+        let end = matches!(d.command, Command::EndTurn)
+            && musket::rules::gate::on_initiative(&session.game);
         session.execute(d.command).unwrap();
         if end {
             return None;
@@ -507,8 +509,8 @@ fn first_union_attack(
 #[test]
 fn the_computer_attacks_together_when_together_the_odds_are_clearly_better() {
     use musket::rules::ai::Kind;
-    use musket::rules::command::Command;
-    use musket::rules::ruleset::{AttackRequest, AttackType};
+    use musket::rules::attack::{AttackRequest, AttackType};
+    use musket::rules::order::Command;
     let units = [
         "(id: \"ul\", name: \"ul\", side: \"Union\", kind: Leader, hex: \"0502\", \
           strength: Organized(0), tactical: 1, army: true, command: [\"u1\", \"u2\"]),"
@@ -571,8 +573,8 @@ fn the_computer_attacks_together_when_together_the_odds_are_clearly_better() {
 #[test]
 fn the_computer_counter_attacks_a_unit_that_advanced_into_a_bad_hex() {
     use musket::rules::ai::Kind;
-    use musket::rules::command::Command;
-    use musket::rules::ruleset::AttackRequest;
+    use musket::rules::attack::AttackRequest;
+    use musket::rules::order::Command;
     let units = [
         brigade("u1", "Union", "0502", 4),
         brigade("u2", "Union", "0603", 2),
@@ -596,7 +598,7 @@ fn the_computer_counter_attacks_a_unit_that_advanced_into_a_bad_hex() {
         .find(|m| m.name.starts_with("Flank"))
         .map(|m| m.value);
     assert!(
-        matches!(flank, Some(musket::rules::ruleset::ModValue::Fixed(v)) if v > 0),
+        matches!(flank, Some(musket::rules::attack::ModValue::Fixed(v)) if v > 0),
         "no flank bonus: {:?}",
         o.lines
     );
@@ -648,7 +650,7 @@ fn union_attacks(
     player: musket::rules::ai::Kind,
     seed: u64,
 ) -> Vec<(Vec<String>, String)> {
-    use musket::rules::command::Command;
+    use musket::rules::order::Command;
     let mut session =
         musket::rules::session::Session::new(g.scenario.clone(), g.rules.clone(), seed);
     let union = musket::rules::unit::SideId(0);
@@ -717,7 +719,8 @@ fn the_computer_takes_a_shot_that_costs_it_nothing() {
 // Confederate brigade next to it with the cavalry alone; before, it made no attack at all.
 #[test]
 fn a_stack_attacks_with_the_units_that_may_when_some_may_not() {
-    use musket::rules::command::{Command, validate};
+    use musket::rules::command::validate;
+    use musket::rules::order::Command;
     let units = [
         shiloh_unit(
             "guns",
@@ -740,15 +743,15 @@ fn a_stack_attacks_with_the_units_that_may_when_some_may_not() {
         choices: Default::default(),
         options: Default::default(),
     };
-    use musket::rules::ruleset::AttackType;
+    use musket::rules::attack::AttackType;
     for kind in [None, Some(AttackType::Fire), Some(AttackType::Melee)] {
         assert!(validate(&g, &whole(kind)).is_err(), "{kind:?}");
     }
     union_attacks_with(&g, "cav", "0603");
 }
 
-fn fire_odds(g: &Game, attackers: &[&str], defender: &str) -> musket::rules::ruleset::Odds {
-    let req = musket::rules::ruleset::AttackRequest {
+fn fire_odds(g: &Game, attackers: &[&str], defender: &str) -> musket::rules::attack::Odds {
+    let req = musket::rules::attack::AttackRequest {
         attackers: attackers.iter().map(|a| g.unit_by_id(a).unwrap()).collect(),
         defender: hex(g, defender),
         kind: None,
@@ -763,7 +766,7 @@ fn fire_odds(g: &Game, attackers: &[&str], defender: &str) -> musket::rules::rul
 // melee, with and without options.
 #[test]
 fn the_unexplained_odds_are_the_explained_odds_numbers() {
-    use musket::rules::ruleset::{AttackRequest, AttackType};
+    use musket::rules::attack::{AttackRequest, AttackType};
     let units = [
         shiloh_unit("guns", "Union", "0503", "Artillery", 90, ", guns: 6"),
         shiloh_unit("cav", "Union", "0503", "Cavalry", 1000, ", mode: Mounted"),
@@ -824,4 +827,121 @@ fn the_unexplained_odds_are_the_explained_odds_numbers() {
         }
     }
     assert!(compared >= 8, "{compared}");
+}
+
+// Issue 34.5: a threat's hexes are ones its units can reach when they next act, as `musket
+// moves` gives them (each unit alone, from the game as it stands: its own allowance, a march
+// roll not made yet at its most, Shiloh's command control halving an out-of-command unit's
+// points). Before, the Hornets' Nest listed Hurlbut's 1st Brigade (8 OP, out of command)
+// firing on 0504 from 0603 at P(reach) 100%. Every shipped scenario, both sides, every hex.
+#[test]
+fn threats_come_only_from_hexes_the_units_can_reach_when_they_next_act() {
+    use musket::rules::movement::{MoveContext, reachable};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut checked = 0;
+    for name in [
+        "shiloh-hornets-nest.ron",
+        "foxs-gap.ron",
+        "crampton-gap.ron",
+        "gbacw-bloody-hill.ron",
+        "ngg1812-smolensk.ron",
+    ] {
+        let sc =
+            std::sync::Arc::new(musket::rules::registry::load_scenario(&dir.join(name)).unwrap());
+        let rules = for_scenario(&sc, &Default::default()).unwrap();
+        let g = musket::rules::session::Session::new(sc, rules, 1).game;
+        for side in [
+            musket::rules::unit::SideId(0),
+            musket::rules::unit::SideId(1),
+        ] {
+            // The enemy's units as `musket moves` sees them: now if it moves now, else when it
+            // next moves.
+            let enemy = side.other();
+            let view = if musket::rules::movement::moves_now(&g, enemy) {
+                g.clone()
+            } else {
+                musket::rules::movement::as_it_next_moves(&g, enemy)
+            };
+            let ctx = MoveContext::new(&view);
+            for t in ThreatModel::new(&g, side).all() {
+                for x in t.threats.iter().chain(&t.combined) {
+                    for (u, from) in x.units.iter().zip(x.from.iter().cycle()) {
+                        let unit = g.unit(*u);
+                        if unit.hex == Some(*from) || x.from.len() > 1 {
+                            continue;
+                        }
+                        let reach = reachable(&view, &ctx, &[*u], None).unwrap();
+                        assert!(
+                            reach.hexes().any(|h| g.map().coord(h.index) == *from),
+                            "{name}: {} ({}) is said to attack {} from {}, which it cannot reach",
+                            unit.id,
+                            g.scenario.side_name(unit.side),
+                            g.label(t.hex),
+                            g.label(*from)
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "{checked} moved threats checked");
+}
+
+// The example of the issue, by the command line: `musket threats --hex 0504` and `musket moves
+// --unit usa-hurlbut-b1` agree (no threat of Hurlbut's from a hex his 8 OP do not reach).
+#[test]
+fn the_command_line_threats_and_moves_agree_on_the_hornets_nest() {
+    let sc = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/shiloh-hornets-nest.ron");
+    let run = |args: &[&str]| {
+        let o = Proc::new(env!("CARGO_BIN_EXE_musket"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let sc = sc.to_str().unwrap();
+    let threats = run(&["threats", sc, "--hex", "0504", "--json"]);
+    let moves = run(&["moves", sc, "--unit", "usa-hurlbut-b1", "--json"]);
+    assert_eq!(moves["allowance"], 8.0, "out of command: half of 16 OP");
+    let reach: Vec<&str> = moves["reachable"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["hex"].as_str().unwrap())
+        .collect();
+    for t in threats["threats"].as_array().unwrap() {
+        if t["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|u| u == "usa-hurlbut-b1")
+        {
+            assert_eq!(t["points"]["usa-hurlbut-b1"], 8.0);
+            for from in t["from"].as_array().unwrap() {
+                let from = from.as_str().unwrap();
+                assert!(
+                    from == moves["hex"].as_str().unwrap() || reach.contains(&from),
+                    "Hurlbut's 1st Brigade from {from}: not in his reach {reach:?}"
+                );
+            }
+        }
+    }
+}
+
+// Issue 34.6: the window's threat list and danger tooltip read unit names, as a player does
+// ("Garland's Brigade"); the command line keeps the ids.
+#[test]
+fn the_window_names_threats_by_unit_names_the_command_line_by_ids() {
+    let units = "(id: \"csa-garland\", name: \"Garland's Brigade\", side: \"Confederate\", kind: Infantry, hex: \"0203\", strength: Organized(4)),\
+                 (id: \"usa-cox\", name: \"Cox's Division\", side: \"Union\", kind: Infantry, hex: \"0103\", strength: Organized(4)),";
+    let g = game(units, "");
+    let t = threats(&g, hex(&g, "0103")).unwrap();
+    let x = &t.threats[0];
+    let named = musket::rules::threat::text_named(&g, x);
+    assert!(named.starts_with("Garland's Brigade from 0203"), "{named}");
+    assert!(!named.contains("csa-garland"), "{named}");
+    let by_id = musket::rules::threat::text(&g, x);
+    assert!(by_id.starts_with("csa-garland from 0203"), "{by_id}");
 }

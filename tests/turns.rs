@@ -7,18 +7,41 @@ mod common;
 use std::path::Path;
 use std::sync::Arc;
 
-use musket::rules::command::{Command, CommandError, validate};
+use musket::rules::command::validate;
 use musket::rules::game::Game;
-use musket::rules::ruleset::{builtin, for_scenario};
-use musket::rules::scenario;
+use musket::rules::order::{Command, CommandError};
+use musket::rules::registry::{builtin, for_scenario};
 use musket::rules::session::{SaveError, Session};
 use musket::rules::unit::SideId;
 
 fn load(path: &str) -> Game {
-    let sc = scenario::load(Path::new(env!("CARGO_MANIFEST_DIR")).join(path).as_path())
-        .unwrap_or_else(|e| panic!("{e}"));
+    let sc = musket::rules::registry::load_scenario(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(path).as_path(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let rules = for_scenario(&sc, &Default::default()).unwrap();
-    Game::new(Arc::new(sc), rules)
+    musket::rules::flow::new_game(Arc::new(sc), rules)
+}
+
+/// The game at its first phase of moves (GCACW's leader-transfer phases passed), from the first
+/// seed whose dice give the first side the move there.
+fn load_at_moves(path: &str) -> Game {
+    (0..100)
+        .map(|seed| {
+            let mut g = load(path);
+            let mut dice = musket::rules::dice::Dice::new(seed);
+            while !g
+                .sequence
+                .phase(g.phase)
+                .allows
+                .contains(&musket::rules::sequence::Allow::Move)
+            {
+                musket::rules::flow::end_phase(&mut g, &mut dice);
+            }
+            g
+        })
+        .find(|g| g.active_side == SideId(0))
+        .expect("a seed where the first side moves first")
 }
 
 fn session(path: &str, seed: u64) -> Session {
@@ -43,7 +66,7 @@ fn attack(attackers: &[&str], defender: &str, opts: &[(&str, &str)]) -> Command 
     common::attack_cmd(attackers, defender, None, opts)
 }
 
-fn turn_error(r: Result<(), CommandError>) -> String {
+fn turn_error<T: std::fmt::Debug>(r: Result<T, CommandError>) -> String {
     match r {
         Err(CommandError::Turn(m)) => m,
         other => panic!("expected a turn error, got {other:?}"),
@@ -53,7 +76,7 @@ fn turn_error(r: Result<(), CommandError>) -> String {
 // The example: Fox's Gap, Union to move; D. H. Hill may not move.
 #[test]
 fn fox_gap_a_confederate_move_in_the_union_turn_is_refused() {
-    let g = load("scenarios/foxs-gap.ron");
+    let g = load_at_moves("scenarios/foxs-gap.ron");
     assert_eq!(g.active_side, SideId(0));
     let m = turn_error(validate(&g, &mv("csa-dhhill", &["0605"])));
     assert!(
@@ -90,7 +113,7 @@ fn every_ruleset_refuses_the_side_not_to_move() {
         "scenarios/ngg1812-smolensk.ron",
         "scenarios/shiloh-hornets-nest.ron",
     ] {
-        let mut g = load(file);
+        let mut g = load_at_moves(file);
         let enemy = g.active_side.other();
         // A combat unit of the side not to move with an empty hex next to it.
         let (id, to) = next_to(&g, enemy, |n| {
@@ -112,7 +135,7 @@ fn every_ruleset_refuses_the_side_not_to_move() {
                 )
             }))
         {
-            musket::rules::sequence::end_phase(&mut ga, &mut musket::rules::dice::Dice::new(0));
+            musket::rules::flow::end_phase(&mut ga, &mut musket::rules::dice::Dice::new(0));
         }
         let (a, target) = next_to(&ga, enemy, |n| ga.side_at(n) == Some(side))
             .unwrap_or_else(|| panic!("{file}: no two enemy units are adjacent"));
@@ -192,10 +215,15 @@ fn a_save_with_too_many_end_turns_is_refused_at_the_first_extra_one() {
     let s = session("scenarios/foxs-gap.ron", 1);
     let mut save = s.to_save();
     save.commands = vec![Command::EndTurn; 20];
-    save.digest = Some(musket::rules::session::Digest::of(
+    save.digest = Some(musket::rules::session::Digest::of_game(
         &save.scenario,
         save.seed,
         &save.commands,
+        &save.reseeds,
+        Some((
+            save.sequence.as_ref().unwrap(),
+            save.tables.as_deref().unwrap(),
+        )),
     ));
     let text = musket::rules::scenario::ron_options()
         .to_string(&save)
@@ -265,8 +293,8 @@ fn passing_through_a_victory_hex_takes_it() {
         name: None,
         holder: Some("Confederate".into()),
     }];
-    let sc = scenario::validate(file).unwrap();
-    let g = Game::new(Arc::new(sc), builtin("gcacw").unwrap());
+    let sc = musket::rules::registry::validate_scenario(file).unwrap();
+    let g = musket::rules::flow::new_game(Arc::new(sc), builtin("gcacw").unwrap());
     let mut s = common::generic_session(g.scenario.clone(), g.rules.clone(), 1);
     assert_eq!(s.game.score(SideId(1)), 2);
     s.execute(mv("u", &["0202", "0302"])).unwrap();

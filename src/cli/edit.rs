@@ -14,7 +14,7 @@ pub struct EditArgs {
     /// The scenario file to edit.
     pub scenario: PathBuf,
     /// A RON list of editor actions, e.g. `[Paint(terrain: 'w', hexes: ["0304"]), Fill(terrain:
-    /// 'c', hex: "0101")]` (see the README, "Scenario editor").
+    /// 'c', hex: "0101")]` (see docs/editor.md).
     /// Without it, the editor window opens on the file.
     #[arg(long, value_name = "ACTIONS.ron")]
     pub apply: Option<PathBuf>,
@@ -23,7 +23,7 @@ pub struct EditArgs {
     pub out: Option<PathBuf>,
 }
 
-pub fn edit(a: EditArgs, ov: &crate::rules::ruleset::RulesOverrides) -> Result<ExitCode, Failure> {
+pub fn edit(a: EditArgs, ov: &crate::rules::registry::RulesOverrides) -> Result<ExitCode, Failure> {
     let Some(apply) = &a.apply else {
         return Err(Failure(
             "give --apply ACTIONS.ron (the editor window needs the client build)".into(),

@@ -8,6 +8,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use clap::Parser;
+
+use crate::rules::game::Game;
+use crate::rules::registry::{RulesOverrides, for_scenario};
+use crate::rules::scenario::Scenario;
+
 /// Print to standard output; a closed pipe (`musket moves … | head`) ends the program quietly
 /// instead of a panic.
 macro_rules! outln {
@@ -21,11 +27,19 @@ macro_rules! out {
     };
 }
 
+mod args;
 mod edit;
+mod import;
 mod moves;
+mod odds;
+mod paired;
 mod play;
 mod threats;
 mod turn;
+mod zoc;
+
+pub use args::{AttackArgs, Cli, Cmd, ResolveArgs, TypeArg, WindowArgs};
+pub use odds::{odds_json, odds_text};
 
 /// Write to standard output; exit quietly (status 0) when the reader has gone.
 pub(crate) fn write_out(args: std::fmt::Arguments, newline: bool) {
@@ -41,240 +55,6 @@ pub(crate) fn write_out(args: std::fmt::Arguments, newline: bool) {
     }
 }
 
-use clap::{Parser, Subcommand, ValueEnum};
-use serde_json::{Map, Value, json};
-
-use crate::rules::command::{Command, attack_request};
-use crate::rules::cv::{Prob, percent, prob_f64};
-use crate::rules::dice::Dice;
-use crate::rules::game::Game;
-use crate::rules::ruleset::{
-    AttackType, Choices, ModValue, Odds, Role, RulesOverrides, ZocKind, for_scenario,
-};
-use crate::rules::scenario::{self, Scenario};
-use crate::rules::session::Session;
-
-#[derive(Parser, Debug)]
-#[command(
-    name = "musket",
-    version,
-    about = "Hex-map wargames of the musket era, with every rule computed and explained."
-)]
-pub struct Cli {
-    /// A rules tables file for the scenario's ruleset, in place of the built-in one (see
-    /// `musket rules ID`).
-    #[arg(long, global = true, value_name = "FILE")]
-    pub rules: Option<PathBuf>,
-
-    #[command(subcommand)]
-    pub command: Option<Cmd>,
-
-    /// Scenario to open in the game window (default: the built-in Fox's Gap scenario).
-    #[arg(value_name = "SCENARIO")]
-    pub scenario: Option<PathBuf>,
-
-    #[command(flatten)]
-    pub window: WindowArgs,
-}
-
-/// Options of the game window.
-#[derive(clap::Args, Debug, Default, Clone)]
-pub struct WindowArgs {
-    /// Hot-seat: two players at one computer, with a hand-over screen between turns.
-    #[arg(long)]
-    pub hotseat: bool,
-    /// Hot-seat in action phases (GCACW): the hand-over screen only when the phase or the
-    /// turn ends, not each time the initiative passes to the other player.
-    #[arg(long)]
-    pub handover_phases_only: bool,
-    /// Seed of the dice (default: from the clock).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Open on the main menu instead of a scenario.
-    #[arg(long)]
-    pub menu: bool,
-    /// Open the scenario editor on FILE (a new scenario if it does not exist yet).
-    #[arg(long, value_name = "FILE")]
-    pub edit: Option<PathBuf>,
-    /// Free movement: movement costs and attack limits are shown and logged but nothing is
-    /// refused (for players who enforce printed rules Musket does not have).
-    #[arg(long)]
-    pub free_movement: bool,
-    /// Who plays each side, in the scenario's side order: human, or the computer (ai = ai3,
-    /// the strongest; easy, normal, hard = ai1, ai2, ai3; greedy, random). E.g. `--sides human,ai` to play the first side
-    /// against the computer.
-    #[arg(long, value_delimiter = ',', value_name = "A,B")]
-    pub sides: Vec<String>,
-    /// Open a turn file your opponent sent (play by e-mail): it is verified by the rules, their
-    /// move is shown, then your side is yours to play (see docs/pbem.md).
-    #[arg(long, value_name = "FILE")]
-    pub turn: Option<PathBuf>,
-    /// Automation: click these hexes once the map is up (repeatable).
-    #[arg(long = "click", value_name = "CCRR", hide = true)]
-    pub clicks: Vec<String>,
-    /// Automation: save a screenshot here and exit.
-    #[arg(long, value_name = "PNG", hide = true)]
-    pub screenshot: Option<PathBuf>,
-    /// Measurement: frames to time after a warm-up.
-    #[arg(long, hide = true)]
-    pub frames: Option<u32>,
-    /// Measurement: write the timings here (JSON).
-    #[arg(long, value_name = "JSON", hide = true)]
-    pub report: Option<PathBuf>,
-    /// Measurement: an empty window, for comparison.
-    #[arg(long, hide = true)]
-    pub empty_window: bool,
-    /// Automation: roll the previewed attack after the clicks.
-    #[arg(long, hide = true)]
-    pub confirm: bool,
-    /// Automation: activate the selected leader after the clicks.
-    #[arg(long, hide = true)]
-    pub activate: bool,
-    /// Automation: switch the danger overlay on after the clicks.
-    #[arg(long, hide = true)]
-    pub danger: bool,
-    /// Automation: frames to wait before the screenshot.
-    #[arg(long, hide = true)]
-    pub shot_after: Option<u32>,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum TypeArg {
-    /// GCACW march attack.
-    March,
-    /// GCACW assault.
-    Assault,
-    /// GCACW grand assault.
-    Grand,
-    /// GBACW / Shiloh fire.
-    Fire,
-    /// GBACW / Shiloh melee.
-    Melee,
-    /// NGG 1812 stack attack.
-    Combat,
-}
-
-impl From<TypeArg> for AttackType {
-    fn from(t: TypeArg) -> AttackType {
-        match t {
-            TypeArg::March => AttackType::March,
-            TypeArg::Assault => AttackType::Assault,
-            TypeArg::Grand => AttackType::Grand,
-            TypeArg::Fire => AttackType::Fire,
-            TypeArg::Melee => AttackType::Melee,
-            TypeArg::Combat => AttackType::Combat,
-        }
-    }
-}
-
-/// Parse `key=value`.
-fn parse_opt(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
-        _ => Err(format!("{s:?} is not key=value")),
-    }
-}
-
-#[derive(clap::Args, Debug)]
-pub struct AttackArgs {
-    /// The scenario file.
-    pub scenario: PathBuf,
-    /// Attacking unit ids, comma-separated.
-    #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
-    pub attackers: Vec<String>,
-    /// The defending hex, CCRR.
-    #[arg(long)]
-    pub defender: String,
-    /// Attack type. GCACW: march (one unit, the default), assault (several in one hex, the
-    /// default) or grand; GBACW and Shiloh: fire (default) or melee; NGG 1812: combat.
-    #[arg(long = "type", value_enum)]
-    pub kind: Option<TypeArg>,
-    /// A condition of the attack the map does not show, `key=value` (repeatable); an unknown
-    /// key is refused with the ruleset's known keys (README "Other rule systems").
-    #[arg(long = "opt", value_name = "KEY=VALUE", value_parser = parse_opt)]
-    pub options: Vec<(String, String)>,
-    /// A march-attack type of older editions (rows enabled in the rules file).
-    #[arg(long)]
-    pub march_type: Option<String>,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-}
-
-#[derive(Subcommand, Debug)]
-pub enum Cmd {
-    /// Exact odds of an attack, every modifier explained.
-    Odds(AttackArgs),
-    /// Roll an attack with seeded dice and print what happens (in the attacking side's turn).
-    Resolve {
-        #[command(flatten)]
-        attack: AttackArgs,
-        /// Seed of the dice.
-        #[arg(long)]
-        seed: u64,
-        /// Retreat path for the defender (hex labels, comma-separated).
-        #[arg(long, value_delimiter = ',')]
-        retreat: Option<Vec<String>>,
-        /// Units that advance into a vacated hex (ids, comma-separated).
-        #[arg(long, value_delimiter = ',')]
-        advance: Option<Vec<String>>,
-        /// Order in which attacking units take losses (ids).
-        #[arg(long, value_delimiter = ',')]
-        attacker_losses: Option<Vec<String>>,
-        /// Order in which defending units take losses (ids).
-        #[arg(long, value_delimiter = ',')]
-        defender_losses: Option<Vec<String>>,
-    },
-    /// Check scenario files; print a summary of each or what is wrong.
-    Check {
-        #[arg(required = true)]
-        scenarios: Vec<PathBuf>,
-    },
-    /// Every hex a unit can still reach this turn, with its cost and cheapest path.
-    Moves(moves::MovesArgs),
-    /// Play a whole game between computer players, headless, and print the result.
-    Play(play::PlayArgs),
-    /// The scenario editor: with --apply, apply a list of editor actions headless and save; without,
-    /// open the editor window on the file.
-    Edit(edit::EditArgs),
-    /// Play many games between two computer players, sides alternating; print the wins and the
-    /// computer opponent's thinking time per turn.
-    Selfplay(play::SelfplayArgs),
-    /// Play by e-mail: `musket turn verify FILE [--previous PREV]` checks a turn file by the
-    /// rules.
-    #[command(subcommand)]
-    Turn(turn::TurnCmd),
-    /// What the enemy can do to a hex in its next turn: which stacks can attack it, from
-    /// where, how likely they get there, and the exact odds (every hex of the side to move if
-    /// none named).
-    Threats(threats::ThreatsArgs),
-    /// Zones of control: which units reach a hex, normal or restricted (all hexes if none named).
-    Zoc {
-        scenario: PathBuf,
-        #[arg(long)]
-        hex: Option<String>,
-        #[arg(long)]
-        json: bool,
-    },
-    /// Print a ruleset's built-in tables file, to copy and correct (`musket rules gcacw >
-    /// my-gcacw.ron`, then `--rules my-gcacw.ron`).
-    Rules {
-        /// gcacw (default), gbacw, ngg1812 or shiloh.
-        #[arg(default_value = "gcacw")]
-        ruleset: String,
-    },
-    /// Time the game's own systems headless (no rendering) on a scenario, as JSON.
-    #[command(hide = true)]
-    MeasureSystems {
-        scenario: Option<PathBuf>,
-        #[arg(long, default_value_t = 600)]
-        frames: u32,
-        /// Time the scenario editor painting on a blank map of this size (e.g. 100x100).
-        #[arg(long, value_name = "COLSxROWS")]
-        editor: Option<String>,
-    },
-}
-
 /// A failure to report: exit status 2, the message on stderr.
 pub struct Failure(pub String);
 
@@ -287,7 +67,7 @@ impl<E: std::fmt::Display> From<E> for Failure {
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
-        Err(e) => return argument_error(e),
+        Err(e) => return args::argument_error(e),
     };
     match run(cli) {
         Ok(code) => code,
@@ -298,67 +78,19 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Report a command-line error: help and version go to stdout with status 0; anything else to
-/// stderr with status 2, its first line saying what is wrong (clap's "…were not provided:" is
-/// joined with the argument it lists).
-fn argument_error(e: clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
-    if matches!(
-        e.kind(),
-        ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-    ) {
-        let _ = e.print();
-        return ExitCode::SUCCESS;
-    }
-    let text = e.render().to_string();
-    let mut lines: Vec<&str> = text.lines().collect();
-    let mut first = lines
-        .first()
-        .copied()
-        .unwrap_or("error: bad arguments")
-        .to_string();
-    if first.ends_with(':') && lines.len() > 1 {
-        first = format!("{first} {}", lines[1].trim());
-        lines.remove(1);
-    }
-    eprintln!("{first}");
-    for l in lines.iter().skip(1) {
-        eprintln!("{l}");
-    }
-    ExitCode::from(2)
-}
-
 fn overrides(cli_rules: &Option<PathBuf>) -> RulesOverrides {
     RulesOverrides {
         file: cli_rules.clone(),
     }
 }
 
-/// The game, the attack and its odds the arguments of `odds` and `resolve` describe.
-fn assess_args(
-    a: &AttackArgs,
-    ov: &RulesOverrides,
-) -> Result<(Game, crate::rules::ruleset::AttackRequest, Odds), Failure> {
-    let game = load_game(&a.scenario, ov)?;
-    let req = attack_request(
-        &game,
-        &a.attackers,
-        &a.defender,
-        a.kind.map(Into::into),
-        a.march_type.clone(),
-        &a.options.iter().cloned().collect(),
-    )?;
-    let odds = game.rules.odds(&game, &req)?;
-    Ok((game, req, odds))
-}
-
 /// Load a scenario and its rule system.
 pub fn load_game(path: &Path, ov: &RulesOverrides) -> Result<Game, Failure> {
-    let sc = scenario::load(path)?;
+    let sc = crate::rules::registry::load_scenario(path)?;
+    sc.playable()
+        .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     let rules = for_scenario(&sc, ov).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-    Ok(Game::new(Arc::new(sc), rules))
+    Ok(crate::rules::flow::new_game(Arc::new(sc), rules))
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
@@ -370,120 +102,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             frames,
             editor,
         }) => measure_systems(scenario, frames, editor, ov),
-        Some(Cmd::Rules { ruleset }) => match crate::rules::ruleset::builtin_tables(&ruleset) {
-            Some(text) => {
-                out!("{text}");
-                Ok(ExitCode::SUCCESS)
-            }
-            None => Err(Failure(format!(
-                "unknown ruleset {ruleset:?}; known: {}",
-                scenario::KNOWN_RULESETS.join(", ")
-            ))),
-        },
-        Some(Cmd::Check { scenarios }) => {
-            let mut bad = Vec::new();
-            for p in &scenarios {
-                match scenario::load(p) {
-                    Ok(sc) => {
-                        // The rules must load and accept it too for the scenario to be playable.
-                        match for_scenario(&sc, &ov) {
-                            Ok(_) => {
-                                outln!("{}: ok: {}", p.display(), summary(&sc));
-                                if let Some(w) = crate::editor::underlay::missing_image(&sc.file, p)
-                                {
-                                    eprintln!("{}: warning: {w}", p.display());
-                                }
-                            }
-                            Err(e) => bad.push(format!("{}: {e}", p.display())),
-                        }
-                    }
-                    Err(e) => bad.push(e.to_string()),
-                }
-            }
-            if bad.is_empty() {
-                Ok(ExitCode::SUCCESS)
-            } else {
-                Err(Failure(bad.join("\n")))
-            }
-        }
-        Some(Cmd::Odds(a)) => {
-            let (game, req, odds) = assess_args(&a, &ov)?;
-            if a.json {
-                outln!(
-                    "{}",
-                    serde_json::to_string_pretty(&odds_json(&game, &req.attackers, &odds))?
-                );
-            } else {
-                out!("{}", odds_text(&game, &req, &odds));
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Some(Cmd::Resolve {
-            attack: a,
-            seed,
-            retreat,
-            advance,
-            attacker_losses,
-            defender_losses,
-        }) => {
-            let (mut game, req, odds) = assess_args(&a, &ov)?;
-            // A one-off attack on the scenario's position: it is made in its side's turn.
-            crate::rules::command::set_turn_for_attack(&mut game, &req);
-            let mut session = Session {
-                game,
-                opening: Vec::new(),
-                dice: Dice::new(seed),
-                seed,
-                log: Vec::new(),
-                rolls_after: Vec::new(),
-                rolls_at_start: 0,
-                players: None,
-                reseeds: Vec::new(),
-            };
-            let cmd = Command::Attack {
-                attackers: a.attackers.clone(),
-                defender: a.defender.clone(),
-                kind: a.kind.map(Into::into),
-                march_type: a.march_type.clone(),
-                options: a.options.iter().cloned().collect(),
-                choices: Choices {
-                    attacker_losses,
-                    defender_losses,
-                    retreat,
-                    advance,
-                },
-            };
-            let events = session.execute(cmd)?;
-            let game = &session.game;
-            if a.json {
-                let mut o = Map::new();
-                o.insert("seed".into(), json!(seed));
-                o.insert("events".into(), serde_json::to_value(&events)?);
-                o.insert(
-                    "log".into(),
-                    json!(events.iter().map(|e| e.describe(game)).collect::<Vec<_>>()),
-                );
-                o.insert("odds".into(), odds_json(game, &req.attackers, &odds));
-                outln!("{}", serde_json::to_string_pretty(&Value::Object(o))?);
-            } else {
-                let net = if odds.ruleset == "gcacw" {
-                    format!("net {}; ", net(&odds))
-                } else {
-                    String::new()
-                };
-                outln!(
-                    "{} ({}: {net}P(retreat or rout) {}, P(rout) {}) with seed {seed}:",
-                    game.rules.name(),
-                    odds.kind,
-                    percent(odds.p_retreat),
-                    percent(odds.p_rout)
-                );
-                for e in &events {
-                    outln!("  {}", e.describe(game));
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }
+        Some(Cmd::SequenceDigest { ruleset, file }) => sequence_digest(&ruleset, file.as_deref()),
+        Some(Cmd::Rules { ruleset }) => rules(&ruleset),
+        Some(Cmd::Check { scenarios }) => check(&scenarios, &ov),
+        Some(Cmd::Odds(a)) => odds::odds(a, &ov),
+        Some(Cmd::Resolve(r)) => odds::resolve(r, &ov),
         Some(Cmd::Moves(a)) => moves::run(a, &ov),
         Some(Cmd::Threats(a)) => threats::run(a, &ov),
         Some(Cmd::Play(a)) => play::play(a, &ov),
@@ -499,64 +122,75 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         ),
         Some(Cmd::Edit(a)) => edit::edit(a, &ov),
         Some(Cmd::Selfplay(a)) => play::selfplay(a, &ov),
+        Some(Cmd::Import(c)) => import::run(c).map(|()| ExitCode::SUCCESS),
         Some(Cmd::Zoc {
             scenario,
             hex,
             json: as_json,
-        }) => {
-            let game = load_game(&scenario, &ov)?;
-            let hexes: Vec<_> = match &hex {
-                Some(h) => vec![game.scenario.parse_hex(h).map_err(Failure)?],
-                None => game.map().coords().collect(),
-            };
-            let mut out = Map::new();
-            for h in hexes {
-                let entries = game.rules.zoc_at(&game, h);
-                if entries.is_empty() && hex.is_none() {
-                    continue;
-                }
-                if as_json {
-                    out.insert(
-                        game.label(h),
-                        json!(entries.iter().map(|e| json!({
-                            "unit": game.unit(e.unit).id,
-                            "side": game.scenario.side_name(game.unit(e.unit).side),
-                            "kind": match e.kind { ZocKind::Normal => "normal", ZocKind::Restricted => "restricted" },
-                        })).collect::<Vec<_>>()),
-                    );
-                } else {
-                    let list: Vec<String> = entries
-                        .iter()
-                        .map(|e| {
-                            let u = game.unit(e.unit);
-                            format!(
-                                "{} ({}{})",
-                                u.id,
-                                game.scenario.side_name(u.side),
-                                if e.kind == ZocKind::Restricted {
-                                    ", restricted"
-                                } else {
-                                    ""
-                                }
-                            )
-                        })
-                        .collect();
-                    outln!(
-                        "{}: {}",
-                        game.label(h),
-                        if list.is_empty() {
-                            "no ZOC".to_string()
-                        } else {
-                            list.join(", ")
-                        }
-                    );
-                }
-            }
-            if as_json {
-                outln!("{}", serde_json::to_string_pretty(&Value::Object(out))?);
-            }
+        }) => zoc::run(&scenario, hex, as_json, &ov),
+    }
+}
+
+/// `musket sequence-digest`: the digest of the sequence of play in a tables file, or in the
+/// ruleset's built-in one.
+fn sequence_digest(ruleset: &str, file: Option<&Path>) -> Result<ExitCode, Failure> {
+    let text = match file {
+        Some(p) => {
+            std::fs::read_to_string(p).map_err(|e| Failure(format!("{}: {e}", p.display())))?
+        }
+        None => crate::rules::registry::builtin_tables(ruleset)
+            .ok_or_else(|| Failure(format!("unknown ruleset {ruleset:?}")))?
+            .to_string(),
+    };
+    match crate::rules::sequence::section(&text).map_err(Failure)? {
+        Some(seq) => outln!("{}", crate::rules::sequence::digest(&seq)),
+        None => outln!("none"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `musket rules`: a ruleset's built-in tables file.
+fn rules(ruleset: &str) -> Result<ExitCode, Failure> {
+    match crate::rules::registry::builtin_tables(ruleset) {
+        Some(text) => {
+            out!("{text}");
             Ok(ExitCode::SUCCESS)
         }
+        None => Err(Failure(format!(
+            "unknown ruleset {ruleset:?}; known: {}",
+            crate::rules::registry::KNOWN_RULESETS.join(", ")
+        ))),
+    }
+}
+
+/// `musket check`: a summary of each scenario file that loads and whose rules accept it;
+/// every failure, one a line, as the error.
+fn check(scenarios: &[PathBuf], ov: &RulesOverrides) -> Result<ExitCode, Failure> {
+    let mut bad = Vec::new();
+    for p in scenarios {
+        match crate::rules::registry::load_scenario(p) {
+            Ok(sc) => {
+                // The rules must load and accept it too for the scenario to be playable.
+                match for_scenario(&sc, ov) {
+                    Ok(_) => {
+                        outln!("{}: ok: {}", p.display(), summary(&sc));
+                        if let Err(e) = sc.playable() {
+                            outln!("{}: draft: {e}", p.display());
+                        }
+                        if let Some(w) = crate::editor::underlay::missing_image(&sc.file, p) {
+                            eprintln!("{}: warning: {w}", p.display());
+                        }
+                    }
+                    Err(e) => bad.push(format!("{}: {e}", p.display())),
+                }
+            }
+            Err(e) => bad.push(e.to_string()),
+        }
+    }
+    if bad.is_empty() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        Err(Failure(bad.join("\n")))
     }
 }
 
@@ -587,6 +221,7 @@ fn run_client(
             activate: w.activate,
             danger: w.danger,
             shot_after: w.shot_after,
+            end_phases: w.end_phases,
         },
     })
     .map_err(Failure)
@@ -660,283 +295,4 @@ pub fn summary(sc: &Scenario) -> String {
             .join(", "),
         sc.turns.map_or(String::new(), |t| format!(", {t} turns"))
     )
-}
-
-fn net(o: &Odds) -> String {
-    match (o.attacker_drm, o.defender_drm) {
-        (ModValue::Fixed(a), d) => format!("{:+}", a - d.even()),
-        (ModValue::ByDie { even, odd }, d) => format!(
-            "{:+} / {:+} by the artillery die",
-            even - d.even(),
-            odd - d.even()
-        ),
-        (a, d) => format!("{:+}", a.even() - d.even()),
-    }
-}
-
-fn fraction(p: Prob) -> String {
-    format!("{}/{}", p.numer(), p.denom())
-}
-
-/// The readable breakdown of `musket odds`.
-pub fn odds_text(game: &Game, req: &crate::rules::ruleset::AttackRequest, o: &Odds) -> String {
-    let mut s = String::new();
-    let names: Vec<String> = req
-        .attackers
-        .iter()
-        .map(|u| {
-            let unit = game.unit(*u);
-            format!(
-                "{} ({}, {})",
-                unit.name,
-                unit.id,
-                unit.hex.map(|h| game.label(h)).unwrap_or_default()
-            )
-        })
-        .collect();
-    let def: Vec<String> = game
-        .units_at(req.defender)
-        .iter()
-        .map(|u| game.unit(*u).name.clone())
-        .collect();
-    let terrain = game.map().terrain(req.defender).map_or("?", |t| t.name());
-    s.push_str(&format!(
-        "{} on {} ({}, {}): {}\n",
-        names.join(" + "),
-        game.label(req.defender),
-        def.join(", "),
-        terrain,
-        o.kind
-    ));
-    let x = &o.extra_json;
-    let gcacw = o.ruleset == "gcacw";
-    if gcacw {
-        let text = |k: &str| x.get(k).and_then(Value::as_str).unwrap_or("?").to_string();
-        s.push_str(&format!(
-            "Combat values: attacker {}, defender {}; CRT columns: attacker {}, defender {}\n",
-            text("attacker_cv_text"),
-            text("defender_cv_text"),
-            x.get("crt_columns")
-                .and_then(|c| c.get("attacker"))
-                .and_then(Value::as_str)
-                .unwrap_or("?"),
-            x.get("crt_columns")
-                .and_then(|c| c.get("defender"))
-                .and_then(Value::as_str)
-                .unwrap_or("?"),
-        ));
-    }
-    for (role, title, total) in [
-        (
-            Role::Attacker,
-            if gcacw { "Attacker's die" } else { "Attacker" },
-            o.attacker_drm,
-        ),
-        (
-            Role::Defender,
-            if gcacw { "Defender's die" } else { "Defender" },
-            o.defender_drm,
-        ),
-    ] {
-        s.push_str(&format!("{title}:\n"));
-        let mut any = false;
-        for l in o.lines.iter().filter(|l| l.role == role) {
-            any = true;
-            s.push_str(&format!(
-                "  {} {}: {}  [{}]\n",
-                l.name, l.value, l.detail, l.rule
-            ));
-        }
-        if !any {
-            s.push_str("  no modifiers\n");
-        }
-        if gcacw {
-            s.push_str(&format!("  total {total}\n"));
-        }
-    }
-    if gcacw {
-        s.push_str(&format!(
-            "Net modifier {}{}\n",
-            net(o),
-            if o.extra_die {
-                " (the artillery die is rolled before combat)"
-            } else {
-                ""
-            }
-        ));
-    }
-
-    if gcacw {
-        s.push_str("Final differential (attacker roll + modifiers - defender roll - modifiers):\n");
-    } else {
-        let meaning = x
-            .get("differential_meaning")
-            .and_then(Value::as_str)
-            .unwrap_or("the rule system's differential");
-        s.push_str(&format!("Differential ({meaning}):\n"));
-    }
-    for (k, p) in &o.differential {
-        s.push_str(&format!(
-            "  {:>+3}  {:>6}  {}\n",
-            k,
-            percent(*p),
-            fraction(*p)
-        ));
-    }
-    for (side, manpower, list) in [
-        ("Defender", o.defender_manpower, &o.defender_results),
-        ("Attacker", o.attacker_manpower, &o.attacker_results),
-    ] {
-        s.push_str(&format!(
-            "{side}'s result ({manpower} manpower in the combat):\n"
-        ));
-        for (c, p) in list {
-            s.push_str(&format!(
-                "  {:<6} {:>6}  {}\n",
-                c,
-                percent(*p),
-                fraction(*p)
-            ));
-        }
-    }
-    s.push_str(&format!(
-        "P(defender retreats or routs) {} ({}), P(rout) {} ({})\n",
-        percent(o.p_retreat),
-        fraction(o.p_retreat),
-        percent(o.p_rout),
-        fraction(o.p_rout)
-    ));
-    s.push_str(&format!(
-        "Expected losses: attacker {:.2} of {}, defender {:.2} of {}\n",
-        prob_f64(o.attacker_expected_loss),
-        o.attacker_manpower,
-        prob_f64(o.defender_expected_loss),
-        o.defender_manpower
-    ));
-    // Lines a rule system adds for players (e.g. NGG 1812's distributions of hits).
-    if let Some(Value::Array(lines)) = x.get("text_lines") {
-        for l in lines.iter().filter_map(Value::as_str) {
-            s.push_str(l);
-            s.push('\n');
-        }
-    }
-    if !o.hex_notes.is_empty() {
-        s.push_str("Around the defender:\n");
-        for n in &o.hex_notes {
-            s.push_str(&format!("  {}: {}\n", n.label, n.reasons.join("; ")));
-        }
-    }
-    s
-}
-
-/// The JSON object of `musket odds --json` (scenario.md "Command-line contract").
-pub fn odds_json(game: &Game, attackers: &[crate::rules::unit::UnitIdx], o: &Odds) -> Value {
-    let x = &o.extra_json;
-    let mut m = Map::new();
-    let get = |k: &str| x.get(k).cloned().unwrap_or(Value::Null);
-    m.insert("ruleset".into(), json!(o.ruleset));
-    m.insert("type".into(), json!(o.kind.name()));
-    m.insert(
-        "attackers".into(),
-        json!(
-            attackers
-                .iter()
-                .map(|u| game.unit(*u).id.clone())
-                .collect::<Vec<_>>()
-        ),
-    );
-    if o.ruleset == "gcacw" {
-        m.insert("attacker_cv".into(), get("attacker_cv"));
-        m.insert("defender_cv".into(), get("defender_cv"));
-        m.insert("ratio".into(), get("ratio"));
-        let ratio_mod = o
-            .lines
-            .iter()
-            .find(|l| l.name == "Ratio")
-            .map_or(0, |l| l.value.even());
-        m.insert("ratio_modifier".into(), json!(ratio_mod));
-        let art = get("artillery_modifier");
-        m.insert("artillery_modifier".into(), art);
-        m.insert("flank".into(), get("flank"));
-        m.insert("tactical".into(), get("tactical"));
-        m.insert("attacker_drm".into(), json!(o.attacker_drm.even()));
-        m.insert("attacker_drm_odd".into(), json!(o.attacker_drm.odd()));
-        m.insert("defender_drm".into(), json!(o.defender_drm.even()));
-    }
-    m.insert(
-        "differential".into(),
-        Value::Object(
-            o.differential
-                .iter()
-                .map(|(k, p)| (k.to_string(), json!(prob_f64(*p))))
-                .collect(),
-        ),
-    );
-    let dist = |l: &[(String, Prob)]| {
-        Value::Object(
-            l.iter()
-                .map(|(c, p)| (c.clone(), json!(prob_f64(*p))))
-                .collect(),
-        )
-    };
-    m.insert("defender_results".into(), dist(&o.defender_results));
-    m.insert("attacker_results".into(), dist(&o.attacker_results));
-    m.insert("p_retreat".into(), json!(prob_f64(o.p_retreat)));
-    m.insert("p_rout".into(), json!(prob_f64(o.p_rout)));
-    m.insert(
-        "expected_manpower_lost".into(),
-        json!({ "attacker": prob_f64(o.attacker_expected_loss), "defender": prob_f64(o.defender_expected_loss) }),
-    );
-    m.insert(
-        "modifiers".into(),
-        json!(
-            o.lines
-                .iter()
-                .map(|l| {
-                    let mut j = json!({
-                        "side": l.role.name(),
-                        "name": l.name,
-                        "even": l.value.even(),
-                        "odd": l.value.odd(),
-                        "value": l.value.to_string(),
-                        "detail": l.detail,
-                        "rule": l.rule,
-                    });
-                    match l.value {
-                        ModValue::Factor(_) => j["factor"] = json!(l.value.factor()),
-                        ModValue::Points(p) => j["points"] = json!(p),
-                        _ => {}
-                    }
-                    j
-                })
-                .collect::<Vec<_>>()
-        ),
-    );
-    let exact = |l: &[(String, Prob)]| {
-        Value::Object(
-            l.iter()
-                .map(|(c, p)| (c.clone(), json!(fraction(*p))))
-                .collect(),
-        )
-    };
-    m.insert(
-        "exact".into(),
-        json!({
-            "differential": Value::Object(o.differential.iter().map(|(k, p)| (k.to_string(), json!(fraction(*p)))).collect()),
-            "defender_results": exact(&o.defender_results),
-            "attacker_results": exact(&o.attacker_results),
-            "p_retreat": fraction(o.p_retreat),
-            "p_rout": fraction(o.p_rout),
-            "expected_manpower_lost": { "attacker": fraction(o.attacker_expected_loss), "defender": fraction(o.defender_expected_loss) },
-        }),
-    );
-    // The rule system's own facts (its `Odds::extra_json`), verbatim.
-    m.insert("extra".into(), Value::Object(x.clone()));
-    m.insert(
-        "hexes".into(),
-        json!(o.hex_notes.iter().map(|n| json!({
-            "hex": n.label, "covered": n.covered, "reduces": n.reduces, "reasons": n.reasons,
-        })).collect::<Vec<_>>()),
-    );
-    Value::Object(m)
 }

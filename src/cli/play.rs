@@ -1,6 +1,7 @@
 //! `musket play` (one game between computer players, headless) and `musket selfplay` (many, sides
 //! alternating, with the computer opponent's thinking times).
 
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -8,8 +9,11 @@ use serde_json::{Value, json};
 
 use super::Failure;
 use crate::rules::ai::{GameReport, Kind, play_game};
-use crate::rules::ruleset::{RulesOverrides, for_scenario};
-use crate::rules::scenario;
+use crate::rules::narrate::Describe;
+use crate::rules::pbem;
+use crate::rules::registry::{RulesOverrides, for_scenario};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::scenario::Scenario;
 use crate::rules::unit::SideId;
 
 #[derive(clap::Args, Debug)]
@@ -66,6 +70,11 @@ pub struct SelfplayArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Also play each game's mirror (the second player against itself, same seed and seats)
+    /// and report the first player's seat-adjusted edge: per seat and pooled, its score and
+    /// victory-point margin beside the mirror's, with a 95% interval (`seat_adjusted`).
+    #[arg(long)]
+    pub seat_adjusted: bool,
 }
 
 fn kinds(list: &[String]) -> Result<[Kind; 2], Failure> {
@@ -81,17 +90,10 @@ fn kinds(list: &[String]) -> Result<[Kind; 2], Failure> {
     ])
 }
 
-fn load(
-    path: &std::path::Path,
-    ov: &RulesOverrides,
-) -> Result<
-    (
-        Arc<crate::rules::scenario::Scenario>,
-        Arc<dyn crate::rules::ruleset::Ruleset>,
-    ),
-    Failure,
-> {
-    let sc = scenario::load(path)?;
+fn load(path: &Path, ov: &RulesOverrides) -> Result<(Arc<Scenario>, Arc<dyn Ruleset>), Failure> {
+    let sc = crate::rules::registry::load_scenario(path)?;
+    sc.playable()
+        .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     if sc.turns.is_none() {
         return Err(Failure(format!(
             "{}: the scenario has no last turn (`turns`): it is a position to study, not a game to play",
@@ -102,9 +104,26 @@ fn load(
     Ok((Arc::new(sc), rules))
 }
 
+/// The name of side `s` (0 or 1).
+fn side_name(sc: &Scenario, s: usize) -> String {
+    sc.side_name(SideId(s as u8)).to_string()
+}
+
+/// Who won (the side and its player), or a draw.
+fn winner_text(sc: &Scenario, winner: Option<SideId>, names: &[String; 2]) -> String {
+    match winner {
+        Some(s) => format!(
+            "{} ({}) wins",
+            side_name(sc, s.0 as usize),
+            names[s.0 as usize]
+        ),
+        None => "a draw".into(),
+    }
+}
+
 fn report_json(r: &GameReport, names: [String; 2]) -> Value {
     let g = &r.session.game;
-    let side = |s: usize| g.scenario.side_name(SideId(s as u8)).to_string();
+    let side = |s: usize| side_name(&g.scenario, s);
     json!({
         "scenario": g.scenario.title,
         "players": { side(0): names[0], side(1): names[1] },
@@ -169,7 +188,7 @@ pub fn play(a: PlayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
         outln!("{}", serde_json::to_string_pretty(&report_json(&r, names))?);
     } else {
         let g = &r.session.game;
-        let side = |s: usize| g.scenario.side_name(SideId(s as u8)).to_string();
+        let side = |s: usize| side_name(&g.scenario, s);
         outln!(
             "{}: {} ({}) against {} ({}), seed {}",
             g.scenario.title,
@@ -194,10 +213,7 @@ pub fn play(a: PlayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
         );
         outln!(
             "  {}: {}",
-            match r.outcome.winner {
-                Some(s) => format!("{} ({}) wins", side(s.0 as usize), names[s.0 as usize]),
-                None => "a draw".into(),
-            },
+            winner_text(&g.scenario, r.outcome.winner, &names),
             r.outcome.reason
         );
     }
@@ -248,6 +264,48 @@ fn ci(wins: u32, games: u32) -> Value {
     })
 }
 
+/// What `musket selfplay` counts over its games, by player (not by side, but where it says).
+#[derive(Default)]
+struct Tally {
+    wins: [u32; 2],
+    /// Each player's wins by the side it played.
+    wins_as: [[u32; 2]; 2],
+    draws: u32,
+    /// The computer opponents' thinking time per turn.
+    ai_ms: Vec<f64>,
+    /// Each player's thinking per game turn (all its turns or actions in one).
+    per_game_turn: [Vec<f64>; 2],
+    refused: usize,
+    /// Actions (activations) each player took in each game turn of an action phase.
+    actions: [Vec<f64>; 2],
+}
+
+impl Tally {
+    /// Count a game in which player `order[s]` played side `s`.
+    fn add(&mut self, r: &GameReport, order: [usize; 2], players: &[Kind; 2]) {
+        self.refused += r.refused.len();
+        for turn in &r.session.game.cycle.history {
+            for (side, &p) in order.iter().enumerate() {
+                self.actions[p].push(f64::from(turn[side]));
+            }
+        }
+        for (side, &p) in order.iter().enumerate() {
+            if matches!(players[p], Kind::Ai(_)) {
+                self.ai_ms.extend(r.turn_ms[side].iter().copied());
+            }
+            self.per_game_turn[p].extend(r.game_turn_ms[side].iter().copied());
+        }
+        match r.outcome.winner {
+            Some(s) => {
+                let p = order[s.0 as usize];
+                self.wins[p] += 1;
+                self.wins_as[p][s.0 as usize] += 1;
+            }
+            None => self.draws += 1,
+        }
+    }
+}
+
 pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
     let players = kinds(&a.players)?;
     let (sc, rules) = load(&a.scenario, ov)?;
@@ -256,15 +314,8 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
         names[0].push_str("#1");
         names[1].push_str("#2");
     }
-    let mut wins = [0u32; 2];
-    let mut wins_as = [[0u32; 2]; 2];
-    let mut draws = 0u32;
-    let mut ai_ms = Vec::new();
-    // Each player's thinking per game turn (all its turns or actions in one).
-    let mut per_game_turn: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
-    let mut refused = 0usize;
-    // Actions (activations) each player took in each game turn of an action phase.
-    let mut actions: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let mut tally = Tally::default();
+    let mut pairs = Vec::new();
     for i in 0..a.games {
         // Game i: player (i % 2) plays the first side.
         let first = (i % 2) as usize;
@@ -275,25 +326,16 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
             a.seed.wrapping_add(u64::from(i)),
             [players[order[0]], players[order[1]]],
         );
-        refused += r.refused.len();
-        for turn in &r.session.game.cycle.history {
-            for (side, &p) in order.iter().enumerate() {
-                actions[p].push(f64::from(turn[side]));
-            }
-        }
-        for (side, &p) in order.iter().enumerate() {
-            if matches!(players[p], Kind::Ai(_)) {
-                ai_ms.extend(r.turn_ms[side].iter().copied());
-            }
-            per_game_turn[p].extend(r.game_turn_ms[side].iter().copied());
-        }
-        match r.outcome.winner {
-            Some(s) => {
-                let p = order[s.0 as usize];
-                wins[p] += 1;
-                wins_as[p][s.0 as usize] += 1;
-            }
-            None => draws += 1,
+        tally.add(&r, order, &players);
+        if a.seat_adjusted {
+            pairs.push(mirror_pair(
+                &sc,
+                &rules,
+                a.seed.wrapping_add(u64::from(i)),
+                first,
+                &r,
+                players[1],
+            ));
         }
         if !a.json {
             outln!(
@@ -311,69 +353,122 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
             );
         }
     }
-    let side = |s: usize| sc.side_name(SideId(s as u8)).to_string();
-    let out = json!({
-        "scenario": sc.title,
-        "games": a.games,
-        "wins": { names[0].clone(): wins[0], names[1].clone(): wins[1] },
-        "wins_by_side": {
-            names[0].clone(): { side(0): wins_as[0][0], side(1): wins_as[0][1] },
-            names[1].clone(): { side(0): wins_as[1][0], side(1): wins_as[1][1] },
-        },
-        "draws": draws,
-        // Each player's win rate with its 95% confidence interval (Wilson's score interval).
-        "ci95": {
-            names[0].clone(): ci(wins[0], a.games),
-            names[1].clone(): ci(wins[1], a.games),
-        },
-        "ai_turn_ms": stats(ai_ms),
-        // Each player's thinking per game turn: all of its turns (or, in an action phase, all
-        // of its actions) in one game turn.
-        "game_turn_ms": {
-            names[0].clone(): stats(per_game_turn[0].clone()),
-            names[1].clone(): stats(per_game_turn[1].clone()),
-        },
-        // Action phases (GCACW): the actions each player took per game turn.
-        "actions_per_turn": if actions[0].is_empty() {
-            Value::Null
-        } else {
-            json!({
-                names[0].clone(): action_stats(&actions[0]),
-                names[1].clone(): action_stats(&actions[1]),
-            })
-        },
-        "refused": refused,
-        "seed": a.seed,
-    });
     // The summary is one JSON object either way (after the per-game lines without --json).
+    let mut out = selfplay_json(&sc, &a, &names, &tally);
+    if a.seat_adjusted
+        && let Some(o) = out.as_object_mut()
+    {
+        let sides = [side_name(&sc, 0), side_name(&sc, 1)];
+        o.insert("seat_adjusted".into(), super::paired::report(&pairs, sides));
+    }
     outln!("{}", serde_json::to_string_pretty(&out)?);
-    if refused > 0 {
+    if tally.refused > 0 {
         return Err(Failure(format!(
-            "{refused} commands were refused by the rules (a defect)"
+            "{} commands were refused by the rules (a defect)",
+            tally.refused
         )));
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// The summary of `musket selfplay`: the wins, their confidence intervals, the thinking times.
+fn selfplay_json(sc: &Scenario, a: &SelfplayArgs, names: &[String; 2], t: &Tally) -> Value {
+    let side = |s: usize| side_name(sc, s);
+    json!({
+        "scenario": sc.title,
+        "games": a.games,
+        "wins": { names[0].clone(): t.wins[0], names[1].clone(): t.wins[1] },
+        "wins_by_side": {
+            names[0].clone(): { side(0): t.wins_as[0][0], side(1): t.wins_as[0][1] },
+            names[1].clone(): { side(0): t.wins_as[1][0], side(1): t.wins_as[1][1] },
+        },
+        "draws": t.draws,
+        // Each player's win rate with its 95% confidence interval (Wilson's score interval).
+        "ci95": {
+            names[0].clone(): ci(t.wins[0], a.games),
+            names[1].clone(): ci(t.wins[1], a.games),
+        },
+        "ai_turn_ms": stats(t.ai_ms.clone()),
+        // Each player's thinking per game turn: all of its turns (or, in an action phase, all
+        // of its actions) in one game turn.
+        "game_turn_ms": {
+            names[0].clone(): stats(t.per_game_turn[0].clone()),
+            names[1].clone(): stats(t.per_game_turn[1].clone()),
+        },
+        // Action phases (GCACW): the actions each player took per game turn.
+        "actions_per_turn": if t.actions[0].is_empty() {
+            Value::Null
+        } else {
+            json!({
+                names[0].clone(): action_stats(&t.actions[0]),
+                names[1].clone(): action_stats(&t.actions[1]),
+            })
+        },
+        "refused": t.refused,
+        "seed": a.seed,
+    })
+}
+
+/// The game's id and the two players' secrets, derived from --seed.
+struct Pact {
+    game: String,
+    secrets: [pbem::Secret; 2],
+}
+
+/// What the exchange of turn files left: the last file verified, the files' names in order,
+/// the commands the rules refused, and the last file each player sent (number and digest).
+struct Exchanged {
+    v: pbem::Verified,
+    files: Vec<String>,
+    refused: Vec<String>,
+    last_sent: [Option<(u32, String)>; 2],
+}
+
 /// `musket play --turn-files DIR`: a game between computer players exchanged as turn files.
 fn play_by_files(
     a: &PlayArgs,
-    dir: &std::path::Path,
-    sc: Arc<crate::rules::scenario::Scenario>,
-    rules: Arc<dyn crate::rules::ruleset::Ruleset>,
+    dir: &Path,
+    sc: Arc<Scenario>,
+    rules: Arc<dyn Ruleset>,
     players: [Kind; 2],
     ov: &RulesOverrides,
 ) -> Result<ExitCode, Failure> {
-    use crate::rules::pbem;
     std::fs::create_dir_all(dir).map_err(|e| Failure(format!("{}: {e}", dir.display())))?;
+    let pact = Pact {
+        secrets: [0, 1]
+            .map(|i| pbem::Secret::derived(&format!("musket play seed {} side {i}", a.seed))),
+        game: pbem::Secret::derived(&format!("musket play seed {} game", a.seed)).0[..32]
+            .to_string(),
+    };
+    let x = exchange(a, dir, &sc, &rules, players, &pact, ov)?;
+    if let Some(keep) = &a.keep_secrets {
+        keep_secrets(keep, &sc, &pact, &x.last_sent)?;
+    }
+    print_files_result(a, dir, &sc, players, &x)?;
+    if let Some(r) = x.refused.first() {
+        return Err(Failure(format!(
+            "{} commands were refused by the rules (a defect): first {r}",
+            x.refused.len()
+        )));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The players take their turns and send their files, each written to `dir` and verified,
+/// until the game ends or --files were written.
+fn exchange(
+    a: &PlayArgs,
+    dir: &Path,
+    sc: &Scenario,
+    rules: &Arc<dyn Ruleset>,
+    players: [Kind; 2],
+    pact: &Pact,
+    ov: &RulesOverrides,
+) -> Result<Exchanged, Failure> {
     let mut ps = [
         players[0].player(a.seed, SideId(0)),
         players[1].player(a.seed, SideId(1)),
     ];
-    let secrets =
-        [0, 1].map(|i| pbem::Secret::derived(&format!("musket play seed {} side {i}", a.seed)));
-    let game =
-        pbem::Secret::derived(&format!("musket play seed {} game", a.seed)).0[..32].to_string();
     let mut files: Vec<String> = Vec::new();
     let mut refused: Vec<String> = Vec::new();
     let mut last_sent: [Option<(u32, String)>; 2] = [None, None];
@@ -382,8 +477,8 @@ fn play_by_files(
         &sc.file,
         rules.sequence(),
         sc.side_name(SideId(0)),
-        &game,
-        [&secrets[0], &secrets[1]],
+        &pact.game,
+        [&pact.secrets[0], &pact.secrets[1]],
         ov,
         a.files.unwrap_or(100_000),
         |s| {
@@ -414,21 +509,48 @@ fn play_by_files(
         },
     )
     .map_err(|e| Failure(e.to_string()))?;
-    if let Some(keep) = &a.keep_secrets {
-        for i in 0..2 {
-            let side = sc.side_name(SideId(i as u8)).to_string();
-            let k = pbem::Kept {
-                game: game.clone(),
-                side: side.clone(),
-                secret: secrets[i].clone(),
-                sent: last_sent[i].clone(),
-            };
-            let d = keep.join(side.to_lowercase()).join("pbem");
-            pbem::save_kept(&d, &k).map_err(Failure)?;
-        }
+    Ok(Exchanged {
+        v,
+        files,
+        refused,
+        last_sent,
+    })
+}
+
+/// --keep-secrets: each player's kept state, as that player's Musket keeps it.
+fn keep_secrets(
+    keep: &Path,
+    sc: &Scenario,
+    pact: &Pact,
+    last_sent: &[Option<(u32, String)>; 2],
+) -> Result<(), Failure> {
+    for (i, sent) in last_sent.iter().enumerate() {
+        let side = side_name(sc, i);
+        let k = pbem::Kept {
+            game: pact.game.clone(),
+            side: side.clone(),
+            secret: pact.secrets[i].clone(),
+            sent: sent.clone(),
+            accepted_rules: None,
+        };
+        let d = keep.join(side.to_lowercase()).join("pbem");
+        pbem::save_kept(&d, &k).map_err(Failure)?;
     }
+    Ok(())
+}
+
+/// The result of a game by turn files: the files written, the score and who won (or where it
+/// stopped), as text or one JSON object.
+fn print_files_result(
+    a: &PlayArgs,
+    dir: &Path,
+    sc: &Scenario,
+    players: [Kind; 2],
+    x: &Exchanged,
+) -> Result<(), Failure> {
     let names = players.map(|k| k.name());
-    let Some(session) = &v.session else {
+    let files = &x.files;
+    let Some(session) = &x.v.session else {
         // Stopped in the handshake (--files 1 or 2): no move yet.
         if a.json {
             outln!(
@@ -448,11 +570,11 @@ fn play_by_files(
                 dir.display()
             );
         }
-        return Ok(ExitCode::SUCCESS);
+        return Ok(());
     };
     let g = &session.game;
     let o = crate::rules::victory::outcome(g);
-    let side = |s: usize| g.scenario.side_name(SideId(s as u8)).to_string();
+    let side = |s: usize| side_name(&g.scenario, s);
     if a.json {
         outln!(
             "{}",
@@ -467,7 +589,7 @@ fn play_by_files(
                 "commands": session.log.len(),
                 "turn_files": files,
                 "dir": dir.display().to_string(),
-                "refused": refused.len(),
+                "refused": x.refused.len(),
             }))?
         );
     } else {
@@ -479,18 +601,36 @@ fn play_by_files(
             o.points[0],
             side(1),
             o.points[1],
-            match o.winner {
-                _ if !g.is_over() => format!("stopped at game turn {} (--files)", g.turn),
-                Some(s) => format!("{} ({}) wins", side(s.0 as usize), names[s.0 as usize]),
-                None => "a draw".into(),
+            if g.is_over() {
+                winner_text(&g.scenario, o.winner, &names)
+            } else {
+                format!("stopped at game turn {} (--files)", g.turn)
             }
         );
     }
-    if let Some(r) = refused.first() {
-        return Err(Failure(format!(
-            "{} commands were refused by the rules (a defect): first {r}",
-            refused.len()
-        )));
+    Ok(())
+}
+
+/// Game `seed`'s mirror: `second` against itself; the pair of the first player's result from
+/// `seat` in `r` and the mirror's from the same seat.
+fn mirror_pair(
+    sc: &Arc<Scenario>,
+    rules: &Arc<dyn crate::rules::ruleset::Ruleset>,
+    seed: u64,
+    seat: usize,
+    r: &GameReport,
+    second: Kind,
+) -> super::paired::Pair {
+    let m = play_game(sc.clone(), rules.clone(), seed, [second, second]);
+    let winner = |o: &crate::rules::victory::Outcome| o.winner.map(|s| s.0 as usize);
+    let (own, own_margin) = super::paired::seat_result(winner(&r.outcome), r.outcome.points, seat);
+    let (mirror, mirror_margin) =
+        super::paired::seat_result(winner(&m.outcome), m.outcome.points, seat);
+    super::paired::Pair {
+        seat,
+        score: own - mirror,
+        margin: own_margin - mirror_margin,
+        own,
+        mirror,
     }
-    Ok(ExitCode::SUCCESS)
 }

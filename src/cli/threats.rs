@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::{Failure, load_game, odds_json};
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::RulesOverrides;
+use crate::rules::registry::RulesOverrides;
 use crate::rules::threat::{HexThreats, Threat, ThreatModel};
 
 /// The arguments of `musket threats`.
@@ -32,21 +32,33 @@ pub fn run(a: ThreatsArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
     match &a.hex {
         Some(label) => {
             let hex = parse(&game, label)?;
-            let t = crate::rules::threat::threats(&game, hex)
+            let side = game.side_at(hex).ok_or_else(|| {
+                Failure(format!(
+                    "--hex {label}: hex {} is empty: a threat is to units that hold a hex",
+                    game.label(hex)
+                ))
+            })?;
+            let mut model = ThreatModel::new(&game, side);
+            let t = model
+                .at(hex)
                 .map_err(|e| Failure(format!("--hex {label}: {e}")))?;
             if a.json {
-                outln!("{}", serde_json::to_string_pretty(&hex_json(&game, &t))?);
+                let mut v = hex_json(&game, &model, &t);
+                v["next_turn"] = json!(model.next_turn());
+                outln!("{}", serde_json::to_string_pretty(&v)?);
             } else {
                 out!("{}", hex_text(&game, &t));
             }
         }
         None => {
             let side = game.active_side;
-            let all = ThreatModel::new(&game, side).all();
+            let mut model = ThreatModel::new(&game, side);
+            let all = model.all();
             if a.json {
                 let v = json!({
                     "side": game.scenario.side_name(side),
-                    "hexes": all.iter().map(|t| hex_json(&game, t)).collect::<Vec<_>>(),
+                    "next_turn": model.next_turn(),
+                    "hexes": all.iter().map(|t| hex_json(&game, &model, t)).collect::<Vec<_>>(),
                 });
                 outln!("{}", serde_json::to_string_pretty(&v)?);
             } else {
@@ -77,10 +89,22 @@ fn parse(game: &Game, label: &str) -> Result<Coord, Failure> {
         .map_err(|e| Failure(format!("--hex {label:?}: {e}")))
 }
 
-fn threat_json(game: &Game, t: &Threat) -> Value {
+fn threat_json(game: &Game, model: &ThreatModel, t: &Threat) -> Value {
     let odds = odds_json(game, &t.request.attackers, &t.odds);
+    // The points each unit was given for the enemy's next phase (as `musket moves` gives them).
+    let points: serde_json::Map<String, Value> = t
+        .units
+        .iter()
+        .map(|u| {
+            (
+                game.unit(*u).id.clone(),
+                json!(model.points(*u).map(|m| m.as_f64())),
+            )
+        })
+        .collect();
     json!({
         "units": t.units.iter().map(|u| game.unit(*u).id.clone()).collect::<Vec<_>>(),
+        "points": points,
         "from": t.from.iter().map(|h| game.label(*h)).collect::<Vec<_>>(),
         "type": t.odds.kind.name(),
         "p_reach": t.p_reach,
@@ -93,12 +117,12 @@ fn threat_json(game: &Game, t: &Threat) -> Value {
     })
 }
 
-fn hex_json(game: &Game, t: &HexThreats) -> Value {
+fn hex_json(game: &Game, model: &ThreatModel, t: &HexThreats) -> Value {
     json!({
         "hex": game.label(t.hex),
         "side": game.scenario.side_name(t.side),
-        "threats": t.threats.iter().map(|x| threat_json(game, x)).collect::<Vec<_>>(),
-        "combined": t.combined.as_ref().map(|x| threat_json(game, x)),
+        "threats": t.threats.iter().map(|x| threat_json(game, model, x)).collect::<Vec<_>>(),
+        "combined": t.combined.as_ref().map(|x| threat_json(game, model, x)),
     })
 }
 

@@ -7,13 +7,15 @@ use serde_json::json;
 
 use super::Failure;
 use crate::rules::pbem;
-use crate::rules::ruleset::RulesOverrides;
+use crate::rules::registry::RulesOverrides;
 
 #[derive(clap::Subcommand, Debug)]
 pub enum TurnCmd {
     /// Verify a turn file: the scenario against its digest, the digest chain, every dice
     /// commitment, and every command replayed through the rules. Exit 0 with a one-line
-    /// summary; exit 2 with the first failure.
+    /// summary; exit 2 with the first failure; exit 3 when the game's rules (the sequence of
+    /// play and tables the file carries) differ from the rule system's built-in ones and
+    /// `--accept-rules` was not given (the differences are listed).
     Verify(VerifyArgs),
 }
 
@@ -28,6 +30,10 @@ pub struct VerifyArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Accept a game whose rules differ from the built-in ones (exit 0, the differences
+    /// listed) instead of exiting 3.
+    #[arg(long)]
+    pub accept_rules: bool,
 }
 
 pub fn run(c: TurnCmd, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
@@ -50,12 +56,13 @@ fn verify(a: VerifyArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
     })();
     match result {
         Ok(v) => {
+            let refused = !v.rule_changes.is_empty() && !a.accept_rules;
             if a.json {
                 let last = v.file.entries.last();
                 outln!(
                     "{}",
                     serde_json::to_string_pretty(&json!({
-                        "ok": true,
+                        "ok": !refused,
                         "game": v.file.game,
                         "scenario": v.scenario.title,
                         "entry": last.map(|e| e.number),
@@ -66,10 +73,23 @@ fn verify(a: VerifyArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
                         "to_move": v.to_move().map(|s| v.scenario.side_name(s).to_string()),
                         "over": v.is_over(),
                         "summary": v.summary(),
+                        "ruleset": v.rules.id(),
+                        "rules_differ": v.rule_changes,
+                        "rules_accepted": !refused,
                     }))?
                 );
-            } else {
+            } else if !refused {
                 outln!("ok: {}", v.summary());
+            }
+            if let Some(w) = pbem::rules_warning(&v) {
+                if refused {
+                    eprintln!(
+                        "not accepted: {}: {w}\n(run again with --accept-rules to play under them)",
+                        a.file.display()
+                    );
+                    return Ok(ExitCode::from(3));
+                }
+                eprintln!("note: {w} (accepted with --accept-rules)");
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -3,6 +3,7 @@
 //! module only times their display. While it runs, frames are requested continuously; at rest
 //! the app redraws on input only.
 
+use crate::rules::narrate::Describe;
 use std::collections::HashMap;
 
 use bevy::prelude::*;
@@ -11,8 +12,9 @@ use super::layout::hex_to_world;
 use super::state::{Feed, Play, Screen};
 use crate::rules::dice::DieRole;
 use crate::rules::event::Event;
+use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::unit::UnitIdx;
+use crate::rules::unit::{SideId, UnitIdx};
 
 /// How long the dice tumble, then how long the result stays up (seconds).
 pub const ROLL_TIME: f32 = 0.9;
@@ -106,36 +108,16 @@ fn next_batch(
     };
     let Some(p) = &play.0 else { return };
     let game = &p.session.game;
-    let mut dice: Vec<(DieLabel, u8)> = batch
-        .iter()
-        .filter_map(|e| match e {
-            Event::DieRolled { role, value } => Some((DieLabel::Role(*role), *value)),
-            _ => None,
-        })
-        .collect();
     // The initiative: the roll that decided (a tie is rolled again), each side's dice.
     let initiative = batch.iter().rev().find_map(|e| match e {
         Event::InitiativeRolled { dice, winner } => Some((dice, *winner)),
         _ => None,
     });
+    let dice = batch_dice(game, &batch, initiative);
     let ties = batch
         .iter()
         .filter(|e| matches!(e, Event::InitiativeRolled { winner: None, .. }))
         .count();
-    if let Some((rolled, winner)) = initiative {
-        for (s, ds) in rolled.iter().enumerate() {
-            let side = crate::rules::unit::SideId(s as u8);
-            for d in ds {
-                dice.push((
-                    DieLabel::Side {
-                        name: game.scenario.side_name(side).to_string(),
-                        won: winner == Some(side),
-                    },
-                    *d,
-                ));
-            }
-        }
-    }
     for e in &batch {
         match e {
             Event::Retreated { units, path, .. } => {
@@ -153,13 +135,64 @@ fn next_batch(
             _ => {}
         }
     }
-    // Notes over the map for losses and status changes.
+    spawn_notes(&mut commands, game, &batch);
+    if dice.is_empty() {
+        return;
+    }
+    anim.result = batch.iter().find_map(|e| match e {
+        Event::CombatResult {
+            differential,
+            attacker,
+            defender,
+        } => Some((*differential, attacker.clone(), defender.clone())),
+        _ => None,
+    });
+    anim.headline = headline(game, &batch, initiative.is_some());
+    anim.note = roll_note(game, &batch, initiative.and_then(|(_, w)| w), ties);
+    anim.tumble = dice.iter().map(|(_, v)| *v).collect();
+    anim.dice = dice;
+    anim.stage = Stage::Rolling { t: 0.0 };
+}
+
+/// The batch's dice: the combat and march dice, then each side's initiative dice (those of
+/// the roll that decided).
+fn batch_dice(
+    game: &Game,
+    batch: &[Event],
+    initiative: Option<(&[Vec<u8>; 2], Option<SideId>)>,
+) -> Vec<(DieLabel, u8)> {
+    let mut dice: Vec<(DieLabel, u8)> = batch
+        .iter()
+        .filter_map(|e| match e {
+            Event::DieRolled { role, value } => Some((DieLabel::Role(*role), *value)),
+            _ => None,
+        })
+        .collect();
+    if let Some((rolled, winner)) = initiative {
+        for (s, ds) in rolled.iter().enumerate() {
+            let side = crate::rules::unit::SideId(s as u8);
+            for d in ds {
+                dice.push((
+                    DieLabel::Side {
+                        name: game.scenario.side_name(side).to_string(),
+                        won: winner == Some(side),
+                    },
+                    *d,
+                ));
+            }
+        }
+    }
+    dice
+}
+
+/// Notes over the map for losses and status changes, stacked where a hex has several.
+fn spawn_notes(commands: &mut Commands, game: &Game, batch: &[Event]) {
     let mut notes: Vec<(Coord, String, Color)> = Vec::new();
     let hex_of = |u: &UnitIdx| game.unit(*u).hex;
-    for e in &batch {
+    for e in batch {
         match e {
             Event::ManpowerLost { unit, amount, .. } => {
-                if let Some(h) = hex_of(unit).or_else(|| last_hex(&batch, *unit)) {
+                if let Some(h) = hex_of(unit).or_else(|| last_hex(batch, *unit)) {
                     notes.push((h, format!("-{amount}"), Color::srgb(0.9, 0.1, 0.1)));
                 }
             }
@@ -169,7 +202,7 @@ fn next_batch(
                 }
             }
             Event::Surrendered { units, .. } => {
-                if let Some(h) = units.first().and_then(|u| last_hex(&batch, *u)) {
+                if let Some(h) = units.first().and_then(|u| last_hex(batch, *u)) {
                     notes.push((h, "surrender".into(), Color::srgb(0.6, 0.0, 0.0)));
                 }
             }
@@ -192,18 +225,11 @@ fn next_batch(
             Floater { t: -ROLL_TIME },
         ));
     }
-    if dice.is_empty() {
-        return;
-    }
-    anim.result = batch.iter().find_map(|e| match e {
-        Event::CombatResult {
-            differential,
-            attacker,
-            defender,
-        } => Some((*differential, attacker.clone(), defender.clone())),
-        _ => None,
-    });
-    anim.headline = batch
+}
+
+/// The roll's headline: the attack or the march it is for, or the initiative.
+fn headline(game: &Game, batch: &[Event], initiative: bool) -> String {
+    batch
         .iter()
         .find(|e| matches!(e, Event::AttackDeclared { .. } | Event::MarchRolled { .. }))
         .map(|e| match e {
@@ -218,13 +244,29 @@ fn next_batch(
             e => e.describe(game),
         })
         .unwrap_or_else(|| {
-            if initiative.is_some() {
+            if initiative {
                 "Initiative".to_string()
             } else {
                 String::new()
             }
-        });
-    anim.note = batch.iter().find_map(|e| match e {
+        })
+}
+
+/// A result that is not a combat's: the side that takes the initiative (`winner`, after
+/// `ties` ties), else a march roll's allowance.
+fn roll_note(game: &Game, batch: &[Event], winner: Option<SideId>, ties: usize) -> Option<String> {
+    if let Some(w) = winner {
+        return Some(format!(
+            "{} takes the initiative{}",
+            game.scenario.side_name(w),
+            match ties {
+                0 => String::new(),
+                1 => " (after a tie, rolled again)".to_string(),
+                n => format!(" (after {n} ties, rolled again)"),
+            }
+        ));
+    }
+    batch.iter().find_map(|e| match e {
         Event::MarchRolled {
             modifier,
             allowance,
@@ -238,21 +280,7 @@ fn next_batch(
             }
         )),
         _ => None,
-    });
-    if let Some((_, Some(w))) = initiative {
-        anim.note = Some(format!(
-            "{} takes the initiative{}",
-            game.scenario.side_name(w),
-            match ties {
-                0 => String::new(),
-                1 => " (after a tie, rolled again)".to_string(),
-                n => format!(" (after {n} ties, rolled again)"),
-            }
-        ));
-    }
-    anim.tumble = dice.iter().map(|(_, v)| *v).collect();
-    anim.dice = dice;
-    anim.stage = Stage::Rolling { t: 0.0 };
+    })
 }
 
 /// The hex a unit was in before the batch (for units eliminated by it).

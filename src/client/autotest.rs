@@ -22,6 +22,7 @@ use bevy::winit::WinitSettings;
 use super::map::BuiltFor;
 use super::state::{Action, Play};
 use super::units::Counter;
+use crate::rules::game::Game;
 
 #[derive(Clone, Debug, Default)]
 pub struct Script {
@@ -40,6 +41,8 @@ pub struct Script {
     pub danger: bool,
     /// Frames to wait after the clicks before the screenshot (default 40).
     pub shot_after: Option<u32>,
+    /// Phases to end before the clicks (GCACW's leader-transfer phases).
+    pub end_phases: u32,
 }
 
 impl Script {
@@ -165,75 +168,17 @@ fn drive(
         run.clicked = true;
         if let (Some(p), Some(w)) = (play.as_ref(), actions.as_mut())
             && let Some(g) = p.game()
+            && let Err(e) = game_clicks(&run.script, g, w)
         {
-            w.write(Action::ShowBriefing(false));
-            for (i, label) in run.script.clicks.clone().iter().enumerate() {
-                match g.scenario.parse_hex(label) {
-                    Ok(hex) => {
-                        let own = g.side_at(hex) == Some(g.active_side);
-                        w.write(Action::Click {
-                            hex,
-                            add: i > 0 && own,
-                        });
-                        w.write(Action::Hover(Some(hex)));
-                    }
-                    Err(e) => {
-                        fail(format!("--click {label}: {e}"), &mut exit);
-                        return;
-                    }
-                }
-            }
-            if run.script.confirm {
-                w.write(Action::ConfirmAttack);
-            }
-            if run.script.activate {
-                w.write(Action::Activate);
-            }
-            if run.script.danger {
-                w.write(Action::ToggleDanger);
-            }
+            fail(e, &mut exit);
+            return;
         }
     }
 
     // Measure frame times after a warm-up.
     if let Some(n) = run.script.frames {
-        if since > 30 {
-            if let Some(last) = run.last {
-                run.times
-                    .push(now.duration_since(last).as_secs_f64() * 1000.0);
-            }
-            run.last = Some(now);
-            if run.times.len() as u32 >= n {
-                let mut t = run.times.clone();
-                t.sort_by(f64::total_cmp);
-                let mean = t.iter().sum::<f64>() / t.len() as f64;
-                let median = t[t.len() / 2];
-                let (units, hexes) = play
-                    .as_ref()
-                    .and_then(|p| p.game())
-                    .map_or((0, 0), |g| (g.units.len(), g.map().len()));
-                let json = serde_json::json!({
-                    "frames": t.len(),
-                    "mean_ms": mean,
-                    "median_ms": median,
-                    "p90_ms": t[(t.len() * 9 / 10).min(t.len() - 1)],
-                    "startup_ms": startup_ms,
-                    "units": units,
-                    "hexes": hexes,
-                    "empty_window": run.script.empty_window,
-                });
-                let text = serde_json::to_string_pretty(&json).unwrap_or_default();
-                println!("{text}");
-                if let Some(p) = &run.script.report
-                    && let Err(e) = std::fs::write(p, &text)
-                {
-                    fail(format!("{}: {e}", p.display()), &mut exit);
-                    return;
-                }
-                if run.script.screenshot.is_none() {
-                    exit.write(AppExit::Success);
-                }
-            }
+        if since > 30 && !measure(&mut run, n, now, startup_ms, play.as_deref(), &mut exit) {
+            return;
         }
         if run.script.screenshot.is_none() {
             return;
@@ -241,25 +186,120 @@ fn drive(
     }
 
     if let Some(path) = run.script.screenshot.clone() {
-        // Let the preview settle and the images upload; the dice animation is not running.
-        let measured = run
-            .script
-            .frames
-            .is_none_or(|n| run.times.len() as u32 >= n);
-        if !run.shot && since >= run.script.shot_after.unwrap_or(40) && measured {
-            run.shot = true;
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                let _ = std::fs::create_dir_all(dir);
+        screenshot(&mut commands, &mut run, path, since, &mut exit);
+    }
+}
+
+/// The game's scripted clicks: the briefing closed, the phases to end, the hexes clicked
+/// (an own stack after the first one is added), then the attack, activation and danger
+/// overlay asked for. A hex label that does not parse stops them: the error.
+fn game_clicks(script: &Script, g: &Game, w: &mut MessageWriter<Action>) -> Result<(), String> {
+    w.write(Action::ShowBriefing(false));
+    for _ in 0..script.end_phases {
+        w.write(Action::EndPhase);
+    }
+    for (i, label) in script.clicks.clone().iter().enumerate() {
+        match g.scenario.parse_hex(label) {
+            Ok(hex) => {
+                let own = g.side_at(hex) == Some(g.active_side);
+                w.write(Action::Click {
+                    hex,
+                    add: i > 0 && own,
+                });
+                w.write(Action::Hover(Some(hex)));
             }
-            commands.spawn(Screenshot::primary_window()).observe(
-                move |cap: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-                    save_to_disk(path.clone())(cap);
-                    exit.write(AppExit::Success);
-                },
-            );
-        } else if since > 2000 {
-            fail("the screenshot was not taken".into(), &mut exit);
+            Err(e) => {
+                return Err(format!("--click {label}: {e}"));
+            }
         }
+    }
+    if script.confirm {
+        w.write(Action::ConfirmAttack);
+    }
+    if script.activate {
+        w.write(Action::Activate);
+    }
+    if script.danger {
+        w.write(Action::ToggleDanger);
+    }
+    Ok(())
+}
+
+/// One frame's time; once `n` are in, the report (printed, and written where asked) and,
+/// with no screenshot to take, the exit. False when the report could not be written.
+fn measure(
+    run: &mut Run,
+    n: u32,
+    now: Instant,
+    startup_ms: f64,
+    play: Option<&Play>,
+    exit: &mut MessageWriter<AppExit>,
+) -> bool {
+    if let Some(last) = run.last {
+        run.times
+            .push(now.duration_since(last).as_secs_f64() * 1000.0);
+    }
+    run.last = Some(now);
+    if run.times.len() as u32 >= n {
+        let mut t = run.times.clone();
+        t.sort_by(f64::total_cmp);
+        let mean = t.iter().sum::<f64>() / t.len() as f64;
+        let median = t[t.len() / 2];
+        let (units, hexes) = play
+            .and_then(|p| p.game())
+            .map_or((0, 0), |g| (g.units.len(), g.map().len()));
+        let json = serde_json::json!({
+            "frames": t.len(),
+            "mean_ms": mean,
+            "median_ms": median,
+            "p90_ms": t[(t.len() * 9 / 10).min(t.len() - 1)],
+            "startup_ms": startup_ms,
+            "units": units,
+            "hexes": hexes,
+            "empty_window": run.script.empty_window,
+        });
+        let text = serde_json::to_string_pretty(&json).unwrap_or_default();
+        println!("{text}");
+        if let Some(p) = &run.script.report
+            && let Err(e) = std::fs::write(p, &text)
+        {
+            fail(format!("{}: {e}", p.display()), exit);
+            return false;
+        }
+        if run.script.screenshot.is_none() {
+            exit.write(AppExit::Success);
+        }
+    }
+    true
+}
+
+/// Once the preview has settled (and the frames are measured), the screenshot to `path`,
+/// then the exit.
+fn screenshot(
+    commands: &mut Commands,
+    run: &mut Run,
+    path: PathBuf,
+    since: u32,
+    exit: &mut MessageWriter<AppExit>,
+) {
+    // Let the preview settle and the images upload; the dice animation is not running.
+    let measured = run
+        .script
+        .frames
+        .is_none_or(|n| run.times.len() as u32 >= n);
+    if !run.shot && since >= run.script.shot_after.unwrap_or(40) && measured {
+        run.shot = true;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        commands.spawn(Screenshot::primary_window()).observe(
+            move |cap: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                save_to_disk(path.clone())(cap);
+                exit.write(AppExit::Success);
+            },
+        );
+    } else if since > 2000 {
+        fail("the screenshot was not taken".into(), exit);
     }
 }
 

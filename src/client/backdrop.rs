@@ -230,6 +230,8 @@ fn follow_map_camera(
                 Changed<Sprite>,
                 Changed<Text2d>,
                 Changed<TextColor>,
+                // The terrain's tiles (`client::terrain`): a repainted hex.
+                Changed<bevy_ecs_tilemap::tiles::TileTextureIndex>,
             )>,
         ),
     >,

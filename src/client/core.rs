@@ -3,14 +3,16 @@
 //! [`Action`]s; this plugin turns them into rules [`Command`]s and keeps the view resources up
 //! to date. Everything here runs under `MinimalPlugins`, so it is tested headless.
 
+use crate::rules::narrate::Describe;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::rules::command::Command;
+use crate::rules::attack::{AttackRequest, AttackType};
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{AttackRequest, AttackType, Choices, for_scenario};
+use crate::rules::order::Command;
+use crate::rules::registry::for_scenario;
 use crate::rules::session::Session;
 use crate::rules::unit::UnitIdx;
 
@@ -61,7 +63,7 @@ fn update_move_cost(
         Some(h) if let Some(cmds) = super::moves::transfers(g, &reach.units, h) => cmds
             .iter()
             .map(|c| match crate::rules::command::validate(g, c) {
-                Ok(()) => format!("{}: transfer here (right-click)", g.label(h)),
+                Ok(_) => format!("{}: transfer here (right-click)", g.label(h)),
                 Err(e) => e.to_string(),
             })
             .collect(),
@@ -82,10 +84,12 @@ pub fn start_game(
 ) -> Result<(), String> {
     let settings = world.resource::<Settings>().clone();
     let mut sc = load_scenario(&source)?;
+    // A draft (an import's placeholders) opens in the editor, not in a game.
+    sc.playable()?;
     if settings.free_movement {
         // Kept in the scenario the save holds, so loading, undo and replay keep it.
-        sc.movement = crate::rules::movement::Enforcement::Free;
-        sc.file.movement = crate::rules::movement::Enforcement::Free;
+        sc.movement = crate::rules::points::Enforcement::Free;
+        sc.file.movement = crate::rules::points::Enforcement::Free;
     }
     let rules = for_scenario(&sc, &settings.rules).map_err(|e| e.to_string())?;
     let seed = settings.seed.unwrap_or_else(clock_seed);
@@ -194,26 +198,7 @@ fn changes_game(a: &Action) -> bool {
 
 /// Apply one action.
 pub fn handle(world: &mut World, action: Action) {
-    // Not the player's move: the computer's, or (by turn files) the distant opponent's.
-    let waiting = computer_turn(world)
-        .map(|s| (s, true))
-        .or_else(|| remote_turn(world).map(|s| (s, false)));
-    if changes_game(&action)
-        && let Some((side, computer)) = waiting
-    {
-        let name = world
-            .resource::<Play>()
-            .game()
-            .map_or(String::new(), |g| g.scenario.side_name(side).to_string());
-        let text = if computer {
-            format!("The computer is playing {name}'s turn (Space: skip to its end)")
-        } else {
-            format!(
-                "It is {name}'s move, played by your opponent: send your turn file (Ctrl+T), \
-                 then open theirs when it comes (Ctrl+O)"
-            )
-        };
-        notice(world, text, false);
+    if changes_game(&action) && refused_while_waiting(world) {
         return;
     }
     match action {
@@ -226,52 +211,14 @@ pub fn handle(world: &mut World, action: Action) {
                 notice(world, e, true);
             }
         }
-        Action::Load(path) => {
-            let rules = world.resource::<Settings>().rules.clone();
-            match Session::load_file(&path, &rules) {
-                Ok(s) => {
-                    let source = Source::File(path.clone());
-                    // The save says who played each side (games against the computer).
-                    let seats = match &s.players {
-                        Some(p) if p.len() == 2 => [
-                            Seat::parse(&p[0]).unwrap_or_default(),
-                            Seat::parse(&p[1]).unwrap_or_default(),
-                        ],
-                        _ => [Seat::Human; 2],
-                    };
-                    install(world, s, Mode::Solitaire, false, source, seats);
-                    notice(world, format!("Loaded {}", path.display()), false);
-                }
-                Err(e) => notice(world, e.to_string(), true),
-            }
-        }
+        Action::Load(path) => load_game(world, path),
         Action::Hover(h) => hover(world, h),
-        Action::PointerOnPanel => {
-            let sel = world.resource::<Selection>();
-            if !sel.pointer_on_panel || sel.hover_left.is_some() {
-                let mut sel = world.resource_mut::<Selection>();
-                sel.pointer_on_panel = true;
-                sel.hover_left = None;
-            }
-        }
+        Action::PointerOnPanel => pointer_on_panel(world),
         Action::Click { hex, add } => click(world, hex, add),
         Action::MoveTo(hex) => move_to(world, hex),
         Action::March => march(world),
         Action::Activate => activate(world),
-        Action::ForceMarch => {
-            if let Some(g) = world.resource::<Play>().game() {
-                let sel = world.resource::<Selection>().clone();
-                let units: Vec<String> = super::moves::movers(g, &sel)
-                    .iter()
-                    .map(|u| g.unit(*u).id.clone())
-                    .collect();
-                if units.is_empty() {
-                    notice(world, "Choose a stack of yours that has marched", true);
-                } else {
-                    execute(world, Command::ForceMarch { units });
-                }
-            }
-        }
+        Action::ForceMarch => force_march(world),
         Action::Special(key) => special(world, &key),
         Action::SetFreeMovement(on) => world.resource_mut::<Settings>().free_movement = on,
         Action::SetHandOverPhasesOnly(on) => {
@@ -284,28 +231,8 @@ pub fn handle(world: &mut World, action: Action) {
                 world.resource_mut::<SkipComputer>().0 = true;
             }
         }
-        Action::ToggleUnit(u) => {
-            let Some(g) = world.resource::<Play>().game() else {
-                return;
-            };
-            if g.unit(u).side != g.active_side || !g.unit(u).on_map() {
-                return;
-            }
-            let mut sel = world.resource_mut::<Selection>();
-            if let Some(i) = sel.units.iter().position(|x| *x == u) {
-                sel.units.remove(i);
-            } else {
-                sel.units.push(u);
-            }
-        }
-        Action::SetKind(k) => {
-            let mut sel = world.resource_mut::<Selection>();
-            if sel.kind != k {
-                sel.kind = k;
-                // Options belong to an attack type.
-                sel.options.clear();
-            }
-        }
+        Action::ToggleUnit(u) => toggle_unit(world, u),
+        Action::SetKind(k) => set_kind(world, k),
         Action::SetOption(key, value) => {
             let mut sel = world.resource_mut::<Selection>();
             match value {
@@ -336,29 +263,118 @@ pub fn handle(world: &mut World, action: Action) {
                     .set(Screen::Playing);
             }
         }
-        Action::ToggleGrid => {
-            let mut o = world.resource_mut::<Overlays>();
-            o.grid = !o.grid;
-        }
-        Action::ToggleLabels => {
-            let mut o = world.resource_mut::<Overlays>();
-            o.labels = !o.labels;
-        }
-        Action::ToggleZoc(s) => {
-            let mut o = world.resource_mut::<Overlays>();
-            let i = (s as usize).min(1);
-            o.zoc[i] = !o.zoc[i];
-        }
-        Action::ToggleDanger => {
-            let mut o = world.resource_mut::<Overlays>();
-            o.danger = !o.danger;
-        }
-        Action::ToggleLegend => {
-            let mut o = world.resource_mut::<Overlays>();
-            o.legend = !o.legend;
-        }
+        Action::ToggleGrid => toggle_overlay(world, |o| &mut o.grid),
+        Action::ToggleLabels => toggle_overlay(world, |o| &mut o.labels),
+        Action::ToggleZoc(s) => toggle_overlay(world, |o| &mut o.zoc[(s as usize).min(1)]),
+        Action::ToggleDanger => toggle_overlay(world, |o| &mut o.danger),
+        Action::ToggleLegend => toggle_overlay(world, |o| &mut o.legend),
         Action::ShowBriefing(open) => world.resource_mut::<Briefing>().open = open,
     }
+}
+
+/// Not the player's move: the computer's, or (by turn files) the distant opponent's. Says so
+/// (true) for an action that would change the game.
+fn refused_while_waiting(world: &mut World) -> bool {
+    let waiting = computer_turn(world)
+        .map(|s| (s, true))
+        .or_else(|| remote_turn(world).map(|s| (s, false)));
+    let Some((side, computer)) = waiting else {
+        return false;
+    };
+    let name = world
+        .resource::<Play>()
+        .game()
+        .map_or(String::new(), |g| g.scenario.side_name(side).to_string());
+    let text = if computer {
+        format!("The computer is playing {name}'s turn (Space: skip to its end)")
+    } else {
+        format!(
+            "It is {name}'s move, played by your opponent: send your turn file (Ctrl+T), \
+             then open theirs when it comes (Ctrl+O)"
+        )
+    };
+    notice(world, text, false);
+    true
+}
+
+/// Load a saved game, with the players the save names.
+fn load_game(world: &mut World, path: PathBuf) {
+    let rules = world.resource::<Settings>().rules.clone();
+    match Session::load_file(&path, &rules) {
+        Ok(s) => {
+            let source = Source::File(path.clone());
+            // The save says who played each side (games against the computer).
+            let seats = match &s.players {
+                Some(p) if p.len() == 2 => [
+                    Seat::parse(&p[0]).unwrap_or_default(),
+                    Seat::parse(&p[1]).unwrap_or_default(),
+                ],
+                _ => [Seat::Human; 2],
+            };
+            install(world, s, Mode::Solitaire, false, source, seats);
+            notice(world, format!("Loaded {}", path.display()), false);
+        }
+        Err(e) => notice(world, e.to_string(), true),
+    }
+}
+
+/// The pointer is over a panel: no hex is hovered.
+fn pointer_on_panel(world: &mut World) {
+    let sel = world.resource::<Selection>();
+    if !sel.pointer_on_panel || sel.hover_left.is_some() {
+        let mut sel = world.resource_mut::<Selection>();
+        sel.pointer_on_panel = true;
+        sel.hover_left = None;
+    }
+}
+
+/// Force march the chosen stack.
+fn force_march(world: &mut World) {
+    if let Some(g) = world.resource::<Play>().game() {
+        let sel = world.resource::<Selection>().clone();
+        let units: Vec<String> = super::moves::movers(g, &sel)
+            .iter()
+            .map(|u| g.unit(*u).id.clone())
+            .collect();
+        if units.is_empty() {
+            notice(world, "Choose a stack of yours that has marched", true);
+        } else {
+            execute(world, Command::ForceMarch { units });
+        }
+    }
+}
+
+/// Choose a unit of the side to move, on the map, or take it out of the choice.
+fn toggle_unit(world: &mut World, u: UnitIdx) {
+    let Some(g) = world.resource::<Play>().game() else {
+        return;
+    };
+    if g.unit(u).side != g.active_side || !g.unit(u).on_map() {
+        return;
+    }
+    let mut sel = world.resource_mut::<Selection>();
+    if let Some(i) = sel.units.iter().position(|x| *x == u) {
+        sel.units.remove(i);
+    } else {
+        sel.units.push(u);
+    }
+}
+
+/// The attack type (`None`: the ruleset's default).
+fn set_kind(world: &mut World, k: Option<AttackType>) {
+    let mut sel = world.resource_mut::<Selection>();
+    if sel.kind != k {
+        sel.kind = k;
+        // Options belong to an attack type.
+        sel.options.clear();
+    }
+}
+
+/// Turn one of the map's overlays on or off.
+fn toggle_overlay(world: &mut World, flag: impl FnOnce(&mut Overlays) -> &mut bool) {
+    let mut o = world.resource_mut::<Overlays>();
+    let f = flag(&mut o);
+    *f = !*f;
 }
 
 /// The active side's units in a hex that can be chosen.
@@ -471,7 +487,7 @@ fn move_to(world: &mut World, hex: Coord) {
         }
         return;
     }
-    let free = g.scenario.movement == crate::rules::movement::Enforcement::Free;
+    let free = g.scenario.movement == crate::rules::points::Enforcement::Free;
     let mut reach = super::moves::compute(g, &movers);
     // A march roll first, where allowances are rolled and the target may be within it.
     if reach.roll.is_some() && !free {
@@ -675,20 +691,8 @@ pub fn current_request(
     if attackers.is_empty() {
         return None;
     }
-    let mut hexes: Vec<Coord> = attackers
-        .iter()
-        .filter(|u| !g.unit(**u).is_leader())
-        .filter_map(|u| g.unit(*u).hex)
-        .collect();
-    hexes.sort();
-    hexes.dedup();
-    // GCACW: attackers in several hexes make a grand assault.
-    let gcacw = g.rules.id() == "gcacw";
-    let kind = match sel.kind {
-        Some(AttackType::Assault) if gcacw && hexes.len() > 1 => Some(AttackType::Grand),
-        None if gcacw && hexes.len() > 1 => Some(AttackType::Grand),
-        k => k,
-    };
+    // The type the rules give these attackers (GCACW: from several hexes, a grand assault).
+    let kind = g.rules.kind_for(g, &attackers, sel.kind);
     // GCACW's action phase: an assault names the leader who leads it; the player chooses
     // the units and the hex, the rules find him (`rules::assault`).
     let probe = AttackRequest::new(attackers.clone(), target, kind);
@@ -710,14 +714,21 @@ pub fn current_request(
 }
 
 fn update_preview(play: Res<Play>, sel: Res<Selection>, mut preview: ResMut<Preview>) {
+    if let Some(new) = next_preview(&play, &sel, &preview) {
+        *preview = new;
+    }
+}
+
+/// The preview the selection asks for, when it is not the one held (`None`: the held one
+/// stands). The attack's odds, its command and `validate`'s verdict on it are worked out here,
+/// once for each change of the game or of the attack; the panel only reads them.
+fn next_preview(play: &Play, sel: &Selection, preview: &Preview) -> Option<Preview> {
+    let cleared = || (preview.request.is_some() || preview.odds.is_some()).then(Preview::default);
     let Some(p) = &play.0 else {
-        if preview.request.is_some() || preview.odds.is_some() {
-            *preview = Preview::default();
-        }
-        return;
+        return cleared();
     };
     let g = &p.session.game;
-    let req = current_request(g, &sel);
+    let req = current_request(g, sel);
     let key = req.as_ref().map(|(r, _)| {
         (
             p.revision,
@@ -728,30 +739,36 @@ fn update_preview(play: Res<Play>, sel: Res<Selection>, mut preview: ResMut<Prev
         )
     });
     if key == preview.key && preview.key.is_some() == req.is_some() {
-        return;
+        return None;
     }
-    match req {
-        None => {
-            if preview.request.is_some() || preview.odds.is_some() {
-                *preview = Preview::default();
-            }
-        }
-        Some((r, pinned)) => {
-            // The side that may make it (Shiloh's Final Defensive Fire is the other side's),
-            // as `validate` will judge it; then the odds.
-            let odds = crate::rules::command::attack_turn(g, &r)
-                .map_err(|e| e.to_string())
-                .and_then(|()| g.rules.odds(g, &r).map_err(|e| e.to_string()));
-            *preview = Preview {
-                request: Some(r),
-                odds: Some(odds),
-                pinned,
-                key,
-            };
-        }
-    }
+    let Some((r, pinned)) = req else {
+        return cleared();
+    };
+    // The side that may make it (Shiloh's Final Defensive Fire is the other side's), as
+    // `validate` will judge it; then the odds.
+    let odds = crate::rules::command::attack_turn(g, &r)
+        .map_err(|e| e.to_string())
+        .and_then(|()| g.rules.odds(g, &r).map_err(|e| e.to_string()));
+    // The command the Attack button sends, and why `validate` refuses it now if it does: out
+    // of its phase (a movement phase, the other side's fire), or beyond what the action allows
+    // (GCACW: an assault is a leader's action of its own).
+    let command = crate::rules::ai::options::attack_cmd(g, &r);
+    let refusal = crate::rules::command::validate(g, &command)
+        .err()
+        .map(|e| e.to_string());
+    Some(Preview {
+        request: Some(r),
+        odds: Some(odds),
+        command: Some(command),
+        refusal,
+        pinned,
+        key,
+    })
 }
 
+/// Roll the previewed attack: the command the preview holds. When this frame's actions have
+/// changed the selection or the game since the preview was made (the autotest's clicks and
+/// Enter come in one frame), the preview of the selection now is worked out for it.
 fn confirm_attack(world: &mut World) {
     if world.resource::<HandOver>().waiting.is_some() {
         return;
@@ -759,26 +776,20 @@ fn confirm_attack(world: &mut World) {
     let Some(g) = world.resource::<Play>().game() else {
         return;
     };
-    let sel = world.resource::<Selection>().clone();
-    let Some((req, _)) = current_request(g, &sel) else {
+    let held = world.resource::<Preview>();
+    let made = next_preview(
+        world.resource::<Play>(),
+        world.resource::<Selection>(),
+        held,
+    );
+    let preview = made.as_ref().unwrap_or(held);
+    let (Some(req), Some(cmd)) = (preview.request.clone(), preview.command.clone()) else {
         notice(
             world,
             "Choose attacking units, then an adjacent enemy hex",
             true,
         );
         return;
-    };
-    let cmd = Command::Attack {
-        attackers: req
-            .attackers
-            .iter()
-            .map(|u| g.unit(*u).id.clone())
-            .collect(),
-        defender: g.label(req.defender),
-        kind: req.kind,
-        march_type: None,
-        choices: Choices::default(),
-        options: req.options.clone(),
     };
     // Log the modifiers the attack is made with, as previewed.
     if let Ok(odds) = g.rules.odds(g, &req) {

@@ -10,6 +10,7 @@
 //! Esc clear selection (again: menu), G grid, L labels, 1 / 2 ZOC of the first / second side,
 //! Q cycles the attack type (default, march, assault, grand assault), B briefing, H / F1 legend.
 
+use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -458,37 +459,100 @@ pub fn key_pan_zoom(
     pan != Vec2::ZERO
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The pointer over the map, as the game ([`mouse`]) and the scenario editor read it: the
+/// mouse, the window, the map camera (which it zooms and pans) and the panels over the map.
+#[derive(SystemParam)]
+pub struct MapPointer<'w, 's> {
+    pub buttons: Res<'w, ButtonInput<MouseButton>>,
+    pub keys: Res<'w, ButtonInput<KeyCode>>,
+    pub motion: Res<'w, AccumulatedMouseMotion>,
+    scroll: Res<'w, AccumulatedMouseScroll>,
+    window: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    #[allow(clippy::type_complexity)]
+    cam: Query<
+        'w,
+        's,
+        (
+            &'static Camera,
+            &'static GlobalTransform,
+            &'static mut Transform,
+            &'static mut Projection,
+        ),
+        With<MapCamera>,
+    >,
+    rects: Res<'w, UiRects>,
+    egui: Option<Res<'w, EguiWantsInput>>,
+}
+
+/// The pointer this frame ([`MapPointer::frame`]).
+pub struct PointerFrame {
+    /// Where it is in the window (logical pixels), when it is over it.
+    pub cursor: Option<Vec2>,
+    /// The world point under it, through the map camera.
+    pub world: Option<Vec2>,
+    /// Over a panel (or an egui area): the map is not under it.
+    pub over_ui: bool,
+    /// The map camera's zoom (its orthographic scale) before the wheel turns it.
+    pub scale: f32,
+}
+
+impl MapPointer<'_, '_> {
+    /// Where the pointer is this frame; none without the window or the map camera.
+    pub fn frame(&self) -> Option<PointerFrame> {
+        let w = self.window.single().ok()?;
+        let (camera, gt, _, proj) = self.cam.single().ok()?;
+        let cursor = w.cursor_position();
+        let over_ui = cursor.is_some_and(|p| over_ui(p, &self.rects, self.egui.as_deref()));
+        let scale = match proj {
+            Projection::Orthographic(o) => o.scale,
+            _ => 1.0,
+        };
+        let world = cursor.and_then(|c| camera.viewport_to_world_2d(gt, c).ok());
+        Some(PointerFrame {
+            cursor,
+            world,
+            over_ui,
+            scale,
+        })
+    }
+
+    /// The wheel zooms the map camera towards the world point `at`.
+    pub fn zoom(&mut self, at: Option<Vec2>) {
+        if let Ok((_, _, mut t, mut proj)) = self.cam.single_mut() {
+            wheel_zoom(&self.scroll, &mut t, &mut proj, at);
+        }
+    }
+
+    /// The map follows the mouse's motion (at the camera's zoom `scale`): a drag pans it.
+    pub fn pan(&mut self, scale: f32) {
+        if let Ok((_, _, mut t, _)) = self.cam.single_mut() {
+            t.translation.x -= self.motion.delta.x * scale;
+            t.translation.y += self.motion.delta.y * scale;
+        }
+    }
+}
+
 fn mouse(
-    buttons: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
-    motion: Res<AccumulatedMouseMotion>,
-    scroll: Res<AccumulatedMouseScroll>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    mut cam: Query<(&Camera, &GlobalTransform, &mut Transform, &mut Projection), With<MapCamera>>,
-    rects: Res<UiRects>,
-    egui: Option<Res<EguiWantsInput>>,
+    mut map: MapPointer,
     mut ptr: ResMut<Pointer>,
     mut actions: MessageWriter<Action>,
     sel: Res<Selection>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
-    let Ok(w) = window.single() else { return };
-    let Ok((camera, gt, mut t, mut proj)) = cam.single_mut() else {
+    let Some(PointerFrame {
+        cursor,
+        world,
+        over_ui: blocked,
+        scale,
+    }) = map.frame()
+    else {
         return;
-    };
-    let cursor = w.cursor_position();
-    let blocked = cursor.is_some_and(|p| over_ui(p, &rects, egui.as_deref()));
-    let scale = match &*proj {
-        Projection::Orthographic(o) => o.scale,
-        _ => 1.0,
     };
 
     // Hover. Over a panel the hovered hex stays (the attack previewed there can be rolled from
     // the panel's button); on the map, a change the core holds back for a moment (a hovered
     // attack's preview on the pointer's way to the panel) is sent again each frame, with frames
     // kept coming until it takes effect.
-    let world = cursor.and_then(|c| camera.viewport_to_world_2d(gt, c).ok());
     ptr.world = world;
     if blocked {
         ptr.hex = None;
@@ -509,12 +573,31 @@ fn mouse(
 
     // Zoom towards the pointer.
     if !blocked {
-        wheel_zoom(&scroll, &mut t, &mut proj, world);
+        map.zoom(world);
     }
 
     // Press, drag, release.
+    press_drag_release(
+        &mut map,
+        &mut ptr,
+        (cursor, blocked, scale),
+        hex,
+        &mut actions,
+    );
+}
+
+/// The buttons: a press on the map starts a press (ignored over a panel), a move of more than
+/// 6 pixels makes it a drag that pans the map (at the camera's zoom `scale`), and a release
+/// that was no drag clicks the hex (left: choose, ctrl/shift adds; right: move there).
+fn press_drag_release(
+    map: &mut MapPointer,
+    ptr: &mut Pointer,
+    (cursor, blocked, scale): (Option<Vec2>, bool, f32),
+    hex: Option<Coord>,
+    actions: &mut MessageWriter<Action>,
+) {
     for b in [MouseButton::Left, MouseButton::Right, MouseButton::Middle] {
-        if buttons.just_pressed(b)
+        if map.buttons.just_pressed(b)
             && !blocked
             && let Some(c) = cursor
         {
@@ -523,24 +606,23 @@ fn mouse(
         }
     }
     if let (Some((start, b)), Some(c)) = (ptr.pressed_at, cursor)
-        && buttons.pressed(b)
+        && map.buttons.pressed(b)
     {
         if !ptr.dragging && (c - start).length() > 6.0 {
             ptr.dragging = true;
         }
         if ptr.dragging {
-            t.translation.x -= motion.delta.x * scale;
-            t.translation.y += motion.delta.y * scale;
+            map.pan(scale);
         }
     }
     if let Some((_, b)) = ptr.pressed_at
-        && buttons.just_released(b)
+        && map.buttons.just_released(b)
     {
         if !ptr.dragging
             && !blocked
             && let Some(h) = hex
         {
-            let add = keys.any_pressed([
+            let add = map.keys.any_pressed([
                 KeyCode::ControlLeft,
                 KeyCode::ControlRight,
                 KeyCode::ShiftLeft,

@@ -20,8 +20,6 @@ use crate::rules::map::{Feature, RouteKind, Terrain};
 pub struct Art {
     pub terrain: Handle<Image>,
     pub symbols: Handle<Image>,
-    /// The terrain layer's opaque material (the atlas).
-    pub terrain_material: Handle<ColorMaterial>,
 }
 
 pub const TERRAIN_PNG: &[u8] = include_bytes!("../../assets/tiles/terrain.png");
@@ -42,6 +40,8 @@ pub struct HexLabel;
 pub struct BuiltFor(pub Option<usize>);
 
 pub fn plugin(app: &mut App) {
+    // The terrain's tile layer (`client::terrain`).
+    app.add_plugins(bevy_ecs_tilemap::TilemapPlugin);
     app.init_resource::<BuiltFor>()
         .add_systems(Startup, load_art)
         .add_systems(
@@ -65,19 +65,10 @@ fn decode(bytes: &[u8]) -> Image {
     .unwrap_or_else(|e| panic!("built-in art does not decode: {e}"))
 }
 
-fn load_art(
-    mut commands: Commands,
-    mut images: ResMut<Assets<Image>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
+fn load_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let terrain = images.add(decode(TERRAIN_PNG));
     let symbols = images.add(decode(SYMBOLS_PNG));
-    let terrain_material = materials.add(super::terrain::material(terrain.clone()));
-    commands.insert_resource(Art {
-        terrain,
-        symbols,
-        terrain_material,
-    });
+    commands.insert_resource(Art { terrain, symbols });
 }
 
 /// Colours and widths of the map's line work (also used by the legend).
@@ -293,8 +284,7 @@ fn build_map(
     // Terrain.
     super::terrain::spawn(
         &mut commands,
-        &mut meshes,
-        &art.terrain_material,
+        &art.terrain,
         (cols, rows),
         |c| map.terrain(c).unwrap_or(Terrain::Clear),
         0.0,
@@ -367,11 +357,14 @@ fn toggle_grid_and_labels(
     let have = !labels.is_empty();
     if want && !have && built.0.is_some() {
         let Some(p) = &play.0 else { return };
-        let map = &p.session.game.scenario.map;
+        let sc = &p.session.game.scenario;
+        let map = &sc.map;
         for c in map.coords() {
             let at = hex_to_world(c) + Vec2::new(0.0, HEX_SIZE * 0.70);
+            // The hex's printed name where the scenario keeps one (an imported module's).
+            let text = sc.hex_name(c).map_or_else(|| map.label(c), str::to_string);
             commands.spawn((
-                Text2d::new(map.label(c)),
+                Text2d::new(text),
                 TextFont {
                     font_size: bevy::text::FontSize::Px(13.0),
                     ..default()

@@ -14,7 +14,7 @@ use bevy::state::app::StatesPlugin;
 
 use super::core::start_game;
 use super::state::{Action, Mode, Play, Settings, Source};
-use crate::rules::ruleset::RulesOverrides;
+use crate::rules::registry::RulesOverrides;
 
 /// An app without a window, with the asset storage and the art handles the views need.
 fn headless_app() -> App {
@@ -27,7 +27,6 @@ fn headless_app() -> App {
     app.insert_resource(super::map::Art {
         terrain: Handle::default(),
         symbols: Handle::default(),
-        terrain_material: Handle::default(),
     });
     app
 }

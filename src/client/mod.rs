@@ -9,9 +9,10 @@ use std::process::ExitCode;
 use bevy::prelude::*;
 use bevy::winit::WinitSettings;
 
-use crate::rules::ruleset::RulesOverrides;
+use crate::rules::registry::RulesOverrides;
 
 pub mod anim;
+pub mod art;
 pub mod autotest;
 pub mod backdrop;
 pub mod core;
@@ -118,6 +119,7 @@ pub fn client(app: &mut App) {
             map::plugin,
             backdrop::plugin,
             units::plugin,
+            art::plugin,
             overlays::plugin,
             threats::plugin,
             moves::plugin,
@@ -154,8 +156,12 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
     }
     // Refuse a bad scenario or rules file before a window opens.
     if let Some(p) = &opts.scenario {
-        let sc = crate::rules::scenario::load(p).map_err(|e| e.to_string())?;
-        crate::rules::ruleset::for_scenario(&sc, &opts.rules)
+        let sc = crate::rules::registry::load_scenario(p).map_err(|e| e.to_string())?;
+        if opts.edit.is_none() {
+            sc.playable()
+                .map_err(|e| format!("{}: {e} (`musket edit {}`)", p.display(), p.display()))?;
+        }
+        crate::rules::registry::for_scenario(&sc, &opts.rules)
             .map_err(|e| format!("{}: {e}", p.display()))?;
     }
     // Refuse a turn file that does not verify before a window opens.

@@ -9,13 +9,13 @@ use bevy::prelude::*;
 
 use super::draw::{Batch, VertexColorMaterial, spawn_batch};
 use super::state::{CoreSystems, Play, Screen, Selection};
-use crate::rules::command::Command;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::movement::{
-    Allowance, Enforcement, MoveContext, Mp, Reach, budget, left_or_largest_roll, may_move,
-    price_path, reachable, stack_left,
+    MoveContext, Reach, budget, left_or_largest_roll, may_move, price_path, reachable, stack_left,
 };
+use crate::rules::order::Command;
+use crate::rules::points::{Allowance, Enforcement, Mp};
 use crate::rules::unit::UnitIdx;
 
 /// Where the chosen stack can go.
@@ -136,8 +136,7 @@ pub fn movers(g: &Game, sel: &Selection) -> Vec<UnitIdx> {
 /// action phase's initiative is his side's, no action has begun, and he commands units
 /// (`rules::activation`).
 pub fn leader_to_activate(g: &Game, sel: &Selection) -> Option<UnitIdx> {
-    if g.sequence.activation.is_none() || !crate::rules::sequence::on_initiative(g) || g.cycle.acted
-    {
+    if g.sequence.activation.is_none() || !crate::rules::gate::on_initiative(g) || g.cycle.acted {
         return None;
     }
     let of_hex: &[UnitIdx] = sel.hex.map_or(&[], |h| g.units_at(h));
@@ -292,7 +291,7 @@ pub fn tip_lines(g: &Game, r: &MoveReach, hover: Coord) -> Vec<String> {
     // with the extended-march check's odds where it makes one.
     if r.roll.is_some() {
         for &u in &r.units {
-            if let Some(x) = crate::rules::sequence::extended_march_odds(g, u) {
+            if let Some(x) = crate::rules::fatigue::extended_march_odds(g, u) {
                 lines.push(format!("  {}: {x}", g.unit(u).id));
             }
         }
@@ -346,7 +345,7 @@ pub fn allowance_text(g: &Game, u: UnitIdx) -> String {
                 } else {
                     String::new()
                 },
-                crate::rules::sequence::extended_march_odds(g, u)
+                crate::rules::fatigue::extended_march_odds(g, u)
                     .map_or(String::new(), |x| format!("; {x}"))
             ),
             _ => String::new(),

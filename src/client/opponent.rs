@@ -19,10 +19,11 @@ use super::state::{
     Selection, SkipComputer, game_key,
 };
 use super::turn::execute;
-use crate::rules::ai::{Decision, Player, Progress};
-use crate::rules::command::{Command, validate};
+use crate::rules::ai::{Decision, Kind, Player, Progress};
+use crate::rules::command::validate;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
+use crate::rules::order::Command;
 use crate::rules::session::Session;
 use crate::rules::unit::SideId;
 
@@ -140,31 +141,23 @@ fn drive(world: &mut World) {
     }
     follow(world);
     // A decision finished?
-    let done = {
-        let mut opp = world.resource_mut::<Opponent>();
-        match opp.task.as_mut() {
-            Some(task) => match block_on(future::poll_once(task)) {
-                Some(t) => {
-                    opp.task = None;
-                    Some(t)
-                }
-                None => {
-                    redraw(world);
-                    return;
-                }
-            },
-            None => None,
+    match poll_decision(world) {
+        Polled::Thinking => {
+            redraw(world);
+            return;
         }
-    };
-    if let Some(t) = done {
-        let mut opp = world.resource_mut::<Opponent>();
-        opp.think_ms += t.ms;
-        opp.players[t.side] = Some(t.player);
-        if t.revision == revision && kind.is_some() {
-            send(world, t.decision);
+        Polled::Done(t) => {
+            let t = *t;
+            let mut opp = world.resource_mut::<Opponent>();
+            opp.think_ms += t.ms;
+            opp.players[t.side] = Some(t.player);
+            if t.revision == revision && kind.is_some() {
+                send(world, t.decision);
+            }
+            redraw(world);
+            return;
         }
-        redraw(world);
-        return;
+        Polled::Idle => {}
     }
     let Some(kind) = kind else {
         world.resource_mut::<SkipComputer>().0 = false;
@@ -175,6 +168,41 @@ fn drive(world: &mut World) {
         return;
     }
     redraw(world);
+    if !ready_for_next(world, dt) {
+        return;
+    }
+    think(world, kind, side, seed, revision);
+}
+
+/// Where the decision being made stands.
+enum Polled {
+    /// None is being made.
+    Idle,
+    /// Not finished yet.
+    Thinking,
+    /// Finished (and taken out of the opponent).
+    Done(Box<Thought>),
+}
+
+/// Whether the decision under way has finished.
+fn poll_decision(world: &mut World) -> Polled {
+    let mut opp = world.resource_mut::<Opponent>();
+    match opp.task.as_mut() {
+        Some(task) => match block_on(future::poll_once(task)) {
+            Some(t) => {
+                opp.task = None;
+                Polled::Done(Box::new(t))
+            }
+            None => Polled::Thinking,
+        },
+        None => Polled::Idle,
+    }
+}
+
+/// Whether the next command may be thought about: at once when the player skips to the end of
+/// the turn (the view jumps there), else once the view has shown the last command and the
+/// pause after it is over (`dt`: this frame's seconds).
+fn ready_for_next(world: &mut World, dt: f32) -> bool {
     let skip = world.resource::<SkipComputer>().0;
     if skip {
         // Nothing left to show: the view jumps to where the turn ends.
@@ -187,15 +215,21 @@ fn drive(world: &mut World) {
     } else {
         // The view (when there is one) has shown the last command.
         if super::anim::view_busy(world) {
-            return;
+            return false;
         }
         let mut opp = world.resource_mut::<Opponent>();
         if opp.wait > 0.0 {
             opp.wait -= dt;
-            return;
+            return false;
         }
     }
-    // Think about the next command, off the main thread.
+    true
+}
+
+/// Think about the next command of `side` (a `kind` player), off the main thread, on a copy
+/// of the game at `revision`; the player is told first of the other side's commands since
+/// its last decision.
+fn think(world: &mut World, kind: Kind, side: SideId, seed: u64, revision: u64) {
     let Some(p) = &world.resource::<Play>().0 else {
         return;
     };

@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use super::draw::{Batch, VertexColorMaterial, spawn_batch};
 use super::layout::{HEX_SIZE, hex_to_world};
 use super::state::{Overlays, Play, Preview, Screen, Selection};
+use crate::rules::attack::ZocKind;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::ZocKind;
 
 pub use super::draw::OverlayPart;
 
@@ -118,7 +118,7 @@ fn zoc_layer(
                     continue;
                 }
                 let entries: Vec<_> = map
-                    .at(g, c)
+                    .at(g.map(), c)
                     .iter()
                     .filter(|e| g.unit(e.unit).side.0 == side)
                     .collect();
@@ -296,7 +296,7 @@ fn path_layer(
     }
     let g = &p.session.game;
     let mut path_b = Batch::default();
-    let free = g.scenario.movement == crate::rules::movement::Enforcement::Free;
+    let free = g.scenario.movement == crate::rules::points::Enforcement::Free;
     if let (Some(h), Some(from)) = (sel.hover, reach.from) {
         let within = reach.can_reach(g, h);
         let found = reach.path(g, h, !within && free);

@@ -18,7 +18,7 @@ use super::core::install;
 use super::save::{self, SaveEntry};
 use super::state::*;
 use super::turn::execute;
-use crate::rules::command::Command;
+use crate::rules::order::Command;
 use crate::rules::pbem::{self, Kept, Secret, Verified};
 use crate::rules::session::Session;
 use crate::rules::unit::SideId;
@@ -95,11 +95,23 @@ pub struct Dialog {
     pub files: Vec<SaveEntry>,
 }
 
+/// A received file whose rules differ from the built-in ones, waiting for the player to accept
+/// them (or not) before it is opened.
+#[derive(Clone, Debug)]
+pub struct RulesQuestion {
+    pub path: PathBuf,
+    /// "this game uses rules that differ from the built-in gcacw: …" ([`pbem::rules_warning`]).
+    pub changes: Vec<String>,
+    pub ruleset: String,
+}
+
 /// Play by turn files: the game in play (if any) and the dialog.
 #[derive(Resource, Default)]
 pub struct TurnFiles {
     pub game: Option<PbemGame>,
     pub dialog: Option<Dialog>,
+    /// A file whose rules the player is asked to accept.
+    pub question: Option<RulesQuestion>,
     wait: f32,
 }
 
@@ -158,7 +170,8 @@ fn handle(world: &mut World) {
         .collect();
     for a in actions {
         let r = match a {
-            TurnAction::Open(p) => open(world, &p),
+            TurnAction::Open(p) => open(world, &p, false),
+            TurnAction::OpenAccepting(p) => open(world, &p, true),
             TurnAction::Send(p) => send(world, &p),
             TurnAction::Start {
                 source,
@@ -223,11 +236,18 @@ fn start(world: &mut World, source: &Source, side: SideId, folder: &Path) -> Res
         ));
     }
     let ov = world.resource::<Settings>().rules.clone();
-    let rules = crate::rules::ruleset::for_scenario(&sc, &ov).map_err(|e| e.to_string())?;
+    let rules = crate::rules::registry::for_scenario(&sc, &ov).map_err(|e| e.to_string())?;
     let game = pbem::new_game_id()?;
     let secret = Secret::random()?;
     let side_name = sc.side_name(side).to_string();
-    let file = pbem::start(&sc.file, rules.sequence(), &side_name, &game, &secret);
+    let file = pbem::start(
+        &sc.file,
+        &*rules,
+        rules.sequence(),
+        &side_name,
+        &game,
+        &secret,
+    );
     let name = pbem::file_name(&sc.title, 0, &side_name);
     let path = folder.join(&name);
     let v = pbem::verify(file, &path.display().to_string(), &ov).map_err(|e| e.to_string())?;
@@ -237,6 +257,8 @@ fn start(world: &mut World, source: &Source, side: SideId, folder: &Path) -> Res
         side: side_name.clone(),
         secret,
         sent: Some((0, e.digest.clone())),
+        // The starter's own rules: accepted by starting under them.
+        accepted_rules: (!v.rule_changes.is_empty()).then(|| pbem::rules_key(&v.file)),
     };
     crate::rules::session::write_atomic(&path, &pbem::to_text(&v.file))
         .map_err(|e| format!("{}: {e}", path.display()))?;
@@ -253,8 +275,10 @@ fn start(world: &mut World, source: &Source, side: SideId, folder: &Path) -> Res
     Ok(())
 }
 
-/// Open a received turn file.
-fn open(world: &mut World, path: &Path) -> Result<(), String> {
+/// Open a received turn file. A file whose rules differ from the built-in ones is opened only
+/// once the player has accepted them (`accept`, or earlier for this game): until then the
+/// question is put.
+fn open(world: &mut World, path: &Path, accept: bool) -> Result<(), String> {
     if world.resource::<Replaying>().0 {
         return Err("A turn file is being replayed: wait for its end (or Space)".into());
     }
@@ -262,28 +286,26 @@ fn open(world: &mut World, path: &Path) -> Result<(), String> {
     let v = pbem::verify_file(path, &ov).map_err(|e| e.to_string())?;
     let dir = kept_dir(world)?;
     let p = path.display().to_string();
-    let kept = match pbem::load_kept(&dir, &v.file.game)? {
-        Some(k) => {
-            pbem::check_kept(&v, &k).map_err(|e| format!("{p}: {e}"))?;
-            k
-        }
-        None if v.next_number() == 1 => {
-            let k = Kept {
-                game: v.file.game.clone(),
-                side: v.scenario.side_name(v.next_writer()).to_string(),
-                secret: Secret::random()?,
-                sent: None,
-            };
-            pbem::save_kept(&dir, &k)?;
-            k
-        }
-        None => {
-            return Err(format!(
-                "{p}: this computer keeps no secret for this game ({}): it was started or answered on another computer, and each player's Musket keeps its own; open it where the earlier files were written",
-                &v.file.game[..8]
-            ));
-        }
-    };
+    let stored = pbem::load_kept(&dir, &v.file.game)?;
+    let key = pbem::rules_key(&v.file);
+    let accepted = accept
+        || v.rule_changes.is_empty()
+        || stored
+            .as_ref()
+            .is_some_and(|k| k.accepted_rules.as_deref() == Some(key.as_str()));
+    if !accepted {
+        let mut tf = world.resource_mut::<TurnFiles>();
+        tf.dialog = None;
+        tf.question = Some(RulesQuestion {
+            path: path.to_path_buf(),
+            changes: v.rule_changes.clone(),
+            ruleset: v.rules.id().to_string(),
+        });
+        return Ok(());
+    }
+    world.resource_mut::<TurnFiles>().question = None;
+    let accepted_rules = (!v.rule_changes.is_empty()).then(|| key.clone());
+    let kept = kept_for(&v, stored, accepted_rules, &dir, &p)?;
     let side = v.scenario.side_by_name(&kept.side).ok_or_else(|| {
         format!(
             "{p}: the side kept for this game, {}, is not in its scenario",
@@ -303,30 +325,95 @@ fn open(world: &mut World, path: &Path) -> Result<(), String> {
         .unwrap_or_default();
     let summary = v.summary();
     let Some(full) = full else {
-        // Answering the invitation: nothing to play yet.
-        let title = v.scenario.title.clone();
-        world.resource_mut::<TurnFiles>().game = Some(PbemGame {
-            verified: v,
-            side,
-            kept,
-            full: None,
-            pending: VecDeque::new(),
-            sent: None,
-            prompted: true,
-            key: None,
-        });
-        show(world, DialogKind::Send);
-        notice(
-            world,
-            format!(
-                "{from} invites you to play {title} by turn files, as {}. Send your reply to accept (no move yet: the dice need a secret from each of you)",
-                v_side_name(world, side)
-            ),
-            false,
-        );
+        answer_invitation(world, v, side, kept, &from);
         return Ok(());
     };
-    // The game as it stood before the last entry's commands, which are then shown.
+    let (shown, pending) = replay_start(&v, &full, &p)?;
+    // A file in which the game is over needs no answer.
+    let over = v.is_over();
+    let game = PbemGame {
+        verified: v,
+        side,
+        kept,
+        full: Some(full),
+        pending,
+        sent: None,
+        prompted: over,
+        key: None,
+    };
+    show_received(world, path, shown, game, &summary, &from);
+    Ok(())
+}
+
+/// What this computer keeps of the game: the stored record (checked against the file, with
+/// the rules now accepted), or a new one with a new secret when the file is an invitation.
+fn kept_for(
+    v: &Verified,
+    stored: Option<Kept>,
+    accepted_rules: Option<String>,
+    dir: &Path,
+    p: &str,
+) -> Result<Kept, String> {
+    Ok(match stored {
+        Some(mut k) => {
+            pbem::check_kept(v, &k).map_err(|e| format!("{p}: {e}"))?;
+            if accepted_rules.is_some() && k.accepted_rules != accepted_rules {
+                k.accepted_rules = accepted_rules;
+                pbem::save_kept(dir, &k)?;
+            }
+            k
+        }
+        None if v.next_number() == 1 => {
+            let k = Kept {
+                game: v.file.game.clone(),
+                side: v.scenario.side_name(v.next_writer()).to_string(),
+                secret: Secret::random()?,
+                sent: None,
+                accepted_rules,
+            };
+            pbem::save_kept(dir, &k)?;
+            k
+        }
+        None => {
+            return Err(format!(
+                "{p}: this computer keeps no secret for this game ({}): it was started or answered on another computer, and each player's Musket keeps its own; open it where the earlier files were written",
+                &v.file.game[..8]
+            ));
+        }
+    })
+}
+
+/// Answering the invitation: nothing to play yet; the send dialog is offered.
+fn answer_invitation(world: &mut World, v: Verified, side: SideId, kept: Kept, from: &str) {
+    let title = v.scenario.title.clone();
+    world.resource_mut::<TurnFiles>().game = Some(PbemGame {
+        verified: v,
+        side,
+        kept,
+        full: None,
+        pending: VecDeque::new(),
+        sent: None,
+        prompted: true,
+        key: None,
+    });
+    show(world, DialogKind::Send);
+    notice(
+        world,
+        format!(
+            "{from} invites you to play {title} by turn files, as {}. Send your reply to accept (no move yet: the dice need a secret from each of you)",
+            v_side_name(world, side)
+        ),
+        false,
+    );
+}
+
+/// The game as it stood before the last entry's commands, and those commands, which are
+/// then shown.
+fn replay_start(
+    v: &Verified,
+    full: &Session,
+    p: &str,
+) -> Result<(Session, VecDeque<Command>), String> {
     let before = v.before_last.min(full.log.len());
     let pending: VecDeque<Command> = if v.file.entries.len() > 2 {
         full.log[before..v.session.as_ref().map_or(0, |s| s.log.len())]
@@ -355,8 +442,22 @@ fn open(world: &mut World, path: &Path) -> Result<(), String> {
         )
         .map_err(|(i, e)| format!("{p}: command {} does not replay: {e}", i + 1))?
     };
+    Ok((shown, pending))
+}
+
+/// Put the received game in play at `shown` (the player's side theirs, the other remote),
+/// then show its pending commands (or, with none, hand the game over at once).
+fn show_received(
+    world: &mut World,
+    path: &Path,
+    shown: Session,
+    mut game: PbemGame,
+    summary: &str,
+    from: &str,
+) {
+    let p = path.display().to_string();
     let mut seats = [Seat::Remote; 2];
-    seats[(side.0 as usize).min(1)] = Seat::Human;
+    seats[(game.side.0 as usize).min(1)] = Seat::Human;
     install(
         world,
         shown,
@@ -365,8 +466,8 @@ fn open(world: &mut World, path: &Path) -> Result<(), String> {
         Source::File(path.to_path_buf()),
         seats,
     );
-    let key = world.resource::<Play>().game().map(game_key);
-    let n = pending.len();
+    game.key = world.resource::<Play>().game().map(game_key);
+    let n = game.pending.len();
     world.resource_mut::<Replaying>().0 = n > 0;
     world.resource_mut::<SkipComputer>().0 = false;
     let data = world.resource::<Settings>().data_dir.clone();
@@ -379,18 +480,7 @@ fn open(world: &mut World, path: &Path) -> Result<(), String> {
         tf.dialog = None;
         // A moment to see the position before the opponent's move is shown.
         tf.wait = pace * 0.6;
-        // A file in which the game is over needs no answer.
-        let over = v.is_over();
-        tf.game = Some(PbemGame {
-            verified: v,
-            side,
-            kept,
-            full: Some(full),
-            pending,
-            sent: None,
-            prompted: over,
-            key,
-        });
+        tf.game = Some(game);
     }
     let turn = world.resource::<Play>().game().map_or(0, |g| g.turn);
     world.resource_mut::<CombatLog>().lines.push(LogLine {
@@ -406,7 +496,6 @@ fn open(world: &mut World, path: &Path) -> Result<(), String> {
     if n == 0 {
         finish_replay(world);
     }
-    Ok(())
 }
 
 fn v_side_name(world: &World, side: SideId) -> String {

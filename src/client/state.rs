@@ -11,10 +11,12 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::rules::ai::Kind;
+use crate::rules::attack::{AttackRequest, AttackType, Odds};
 use crate::rules::event::Event;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{AttackRequest, AttackType, Odds, RulesOverrides};
-use crate::rules::scenario::{self, Scenario};
+use crate::rules::order::Command;
+use crate::rules::registry::RulesOverrides;
+use crate::rules::scenario::Scenario;
 use crate::rules::session::Session;
 use crate::rules::unit::{SideId, UnitIdx};
 
@@ -194,11 +196,17 @@ type PreviewKey = (
     std::collections::BTreeMap<String, String>,
 );
 
-/// The attack the preview shows, and its odds.
+/// The attack the preview shows, its odds, and the command that makes it with `validate`'s
+/// verdict: worked out once when the attack or the game changes (`core::update_preview`).
 #[derive(Resource, Default)]
 pub struct Preview {
     pub request: Option<AttackRequest>,
     pub odds: Option<Result<Odds, String>>,
+    /// The attack as the command the Attack button (and Enter) sends.
+    pub command: Option<Command>,
+    /// Why `validate` refuses that command now (`None`: it takes it); the button is greyed
+    /// with this on hover.
+    pub refusal: Option<String>,
     /// Whether the preview is for the clicked target (true) or only the hovered hex.
     pub pinned: bool,
     pub(crate) key: Option<PreviewKey>,
@@ -427,10 +435,13 @@ pub fn load_scenario(source: &Source) -> Result<Scenario, String> {
                 .find(|(n, _)| n == name)
                 .map(|(_, t)| *t)
                 .ok_or_else(|| format!("no built-in scenario {name}"))?;
-            scenario::parse(text, std::path::Path::new(&format!("scenarios/{name}")))
-                .map_err(|e| e.to_string())
+            crate::rules::registry::parse_scenario(
+                text,
+                std::path::Path::new(&format!("scenarios/{name}")),
+            )
+            .map_err(|e| e.to_string())
         }
-        Source::File(p) => scenario::load(p).map_err(|e| e.to_string()),
+        Source::File(p) => crate::rules::registry::load_scenario(p).map_err(|e| e.to_string()),
     }
 }
 
@@ -464,6 +475,8 @@ pub fn remote_turn(world: &World) -> Option<SideId> {
 pub enum TurnAction {
     /// Open a received turn file: verify it, replay the opponent's commands, hand over.
     Open(PathBuf),
+    /// Open it, its rules (which differ from the built-in ones) accepted by the player.
+    OpenAccepting(PathBuf),
     /// Write the next turn file (the commands played since the last one) to this path.
     Send(PathBuf),
     /// Start a game by turn files on a scenario, playing `side`; the first file is written

@@ -1,23 +1,22 @@
-//! The terrain layer: every hex a textured hexagon cut from the terrain atlas
-//! (`assets/tiles/terrain.png`, one 128x112 cell per terrain), drawn opaque, in meshes of
-//! [`CHUNK`] x [`CHUNK`] hexes so the renderer culls what is off screen and a repaint in the
-//! editor rewrites one small mesh.
+//! The terrain layer: a `bevy_ecs_tilemap` hex tilemap (the design's tile layer), one tile per
+//! hex cut from the terrain atlas (`assets/tiles/terrain.png`, one 128x112 cell per terrain),
+//! rendered in chunks of [`CHUNK`] x [`CHUNK`] tiles, so a repaint in the editor rebuilds one
+//! small chunk.
 //!
-//! Why not bevy_ecs_tilemap (used before): its tilemaps are drawn by every camera (0.19.0
-//! reads no `RenderLayers`), and the terrain must be drawn by the backdrop camera only
-//! ([`super::backdrop`]), not again every frame by the map camera. Drawn every frame, the two
-//! cost the same under llvmpipe (measured: 24.8 ms against 23.1 ms a frame on South Mountain,
-//! within the noise): the cost is the pixels covered, not the shader or the tile overlap.
+//! The tilemap is drawn by the backdrop camera only ([`super::backdrop`]): its entity carries
+//! the backdrop's render layer, and `bevy_ecs_tilemap` 0.19 gives tilemaps a visibility class
+//! (`TilemapRenderSettings`) and queues each view's chunks from that view's visible entities,
+//! so the map camera, whose layer it is not, never draws it (checked by
+//! [`tests::the_map_camera_does_not_see_the_tilemap`] and the window test's frame ratio).
 
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, Mesh, PrimitiveTopology};
 use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
 
 use super::layout::{HEX_SIZE, TILE_H, TILE_W, hex_to_world};
 use crate::rules::hex::Coord;
 use crate::rules::map::Terrain;
 
-/// Hexes along each side of a chunk mesh.
+/// Tiles along each side of a render chunk.
 pub const CHUNK: u32 = 16;
 
 /// Cells in the terrain atlas (one per [`Terrain`], in [`terrain_index`] order).
@@ -46,185 +45,145 @@ pub fn terrain_index(t: Terrain) -> u32 {
     }
 }
 
-/// The six corners of a flat-topped hex around its centre, counter-clockwise from the east.
-fn corners() -> [Vec2; 6] {
-    let h = HEX_SIZE * 3f32.sqrt() / 2.0;
-    [
-        Vec2::new(HEX_SIZE, 0.0),
-        Vec2::new(HEX_SIZE / 2.0, h),
-        Vec2::new(-HEX_SIZE / 2.0, h),
-        Vec2::new(-HEX_SIZE, 0.0),
-        Vec2::new(-HEX_SIZE / 2.0, -h),
-        Vec2::new(HEX_SIZE / 2.0, -h),
-    ]
+/// The tilemap's tile of printed hex `c` on a map of `rows` rows: `ColumnEven` with tile rows
+/// counted from the bottom (its y points up), so (column, row) is (column - 1, rows - row).
+pub fn tile_pos(c: Coord, rows: u32) -> TilePos {
+    TilePos {
+        x: (c.col - 1) as u32,
+        y: rows - c.row as u32,
+    }
 }
 
-/// The texture coordinates of a hex's corners in atlas cell `cell`: the cell's hexagon, its
-/// corners half a texel inside so the filter never reads the next cell.
-pub fn corner_uvs(cell: u32) -> [[f32; 2]; 6] {
-    let h = HEX_SIZE * 3f32.sqrt() / 2.0;
-    let (sx, sy) = ((TILE_W / 2.0 - 0.5) / HEX_SIZE, (TILE_H / 2.0 - 0.5) / h);
-    let atlas_w = TILE_W * ATLAS_CELLS as f32;
-    corners().map(|c| {
-        let px = cell.min(ATLAS_CELLS - 1) as f32 * TILE_W + TILE_W / 2.0 + c.x * sx;
-        let py = TILE_H / 2.0 - c.y * sy;
-        [px / atlas_w, py / TILE_H]
-    })
+/// The tilemap's grid: hexes of circumradius [`HEX_SIZE`], flat-topped.
+pub fn grid_size() -> TilemapGridSize {
+    TilemapGridSize {
+        x: 2.0 * HEX_SIZE,
+        y: 3f32.sqrt() * HEX_SIZE,
+    }
 }
 
-/// One chunk's mesh: which hexes it holds (0-based first column and row, and its size).
-#[derive(Component, Clone)]
-pub struct TerrainChunk {
-    pub first: (u32, u32),
-    pub size: (u32, u32),
-    pub mesh: Handle<Mesh>,
+/// An atlas cell.
+pub fn tile_size() -> TilemapTileSize {
+    TilemapTileSize {
+        x: TILE_W,
+        y: TILE_H,
+    }
 }
 
-/// The chunks of a drawn terrain layer, row-major, for repainting single hexes.
+/// Where the tilemap entity goes so that its tiles sit on [`hex_to_world`]: the centre of the
+/// tile (column 1, row `rows`), its first.
+pub fn tilemap_origin(rows: u32) -> Vec2 {
+    hex_to_world(Coord::new(1, rows as i32))
+}
+
+/// The map type: flat-topped hexes, even columns half a hex lower (as `scenario.md` prints them).
+pub const MAP_TYPE: TilemapType = TilemapType::Hexagon(HexCoordSystem::ColumnEven);
+
+/// On the terrain layer's entities (its tilemap and its tiles).
+#[derive(Component, Clone, Copy, Default)]
+pub struct TerrainPart;
+
+/// A drawn terrain layer: its tilemap and its tiles, row-major from the top-left, for
+/// repainting single hexes.
 #[derive(Default, Clone)]
 pub struct TerrainLayer {
     pub columns: u32,
     pub rows: u32,
-    chunks: Vec<Handle<Mesh>>,
+    pub tilemap: Option<Entity>,
+    tiles: Vec<Entity>,
 }
 
 impl TerrainLayer {
-    fn chunks_across(&self) -> u32 {
-        self.columns.div_ceil(CHUNK)
-    }
-
-    /// Repaint the hex at `at` (printed coordinates) with terrain `t`; false off the layer.
-    pub fn set(&self, meshes: &mut Assets<Mesh>, at: Coord, t: Terrain) -> bool {
-        let (Ok(c), Ok(r)) = (u32::try_from(at.col - 1), u32::try_from(at.row - 1)) else {
-            return false;
-        };
+    /// The tile entity of the hex at `at` (printed coordinates), if it is on the layer.
+    pub fn tile(&self, at: Coord) -> Option<Entity> {
+        let (c, r) = (
+            u32::try_from(at.col - 1).ok()?,
+            u32::try_from(at.row - 1).ok()?,
+        );
         if c >= self.columns || r >= self.rows {
-            return false;
+            return None;
         }
-        let (cx, cy) = (c / CHUNK, r / CHUNK);
-        let Some(handle) = self.chunks.get((cy * self.chunks_across() + cx) as usize) else {
+        self.tiles.get((r * self.columns + c) as usize).copied()
+    }
+
+    /// Repaint the hex at `at` with terrain `t`; false off the layer.
+    pub fn set(&self, tiles: &mut Query<&mut TileTextureIndex>, at: Coord, t: Terrain) -> bool {
+        let Some(mut index) = self.tile(at).and_then(|e| tiles.get_mut(e).ok()) else {
             return false;
         };
-        let Some(mut mesh) = meshes.get_mut(handle) else {
-            return false;
-        };
-        let width = CHUNK.min(self.columns - cx * CHUNK);
-        let i = ((r % CHUNK) * width + c % CHUNK) as usize;
-        let Some(bevy::mesh::VertexAttributeValues::Float32x2(uvs)) =
-            mesh.attribute_mut(Mesh::ATTRIBUTE_UV_0)
-        else {
-            return false;
-        };
-        match uvs.get_mut(i * 6..i * 6 + 6) {
-            Some(slot) => {
-                slot.copy_from_slice(&corner_uvs(terrain_index(t)));
-                true
-            }
-            None => false,
-        }
+        index.0 = terrain_index(t);
+        true
     }
 }
 
-/// The mesh of the hexes `first`..`first + size` (0-based column and row).
-fn chunk_mesh(first: (u32, u32), size: (u32, u32), terrain: &impl Fn(Coord) -> Terrain) -> Mesh {
-    let n = (size.0 * size.1) as usize;
-    let mut pos = Vec::with_capacity(n * 6);
-    let mut uv = Vec::with_capacity(n * 6);
-    let mut idx = Vec::with_capacity(n * 12);
-    let corners = corners();
-    for r in first.1..first.1 + size.1 {
-        for c in first.0..first.0 + size.0 {
-            let at = Coord::new(c as i32 + 1, r as i32 + 1);
-            let centre = hex_to_world(at);
-            let base = pos.len() as u32;
-            pos.extend(
-                corners
-                    .iter()
-                    .map(|k| [centre.x + k.x, centre.y + k.y, 0.0]),
-            );
-            uv.extend(corner_uvs(terrain_index(terrain(at))));
-            // A hexagon as four triangles fanned from its first corner.
-            for t in 1..5 {
-                idx.extend([base, base + t, base + t + 1]);
-            }
-        }
-    }
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, pos)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uv)
-    .with_inserted_indices(Indices::U32(idx))
-}
-
-/// The opaque material of the terrain: the atlas, no blending.
-pub fn material(atlas: Handle<Image>) -> ColorMaterial {
-    ColorMaterial {
-        color: Color::WHITE,
-        texture: Some(atlas),
-        alpha_mode: bevy::sprite_render::AlphaMode2d::Opaque,
-        ..default()
-    }
-}
-
-/// Spawn the terrain of a `cols` x `rows` map (the terrain of each hex from `terrain`), every
-/// chunk marked with `marker`, at depth `z`.
-#[allow(clippy::too_many_arguments)]
+/// Spawn the terrain of a `cols` x `rows` map (the terrain of each hex from `terrain`) as a
+/// tilemap of the atlas `atlas` at depth `z`, in the backdrop's layer, its entities marked
+/// with `marker`.
 pub fn spawn(
     commands: &mut Commands,
-    meshes: &mut Assets<Mesh>,
-    material: &Handle<ColorMaterial>,
+    atlas: &Handle<Image>,
     (cols, rows): (u32, u32),
     terrain: impl Fn(Coord) -> Terrain,
     z: f32,
     marker: impl Component + Clone,
 ) -> TerrainLayer {
-    let mut layer = TerrainLayer {
-        columns: cols,
-        rows,
-        chunks: Vec::new(),
-    };
-    for cy in 0..rows.div_ceil(CHUNK) {
-        for cx in 0..cols.div_ceil(CHUNK) {
-            let first = (cx * CHUNK, cy * CHUNK);
-            let size = (CHUNK.min(cols - first.0), CHUNK.min(rows - first.1));
-            let mesh = meshes.add(chunk_mesh(first, size, &terrain));
-            commands.spawn((
-                Mesh2d(mesh.clone()),
-                MeshMaterial2d(material.clone()),
-                Transform::from_xyz(0.0, 0.0, z),
-                TerrainChunk {
-                    first,
-                    size,
-                    mesh: mesh.clone(),
-                },
-                super::backdrop::backdrop_layer(),
-                marker.clone(),
-            ));
-            layer.chunks.push(mesh);
+    let size = TilemapSize { x: cols, y: rows };
+    let mut storage = TileStorage::empty(size);
+    let tilemap = commands.spawn((TerrainPart, marker.clone())).id();
+    let mut tiles = Vec::with_capacity((cols * rows) as usize);
+    for r in 1..=rows {
+        for c in 1..=cols {
+            let at = Coord::new(c as i32, r as i32);
+            let position = tile_pos(at, rows);
+            let tile = commands
+                .spawn((
+                    TileBundle {
+                        position,
+                        tilemap_id: TilemapId(tilemap),
+                        texture_index: TileTextureIndex(terrain_index(terrain(at))),
+                        ..default()
+                    },
+                    // A repainted tile makes the backdrop stale (`backdrop::follow_map_camera`).
+                    super::backdrop::OnBackdrop,
+                    TerrainPart,
+                    marker.clone(),
+                ))
+                .id();
+            storage.set(&position, tile);
+            tiles.push(tile);
         }
     }
-    layer
+    let origin = tilemap_origin(rows);
+    commands.entity(tilemap).insert((
+        TilemapBundle {
+            grid_size: grid_size(),
+            map_type: MAP_TYPE,
+            size,
+            storage,
+            texture: TilemapTexture::Single(atlas.clone()),
+            tile_size: tile_size(),
+            anchor: TilemapAnchor::None,
+            transform: Transform::from_xyz(origin.x, origin.y, z),
+            render_settings: TilemapRenderSettings {
+                render_chunk_size: UVec2::splat(CHUNK),
+                y_sort: false,
+            },
+            ..default()
+        },
+        super::backdrop::backdrop_layer(),
+    ));
+    TerrainLayer {
+        columns: cols,
+        rows,
+        tilemap: Some(tilemap),
+        tiles,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn uvs_of(mesh: &Mesh) -> Vec<[f32; 2]> {
-        match mesh.attribute(Mesh::ATTRIBUTE_UV_0) {
-            Some(bevy::mesh::VertexAttributeValues::Float32x2(v)) => v.clone(),
-            _ => panic!("no UVs"),
-        }
-    }
-
-    fn positions_of(mesh: &Mesh) -> Vec<[f32; 3]> {
-        match mesh.attribute(Mesh::ATTRIBUTE_POSITION) {
-            Some(bevy::mesh::VertexAttributeValues::Float32x3(v)) => v.clone(),
-            _ => panic!("no positions"),
-        }
-    }
+    use bevy::camera::visibility::{RenderLayers, VisibleEntities};
 
     // The atlas has one cell per terrain, each TILE_W x TILE_H.
     #[test]
@@ -240,95 +199,139 @@ mod tests {
         assert_eq!(all, (0..ATLAS_CELLS).collect());
     }
 
-    // Each hex's six corners sit on its hexagon around the rules' hex centre, its texture
-    // coordinates inside its own atlas cell, and every chunk together covers each hex once.
+    // The tilemap's hex layout puts every tile where the rules' geometry says.
     #[test]
-    fn chunks_cover_each_hex_once_with_its_own_cell() {
-        let (cols, rows) = (CHUNK + 3, CHUNK * 2 + 1);
-        let terrain = |c: Coord| Terrain::ALL[((c.col * 7 + c.row) as usize) % Terrain::ALL.len()];
-        let mut seen = std::collections::BTreeSet::new();
-        for cy in 0..rows.div_ceil(CHUNK) {
-            for cx in 0..cols.div_ceil(CHUNK) {
-                let first = (cx * CHUNK, cy * CHUNK);
-                let size = (CHUNK.min(cols - first.0), CHUNK.min(rows - first.1));
-                let m = chunk_mesh(first, size, &terrain);
-                let (pos, uv) = (positions_of(&m), uvs_of(&m));
-                assert_eq!(pos.len(), (size.0 * size.1 * 6) as usize);
-                for (i, (p6, uv6)) in pos.chunks(6).zip(uv.chunks(6)).enumerate() {
-                    let (lc, lr) = (i as u32 % size.0, i as u32 / size.0);
-                    let at = Coord::new((first.0 + lc + 1) as i32, (first.1 + lr + 1) as i32);
-                    assert!(seen.insert(at), "{at:?} drawn twice");
-                    let centre = hex_to_world(at);
-                    let mid = p6.iter().map(|p| Vec2::new(p[0], p[1])).sum::<Vec2>() / 6.0;
-                    assert!((mid - centre).length() < 1e-3, "{at:?}");
-                    for p in p6 {
-                        let d = (Vec2::new(p[0], p[1]) - centre).length();
-                        assert!((d - HEX_SIZE).abs() < 1e-3);
-                    }
-                    let cell = terrain_index(terrain(at)) as f32;
-                    for [u, v] in uv6 {
-                        let x = u * ATLAS_CELLS as f32 - cell;
-                        assert!(
-                            x > 0.0 && x < 1.0 && *v > 0.0 && *v < 1.0,
-                            "{at:?}: {u} {v}"
-                        );
-                    }
-                }
+    fn tilemap_tiles_sit_on_the_hex_centres() {
+        let (cols, rows) = (7u32, 5u32);
+        let size = TilemapSize { x: cols, y: rows };
+        let origin = tilemap_origin(rows);
+        for col in 1..=cols as i32 {
+            for row in 1..=rows as i32 {
+                let c = Coord::new(col, row);
+                let p = tile_pos(c, rows).center_in_world(
+                    &size,
+                    &grid_size(),
+                    &tile_size(),
+                    &MAP_TYPE,
+                    &TilemapAnchor::None,
+                );
+                let want = hex_to_world(c);
+                assert!(
+                    (p + origin - want).length() < 0.01,
+                    "{col},{row}: {} vs {want}",
+                    p + origin
+                );
             }
         }
-        assert_eq!(seen.len(), (cols * rows) as usize);
     }
 
-    // Repainting a hex rewrites only that hex's texture coordinates.
-    #[test]
-    fn repainting_a_hex_changes_only_that_hex() {
+    /// A headless app with the tilemap of a `cols` x `rows` map of `terrain` (no renderer).
+    fn layer_app(cols: u32, rows: u32, terrain: impl Fn(Coord) -> Terrain) -> (App, TerrainLayer) {
         let mut app = App::new();
-        app.add_plugins(MinimalPlugins)
-            .add_plugins(AssetPlugin::default())
-            .init_asset::<Mesh>()
-            .init_asset::<ColorMaterial>();
-        let world = app.world_mut();
-        let material = world
-            .resource_mut::<Assets<ColorMaterial>>()
-            .add(ColorMaterial::default());
-        let layer = world.resource_scope(|world, mut meshes: Mut<Assets<Mesh>>| {
+        app.add_plugins((
+            MinimalPlugins,
+            AssetPlugin::default(),
+            TransformPlugin,
+            bevy::camera::visibility::VisibilityPlugin,
+        ))
+        .init_asset::<Image>()
+        .init_asset::<Mesh>()
+        .init_asset::<bevy::mesh::skinning::SkinnedMeshInverseBindposes>();
+        let layer = {
+            let world = app.world_mut();
+            let atlas = world.resource_mut::<Assets<Image>>().add(Image::default());
             let mut commands = world.commands();
-            spawn(
+            let layer = spawn(
                 &mut commands,
-                &mut meshes,
-                &material,
-                (20, 20),
-                |_| Terrain::Clear,
+                &atlas,
+                (cols, rows),
+                terrain,
                 0.0,
                 Name::new("t"),
-            )
-        });
-        world.flush();
-        let before: Vec<Vec<[f32; 2]>> = layer
-            .chunks
-            .iter()
-            .map(|h| uvs_of(world.resource::<Assets<Mesh>>().get(h).unwrap()))
-            .collect();
-        let mut meshes = world.resource_mut::<Assets<Mesh>>();
-        assert!(layer.set(&mut meshes, Coord::new(18, 3), Terrain::Woods));
-        assert!(!layer.set(&mut meshes, Coord::new(21, 3), Terrain::Woods));
-        assert!(!layer.set(&mut meshes, Coord::new(0, 3), Terrain::Woods));
-        let after: Vec<Vec<[f32; 2]>> = layer
-            .chunks
-            .iter()
-            .map(|h| uvs_of(meshes.get(h).unwrap()))
-            .collect();
-        // Column 18 is in the second chunk across (columns 17-20, 4 wide), row 3 its third row.
-        let i = 2 * 4 + 1;
-        for (k, (b, a)) in before.iter().zip(&after).enumerate() {
-            for (j, (x, y)) in b.iter().zip(a).enumerate() {
-                let changed = k == 1 && j / 6 == i;
-                assert_eq!(x != y, changed, "chunk {k} vertex {j}");
+            );
+            world.flush();
+            layer
+        };
+        (app, layer)
+    }
+
+    // Each hex is one tile, at its own position, showing its own terrain's cell; repainting a
+    // hex changes that tile alone.
+    #[test]
+    fn each_hex_is_one_tile_and_a_repaint_changes_only_it() {
+        let (cols, rows) = (CHUNK + 3, 9);
+        let terrain = |c: Coord| Terrain::ALL[((c.col * 7 + c.row) as usize) % Terrain::ALL.len()];
+        let (mut app, layer) = layer_app(cols, rows, terrain);
+        let world = app.world_mut();
+        let mut seen = std::collections::BTreeSet::new();
+        for r in 1..=rows as i32 {
+            for c in 1..=cols as i32 {
+                let at = Coord::new(c, r);
+                let e = layer.tile(at).unwrap();
+                assert!(seen.insert(e), "{at:?} shares a tile");
+                assert_eq!(*world.get::<TilePos>(e).unwrap(), tile_pos(at, rows));
+                assert_eq!(
+                    world.get::<TileTextureIndex>(e).unwrap().0,
+                    terrain_index(terrain(at))
+                );
             }
         }
-        assert_eq!(
-            after[1][i * 6..i * 6 + 6],
-            corner_uvs(terrain_index(Terrain::Woods))
+        let before: Vec<u32> = seen
+            .iter()
+            .map(|e| world.get::<TileTextureIndex>(*e).unwrap().0)
+            .collect();
+        let mut state: bevy::ecs::system::SystemState<Query<&mut TileTextureIndex>> =
+            bevy::ecs::system::SystemState::new(world);
+        let mut q = state.get_mut(world).unwrap();
+        assert!(layer.set(&mut q, Coord::new(18, 3), Terrain::Woods));
+        assert!(!layer.set(&mut q, Coord::new(cols as i32 + 1, 3), Terrain::Woods));
+        assert!(!layer.set(&mut q, Coord::new(0, 3), Terrain::Woods));
+        let changed = layer.tile(Coord::new(18, 3)).unwrap();
+        for (e, b) in seen.iter().zip(&before) {
+            let now = world.get::<TileTextureIndex>(*e).unwrap().0;
+            if *e == changed {
+                assert_eq!(now, terrain_index(Terrain::Woods));
+            } else {
+                assert_eq!(now, *b);
+            }
+        }
+    }
+
+    // Issue 34.8: the tilemap is drawn by the backdrop camera only. `bevy_ecs_tilemap` queues a
+    // view's chunks from the tilemaps visible to it (its visibility class); with the backdrop's
+    // render layer the tilemap is visible to the backdrop camera and not to the map camera.
+    #[test]
+    fn the_map_camera_does_not_see_the_tilemap() {
+        let (mut app, layer) = layer_app(4, 3, |_| Terrain::Clear);
+        let map_cam = app
+            .world_mut()
+            .spawn((Camera2d, Camera::default(), RenderLayers::layer(0)))
+            .id();
+        let backdrop_cam = app
+            .world_mut()
+            .spawn((
+                Camera2d,
+                Camera {
+                    order: -1,
+                    ..default()
+                },
+                RenderLayers::layer(super::super::backdrop::BACKDROP_LAYER),
+            ))
+            .id();
+        app.update();
+        app.update();
+        let tilemap = layer.tilemap.unwrap();
+        let sees = |cam: Entity| {
+            app.world()
+                .get::<VisibleEntities>(cam)
+                .unwrap()
+                .get(std::any::TypeId::of::<TilemapRenderSettings>())
+                .contains(&tilemap)
+        };
+        assert!(sees(backdrop_cam), "the backdrop camera draws the terrain");
+        assert!(
+            !sees(map_cam),
+            "the map camera must not draw the terrain again"
         );
     }
 }

@@ -92,10 +92,13 @@ pub fn compute(g: &crate::rules::game::Game) -> Done {
             let mut lines: Vec<String> = t
                 .threats
                 .iter()
-                .map(|x| crate::rules::threat::text(g, x))
+                .map(|x| crate::rules::threat::text_named(g, x))
                 .collect();
             if let Some(c) = &t.combined {
-                lines.push(format!("together: {}", crate::rules::threat::text(g, c)));
+                lines.push(format!(
+                    "together: {}",
+                    crate::rules::threat::text_named(g, c)
+                ));
             }
             (t.hex, (worst, lines))
         })
@@ -190,7 +193,7 @@ fn plan_danger(
                 Some(w) => format!(
                     "Danger at {}: {}",
                     g.label(h),
-                    crate::rules::threat::text(g, w)
+                    crate::rules::threat::text_named(g, w)
                 ),
                 None => format!("Danger at {}: no enemy stack can attack there", g.label(h)),
             }];
@@ -199,7 +202,7 @@ fn plan_danger(
                     .iter()
                     .skip(1)
                     .take(3)
-                    .map(|x| format!("  {}", crate::rules::threat::text(g, x))),
+                    .map(|x| format!("  {}", crate::rules::threat::text_named(g, x))),
             );
             lines
         }

@@ -4,14 +4,15 @@
 //! the hot-seat hand-over), undo and saving. The dispatcher ([`super::core`]) and the
 //! computer's driver ([`super::opponent`]) both go through here.
 
+use crate::rules::narrate::Describe;
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 
 use super::save;
 use super::state::*;
-use crate::rules::command::Command;
 use crate::rules::event::Event;
+use crate::rules::order::Command;
 use crate::rules::sequence::PhaseState;
 use crate::rules::unit::SideId;
 
@@ -100,7 +101,7 @@ pub fn after_end_turn(world: &mut World, computer: bool, before: Before) {
     let same_phase = g.turn == before.turn && g.phase == before.phase;
     let (mode, handover) = (p.mode, p.handover);
     let side_name = g.scenario.side_name(side).to_string();
-    let phase = crate::rules::sequence::status_line(g);
+    let phase = crate::rules::gate::status_line(g);
     let changed = side != before.side || over;
     let hover = world.resource::<Selection>().hover;
     *world.resource_mut::<Selection>() = Selection { hover, ..default() };
@@ -130,7 +131,7 @@ pub fn after_end_turn(world: &mut World, computer: bool, before: Before) {
     let initiative = world
         .resource::<Play>()
         .game()
-        .is_some_and(crate::rules::sequence::on_initiative);
+        .is_some_and(crate::rules::gate::on_initiative);
     let between_actions = initiative && same_phase;
     if mode == Mode::HotSeat && handover && !over && changed && !(between_actions && phases_only) {
         world.resource_mut::<HandOver>().waiting = Some(side);

@@ -15,6 +15,7 @@ use super::anim::{Anim, MovePaths};
 use super::layout::hex_to_world;
 use super::map::Art;
 use super::state::{Play, Preview, Screen, Selection};
+use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::unit::{Mode, SideId, Status, Unit, UnitIdx, UnitKind};
 
@@ -316,6 +317,33 @@ fn sync_counters(
     for e in &counters {
         commands.entity(e).despawn();
     }
+    let choice = Choice {
+        selection: &sel.units,
+        marked: &marked,
+        target: target_hex,
+    };
+    let positions = spawn_counters(&mut commands, game, &art, &choice, &shown.positions, &paths);
+    shown.positions = positions;
+    paths.0.clear();
+}
+
+/// The player's choice the frames show: the chosen units, the attackers and the target hex.
+struct Choice<'a> {
+    selection: &'a [UnitIdx],
+    marked: &'a [UnitIdx],
+    target: Option<Coord>,
+}
+
+/// A counter for every unit on the map, stacked; a unit whose hex changed slides there from
+/// where it was shown (`before`), along its path. Returns where each counter is.
+fn spawn_counters(
+    commands: &mut Commands,
+    game: &Game,
+    art: &Art,
+    choice: &Choice,
+    before: &HashMap<UnitIdx, (Coord, Vec2)>,
+    paths: &MovePaths,
+) -> HashMap<UnitIdx, (Coord, Vec2)> {
     let mut positions = HashMap::new();
     for c in game.map().coords() {
         let here = game.units_at(c);
@@ -328,7 +356,7 @@ fn sync_counters(
             let pos = hex_to_world(c) + off;
             positions.insert(u, (c, pos));
             let mut slide = None;
-            if let Some((old_hex, old_pos)) = shown.positions.get(&u)
+            if let Some((old_hex, old_pos)) = before.get(&u)
                 && *old_hex != c
             {
                 let mut pts = vec![*old_pos];
@@ -344,9 +372,9 @@ fn sync_counters(
             }
             let start = slide.as_ref().map_or(pos, |s| s.points[0]);
             let flags = (
-                sel.units.contains(&u),
-                marked.contains(&u),
-                target_hex == Some(c),
+                choice.selection.contains(&u),
+                choice.marked.contains(&u),
+                choice.target == Some(c),
             );
             let top = i + 1 == n;
             let mut e = commands.spawn((
@@ -363,7 +391,7 @@ fn sync_counters(
                     u,
                     c,
                     unit,
-                    &art,
+                    art,
                     flags,
                     i,
                     top.then_some(n),
@@ -372,8 +400,7 @@ fn sync_counters(
             });
         }
     }
-    shown.positions = positions;
-    paths.0.clear();
+    positions
 }
 
 /// Depth bands: every untextured part of every counter below every symbol, every symbol below
@@ -427,6 +454,26 @@ fn counter_parts(
         ));
     }
     let Some(n) = top_of else { return };
+    counter_face(parent, unit, art, size, z);
+    if n > 1 {
+        let at = Vec3::new(-size / 2.0 - 2.0, size / 2.0 + 2.0, z + 0.06);
+        parent.spawn((
+            Sprite::from_color(Color::srgb(0.95, 0.95, 0.90), Vec2::splat(18.0)),
+            Transform::from_translation(at),
+        ));
+        parent.spawn(text(
+            n.to_string(),
+            TEXT_MARKER,
+            Color::BLACK,
+            at.with_z(BAND_TEXT),
+        ));
+    }
+}
+
+/// The top counter's face: the unit's symbol, its strength, its artillery and tactical
+/// numbers, and its markers down the right edge.
+fn counter_face(parent: &mut ChildSpawnerCommands, unit: &Unit, art: &Art, size: f32, z: f32) {
+    let leader = unit.is_leader();
     let ink = if unit.disorganized {
         Color::srgb(0.1, 0.1, 0.1)
     } else {
@@ -481,19 +528,6 @@ fn counter_parts(
             TEXT_MARKER,
             Color::WHITE,
             Vec3::new(size / 2.0 + 7.0, y, BAND_TEXT),
-        ));
-    }
-    if n > 1 {
-        let at = Vec3::new(-size / 2.0 - 2.0, size / 2.0 + 2.0, z + 0.06);
-        parent.spawn((
-            Sprite::from_color(Color::srgb(0.95, 0.95, 0.90), Vec2::splat(18.0)),
-            Transform::from_translation(at),
-        ));
-        parent.spawn(text(
-            n.to_string(),
-            TEXT_MARKER,
-            Color::BLACK,
-            at.with_z(BAND_TEXT),
         ));
     }
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::hex::{Coord, Dir, parse_label};
 use crate::rules::map::{Feature, RouteKind, Weather, label_width};
 use crate::rules::scenario::{
-    HexsideFile, RouteFile, ScenarioFile, UnderlayFile, UnitFile, VictoryHexFile, terrain_letters,
+    HexsideFile, RouteFile, ScenarioFile, UnderlayFile, UnitFile, VictoryHexFile,
 };
 
 /// One edit of a scenario.
@@ -140,24 +140,13 @@ pub fn unit_fields(ruleset: &str) -> Vec<&'static str> {
     let mut out = vec![
         "id", "name", "side", "kind", "hex", "strength", "movement", "arrives",
     ];
-    if ruleset == "shiloh" {
-        out.push("fatigue");
-    }
-    if ruleset == "gcacw" {
-        out.extend([
-            "artillery",
-            "tactical",
-            "tactical_defence",
-            "fatigue",
-            "demoralized",
-            "entrenched",
-            "active",
-        ]);
-    }
-    for (name, users) in crate::rules::scenario::EXTRA_UNIT_FIELDS {
-        if users.contains(&ruleset) {
-            out.push(name);
-        }
+    if let Some(p) = crate::rules::registry::profile(ruleset) {
+        out.extend(p.core_fields);
+        out.extend(
+            crate::rules::scenario::EXTRA_UNIT_FIELDS
+                .iter()
+                .filter(|f| p.unit_fields.contains(f)),
+        );
     }
     out
 }
@@ -206,7 +195,7 @@ impl Dims {
 }
 
 fn letter_ok(f: &ScenarioFile, terrain: char) -> Result<(), String> {
-    let letters = terrain_letters(&f.ruleset);
+    let letters = crate::rules::registry::terrain_letters(&f.ruleset);
     if !letters.contains(terrain) {
         return Err(format!(
             "terrain {terrain:?} is not one of ruleset {}'s letters: {}",
@@ -290,8 +279,25 @@ macro_rules! with_unit_fields {
             army,
             exhausted,
             arrives,
+            image,
+            placeholder,
         )
     };
+}
+
+/// A unit's placeholders (an import's guesses and blanks) that an edit has answered: every
+/// field whose value `new` changed from `old` (a whole unit set by the form).
+fn answered(old: &UnitFile, new: &mut UnitFile) {
+    if old.placeholder != new.placeholder {
+        return;
+    }
+    let kept: Vec<String> = new
+        .placeholder
+        .iter()
+        .filter(|f| field_text(old, f).is_some() && field_text(old, f) == field_text(new, f))
+        .cloned()
+        .collect();
+    new.placeholder = kept;
 }
 
 /// Set a unit's field from RON text.
@@ -350,302 +356,380 @@ impl EditAction {
 /// parts it put aside ([`Snapshot`](super::undo::Snapshot)).
 pub(crate) fn apply_to(f: &mut ScenarioFile, a: &EditAction) -> Result<String, String> {
     let d = dims(f);
-    Ok(match a {
-        EditAction::Title(t) => {
-            f.title = t.clone();
-            "Title".into()
-        }
-        EditAction::Ruleset(r) => {
-            if !crate::rules::scenario::KNOWN_RULESETS.contains(&r.as_str()) {
-                return Err(format!(
-                    "unknown ruleset {r:?}: {}",
-                    crate::rules::scenario::KNOWN_RULESETS.join(", ")
-                ));
-            }
-            f.ruleset = r.clone();
-            "Ruleset".into()
-        }
-        EditAction::Sides(names) => {
-            if names.len() != 2 || names.iter().any(|n| n.trim().is_empty()) || names[0] == names[1]
-            {
-                return Err("sides: two different, non-empty names".into());
-            }
-            let old = f.sides.clone();
-            let rename = |s: &String| -> String {
-                old.iter()
-                    .position(|o| o == s)
-                    .and_then(|i| names.get(i))
-                    .cloned()
-                    .unwrap_or_else(|| s.clone())
-            };
-            for u in &mut f.units {
-                u.side = rename(&u.side);
-            }
-            for v in &mut f.victory {
-                v.holder = v.holder.as_ref().map(rename);
-            }
-            f.sides = names.clone();
-            "Sides".into()
-        }
+    match a {
+        // The header.
+        EditAction::Title(t) => Ok(set(&mut f.title, t, "Title")),
+        EditAction::Ruleset(r) => set_ruleset(f, r),
+        EditAction::Sides(names) => rename_sides(f, names),
         EditAction::Turns { first, last } => {
             f.turn = *first;
             f.turns = *last;
-            "Turns".into()
+            Ok("Turns".into())
         }
-        EditAction::Weather(w) => {
-            f.weather = *w;
-            "Weather".into()
-        }
-        EditAction::WeatherByTurn(w) => {
-            f.weather_by_turn = w.clone();
-            "Weather by turn".into()
-        }
-        EditAction::NightTurns(n) => {
-            f.night_turns = n.clone();
-            "Night turns".into()
-        }
-        EditAction::Briefing(b) => {
-            f.briefing = b.clone();
-            "Briefing".into()
-        }
+        EditAction::Weather(w) => Ok(set(&mut f.weather, w, "Weather")),
+        EditAction::WeatherByTurn(w) => Ok(set(&mut f.weather_by_turn, w, "Weather by turn")),
+        EditAction::NightTurns(n) => Ok(set(&mut f.night_turns, n, "Night turns")),
+        EditAction::Briefing(b) => Ok(set(&mut f.briefing, b, "Briefing")),
+        // The map.
         EditAction::Resize {
             columns,
             rows,
             fill,
         } => {
             resize(f, *columns, *rows, *fill)?;
-            "Resize".into()
+            Ok("Resize".into())
         }
-        EditAction::Paint { terrain, hexes } => {
-            letter_ok(f, *terrain)?;
-            let cs = hexes
-                .iter()
-                .map(|h| d.hex(h))
-                .collect::<Result<Vec<_>, _>>()?;
-            for c in cs {
-                set_letter(&mut f.map.terrain, c, *terrain);
-            }
-            "Paint".into()
-        }
-        EditAction::Fill { terrain, hex } => {
-            letter_ok(f, *terrain)?;
-            let start = d.hex(hex)?;
-            let from = letter_at(&f.map.terrain, start);
-            if from != Some(*terrain) {
-                let mut stack = vec![start];
-                let mut seen = std::collections::HashSet::from([start]);
-                while let Some(c) = stack.pop() {
-                    set_letter(&mut f.map.terrain, c, *terrain);
-                    for n in c.neighbors() {
-                        if d.contains(n) && letter_at(&f.map.terrain, n) == from && seen.insert(n) {
-                            stack.push(n);
-                        }
-                    }
-                }
-            }
-            "Fill".into()
-        }
+        EditAction::Paint { terrain, hexes } => paint(f, &d, *terrain, hexes),
+        EditAction::Fill { terrain, hex } => fill(f, &d, *terrain, hex),
         EditAction::Hexside {
             hex,
             dir,
             feature,
             on,
-        } => {
-            let c = d.hex(hex)?;
-            let other = c.neighbor(*dir);
-            // The hexside may be named from either hex: find its entry either way.
-            let same = |h: &HexsideFile| {
-                d.hex(&h.hex).is_ok_and(|x| {
-                    (x == c && h.dir == *dir) || (x == other && h.dir == dir.opposite())
-                })
-            };
-            let has = f
-                .map
-                .hexsides
-                .iter()
-                .any(|h| same(h) && h.features.contains(feature));
-            let want = on.unwrap_or(!has);
-            if want && !has {
-                match f.map.hexsides.iter_mut().find(|h| same(h)) {
-                    Some(h) => h.features.push(*feature),
-                    None => f.map.hexsides.push(HexsideFile {
-                        hex: d.label(c),
-                        dir: *dir,
-                        features: vec![*feature],
-                    }),
-                }
-            } else if !want && has {
-                for h in f.map.hexsides.iter_mut().filter(|h| same(h)) {
-                    h.features.retain(|x| x != feature);
-                }
-                f.map.hexsides.retain(|h| !h.features.is_empty());
-            }
-            format!("{feature:?} hexside")
-        }
-        EditAction::Route { kind, hexes } => {
-            let cs = hexes
-                .iter()
-                .map(|h| d.hex(h))
-                .collect::<Result<Vec<_>, _>>()?;
-            if cs.len() < 2 {
-                return Err("a route needs at least two hexes".into());
-            }
-            for w in cs.windows(2) {
-                if !w[0].is_adjacent(w[1]) {
-                    return Err(format!(
-                        "route hexes {} and {} are not adjacent",
-                        d.label(w[0]),
-                        d.label(w[1])
-                    ));
-                }
-            }
-            f.map.routes.push(RouteFile {
-                kind: *kind,
-                hexes: cs.iter().map(|c| d.label(*c)).collect(),
-            });
-            format!("{kind:?}")
-        }
-        EditAction::EraseRoute { hex, kind } => {
-            let c = d.hex(hex)?;
-            let mut out = Vec::new();
-            let mut hit = false;
-            for r in std::mem::take(&mut f.map.routes) {
-                if kind.is_some_and(|k| k != r.kind) || !r.hexes.iter().any(|h| d.hex(h) == Ok(c)) {
-                    out.push(r);
-                    continue;
-                }
-                hit = true;
-                let mut piece: Vec<String> = Vec::new();
-                for h in r.hexes {
-                    if d.hex(&h) == Ok(c) {
-                        if piece.len() >= 2 {
-                            out.push(RouteFile {
-                                kind: r.kind,
-                                hexes: std::mem::take(&mut piece),
-                            });
-                        }
-                        piece.clear();
-                    } else {
-                        piece.push(h);
-                    }
-                }
-                if piece.len() >= 2 {
-                    out.push(RouteFile {
-                        kind: r.kind,
-                        hexes: piece,
-                    });
-                }
-            }
-            f.map.routes = out;
-            if !hit {
-                return Err(format!("no route through {hex}"));
-            }
-            "Erase route".into()
-        }
-        EditAction::Elevation { level, hexes } => {
-            if *level > 9 {
-                return Err(format!("elevation {level}: levels are 0 to 9"));
-            }
-            let cs = hexes
-                .iter()
-                .map(|h| d.hex(h))
-                .collect::<Result<Vec<_>, _>>()?;
-            let rows = f
-                .map
-                .elevation
-                .get_or_insert_with(|| vec!["0".repeat(d.columns as usize); d.rows as usize]);
-            for c in cs {
-                set_letter(rows, c, char::from(b'0' + level));
-            }
-            "Elevation".into()
-        }
-        EditAction::Unit(u) => {
-            match f.units.iter().position(|x| x.id == u.id) {
-                Some(i) => f.units[i] = (**u).clone(),
-                None => f.units.push((**u).clone()),
-            }
-            format!("Unit {}", u.id)
-        }
-        EditAction::UnitField { id, field, value } => {
-            let i = unit_index(f, id)?;
-            let prefix = format!("units[{i}].");
-            set_field(&mut f.units[i], field, value).map_err(|e| format!("{prefix}{e}"))?;
-            if field == "id" && f.units.iter().filter(|u| u.id == f.units[i].id).count() > 1 {
-                return Err(format!("{prefix}id: {value} is taken"));
-            }
-            format!("Unit {id}: {field}")
-        }
-        EditAction::MoveUnit { id, hex } => {
-            let i = unit_index(f, id)?;
-            let c = d.hex(hex)?;
-            f.units[i].hex = d.label(c);
-            format!("Move {id}")
-        }
+        } => hexside(f, &d, hex, *dir, *feature, *on),
+        EditAction::Route { kind, hexes } => add_route(f, &d, *kind, hexes),
+        EditAction::EraseRoute { hex, kind } => erase_route(f, &d, hex, *kind),
+        EditAction::Elevation { level, hexes } => elevation(f, &d, *level, hexes),
+        EditAction::Underlay(u) => set_underlay(f, &d, u),
+        // The units.
+        EditAction::Unit(u) => Ok(put_unit(f, u)),
+        EditAction::UnitField { id, field, value } => set_unit_field(f, id, field, value),
+        EditAction::MoveUnit { id, hex } => move_unit(f, &d, id, hex),
         EditAction::RemoveUnit { id } => {
             let i = unit_index(f, id)?;
             f.units.remove(i);
-            format!("Remove {id}")
+            Ok(format!("Remove {id}"))
         }
-        EditAction::CopyUnit { id, new_id, hex } => {
-            let i = unit_index(f, id)?;
-            if f.units.iter().any(|u| &u.id == new_id) {
-                return Err(format!("unit id {new_id:?} is taken"));
-            }
-            let c = d.hex(hex)?;
-            let mut u = f.units[i].clone();
-            u.id = new_id.clone();
-            u.hex = d.label(c);
-            f.units.push(u);
-            format!("Paste {new_id}")
-        }
-        EditAction::Victory(v) => {
-            let c = d.hex(&v.hex)?;
-            if v.points < 0 {
-                return Err(format!(
-                    "victory hex {}: points {} below 0",
-                    v.hex, v.points
-                ));
-            }
-            if let Some(h) = &v.holder
-                && !f.sides.contains(h)
-            {
-                return Err(format!(
-                    "victory hex {}: holder {h:?} is not a side ({})",
-                    v.hex,
-                    f.sides.join(", ")
-                ));
-            }
-            let mut v = v.clone();
-            v.hex = d.label(c);
-            match f.victory.iter().position(|x| d.hex(&x.hex) == Ok(c)) {
-                Some(i) => f.victory[i] = v,
-                None => f.victory.push(v),
-            }
-            "Victory hex".into()
-        }
-        EditAction::RemoveVictory { hex } => {
-            let c = d.hex(hex)?;
-            let n = f.victory.len();
-            f.victory.retain(|x| d.hex(&x.hex) != Ok(c));
-            if f.victory.len() == n {
-                return Err(format!("no victory hex at {hex}"));
-            }
-            "Remove victory hex".into()
-        }
-        EditAction::Underlay(u) => {
-            if let Some(u) = u {
-                if !(0.0..=1.0).contains(&u.opacity) {
-                    return Err(format!("underlay.opacity {}: from 0 to 1", u.opacity));
+        EditAction::CopyUnit { id, new_id, hex } => copy_unit(f, &d, id, new_id, hex),
+        // The victory hexes.
+        EditAction::Victory(v) => set_victory(f, &d, v),
+        EditAction::RemoveVictory { hex } => remove_victory(f, &d, hex),
+    }
+}
+
+/// A header field set to `value`; the action's label.
+fn set<T: Clone>(field: &mut T, value: &T, label: &str) -> String {
+    *field = value.clone();
+    label.into()
+}
+
+fn set_ruleset(f: &mut ScenarioFile, r: &str) -> Result<String, String> {
+    if !crate::rules::registry::KNOWN_RULESETS.contains(&r) {
+        return Err(format!(
+            "unknown ruleset {r:?}: {}",
+            crate::rules::registry::KNOWN_RULESETS.join(", ")
+        ));
+    }
+    f.ruleset = r.to_string();
+    Ok("Ruleset".into())
+}
+
+/// New names for the two sides; the units and victory hexes follow.
+fn rename_sides(f: &mut ScenarioFile, names: &[String]) -> Result<String, String> {
+    if names.len() != 2 || names.iter().any(|n| n.trim().is_empty()) || names[0] == names[1] {
+        return Err("sides: two different, non-empty names".into());
+    }
+    let old = f.sides.clone();
+    let rename = |s: &String| -> String {
+        old.iter()
+            .position(|o| o == s)
+            .and_then(|i| names.get(i))
+            .cloned()
+            .unwrap_or_else(|| s.clone())
+    };
+    for u in &mut f.units {
+        u.side = rename(&u.side);
+    }
+    for v in &mut f.victory {
+        v.holder = v.holder.as_ref().map(rename);
+    }
+    f.sides = names.to_vec();
+    Ok("Sides".into())
+}
+
+/// The hexes of a list of labels, each on the map.
+fn hexes_of(d: &Dims, hexes: &[String]) -> Result<Vec<Coord>, String> {
+    hexes.iter().map(|h| d.hex(h)).collect()
+}
+
+fn paint(
+    f: &mut ScenarioFile,
+    d: &Dims,
+    terrain: char,
+    hexes: &[String],
+) -> Result<String, String> {
+    letter_ok(f, terrain)?;
+    let cs = hexes_of(d, hexes)?;
+    for c in cs {
+        set_letter(&mut f.map.terrain, c, terrain);
+    }
+    Ok("Paint".into())
+}
+
+/// Terrain on `hex` and every hex of its terrain connected to it.
+fn fill(f: &mut ScenarioFile, d: &Dims, terrain: char, hex: &str) -> Result<String, String> {
+    letter_ok(f, terrain)?;
+    let start = d.hex(hex)?;
+    let from = letter_at(&f.map.terrain, start);
+    if from != Some(terrain) {
+        let mut stack = vec![start];
+        let mut seen = std::collections::HashSet::from([start]);
+        while let Some(c) = stack.pop() {
+            set_letter(&mut f.map.terrain, c, terrain);
+            for n in c.neighbors() {
+                if d.contains(n) && letter_at(&f.map.terrain, n) == from && seen.insert(n) {
+                    stack.push(n);
                 }
-                for (i, p) in u.align.iter().enumerate() {
-                    d.hex(&p.hex)
-                        .map_err(|e| format!("underlay.align[{i}]: {e}"))?;
-                }
             }
-            f.underlay = u.clone();
-            "Map scan".into()
         }
-    })
+    }
+    Ok("Fill".into())
+}
+
+/// A hexside feature on, off, or toggled (`on: None`).
+fn hexside(
+    f: &mut ScenarioFile,
+    d: &Dims,
+    hex: &str,
+    dir: Dir,
+    feature: Feature,
+    on: Option<bool>,
+) -> Result<String, String> {
+    let c = d.hex(hex)?;
+    let other = c.neighbor(dir);
+    // The hexside may be named from either hex: find its entry either way.
+    let same = |h: &HexsideFile| {
+        d.hex(&h.hex)
+            .is_ok_and(|x| (x == c && h.dir == dir) || (x == other && h.dir == dir.opposite()))
+    };
+    let has = f
+        .map
+        .hexsides
+        .iter()
+        .any(|h| same(h) && h.features.contains(&feature));
+    let want = on.unwrap_or(!has);
+    if want && !has {
+        match f.map.hexsides.iter_mut().find(|h| same(h)) {
+            Some(h) => h.features.push(feature),
+            None => f.map.hexsides.push(HexsideFile {
+                hex: d.label(c),
+                dir,
+                features: vec![feature],
+            }),
+        }
+    } else if !want && has {
+        for h in f.map.hexsides.iter_mut().filter(|h| same(h)) {
+            h.features.retain(|x| *x != feature);
+        }
+        f.map.hexsides.retain(|h| !h.features.is_empty());
+    }
+    Ok(format!("{feature:?} hexside"))
+}
+
+/// A route along adjacent hexes.
+fn add_route(
+    f: &mut ScenarioFile,
+    d: &Dims,
+    kind: RouteKind,
+    hexes: &[String],
+) -> Result<String, String> {
+    let cs = hexes_of(d, hexes)?;
+    if cs.len() < 2 {
+        return Err("a route needs at least two hexes".into());
+    }
+    for w in cs.windows(2) {
+        if !w[0].is_adjacent(w[1]) {
+            return Err(format!(
+                "route hexes {} and {} are not adjacent",
+                d.label(w[0]),
+                d.label(w[1])
+            ));
+        }
+    }
+    f.map.routes.push(RouteFile {
+        kind,
+        hexes: cs.iter().map(|c| d.label(*c)).collect(),
+    });
+    Ok(format!("{kind:?}"))
+}
+
+/// `hex` taken out of every route (of `kind`, or of any): the routes through it are cut there,
+/// and pieces of fewer than two hexes dropped.
+fn erase_route(
+    f: &mut ScenarioFile,
+    d: &Dims,
+    hex: &str,
+    kind: Option<RouteKind>,
+) -> Result<String, String> {
+    let c = d.hex(hex)?;
+    let mut out = Vec::new();
+    let mut hit = false;
+    for r in std::mem::take(&mut f.map.routes) {
+        if kind.is_some_and(|k| k != r.kind) || !r.hexes.iter().any(|h| d.hex(h) == Ok(c)) {
+            out.push(r);
+            continue;
+        }
+        hit = true;
+        let mut piece: Vec<String> = Vec::new();
+        for h in r.hexes {
+            if d.hex(&h) == Ok(c) {
+                if piece.len() >= 2 {
+                    out.push(RouteFile {
+                        kind: r.kind,
+                        hexes: std::mem::take(&mut piece),
+                    });
+                }
+                piece.clear();
+            } else {
+                piece.push(h);
+            }
+        }
+        if piece.len() >= 2 {
+            out.push(RouteFile {
+                kind: r.kind,
+                hexes: piece,
+            });
+        }
+    }
+    f.map.routes = out;
+    if !hit {
+        return Err(format!("no route through {hex}"));
+    }
+    Ok("Erase route".into())
+}
+
+fn elevation(
+    f: &mut ScenarioFile,
+    d: &Dims,
+    level: u8,
+    hexes: &[String],
+) -> Result<String, String> {
+    if level > 9 {
+        return Err(format!("elevation {level}: levels are 0 to 9"));
+    }
+    let cs = hexes_of(d, hexes)?;
+    let rows = f
+        .map
+        .elevation
+        .get_or_insert_with(|| vec!["0".repeat(d.columns as usize); d.rows as usize]);
+    for c in cs {
+        set_letter(rows, c, char::from(b'0' + level));
+    }
+    Ok("Elevation".into())
+}
+
+/// The map scan under the grid, checked, or none.
+fn set_underlay(
+    f: &mut ScenarioFile,
+    d: &Dims,
+    u: &Option<UnderlayFile>,
+) -> Result<String, String> {
+    if let Some(u) = u {
+        if let Some((field, value, why)) = u.problems().into_iter().next() {
+            return Err(format!("{field} {value}: {why}"));
+        }
+        for (i, p) in u.align.iter().enumerate() {
+            d.hex(&p.hex)
+                .map_err(|e| format!("underlay.align[{i}]: {e}"))?;
+        }
+    }
+    f.underlay = u.clone();
+    Ok("Map scan".into())
+}
+
+/// A unit added, or put in place of the unit with its id.
+fn put_unit(f: &mut ScenarioFile, u: &UnitFile) -> String {
+    match f.units.iter().position(|x| x.id == u.id) {
+        Some(i) => {
+            let mut new = u.clone();
+            answered(&f.units[i], &mut new);
+            f.units[i] = new;
+        }
+        None => f.units.push(u.clone()),
+    }
+    format!("Unit {}", u.id)
+}
+
+fn set_unit_field(
+    f: &mut ScenarioFile,
+    id: &str,
+    field: &str,
+    value: &str,
+) -> Result<String, String> {
+    let i = unit_index(f, id)?;
+    let prefix = format!("units[{i}].");
+    set_field(&mut f.units[i], field, value).map_err(|e| format!("{prefix}{e}"))?;
+    if field != "placeholder" {
+        f.units[i].placeholder.retain(|p| p != field);
+    }
+    if field == "id" && f.units.iter().filter(|u| u.id == f.units[i].id).count() > 1 {
+        return Err(format!("{prefix}id: {value} is taken"));
+    }
+    Ok(format!("Unit {id}: {field}"))
+}
+
+fn move_unit(f: &mut ScenarioFile, d: &Dims, id: &str, hex: &str) -> Result<String, String> {
+    let i = unit_index(f, id)?;
+    let c = d.hex(hex)?;
+    f.units[i].hex = d.label(c);
+    Ok(format!("Move {id}"))
+}
+
+/// A copy of a unit under a new id in `hex`.
+fn copy_unit(
+    f: &mut ScenarioFile,
+    d: &Dims,
+    id: &str,
+    new_id: &str,
+    hex: &str,
+) -> Result<String, String> {
+    let i = unit_index(f, id)?;
+    if f.units.iter().any(|u| u.id == new_id) {
+        return Err(format!("unit id {new_id:?} is taken"));
+    }
+    let c = d.hex(hex)?;
+    let mut u = f.units[i].clone();
+    u.id = new_id.to_string();
+    u.hex = d.label(c);
+    f.units.push(u);
+    Ok(format!("Paste {new_id}"))
+}
+
+/// A victory hex added, or put in place of the one in its hex.
+fn set_victory(f: &mut ScenarioFile, d: &Dims, v: &VictoryHexFile) -> Result<String, String> {
+    let c = d.hex(&v.hex)?;
+    if v.points < 0 {
+        return Err(format!(
+            "victory hex {}: points {} below 0",
+            v.hex, v.points
+        ));
+    }
+    if let Some(h) = &v.holder
+        && !f.sides.contains(h)
+    {
+        return Err(format!(
+            "victory hex {}: holder {h:?} is not a side ({})",
+            v.hex,
+            f.sides.join(", ")
+        ));
+    }
+    let mut v = v.clone();
+    v.hex = d.label(c);
+    match f.victory.iter().position(|x| d.hex(&x.hex) == Ok(c)) {
+        Some(i) => f.victory[i] = v,
+        None => f.victory.push(v),
+    }
+    Ok("Victory hex".into())
+}
+
+fn remove_victory(f: &mut ScenarioFile, d: &Dims, hex: &str) -> Result<String, String> {
+    let c = d.hex(hex)?;
+    let n = f.victory.len();
+    f.victory.retain(|x| d.hex(&x.hex) != Ok(c));
+    if f.victory.len() == n {
+        return Err(format!("no victory hex at {hex}"));
+    }
+    Ok("Remove victory hex".into())
 }
 
 fn resize(f: &mut ScenarioFile, columns: i64, rows: i64, fill: char) -> Result<(), String> {

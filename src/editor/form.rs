@@ -58,9 +58,22 @@ pub fn widget(
     ruleset: &str,
     kind: crate::rules::unit::UnitKind,
 ) -> (Widget, &'static str) {
+    common_widget(field)
+        .or_else(|| gcacw_widget(field, ruleset))
+        .or_else(|| gbacw_ngg_widget(field))
+        .or_else(|| shiloh_widget(field, ruleset, kind))
+        .unwrap_or((Widget::Text, ""))
+}
+
+/// A whole number from `lo` to `hi`, that may be left unset or not.
+fn int(lo: i64, hi: i64, optional: bool) -> Widget {
+    Widget::Int { lo, hi, optional }
+}
+
+/// The fields of every ruleset's units.
+fn common_widget(field: &str) -> Option<(Widget, &'static str)> {
     use Widget::*;
-    let int = |lo, hi, optional| Int { lo, hi, optional };
-    match field {
+    Some(match field {
         "id" => (
             Text,
             "The unit's id: unique in the file; commands and saves name the unit by it.",
@@ -76,6 +89,30 @@ pub fn widget(
             Strength,
             "Organized: the combat value (CV), a whole number. Disorganized: a CV in halves and the manpower it is drawn from (GCACW). Leaders: none.",
         ),
+        "active" => (
+            Bool,
+            "Active: takes part in the game (inactive units wait to be released).",
+        ),
+        "arrives" => (
+            int(2, crate::rules::scenario::MAX_TURN, true),
+            "A reinforcement: the turn at whose start it enters the map at its hex; unset: on the map from the start.",
+        ),
+        "movement" => (
+            Float {
+                lo: 0.0,
+                hi: 1000.0,
+                step: 0.5,
+            },
+            "Movement allowance in points, in place of the ruleset's (optional).",
+        ),
+        _ => return None,
+    })
+}
+
+/// GCACW's fields, and fatigue (each ruleset's range).
+fn gcacw_widget(field: &str, ruleset: &str) -> Option<(Widget, &'static str)> {
+    use Widget::*;
+    Some(match field {
         "artillery" => (int(0, 1000, false), "Artillery value (GCACW), 0 to 1000."),
         "tactical" => (
             int(-100, 100, false),
@@ -85,23 +122,28 @@ pub fn widget(
             int(-100, 100, true),
             "A leader's defensive tactical rating where it differs (\"x/y\" leaders); unset: the same as tactical.",
         ),
-        "fatigue" => {
-            let hi = if ruleset == "shiloh" { 200 } else { 4 };
-            (
-                int(0, hi, false),
-                if ruleset == "shiloh" {
-                    "Fatigue (Shiloh), 0 to 200."
-                } else {
-                    "Fatigue level, 0 to 4."
-                },
-            )
-        }
+        "fatigue" => match crate::rules::registry::profile(ruleset) {
+            Some(p) => (int(0, p.max_fatigue, false), p.fatigue_help),
+            None => (int(0, 4, false), "Fatigue level, 0 to 4."),
+        },
         "demoralized" => (int(0, 2, false), "Demoralization (GCACW): 0 none, 1 or 2."),
         "entrenched" => (Bool, "Entrenched (GCACW)."),
-        "active" => (
+        "exhausted" => (
             Bool,
-            "Active: takes part in the game (inactive units wait to be released).",
+            "On its exhausted side (GCACW): reorganized, not yet recovered; its extended-march check comes earlier.",
         ),
+        "army" => (
+            Bool,
+            "An army leader (GCACW): he leads grand assaults, with any unit of his side.",
+        ),
+        _ => return None,
+    })
+}
+
+/// GBACW's and NGG 1812's fields (the combat status is both's, and Shiloh's).
+fn gbacw_ngg_widget(field: &str) -> Option<(Widget, &'static str)> {
+    use Widget::*;
+    Some(match field {
         "morale" => (int(1, 6, true), "Morale rating (GBACW), 1 to 6."),
         "green" => (Bool, "Green troops (GBACW)."),
         "status" => (
@@ -127,6 +169,18 @@ pub fn widget(
             int(0, 9, true),
             "Combats fought this turn (NGG 1812 11.2), 0 to 9.",
         ),
+        _ => return None,
+    })
+}
+
+/// Shiloh's fields.
+fn shiloh_widget(
+    field: &str,
+    ruleset: &str,
+    kind: crate::rules::unit::UnitKind,
+) -> Option<(Widget, &'static str)> {
+    use Widget::*;
+    Some(match field {
         "guns" => (int(0, 100, true), "Guns of a battery (Shiloh), 0 to 100."),
         "efficiency" => (
             int(0, 100, true),
@@ -143,7 +197,9 @@ pub fn widget(
         "leader_bonus" => (int(0, 100, true), "A leader's bonus (Shiloh), 0 to 100."),
         "mode" => (
             Choice {
-                options: crate::rules::scenario::shiloh_modes(kind)
+                options: crate::rules::registry::profile(ruleset)
+                    .and_then(|p| p.modes)
+                    .map_or(&[][..], |(modes, _)| modes(kind))
                     .iter()
                     .map(|m| mode_name(*m))
                     .collect(),
@@ -155,28 +211,8 @@ pub fn widget(
         "fortification" => (int(0, 10, true), "Fortification level (Shiloh), 0 to 10."),
         "demibrigade" => (Bool, "A demi-brigade (Shiloh)."),
         "heavy_guns" => (Bool, "Heavy guns (Shiloh)."),
-        "arrives" => (
-            int(2, crate::rules::scenario::MAX_TURN, true),
-            "A reinforcement: the turn at whose start it enters the map at its hex; unset: on the map from the start.",
-        ),
-        "exhausted" => (
-            Bool,
-            "On its exhausted side (GCACW): reorganized, not yet recovered; its extended-march check comes earlier.",
-        ),
-        "army" => (
-            Bool,
-            "An army leader (GCACW): he leads grand assaults, with any unit of his side.",
-        ),
-        "movement" => (
-            Float {
-                lo: 0.0,
-                hi: 1000.0,
-                step: 0.5,
-            },
-            "Movement allowance in points, in place of the ruleset's (optional).",
-        ),
-        _ => (Text, ""),
-    }
+        _ => return None,
+    })
 }
 
 fn mode_name(m: crate::rules::unit::Mode) -> &'static str {

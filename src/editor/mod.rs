@@ -25,7 +25,7 @@ use std::path::Path;
 pub use action::EditAction;
 use undo::{Snapshot, Step};
 
-use crate::rules::ruleset::{RulesOverrides, check_file};
+use crate::rules::registry::{RulesOverrides, check_file};
 use crate::rules::scenario::{Problem, ScenarioFile};
 
 /// A scenario being edited.
@@ -179,6 +179,18 @@ impl Editor {
         check_file(self.file.clone(), &self.rules)
             .err()
             .unwrap_or_default()
+    }
+
+    /// The units' placeholder values (an import's guesses and blanks), as the editor lists
+    /// them beside the problems: the file saves with them, a game does not start.
+    pub fn placeholders(&self) -> Vec<Problem> {
+        placeholders(&self.file)
+    }
+
+    /// Whether the file still holds placeholder values (an import's): it saves, but a game does
+    /// not start on it.
+    pub fn is_draft(&self) -> bool {
+        self.file.units.iter().any(|u| !u.placeholder.is_empty())
     }
 
     /// The file's text, if it would load; else the loader's problems. The text is read back
@@ -349,4 +361,22 @@ pub fn problem_hex(f: &ScenarioFile, p: &Problem) -> Option<crate::rules::hex::C
     label
         .and_then(|l| parse_label(&l, width).ok())
         .or_else(|| parse_label(&p.value.replace('"', ""), width).ok())
+}
+
+/// The units' placeholder values as problems of the editor's list (not the loader's: the file
+/// saves with them), one per unit: `units[3].placeholder = side, strength: …`.
+fn placeholders(f: &ScenarioFile) -> Vec<Problem> {
+    f.units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| !u.placeholder.is_empty())
+        .map(|(i, u)| Problem {
+            field: format!("units[{i}].placeholder"),
+            value: u.placeholder.join(", "),
+            problem: format!(
+                "{} ({}): values to enter before play (an import's guesses and blanks)",
+                u.id, u.name
+            ),
+        })
+        .collect()
 }

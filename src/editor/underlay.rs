@@ -74,6 +74,103 @@ impl Similarity {
     }
 }
 
+/// An affine transform of the plane: `p' = M p + t` (a grid fitted with columns and rows
+/// spaced differently scales x and y differently, which a similarity cannot).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Affine {
+    /// Row-major: `m[0] = [a, b]` gives `x' = a x + b y`.
+    pub m: [[f64; 2]; 2],
+    pub t: (f64, f64),
+}
+
+impl Affine {
+    pub fn from_similarity(s: &Similarity) -> Affine {
+        let (sn, cs) = s.rotation.sin_cos();
+        Affine {
+            m: [[s.scale * cs, -s.scale * sn], [s.scale * sn, s.scale * cs]],
+            t: s.offset,
+        }
+    }
+
+    /// The affine taking each `a[i]` to `b[i]` (None when the `a` are on one line).
+    pub fn from_triples(a: [(f64, f64); 3], b: [(f64, f64); 3]) -> Option<Affine> {
+        let (u, v) = (
+            (a[1].0 - a[0].0, a[1].1 - a[0].1),
+            (a[2].0 - a[0].0, a[2].1 - a[0].1),
+        );
+        let det = u.0 * v.1 - v.0 * u.1;
+        if det.abs() < 1e-12 || !det.is_finite() {
+            return None;
+        }
+        let (p, q) = (
+            (b[1].0 - b[0].0, b[1].1 - b[0].1),
+            (b[2].0 - b[0].0, b[2].1 - b[0].1),
+        );
+        // M [u v] = [p q]  =>  M = [p q] [u v]^-1.
+        let inv = [[v.1 / det, -v.0 / det], [-u.1 / det, u.0 / det]];
+        let m = [
+            [
+                p.0 * inv[0][0] + q.0 * inv[1][0],
+                p.0 * inv[0][1] + q.0 * inv[1][1],
+            ],
+            [
+                p.1 * inv[0][0] + q.1 * inv[1][0],
+                p.1 * inv[0][1] + q.1 * inv[1][1],
+            ],
+        ];
+        let t = (
+            b[0].0 - (m[0][0] * a[0].0 + m[0][1] * a[0].1),
+            b[0].1 - (m[1][0] * a[0].0 + m[1][1] * a[0].1),
+        );
+        Some(Affine { m, t })
+    }
+
+    pub fn apply(&self, p: (f64, f64)) -> (f64, f64) {
+        (
+            self.m[0][0] * p.0 + self.m[0][1] * p.1 + self.t.0,
+            self.m[1][0] * p.0 + self.m[1][1] * p.1 + self.t.1,
+        )
+    }
+
+    pub fn inverse(&self) -> Affine {
+        let [[a, b], [c, d]] = self.m;
+        let det = a * d - b * c;
+        let m = [[d / det, -b / det], [-c / det, a / det]];
+        let t = (
+            -(m[0][0] * self.t.0 + m[0][1] * self.t.1),
+            -(m[1][0] * self.t.0 + m[1][1] * self.t.1),
+        );
+        Affine { m, t }
+    }
+
+    /// The rotation (radians) and the x and y scales of `M = R(θ) diag(sx, sy)` (any shear
+    /// is dropped: fits and alignments have none).
+    pub fn rotation_scale(&self) -> (f64, f64, f64) {
+        let [[a, b], [c, d]] = self.m;
+        let theta = c.atan2(a);
+        let sx = a.hypot(c);
+        let (sn, cs) = theta.sin_cos();
+        (theta, sx, -sn * b + cs * d)
+    }
+}
+
+/// The transform from image pixels to map layout coordinates by the underlay's exact grid fit
+/// (`grid`): hexes 0101, 0301 and 0102 of the image onto their layout centres. `flip_y` turns
+/// the image's y (down) to the layout's when that runs up. `None` without a fit.
+pub fn grid_to_map(
+    u: &UnderlayFile,
+    flip_y: bool,
+    centre: impl Fn(crate::rules::hex::Coord) -> (f64, f64),
+) -> Option<Affine> {
+    let g = u.grid.as_ref()?;
+    let hexes = [(1, 1), (3, 1), (1, 2)].map(|(c, r)| crate::rules::hex::Coord::new(c, r));
+    let img = hexes.map(|h| {
+        let (x, y) = g.centre(h.col, h.row);
+        (x, if flip_y { -y } else { y })
+    });
+    Affine::from_triples(img, hexes.map(centre))
+}
+
 /// The transform from image pixels to map layout coordinates (`centre` gives each hex's
 /// centre in the layout; image y runs down, the layout's as `centre` says), from the two
 /// alignment points. Errors name what is missing.

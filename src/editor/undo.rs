@@ -26,7 +26,7 @@ pub struct Header {
     weather_by_turn: Option<Vec<crate::rules::map::Weather>>,
     night_turns: Vec<i64>,
     briefing: Option<String>,
-    movement: crate::rules::movement::Enforcement,
+    movement: crate::rules::points::Enforcement,
     underlay: Option<UnderlayFile>,
 }
 

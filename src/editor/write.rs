@@ -43,58 +43,22 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
     if let Some(r) = &f.random_events {
         field("random_events", line(r));
     }
+    if let Some(t) = &f.initiative_ties {
+        field("initiative_ties", line(t));
+    }
     if let Some(t) = &f.supply_trains {
         field("supply_trains", line(t));
     }
     if let Some(b) = &f.briefing {
         field("briefing", line(b));
     }
-    if f.movement != crate::rules::movement::Enforcement::Enforced {
+    if f.movement != crate::rules::points::Enforcement::Enforced {
         field("movement", line(&f.movement));
     }
     if let Some(u) = &f.underlay {
         field("underlay", line(u));
     }
-    let list = |o: &mut String, indent: &str, name: &str, items: Vec<String>| {
-        o.push_str(&format!("{indent}{name}: [\n"));
-        for i in items {
-            o.push_str(&format!("{indent}    {i},\n"));
-        }
-        o.push_str(&format!("{indent}],\n"));
-    };
-    let m = &f.map;
-    o.push_str("    map: (\n");
-    o.push_str(&format!(
-        "        columns: {},\n        rows: {},\n",
-        m.columns, m.rows
-    ));
-    list(
-        &mut o,
-        "        ",
-        "terrain",
-        m.terrain.iter().map(line).collect(),
-    );
-    if let Some(e) = &m.elevation {
-        list(
-            &mut o,
-            "        ",
-            "elevation",
-            e.iter().map(line).collect(),
-        );
-    }
-    list(
-        &mut o,
-        "        ",
-        "hexsides",
-        m.hexsides.iter().map(line).collect(),
-    );
-    list(
-        &mut o,
-        "        ",
-        "routes",
-        m.routes.iter().map(line).collect(),
-    );
-    o.push_str("    ),\n");
+    map_text(&mut o, &f.map);
     list(
         &mut o,
         "    ",
@@ -111,6 +75,49 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
     }
     o.push_str(")\n");
     o
+}
+
+/// `name: [` one item a line `],` at `indent`.
+fn list(o: &mut String, indent: &str, name: &str, items: Vec<String>) {
+    o.push_str(&format!("{indent}{name}: [\n"));
+    for i in items {
+        o.push_str(&format!("{indent}    {i},\n"));
+    }
+    o.push_str(&format!("{indent}],\n"));
+}
+
+/// The map: its size, a terrain string per row, the elevation, hexsides, routes and the hexes'
+/// own names, one a line.
+fn map_text(o: &mut String, m: &crate::rules::scenario::MapFile) {
+    o.push_str("    map: (\n");
+    o.push_str(&format!(
+        "        columns: {},\n        rows: {},\n",
+        m.columns, m.rows
+    ));
+    list(
+        o,
+        "        ",
+        "terrain",
+        m.terrain.iter().map(line).collect(),
+    );
+    if let Some(e) = &m.elevation {
+        list(o, "        ", "elevation", e.iter().map(line).collect());
+    }
+    list(
+        o,
+        "        ",
+        "hexsides",
+        m.hexsides.iter().map(line).collect(),
+    );
+    list(o, "        ", "routes", m.routes.iter().map(line).collect());
+    if !m.labels.is_empty() {
+        o.push_str("        labels: {\n");
+        for (k, v) in &m.labels {
+            o.push_str(&format!("            {}: {},\n", line(k), line(v)));
+        }
+        o.push_str("        },\n");
+    }
+    o.push_str("    ),\n");
 }
 
 /// A value serialized with its whole numbers written as the shipped files write them:

@@ -17,26 +17,14 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use serde::{Deserialize, Serialize};
-
+use super::attack::ZocKind;
 use super::dice::DieSource;
 use super::event::Event;
 use super::game::Game;
 use super::hex::Coord;
 use super::movement::MoveContext;
-use super::ruleset::ZocKind;
+use super::sequence::ActivationRules;
 use super::unit::{SideId, UnitIdx};
-
-/// How far a leader's command reaches (the sequence's `activation`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ActivationRules {
-    /// The command radius, in hexes.
-    pub radius: u32,
-    /// Whether an enemy zone of control stops the radius (see the module's text).
-    pub zoc_blocks: bool,
-    pub source: String,
-}
 
 /// What a leader can activate now: the hexes his radius reaches and, of his command, the
 /// units that may act and those that may not (with why).
@@ -150,7 +138,7 @@ pub fn plan(game: &Game, leader: &str, units: &[String]) -> Result<Plan, String>
             game.rules.name()
         ));
     }
-    if !super::sequence::on_initiative(game) {
+    if !super::gate::on_initiative(game) {
         return Err(format!(
             "{}: a leader is activated in an action phase only",
             phase.name
@@ -223,7 +211,7 @@ pub fn apply(game: &mut Game, plan: &Plan, dice: &mut dyn DieSource) -> Vec<Even
         &plan.march,
         dice,
     ));
-    events.extend(super::sequence::tire(game, &plan.units, dice));
+    events.extend(super::fatigue::tire(game, &plan.units, dice));
     game.cycle.acted = true;
     game.cycle.leader = Some(plan.leader);
     game.cycle.units = plan.march.units.clone();
@@ -294,6 +282,33 @@ pub fn transfer_plan(game: &Game, leader: &str, to: &str) -> Result<(UnitIdx, Co
         ));
     }
     Ok((l, h))
+}
+
+/// Whether a leader of the side to act may transfer now: on the map, not transferred in this
+/// phase, with a friendly combat unit 1 to `leader_transfer.hexes` hexes away (what a
+/// leader-transfer phase is passed over without, `sequence::idle`).
+pub fn any_transfer(game: &Game) -> bool {
+    let Some(rules) = &game.sequence.leader_transfer else {
+        return false;
+    };
+    let side = game.active_side;
+    let friends: Vec<Coord> = game
+        .units
+        .iter()
+        .filter(|u| u.side == side && u.is_combat())
+        .filter_map(|u| u.hex)
+        .collect();
+    game.unit_indices().any(|l| {
+        let u = game.unit(l);
+        u.is_leader()
+            && u.side == side
+            && !game.cycle.transferred.contains(&l)
+            && u.hex.is_some_and(|h| {
+                friends
+                    .iter()
+                    .any(|f| (1..=rules.hexes).contains(&h.distance(*f)))
+            })
+    })
 }
 
 /// Transfer: the leader is placed in the hex.

@@ -28,39 +28,18 @@
 //! what an accepted attack did to the action; [`leader_for`] finds the leader an attack needs,
 //! for the client and the computer players, so the player chooses units and a hex as before.
 
-use serde::{Deserialize, Serialize};
-
+use super::attack::{AttackRequest, AttackType};
 use super::dice::DieSource;
 use super::event::Event;
 use super::game::Game;
-use super::movement::{Enforcement, Mp};
-use super::ruleset::{AttackRequest, AttackType};
+use super::points::{Enforcement, Mp};
+use super::sequence::AssaultRules;
 use super::unit::UnitIdx;
-
-/// The assault rules of an action phase (the sequence's `assault`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AssaultRules {
-    /// The attack types that are a leader's action of their own (an assault).
-    pub kinds: Vec<AttackType>,
-    /// Of those, the types only an army leader leads.
-    #[serde(default)]
-    pub army: Vec<AttackType>,
-    /// Whether the attacking units must be within the leader's command radius (the sequence's
-    /// `activation` rules).
-    #[serde(default)]
-    pub radius: bool,
-    /// Fatigue levels each attacking combat unit of an assault gains.
-    pub fatigue: u8,
-    /// Attacks a unit may make in one action.
-    pub per_action: u32,
-    pub source: String,
-}
 
 /// The assault rules in force for an attack now: the sequence's, in an action phase of a game
 /// whose rules are enforced.
 fn rules(game: &Game) -> Option<&AssaultRules> {
-    if game.scenario.movement == Enforcement::Free || !super::sequence::on_initiative(game) {
+    if game.scenario.movement == Enforcement::Free || !super::gate::on_initiative(game) {
         return None;
     }
     game.sequence.assault.as_ref()
@@ -336,7 +315,7 @@ pub fn after(
             .iter()
             .copied()
             .find(|u| game.unit(*u).is_leader());
-        return super::sequence::raise_fatigue(game, &combat, r.fatigue);
+        return super::fatigue::raise_fatigue(game, &combat, r.fatigue);
     }
     let marching: Vec<UnitIdx> = combat
         .into_iter()
@@ -345,7 +324,7 @@ pub fn after(
     for &u in &marching {
         game.unit_mut(u).march = Some(Mp::ZERO);
     }
-    super::sequence::tire(game, &marching, dice)
+    super::fatigue::tire(game, &marching, dice)
 }
 
 /// "an assault", "a grand assault".

@@ -1,6 +1,5 @@
-//! Commands: everything a player does to a game. A game is its scenario, its seed and the
-//! commands applied to it, so commands name units by id and hexes by label (readable in a
-//! save, stable across versions).
+//! Commands judged and applied: every command a player sends ([`super::order::Command`]) goes
+//! through here.
 //!
 //! `validate(&Game, &Command)` checks a command without changing anything, and is the whole
 //! judge of what is legal: whose turn it is (only the side to move moves and attacks, but for
@@ -9,129 +8,16 @@
 //! `apply(&mut Game, &Command, &mut dice)` validates, then changes the game and returns the
 //! events. A command that fails validation changes nothing and rolls no dice.
 
-use std::collections::BTreeMap;
+use super::ruleset::attack_request;
 
-use serde::{Deserialize, Serialize};
-
+use super::attack::{AttackError, AttackRequest};
 use super::dice::DieSource;
 use super::event::Event;
 use super::game::Game;
 use super::hex::Coord;
 use super::movement::orders::{self, MarchPlan, MovePlan};
-use super::ruleset::{AttackError, AttackRequest, AttackType, Choices};
+use super::order::{Command, CommandError};
 use super::unit::{SideId, UnitIdx};
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub enum Command {
-    /// Attack the units in `defender` with `attackers` (ids).
-    Attack {
-        attackers: Vec<String>,
-        defender: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        kind: Option<AttackType>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        march_type: Option<String>,
-        #[serde(default, skip_serializing_if = "is_default")]
-        choices: Choices,
-        /// Conditions of the attack (`Ruleset::attack_options`), by key.
-        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-        options: BTreeMap<String, String>,
-    },
-    /// Move a unit along a path of adjacent hexes (labels, not including its start), within
-    /// what it has left this turn by the rule system's movement rules (`rules::movement`).
-    Move { unit: String, path: Vec<String> },
-    /// Move a stack (units in one hex) together along a path: each pays its own cost, and
-    /// none counts as a friendly unit in the hexes the others enter.
-    MoveStack {
-        units: Vec<String>,
-        path: Vec<String>,
-    },
-    /// Roll the march allowance of a stack for this turn (GCACW: one die, two for cavalry,
-    /// plus the side's modifier); the units may then move up to it.
-    March { units: Vec<String> },
-    /// A special action of the rule system (`Ruleset::special_actions`: Shiloh's change of
-    /// mode and fortify) by each of the units, paid from what they have left this turn.
-    Special { units: Vec<String>, action: String },
-    /// Advance into the hex the last attack vacated, when its result allows it (only as the
-    /// next command after that attack).
-    Advance { units: Vec<String> },
-    /// End the phases of the sequence of play until the other side acts (`rules::sequence`;
-    /// with a sequence of one phase: end the side's turn).
-    EndTurn,
-    /// End the current phase of the sequence of play.
-    EndPhase,
-    /// Activate a leader (an action phase with `activation` rules): he and the units of his
-    /// command within his command radius (`units`, or all that may act when empty) make this
-    /// action, on one march roll (`rules::activation`).
-    Activate {
-        leader: String,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        units: Vec<String>,
-    },
-    /// Move a leader onto a friendly unit in a leader-transfer phase (`rules::activation`).
-    TransferLeader { leader: String, to: String },
-    /// Force-march a stack that has rolled its march in this action (`rules::sequence`).
-    ForceMarch { units: Vec<String> },
-}
-
-fn is_default(c: &Choices) -> bool {
-    *c == Choices::default()
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CommandError {
-    #[error(transparent)]
-    Attack(#[from] AttackError),
-    #[error("move: {0}")]
-    Move(String),
-    #[error("advance: {0}")]
-    Advance(String),
-    #[error("march: {0}")]
-    March(String),
-    #[error("special action: {0}")]
-    Special(String),
-    #[error("{0}")]
-    Activate(String),
-    /// A per-turn limit of attacks (how many, what they cost).
-    #[error("{0}")]
-    Limit(String),
-    /// A command by units of the side not to move, or after the last turn.
-    #[error("{0}")]
-    Turn(String),
-    /// A command the current phase of the sequence of play does not allow.
-    #[error("{0}")]
-    Phase(String),
-}
-
-/// An attack command as a request of the rule system.
-pub fn attack_request(
-    game: &Game,
-    attackers: &[String],
-    defender: &str,
-    kind: Option<AttackType>,
-    march_type: Option<String>,
-    options: &BTreeMap<String, String>,
-) -> Result<AttackRequest, AttackError> {
-    let mut units = Vec::new();
-    for id in attackers {
-        units.push(
-            game.unit_by_id(id)
-                .ok_or_else(|| AttackError::UnknownUnit(id.clone()))?,
-        );
-    }
-    let defender = game
-        .scenario
-        .parse_hex(defender)
-        .map_err(AttackError::BadHex)?;
-    Ok(AttackRequest {
-        attackers: units,
-        defender,
-        kind,
-        march_type,
-        options: options.clone(),
-    })
-}
 
 /// The request of an attack command (`None` for other commands).
 fn request_of(game: &Game, cmd: &Command) -> Result<Option<AttackRequest>, AttackError> {
@@ -255,9 +141,9 @@ fn special_plan(
     game: &Game,
     ids: &[String],
     action: &str,
-) -> Result<Vec<(UnitIdx, super::movement::Mp)>, CommandError> {
+) -> Result<Vec<(UnitIdx, super::points::Mp)>, CommandError> {
     let (units, _) = stack_of(game, ids, "special action")?;
-    let free = game.scenario.movement == super::movement::Enforcement::Free;
+    let free = game.scenario.movement == super::points::Enforcement::Free;
     let mut out = Vec::new();
     for u in units {
         let unit = game.unit(u);
@@ -358,20 +244,52 @@ pub fn special_for(game: &Game, units: &[UnitIdx], key: &str) -> Option<Command>
     None
 }
 
-/// Check a command against the game without changing it.
-pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
+/// What [`validate`] accepts a command as: for an attack, the request the rules take (the
+/// window keeps it for its preview and its roll; nobody builds it again).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Valid {
+    pub attack: Option<AttackRequest>,
+}
+
+/// An attack command through every check that applies to it, in one place: the request, and
+/// the per-turn limits it counts against.
+pub struct CheckedAttack {
+    pub request: AttackRequest,
+    pub limits: orders::AttackLimits,
+}
+
+/// Every check of an attack command after the phase's (`gate::check`): the side that may make
+/// it (`attack_turn`), an action phase's assault rules, the rule system's own checks of the
+/// attack and its choices, then the per-turn limits. `None` for an attack of no units.
+fn check_attack(game: &Game, cmd: &Command) -> Result<Option<CheckedAttack>, CommandError> {
+    let Command::Attack { choices, .. } = cmd else {
+        return Ok(None);
+    };
+    let Some(request) = request_of(game, cmd)? else {
+        return Ok(None);
+    };
+    attack_turn(game, &request)?;
+    assault_check(game, &request)?;
+    game.rules.check(game, &request, choices)?;
+    let limits = orders::check_attack_limits(game, &request).map_err(CommandError::Limit)?;
+    Ok(Some(CheckedAttack { request, limits }))
+}
+
+/// Check a command against the game without changing it: the one judge of what is legal, for
+/// every caller (the window, the computer players, the command line, turn files), and the
+/// first step of [`apply`].
+pub fn validate(game: &Game, cmd: &Command) -> Result<Valid, CommandError> {
     not_over(game)?;
-    super::sequence::check(game, cmd).map_err(CommandError::Phase)?;
+    super::gate::check(game, cmd).map_err(CommandError::Phase)?;
+    let attack = check_attack(game, cmd)?.map(|a| a.request);
+    validate_plan(game, cmd)?;
+    Ok(Valid { attack })
+}
+
+/// The checks of the commands other than attacks (their plans, built and dropped).
+fn validate_plan(game: &Game, cmd: &Command) -> Result<(), CommandError> {
     match cmd {
-        Command::Attack { choices, .. } => {
-            if let Some(req) = request_of(game, cmd)? {
-                attack_turn(game, &req)?;
-                assault_check(game, &req)?;
-                game.rules.check(game, &req, choices)?;
-                orders::check_attack_limits(game, &req).map_err(CommandError::Limit)?;
-            }
-            Ok(())
-        }
+        Command::Attack { .. } => Ok(()),
         Command::Move { unit, path } => {
             move_plan(game, std::slice::from_ref(unit), path).map(|_| ())
         }
@@ -383,7 +301,7 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<(), CommandError> {
         Command::Activate { leader, units } => super::activation::plan(game, leader, units)
             .map(|_| ())
             .map_err(CommandError::Activate),
-        Command::ForceMarch { units } => super::sequence::forced_march_plan(game, units)
+        Command::ForceMarch { units } => super::fatigue::forced_march_plan(game, units)
             .map(|_| ())
             .map_err(CommandError::March),
         Command::TransferLeader { leader, to } => {
@@ -468,6 +386,26 @@ fn assault_check(game: &Game, req: &AttackRequest) -> Result<(), CommandError> {
     super::assault::check(game, req, kind).map_err(CommandError::Limit)
 }
 
+/// The advance the attack's result allows, kept for the attackers its fatigue left on the map
+/// (a unit eliminated by its extended-march check does not advance; a leader does not advance
+/// alone). Returns the offer's event, if one stands.
+fn offer_advance(game: &mut Game) -> Option<Event> {
+    let opt = game.advance_option.take()?;
+    let units: Vec<UnitIdx> = opt
+        .units
+        .into_iter()
+        .filter(|u| game.unit(*u).on_map())
+        .collect();
+    if units.iter().all(|u| game.unit(*u).is_leader()) {
+        return None;
+    }
+    game.advance_option = Some(super::game::AdvanceOption {
+        units,
+        hex: opt.hex,
+    });
+    Some(Event::AdvanceOffered { hex: opt.hex })
+}
+
 fn advancers(game: &Game, units: &[String]) -> Result<(Vec<UnitIdx>, Coord), CommandError> {
     let Some(opt) = &game.advance_option else {
         return Err(CommandError::Advance("no advance is open: only the command right after an attack whose result allows it may advance".into()));
@@ -487,6 +425,11 @@ fn advancers(game: &Game, units: &[String]) -> Result<(Vec<UnitIdx>, Coord), Com
                 "{id:?} did not take part in the attack"
             )));
         }
+        if !game.unit(u).on_map() {
+            return Err(CommandError::Advance(format!(
+                "{id:?} has been eliminated: only units on the map advance"
+            )));
+        }
         if seen.insert(u) {
             out.push(u);
         }
@@ -501,7 +444,7 @@ pub fn apply(
     dice: &mut dyn DieSource,
 ) -> Result<Vec<Event>, CommandError> {
     not_over(game)?;
-    super::sequence::check(game, cmd).map_err(CommandError::Phase)?;
+    super::gate::check(game, cmd).map_err(CommandError::Phase)?;
     if let Command::Advance { units } = cmd {
         let (units, hex) = advancers(game, units)?;
         game.advance_option = None;
@@ -520,7 +463,7 @@ pub fn apply(
     }
     let mut out = out;
     if let Ok(events) = &mut out {
-        events.extend(super::sequence::record_action(game, cmd));
+        events.extend(super::gate::record_action(game, cmd));
     }
     out
 }
@@ -532,16 +475,21 @@ fn apply_inner(
 ) -> Result<Vec<Event>, CommandError> {
     match cmd {
         Command::Attack { choices, .. } => {
-            let Some(req) = request_of(game, cmd)? else {
+            let Some(CheckedAttack {
+                request: req,
+                limits,
+            }) = check_attack(game, cmd)?
+            else {
                 return Ok(Vec::new());
             };
-            attack_turn(game, &req)?;
-            assault_check(game, &req)?;
             let rules = game.rules.clone();
-            let limits = orders::check_attack_limits(game, &req).map_err(CommandError::Limit)?;
             let mut events = rules.resolve(game, &req, choices, dice)?;
             orders::count_attack(game, &req, &limits);
+            // The attack ends with its fatigue and the extended-march check (GCACW); only
+            // then is the advance offered, to the attackers still on the map.
+            events.retain(|e| !matches!(e, Event::AdvanceOffered { .. }));
             events.extend(super::assault::after(game, &req, limits.kind, dice));
+            events.extend(offer_advance(game));
             Ok(events)
         }
         Command::Move { unit, path } => {
@@ -555,7 +503,7 @@ fn apply_inner(
         Command::March { units } => {
             let plan = march_plan(game, units)?;
             let mut events = orders::apply_march(game, &plan, dice);
-            events.extend(super::sequence::tire(game, &plan.units, dice));
+            events.extend(super::fatigue::tire(game, &plan.units, dice));
             Ok(events)
         }
         Command::Special { units, action } => {
@@ -570,12 +518,12 @@ fn apply_inner(
             Ok(events)
         }
         Command::Advance { .. } => Ok(Vec::new()),
-        Command::EndTurn => Ok(super::sequence::end_turn(game, dice)),
+        Command::EndTurn => Ok(super::flow::end_turn(game, dice)),
         // In an action phase a side ends its action, not the phase (both must pass).
-        Command::EndPhase if super::sequence::on_initiative(game) => {
-            Ok(super::sequence::end_turn(game, dice))
+        Command::EndPhase if super::gate::on_initiative(game) => {
+            Ok(super::flow::end_turn(game, dice))
         }
-        Command::EndPhase => Ok(super::sequence::end_phase(game, dice)),
+        Command::EndPhase => Ok(super::flow::end_phase(game, dice)),
         Command::Activate { leader, units } => {
             let plan =
                 super::activation::plan(game, leader, units).map_err(CommandError::Activate)?;
@@ -583,8 +531,8 @@ fn apply_inner(
         }
         Command::ForceMarch { units } => {
             let (units, f) =
-                super::sequence::forced_march_plan(game, units).map_err(CommandError::March)?;
-            Ok(super::sequence::force_march(game, &units, &f, dice))
+                super::fatigue::forced_march_plan(game, units).map_err(CommandError::March)?;
+            Ok(super::fatigue::force_march(game, &units, &f, dice))
         }
         Command::TransferLeader { leader, to } => {
             let (l, h) = super::activation::transfer_plan(game, leader, to)

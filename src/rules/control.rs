@@ -24,40 +24,11 @@
 //! Dice: one d6 per routed unit that may rally, in unit order, the first dice of a game turn
 //! (before a random-events roll; at the mid-point: before the second round's first phase).
 
-use serde::{Deserialize, Serialize};
-
 use super::dice::{DieRole, DieSource};
 use super::event::Event;
 use super::game::Game;
-use super::movement::Mp;
-use super::unit::{Mode, Status, Unit, UnitIdx, UnitKind};
-
-/// Command control: who is in command, and what being out of it costs.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CommandControlRules {
-    /// A combat unit within this many hexes of a friendly leader is in command.
-    pub radius: u32,
-    /// The share of its points (percent) an out-of-command unit has.
-    pub out_of_command_percent: u32,
-    pub source: String,
-}
-
-/// The recovery at the start of a game turn and between rounds.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RoundRecovery {
-    /// Fatigue points each unit with no enemy adjacent loses.
-    pub fatigue: u8,
-    /// A disrupted unit with no enemy adjacent returns to good order.
-    pub disrupted: bool,
-    /// A routed unit with no enemy adjacent rallies when one d6 times this is at most its
-    /// efficiency (0: routed units do not rally).
-    pub rally_per_pip: u8,
-    /// Also between the rounds (the mid-point recovery), not only at a game turn's start.
-    pub mid_point: bool,
-    pub source: String,
-}
+use super::points::Mp;
+use super::unit::{Mode, Status, Unit, UnitIdx};
 
 /// Whether a unit takes part: a combat unit on the map.
 fn counts(u: &Unit) -> bool {
@@ -162,15 +133,14 @@ pub fn recover(game: &mut Game, dice: &mut dyn DieSource, mid_point: bool) -> Ve
             if rules.rally_per_pip == 0 {
                 continue;
             }
-            let die = dice.d6();
-            events.push(Event::DieRolled {
-                role: DieRole::Other,
-                value: die,
-            });
+            let die = super::event::roll_die(dice, DieRole::Other, &mut events);
+            // Back to its kind's first formation (normal, dismounted, unlimbered), as a
+            // scenario's unit without a mode has.
+            let profile = game.rules.profile();
             let u = &mut game.units[i];
             if u32::from(die) * u32::from(rules.rally_per_pip) <= u32::from(u.efficiency) {
                 if u.mode == Mode::Routed {
-                    u.mode = first_mode(u.kind);
+                    u.mode = profile.first_mode(u.kind);
                 }
                 u.status = Status::Disrupted;
                 rallied.push((idx, die));
@@ -196,10 +166,4 @@ pub fn recover(game: &mut Game, dice: &mut dyn DieSource, mid_point: bool) -> Ve
         fatigue: rules.fatigue,
     });
     events
-}
-
-/// The mode a rallied unit takes: its kind's first (normal, dismounted, unlimbered), as a
-/// scenario's unit without a mode has.
-fn first_mode(kind: UnitKind) -> Mode {
-    super::scenario::shiloh_modes(kind)[0]
 }

@@ -44,24 +44,21 @@ pub struct Game {
     /// A random event's weather for a turn (the scenario's `random_events`).
     pub weather_event: Option<(u32, Weather)>,
     /// The supply trains of the game turn, as they are spent (`rules::supply`).
-    pub supply: super::supply::Supply,
+    pub supply: super::sequence::Supply,
 }
 
 impl Game {
-    pub fn new(scenario: Arc<Scenario>, rules: Arc<dyn Ruleset>) -> Self {
-        let sequence = Arc::new(rules.sequence().clone());
-        Self::with_sequence(scenario, rules, sequence)
-    }
-
-    /// A game following `sequence` instead of its rule system's.
-    pub fn with_sequence(
+    /// The scenario's position at its first phase, as set up, following `sequence`: nothing of
+    /// the sequence of play run yet (`flow::new_game` starts a game: its first command control,
+    /// the idle phases passed over).
+    pub fn set_up(
         scenario: Arc<Scenario>,
         rules: Arc<dyn Ruleset>,
         sequence: Arc<Sequence>,
     ) -> Self {
         let units = scenario.units.clone();
         let turn = scenario.first_turn;
-        let scenario_trains = super::supply::of_scenario(&scenario);
+        let scenario_trains = super::sequence::trains_of(&scenario);
         let mut g = Game {
             occupancy: vec![Vec::new(); scenario.map.len()],
             scenario,
@@ -77,7 +74,7 @@ impl Game {
             },
             cycle: Cycle::default(),
             weather_event: None,
-            supply: super::supply::Supply {
+            supply: super::sequence::Supply {
                 trains: scenario_trains,
                 rallies: Vec::new(),
             },
@@ -86,9 +83,6 @@ impl Game {
         g.active_side = g.sequence.acting(g.phase).unwrap_or(SideId(0));
         g.holders = g.scenario.victory.iter().map(|v| v.holder).collect();
         g.rebuild_occupancy();
-        // The first game turn's command control (no dice; the recovery waits for turn 2).
-        super::control::command_control(&mut g);
-        super::sequence::skip_idle_start(&mut g);
         g
     }
 

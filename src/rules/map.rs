@@ -21,7 +21,7 @@ pub enum Terrain {
     ProvisionalSwamp,
     // The terrains below serve the other rule systems (Shiloh's terrain chart, NGG 1812's
     // fortified cities); a scenario may use them only with a ruleset that knows them
-    // (`scenario::terrain_letters`).
+    // (`registry::terrain_letters`).
     /// Shiloh: heavy woods (`w` is light woods there).
     HeavyWoods,
     /// Shiloh: Peach Orchard.

@@ -5,8 +5,18 @@
 //! other, entry 2 by the starter, and so on. An entry holds the commands its writer played since
 //! the entry before (while it was their side's move), the writer's dice secrets (below) and a
 //! digest that chains it to every entry before it. A **turn file** is the scenario, its
-//! sequence of play and every entry so far, so it verifies on its own; `docs/pbem.md` is the
-//! player's description of the protocol.
+//! sequence of play, the rules tables the game is played under (version 2) and every entry so
+//! far, so it verifies on its own; `docs/pbem.md` is the player's description of the protocol.
+//!
+//! ## The rules both play by
+//!
+//! The starter's rules (the built-in tables, or a player's `--rules` file) go into the header
+//! and its digest; every verifier replays under them, not its own. Where they differ from the
+//! rule system's built-in rules, [`Verified::rule_changes`] lists the fields, and the receiver
+//! is shown them before accepting ("this game uses rules that differ from the built-in gcacw:
+//! …"; `musket turn verify` exits 3 unless `--accept-rules`). A version 1 file (no tables)
+//! replays under the verifier's tables and its own sequence, whose changes are listed the same
+//! way.
 //!
 //! ## Dice: commit and reveal
 //!
@@ -35,15 +45,18 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::command::{Command, validate};
-use super::ruleset::{RulesOverrides, Ruleset, for_scenario};
+use super::command::validate;
+use super::order::Command;
+use super::registry::{RulesOverrides, for_scenario};
+use super::ruleset::Ruleset;
 use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options};
 use super::sequence::Sequence;
 use super::session::{Digest, SaveFile, Session};
 use super::unit::SideId;
 
-/// The turn-file format written (and the only one read).
-pub const TURN_VERSION: u32 = 1;
+/// The turn-file format written. Version 2 carries the rules tables (`tables`); version 1
+/// files (without) are still read.
+pub const TURN_VERSION: u32 = 2;
 /// What a turn file's `format` field says.
 pub const FORMAT: &str = "musket turn file";
 /// The ending of a turn file's name.
@@ -64,6 +77,10 @@ pub struct TurnFile {
     pub scenario: ScenarioFile,
     /// The sequence of play the game follows, whole (as in saves).
     pub sequence: Sequence,
+    /// The rule system's tables the game is played under, as canonical RON (version 2 on;
+    /// [`super::ruleset::Ruleset::tables_in_use`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tables: Option<String>,
     /// The side the starter plays (the writer of the even entries).
     pub starter: String,
     pub entries: Vec<Entry>,
@@ -179,10 +196,18 @@ pub fn dice_seed(game: &str, k: u32, hidden: &str, offer: &str) -> u64 {
     u64::from_le_bytes(b.as_bytes()[..8].try_into().unwrap_or([0; 8]))
 }
 
-/// The digest the chain starts from: the game id, the scenario digest, the sequence and the
-/// starter's side.
+/// The digest the chain starts from: the game id, the scenario digest, the sequence, the rules
+/// tables (version 2) and the starter's side.
 pub fn header_digest(f: &TurnFile) -> String {
-    let mut h = blake3::Hasher::new_derive_key("musket pbem 1 header");
+    let mut h = match &f.tables {
+        None => blake3::Hasher::new_derive_key("musket pbem 1 header"),
+        Some(t) => {
+            let mut h = blake3::Hasher::new_derive_key("musket pbem 2 header");
+            h.update(&(t.len() as u64).to_le_bytes());
+            h.update(t.as_bytes());
+            h
+        }
+    };
     h.update(f.game.as_bytes());
     h.update(f.scenario_digest.as_bytes());
     h.update(canonical(&f.sequence).as_bytes());
@@ -209,8 +234,8 @@ fn canonical<T: Serialize>(v: &T) -> String {
 #[error("{path}: {problem}")]
 pub struct TurnError {
     pub path: String,
-    /// What kind of failure: `read`, `format`, `scenario`, `digest`, `commitment`, `command`,
-    /// `turn`, `history`, `secret`.
+    /// What kind of failure: `read`, `format`, `scenario`, `rules`, `digest`, `commitment`,
+    /// `command`, `turn`, `history`, `secret`.
     pub kind: &'static str,
     pub problem: String,
 }
@@ -226,6 +251,9 @@ pub struct Verified {
     pub session: Option<Session>,
     /// The log length before the last entry's commands.
     pub before_last: usize,
+    /// Where the rules the game is played under differ from the rule system's built-in ones,
+    /// one line per field ([`super::registry::changes_from_builtin`]); empty: the built-in rules.
+    pub rule_changes: Vec<String>,
 }
 
 impl Verified {
@@ -293,11 +321,7 @@ fn writer(sc: &Scenario, starter: &str, k: u32) -> SideId {
 
 /// Read a turn file's text (nothing checked but its form).
 pub fn parse(text: &str, path: &str) -> Result<TurnFile, TurnError> {
-    let err = |kind, problem: String| TurnError {
-        path: path.to_string(),
-        kind,
-        problem,
-    };
+    let err = |kind, problem| TurnError::new(path, kind, problem);
     if text.trim().is_empty() {
         return Err(err("format", "the file is empty".into()));
     }
@@ -352,11 +376,39 @@ fn is_hex(s: &str) -> bool {
 /// (`validate`, then `apply`) with the dice that follow from the secrets, each played while it
 /// was its writer's move, each entry handing the move over.
 pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verified, TurnError> {
-    let err = |kind, problem: String| TurnError {
-        path: path.to_string(),
-        kind,
-        problem,
-    };
+    check_form(&file, path)?;
+    let (scenario, rules) = game_of(&file, path, ov)?;
+    let scenario = Arc::new(scenario);
+    let sequence = Arc::new(file.sequence.clone());
+    check_chain(&file, &scenario, path)?;
+    let (session, before_last) = replay(&file, &scenario, &rules, &sequence, path)?;
+    check_handshake(&file, &scenario, path)?;
+    let rule_changes = super::registry::changes_from_builtin(&*rules, &sequence);
+    Ok(Verified {
+        file,
+        scenario,
+        rules,
+        sequence,
+        session,
+        before_last,
+        rule_changes,
+    })
+}
+
+impl TurnError {
+    fn new(path: &str, kind: &'static str, problem: String) -> TurnError {
+        TurnError {
+            path: path.to_string(),
+            kind,
+            problem,
+        }
+    }
+}
+
+/// The file's form: a turn file, of a version this program reads, with the tables its version
+/// carries, a game id, and the scenario its digest names.
+fn check_form(file: &TurnFile, path: &str) -> Result<(), TurnError> {
+    let err = |kind, problem| TurnError::new(path, kind, problem);
     if file.format != FORMAT {
         return Err(err(
             "format",
@@ -366,14 +418,30 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
             ),
         ));
     }
-    if file.version != TURN_VERSION {
+    if !(1..=TURN_VERSION).contains(&file.version) {
         return Err(err(
             "format",
             format!(
-                "turn file version {} is not supported (this program reads version {TURN_VERSION})",
+                "turn file version {} is not supported (this program reads versions 1 to {TURN_VERSION})",
                 file.version
             ),
         ));
+    }
+    match (&file.tables, file.version) {
+        (None, 2..) => {
+            return Err(err(
+                "format",
+                "it holds no `tables`: a version 2 turn file carries the rules it is played under"
+                    .into(),
+            ));
+        }
+        (Some(_), 1) => {
+            return Err(err(
+                "format",
+                "a version 1 turn file holds no `tables` (was the version changed?)".into(),
+            ));
+        }
+        _ => {}
     }
     if file.game.len() != 32 || !file.game.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(err(
@@ -389,7 +457,18 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
                 .into(),
         ));
     }
-    let scenario = super::scenario::validate(file.scenario.clone()).map_err(|p| {
+    Ok(())
+}
+
+/// The game the file holds: its scenario (valid, with a last turn), the rules it is played
+/// under, a valid sequence of play, a starter who is a side, and at least one entry.
+fn game_of(
+    file: &TurnFile,
+    path: &str,
+    ov: &RulesOverrides,
+) -> Result<(Scenario, Arc<dyn Ruleset>), TurnError> {
+    let err = |kind, problem| TurnError::new(path, kind, problem);
+    let scenario = super::registry::validate_scenario(file.scenario.clone()).map_err(|p| {
         err(
             "scenario",
             format!(
@@ -407,7 +486,12 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
             "the scenario has no last turn (`turns`): it is a position to study, not a game".into(),
         ));
     }
-    let rules = for_scenario(&scenario, ov).map_err(|e| err("scenario", e.to_string()))?;
+    // The rules the starter wrote into the file (version 2), else the verifier's own.
+    let rules = match &file.tables {
+        Some(t) => super::registry::for_scenario_from_text(&scenario, t, "the file's rules tables")
+            .map_err(|e| err("rules", e.to_string()))?,
+        None => for_scenario(&scenario, ov).map_err(|e| err("scenario", e.to_string()))?,
+    };
     if let Some((at, why)) = file.sequence.problems().first() {
         return Err(err(
             "scenario",
@@ -423,17 +507,21 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
     if file.entries.is_empty() {
         return Err(err("format", "it has no entries".into()));
     }
-    let scenario = Arc::new(scenario);
-    let sequence = Arc::new(file.sequence.clone());
-    // The chain, the writers and the secrets' form.
-    let mut before = header_digest(&file);
+    Ok((scenario, rules))
+}
+
+/// The chain, the writers and the secrets' form: each entry in its place, from its writer,
+/// matching its digest, its values hex, revealing what it committed to.
+fn check_chain(file: &TurnFile, scenario: &Scenario, path: &str) -> Result<(), TurnError> {
+    let err = |kind, problem| TurnError::new(path, kind, problem);
+    let mut before = header_digest(file);
     for (k, e) in file.entries.iter().enumerate() {
         let k32 = k as u32;
         let at = format!("entry {k}");
         if e.number != k32 {
             return Err(err("format", format!("{at} is numbered {}", e.number)));
         }
-        let w = scenario.side_name(writer(&scenario, &file.starter, k32));
+        let w = scenario.side_name(writer(scenario, &file.starter, k32));
         if e.from != w {
             return Err(err(
                 "format",
@@ -449,46 +537,7 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
                 ),
             ));
         }
-        for (name, v) in [
-            ("offer", Some(&e.offer)),
-            ("commit", Some(&e.commit)),
-            ("reveal", e.reveal.as_ref()),
-        ] {
-            if let Some(v) = v
-                && !is_hex(v)
-            {
-                return Err(err(
-                    "format",
-                    format!("{at}: `{name}` is not 64 lowercase hex digits"),
-                ));
-            }
-        }
-        match (&e.reveal, k >= 2) {
-            (Some(_), false) => {
-                return Err(err(
-                    "format",
-                    format!("{at} reveals a value; entries 0 and 1 have none to reveal"),
-                ));
-            }
-            (None, true) => {
-                return Err(err(
-                    "commitment",
-                    format!("{at} reveals no value for entry {}", k - 2),
-                ));
-            }
-            (Some(x), true) => {
-                if commitment(&file.game, k32 - 2, x) != file.entries[k - 2].commit {
-                    return Err(err(
-                        "commitment",
-                        format!(
-                            "{at}: the value it reveals does not match the commitment of entry {} (its dice would not be the ones promised)",
-                            k - 2
-                        ),
-                    ));
-                }
-            }
-            (None, false) => {}
-        }
+        check_secrets(file, k, e, &at, path)?;
         if k < 2 && !e.commands.is_empty() {
             return Err(err(
                 "turn",
@@ -499,14 +548,72 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
         }
         before = e.digest.clone();
     }
-    // The replay.
+    Ok(())
+}
+
+/// Entry `k`'s values: each 64 lowercase hex digits, and a reveal (from entry 2 on, none
+/// before) that matches the commitment of entry k-2.
+fn check_secrets(
+    file: &TurnFile,
+    k: usize,
+    e: &Entry,
+    at: &str,
+    path: &str,
+) -> Result<(), TurnError> {
+    let err = |kind, problem| TurnError::new(path, kind, problem);
+    for (name, v) in [
+        ("offer", Some(&e.offer)),
+        ("commit", Some(&e.commit)),
+        ("reveal", e.reveal.as_ref()),
+    ] {
+        if let Some(v) = v
+            && !is_hex(v)
+        {
+            return Err(err(
+                "format",
+                format!("{at}: `{name}` is not 64 lowercase hex digits"),
+            ));
+        }
+    }
+    match (&e.reveal, k >= 2) {
+        (Some(_), false) => Err(err(
+            "format",
+            format!("{at} reveals a value; entries 0 and 1 have none to reveal"),
+        )),
+        (None, true) => Err(err(
+            "commitment",
+            format!("{at} reveals no value for entry {}", k - 2),
+        )),
+        (Some(x), true)
+            if commitment(&file.game, k as u32 - 2, x) != file.entries[k - 2].commit =>
+        {
+            Err(err(
+                "commitment",
+                format!(
+                    "{at}: the value it reveals does not match the commitment of entry {} (its dice would not be the ones promised)",
+                    k - 2
+                ),
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The replay of the entries from 2 on, each with its dice: the game after the last, and the
+/// log length before the last entry's commands.
+fn replay(
+    file: &TurnFile,
+    scenario: &Arc<Scenario>,
+    rules: &Arc<dyn Ruleset>,
+    sequence: &Arc<Sequence>,
+    path: &str,
+) -> Result<(Option<Session>, usize), TurnError> {
     let mut session: Option<Session> = None;
     let mut before_last = 0;
     for (k, e) in file.entries.iter().enumerate().skip(2) {
-        let k32 = k as u32;
         let seed = dice_seed(
             &file.game,
-            k32,
+            k as u32,
             e.reveal.as_deref().unwrap_or(""),
             &file.entries[k - 1].offer,
         );
@@ -523,60 +630,80 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
             )),
         };
         before_last = s.log.len();
-        let me = writer(&scenario, &file.starter, k32);
-        for (i, c) in e.commands.iter().enumerate() {
-            let at = format!(
-                "entry {k} (from {}), command {} ({})",
-                e.from,
-                i + 1,
-                describe(c)
-            );
-            if s.game.is_over() {
-                return Err(err("turn", format!("{at}: the game is already over")));
-            }
-            if s.game.active_side != me {
-                return Err(err(
-                    "turn",
-                    format!(
-                        "{at}: played while it was {}'s move",
-                        scenario.side_name(s.game.active_side)
-                    ),
-                ));
-            }
-            validate(&s.game, c)
-                .map_err(|e| err("command", format!("{at}: the rules refuse it: {e}")))?;
-            s.execute(c.clone())
-                .map_err(|e| err("command", format!("{at}: the rules refuse it: {e}")))?;
-        }
-        let now = if s.game.is_over() {
-            GAME_OVER.to_string()
-        } else {
-            scenario.side_name(s.game.active_side).to_string()
-        };
-        if !s.game.is_over() && s.game.active_side == me {
-            return Err(err(
-                "turn",
-                format!(
-                    "entry {k} (from {}) ends while it is still {}'s move: it does not hand the move over",
-                    e.from, e.from
-                ),
-            ));
-        }
-        if e.to_move != now {
-            return Err(err(
-                "turn",
-                format!(
-                    "entry {k} says {:?} is to move; after its commands it is {now:?}",
-                    e.to_move
-                ),
-            ));
-        }
+        replay_entry(s, file, scenario, k, e, path)?;
     }
-    // Entries 0 and 1 say whose move follows: the next writer.
-    for (k, e) in file.entries.iter().enumerate().take(2) {
-        let next = scenario.side_name(writer(&scenario, &file.starter, k as u32 + 1));
-        if e.to_move != next {
+    Ok((session, before_last))
+}
+
+/// Entry `k`'s commands played on `s`, each while it is the writer's move and as the rules
+/// allow; then the move handed over, to whom the entry says.
+fn replay_entry(
+    s: &mut Session,
+    file: &TurnFile,
+    scenario: &Scenario,
+    k: usize,
+    e: &Entry,
+    path: &str,
+) -> Result<(), TurnError> {
+    let err = |kind, problem| TurnError::new(path, kind, problem);
+    let me = writer(scenario, &file.starter, k as u32);
+    for (i, c) in e.commands.iter().enumerate() {
+        let at = format!(
+            "entry {k} (from {}), command {} ({})",
+            e.from,
+            i + 1,
+            describe(c)
+        );
+        if s.game.is_over() {
+            return Err(err("turn", format!("{at}: the game is already over")));
+        }
+        if s.game.active_side != me {
             return Err(err(
+                "turn",
+                format!(
+                    "{at}: played while it was {}'s move",
+                    scenario.side_name(s.game.active_side)
+                ),
+            ));
+        }
+        validate(&s.game, c)
+            .map_err(|e| err("command", format!("{at}: the rules refuse it: {e}")))?;
+        s.execute(c.clone())
+            .map_err(|e| err("command", format!("{at}: the rules refuse it: {e}")))?;
+    }
+    let now = if s.game.is_over() {
+        GAME_OVER.to_string()
+    } else {
+        scenario.side_name(s.game.active_side).to_string()
+    };
+    if !s.game.is_over() && s.game.active_side == me {
+        return Err(err(
+            "turn",
+            format!(
+                "entry {k} (from {}) ends while it is still {}'s move: it does not hand the move over",
+                e.from, e.from
+            ),
+        ));
+    }
+    if e.to_move != now {
+        return Err(err(
+            "turn",
+            format!(
+                "entry {k} says {:?} is to move; after its commands it is {now:?}",
+                e.to_move
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Entries 0 and 1 say whose move follows: the next writer.
+fn check_handshake(file: &TurnFile, scenario: &Scenario, path: &str) -> Result<(), TurnError> {
+    for (k, e) in file.entries.iter().enumerate().take(2) {
+        let next = scenario.side_name(writer(scenario, &file.starter, k as u32 + 1));
+        if e.to_move != next {
+            return Err(TurnError::new(
+                path,
                 "turn",
                 format!(
                     "entry {k} says {:?} is to move; it is {next}'s entry next",
@@ -585,14 +712,7 @@ pub fn verify(file: TurnFile, path: &str, ov: &RulesOverrides) -> Result<Verifie
             ));
         }
     }
-    Ok(Verified {
-        file,
-        scenario,
-        rules,
-        sequence,
-        session,
-        before_last,
-    })
+    Ok(())
 }
 
 /// A command as the log names it.
@@ -611,11 +731,7 @@ fn describe(c: &Command) -> String {
 /// Check a new file against the previous one of the same game: same game, same scenario, and
 /// its entries begin with exactly the previous file's.
 pub fn check_previous(new: &Verified, prev: &Verified, path: &str) -> Result<(), TurnError> {
-    let err = |kind, problem: String| TurnError {
-        path: path.to_string(),
-        kind,
-        problem,
-    };
+    let err = |kind, problem| TurnError::new(path, kind, problem);
     if new.file.game != prev.file.game {
         return Err(err(
             "history",
@@ -632,7 +748,10 @@ pub fn check_previous(new: &Verified, prev: &Verified, path: &str) -> Result<(),
             "its scenario is not the previous file's (another version of the scenario)".into(),
         ));
     }
-    if new.file.sequence != prev.file.sequence || new.file.starter != prev.file.starter {
+    if new.file.sequence != prev.file.sequence
+        || new.file.tables != prev.file.tables
+        || new.file.starter != prev.file.starter
+    {
         return Err(err(
             "history",
             "its game header is not the previous file's".into(),
@@ -657,9 +776,11 @@ pub fn check_previous(new: &Verified, prev: &Verified, path: &str) -> Result<(),
     Ok(())
 }
 
-/// Start a game: entry 0, written by the player of `side` (the starter).
+/// Start a game: entry 0, written by the player of `side` (the starter), played under `rules`
+/// (its tables go into the file, [`super::ruleset::Ruleset::tables_in_use`]) and `sequence`.
 pub fn start(
     scenario: &ScenarioFile,
+    rules: &dyn Ruleset,
     sequence: &Sequence,
     side: &str,
     game: &str,
@@ -672,6 +793,7 @@ pub fn start(
         scenario_digest: Digest::of(scenario, 0, &[]).scenario,
         scenario: scenario.clone(),
         sequence: sequence.clone(),
+        tables: Some(rules.tables_in_use()),
         starter: side.to_string(),
         entries: Vec::new(),
     };
@@ -828,7 +950,19 @@ pub fn exchange(
         .iter()
         .position(|s| s == starter)
         .unwrap_or(0);
-    let f = start(scenario, sequence, starter, game, secrets[first.min(1)]);
+    let rules = super::registry::for_id(&scenario.ruleset, ov).map_err(|e| TurnError {
+        path: "the starter's rules".into(),
+        kind: "rules",
+        problem: e.to_string(),
+    })?;
+    let f = start(
+        scenario,
+        &*rules,
+        sequence,
+        starter,
+        game,
+        secrets[first.min(1)],
+    );
     let name = |k: u32| format!("turn file {k}");
     let mut v = verify(f, &name(0), ov)?;
     sent(&v)?;
@@ -867,6 +1001,31 @@ pub struct Kept {
     pub secret: Secret,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sent: Option<(u32, String)>,
+    /// The rules this player accepted for the game, where they differ from the built-in ones
+    /// ([`rules_key`] of the file's header): asked once, not at every file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accepted_rules: Option<String>,
+}
+
+/// What identifies the rules of a game by files: BLAKE3 of its sequence and its tables (the
+/// receiver accepts these, once, where they differ from the built-in rules).
+pub fn rules_key(f: &TurnFile) -> String {
+    let mut h = blake3::Hasher::new_derive_key("musket pbem rules");
+    h.update(canonical(&f.sequence).as_bytes());
+    h.update(f.tables.as_deref().unwrap_or("").as_bytes());
+    h.finalize().to_hex().to_string()
+}
+
+/// The line a receiver is shown before accepting a game whose rules differ from the built-in
+/// ones (`None`: the built-in rules).
+pub fn rules_warning(v: &Verified) -> Option<String> {
+    (!v.rule_changes.is_empty()).then(|| {
+        format!(
+            "this game uses rules that differ from the built-in {}: {}",
+            v.rules.id(),
+            v.rule_changes.join("; ")
+        )
+    })
 }
 
 /// Where the kept state of `game` lives in `dir`.

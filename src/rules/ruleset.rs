@@ -1,325 +1,53 @@
-//! The interface every rule system implements, and the types it speaks.
+//! The interface every rule system implements ([`Ruleset`]) and how it limits movement
+//! ([`Movement`]), with the queries they answer; the vocabulary of attacks they speak is
+//! [`super::attack`].
 //!
 //! A rule system answers three questions about a game: which hexes each unit's zone of control
 //! reaches, what an attack's odds are (every modifier explained and the exact distribution of
-//! outcomes), and what happens when the attack is resolved with dice. GCACW is the first
-//! implementation; GBACW fire and melee, Napoleon's Greatest Gamble and Shiloh fit the same
-//! shape: their attacks are an `AttackRequest` with their own `AttackType`s (fire, melee,
-//! supporting stacks go in `options`), their modifiers are `ModifierLine`s (Shiloh's are
-//! multiplicative: a line's `value` then holds a factor), and their outcomes are distributions
-//! over result codes per side.
+//! outcomes), and what happens when the attack is resolved with dice.
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
-use super::cv::Prob;
+use super::attack::{
+    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, SpecialAction, ZocEntry,
+    ZocKind, ZocMap,
+};
 use super::dice::DieSource;
 use super::event::Event;
 use super::game::Game;
 use super::hex::Coord;
-use super::unit::UnitIdx;
+use super::map::Weather;
+use super::points::{Allowance, Mp};
+use super::unit::{Unit, UnitIdx};
 
-/// How an attack is made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub enum AttackType {
-    /// GCACW march attack: one unit alone.
-    March,
-    /// GCACW assault: the units of one hex.
-    Assault,
-    /// GCACW grand assault: units from several hexes.
-    Grand,
-    /// GBACW / Shiloh fire combat.
-    Fire,
-    /// GBACW / Shiloh melee.
-    Melee,
-    /// NGG 1812: a stack attacks an adjacent stack (rule 11), with supporting stacks.
-    Combat,
-}
-
-impl AttackType {
-    pub fn name(self) -> &'static str {
-        match self {
-            AttackType::March => "march",
-            AttackType::Assault => "assault",
-            AttackType::Grand => "grand",
-            AttackType::Fire => "fire",
-            AttackType::Melee => "melee",
-            AttackType::Combat => "combat",
-        }
+/// An attack command as a request of the rule system.
+pub fn attack_request(
+    game: &Game,
+    attackers: &[String],
+    defender: &str,
+    kind: Option<AttackType>,
+    march_type: Option<String>,
+    options: &BTreeMap<String, String>,
+) -> Result<AttackRequest, AttackError> {
+    let mut units = Vec::new();
+    for id in attackers {
+        units.push(
+            game.unit_by_id(id)
+                .ok_or_else(|| AttackError::UnknownUnit(id.clone()))?,
+        );
     }
-
-    pub const ALL: [AttackType; 6] = [
-        AttackType::March,
-        AttackType::Assault,
-        AttackType::Grand,
-        AttackType::Fire,
-        AttackType::Melee,
-        AttackType::Combat,
-    ];
-
-    /// Its place in [`AttackType::ALL`].
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    pub fn parse(s: &str) -> Option<AttackType> {
-        AttackType::ALL.into_iter().find(|t| t.name() == s)
-    }
-}
-
-impl fmt::Display for AttackType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            AttackType::March => "march attack",
-            AttackType::Assault => "assault",
-            AttackType::Grand => "grand assault",
-            AttackType::Fire => "fire",
-            AttackType::Melee => "melee",
-            AttackType::Combat => "attack",
-        })
-    }
-}
-
-/// An attack to assess or resolve.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AttackRequest {
-    pub attackers: Vec<UnitIdx>,
-    pub defender: Coord,
-    /// `None`: the rule system's default for these attackers.
-    pub kind: Option<AttackType>,
-    /// A march-attack type of older editions (only rows enabled in the rules data).
-    pub march_type: Option<String>,
-    /// Conditions the map and counters do not show, by key (`--opt key=value`); each rule
-    /// system lists its keys, values and defaults in [`Ruleset::attack_options`].
-    pub options: BTreeMap<String, String>,
-}
-
-impl AttackRequest {
-    pub fn new(attackers: Vec<UnitIdx>, defender: Coord, kind: Option<AttackType>) -> Self {
-        AttackRequest {
-            attackers,
-            defender,
-            kind,
-            march_type: None,
-            options: BTreeMap::new(),
-        }
-    }
-
-    /// The value given for an option, if any.
-    pub fn option(&self, key: &str) -> Option<&str> {
-        self.options.get(key).map(String::as_str)
-    }
-}
-
-/// One condition of an attack a player sets (a value the map and counters do not show).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct OptionSpec {
-    pub key: &'static str,
-    /// A label for players.
-    pub label: String,
-    /// The values allowed, the default first; empty when any value of `help`'s form is taken.
-    pub values: Vec<String>,
-    pub default: String,
-    /// What it means and which rule it comes from.
-    pub help: String,
-}
-
-/// The operations cost of a move, line by line.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MoveCost {
-    /// Total cost (`None`: the move is prohibited).
-    pub total: Option<u32>,
-    /// One line per step or special cost, e.g. `0302 light woods, diagonal: 4`.
-    pub lines: Vec<String>,
-}
-
-/// A special action a unit may take (`Ruleset::special_actions`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SpecialAction {
-    /// The command's `action` (`column`, `deploy`, `fortify`).
-    pub key: String,
-    /// For players: `Change to column`, `Fortify (level 2)`.
-    pub label: String,
-    /// Its cost in the unit's points, or why it cannot be taken now.
-    pub cost: Result<super::movement::Mp, String>,
-    /// The rule it comes from.
-    pub rule: String,
-    /// It only helps the unit (a rally): the computer players take it whenever they may.
-    pub gain: bool,
-}
-
-/// Which side of an attack something belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub enum Role {
-    Attacker,
-    Defender,
-}
-
-impl Role {
-    pub fn name(self) -> &'static str {
-        match self {
-            Role::Attacker => "attacker",
-            Role::Defender => "defender",
-        }
-    }
-}
-
-/// The value of one modifier: fixed, or decided by an extra die (even / odd).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub enum ModValue {
-    Fixed(i32),
-    ByDie {
-        even: i32,
-        odd: i32,
-    },
-    /// A multiplicative factor in ten-thousandths (Shiloh: `Factor(8750)` is x0.875). It adds
-    /// nothing to a die (`even()` / `odd()` are 0).
-    Factor(u32),
-    /// A value that is not a die modifier but a step of a sum (NGG 1812's attack value, GBACW's
-    /// strength points): shown as a signed number, adds nothing to a die.
-    Points(i32),
-}
-
-impl ModValue {
-    pub fn even(self) -> i32 {
-        match self {
-            ModValue::Fixed(v) => v,
-            ModValue::ByDie { even, .. } => even,
-            ModValue::Factor(_) | ModValue::Points(_) => 0,
-        }
-    }
-    pub fn odd(self) -> i32 {
-        match self {
-            ModValue::Fixed(v) => v,
-            ModValue::ByDie { odd, .. } => odd,
-            ModValue::Factor(_) | ModValue::Points(_) => 0,
-        }
-    }
-
-    /// A factor as a float (1.0 for the additive kinds).
-    pub fn factor(self) -> f64 {
-        match self {
-            ModValue::Factor(f) => f as f64 / 10_000.0,
-            _ => 1.0,
-        }
-    }
-}
-
-impl fmt::Display for ModValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ModValue::Fixed(v) => write!(f, "{v:+}"),
-            ModValue::ByDie { even, odd } => write!(f, "{even:+}/{odd:+}"),
-            ModValue::Factor(x) => {
-                let s = format!("{:.4}", *x as f64 / 10_000.0);
-                let s = s.trim_end_matches('0');
-                let s = if s.ends_with('.') {
-                    format!("{s}00")
-                } else if s.split('.').nth(1).is_some_and(|d| d.len() < 2) {
-                    format!("{s}0")
-                } else {
-                    s.to_string()
-                };
-                write!(f, "x{s}")
-            }
-            ModValue::Points(v) => write!(f, "{v:+}"),
-        }
-    }
-}
-
-/// One line of an odds breakdown: a modifier, its value, how it came about and its rule.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ModifierLine {
-    /// Whose die it modifies.
-    pub role: Role,
-    pub name: String,
-    pub value: ModValue,
-    /// How the value follows from the position, e.g. `9:4 reads 2:1`.
-    pub detail: String,
-    /// The rule or chart it comes from, with its provenance mark where not \[seed\].
-    pub rule: String,
-}
-
-/// What the rules say about one hex around the defender (for the flank overlay).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct HexNote {
-    pub hex: Coord,
-    pub label: String,
-    pub covered: bool,
-    pub reduces: bool,
-    /// Why, one entry per clause that applies (or why not).
-    pub reasons: Vec<String>,
-}
-
-/// The exact odds of an attack.
-#[derive(Clone, Debug)]
-pub struct Odds {
-    pub ruleset: &'static str,
-    pub kind: AttackType,
-    /// Every modifier, in the order the rules apply them.
-    pub lines: Vec<ModifierLine>,
-    /// Total attacker and defender die modifiers (when an extra die is needed, even / odd).
-    pub attacker_drm: ModValue,
-    pub defender_drm: ModValue,
-    /// Whether the resolution rolls an extra die (GCACW artillery).
-    pub extra_die: bool,
-    /// Distribution of the final differential (not clamped to the table's ends).
-    pub differential: BTreeMap<i32, Prob>,
-    /// Distribution of each side's result code, in table order.
-    pub attacker_results: Vec<(String, Prob)>,
-    pub defender_results: Vec<(String, Prob)>,
-    /// Expected manpower lost, capped at the side's manpower in the combat.
-    pub attacker_expected_loss: Prob,
-    pub defender_expected_loss: Prob,
-    pub attacker_manpower: u32,
-    pub defender_manpower: u32,
-    /// P(the defender retreats or routs) and P(it routs).
-    pub p_retreat: Prob,
-    pub p_rout: Prob,
-    /// Notes per hex around the defender.
-    pub hex_notes: Vec<HexNote>,
-    /// System-specific facts for `musket odds --json` (e.g. GCACW's flank and artillery keys).
-    pub extra_json: serde_json::Map<String, serde_json::Value>,
-}
-
-impl Odds {
-    pub fn attacker_result_prob(&self, code: &str) -> Prob {
-        prob_of(&self.attacker_results, code)
-    }
-    pub fn defender_result_prob(&self, code: &str) -> Prob {
-        prob_of(&self.defender_results, code)
-    }
-}
-
-fn prob_of(list: &[(String, Prob)], code: &str) -> Prob {
-    list.iter()
-        .find(|(c, _)| c == code)
-        .map_or(Prob::from_integer(0), |(_, p)| *p)
-}
-
-/// Choices a player makes while an attack is applied. Each left out is decided by the
-/// documented default of the rule system.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Choices {
-    /// Order in which the attacker's units take manpower losses.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attacker_losses: Option<Vec<String>>,
-    /// Order in which the defender's units take manpower losses.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub defender_losses: Option<Vec<String>>,
-    /// The retreat path (hex labels, the first adjacent to the defender's hex).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub retreat: Option<Vec<String>>,
-    /// Units that advance into a vacated hex when the result allows it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub advance: Option<Vec<String>>,
+    let defender = game
+        .scenario
+        .parse_hex(defender)
+        .map_err(AttackError::BadHex)?;
+    Ok(AttackRequest {
+        attackers: units,
+        defender,
+        kind,
+        march_type,
+        options: options.clone(),
+    })
 }
 
 /// The checks every rule system makes on the named attackers: at least one, each a unit of the
@@ -391,79 +119,6 @@ pub fn choice_units(
     Ok(Some(out))
 }
 
-/// A loss order's two parts: the units the command names, in its order, then the side's other
-/// units, in their listed order (each rule system sorts the rest by its own default).
-pub fn named_first(named: Option<&[UnitIdx]>, units: &[UnitIdx]) -> (Vec<UnitIdx>, Vec<UnitIdx>) {
-    let seq: Vec<UnitIdx> = named.map(<[UnitIdx]>::to_vec).unwrap_or_default();
-    let set: std::collections::HashSet<UnitIdx> = seq.iter().copied().collect();
-    let rest = units.iter().copied().filter(|u| !set.contains(u)).collect();
-    (seq, rest)
-}
-
-/// Whether a zone of control is normal or restricted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub enum ZocKind {
-    Normal,
-    Restricted,
-}
-
-/// One unit's zone of control reaching a hex.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ZocEntry {
-    pub unit: UnitIdx,
-    pub kind: ZocKind,
-}
-
-/// Zones of control over the whole map, per hex.
-#[derive(Clone, Debug, Default)]
-pub struct ZocMap {
-    /// `start[i]..start[i + 1]` indexes `entries` for map hex `i`.
-    start: Vec<u32>,
-    entries: Vec<ZocEntry>,
-}
-
-impl ZocMap {
-    /// Build from (hex index, entry) pairs.
-    pub fn from_pairs(hexes: usize, mut pairs: Vec<(u32, ZocEntry)>) -> Self {
-        pairs.sort_by_key(|(h, e)| (*h, e.unit));
-        let mut start = vec![0u32; hexes + 1];
-        for (h, _) in &pairs {
-            start[*h as usize + 1] += 1;
-        }
-        for i in 0..hexes {
-            start[i + 1] += start[i];
-        }
-        ZocMap {
-            start,
-            entries: pairs.into_iter().map(|(_, e)| e).collect(),
-        }
-    }
-
-    /// The zones of control reaching the hex with this map index.
-    pub fn at_index(&self, i: usize) -> &[ZocEntry] {
-        match (self.start.get(i), self.start.get(i + 1)) {
-            (Some(a), Some(b)) => &self.entries[*a as usize..*b as usize],
-            _ => &[],
-        }
-    }
-
-    pub fn at(&self, game: &Game, c: Coord) -> &[ZocEntry] {
-        match game.map().index(c) {
-            Some(i) => self.at_index(i),
-            None => &[],
-        }
-    }
-
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-}
-
 /// Zones of control that reach every on-map hex next to each unit `exerts` accepts, all
 /// normal (GBACW's and Shiloh's; GCACW's depend on terrain and hexsides).
 pub fn adjacent_zoc(game: &Game, exerts: impl Fn(&super::unit::Unit) -> bool) -> ZocMap {
@@ -509,66 +164,102 @@ pub fn adjacent_zoc_at(
     out
 }
 
-/// Why an attack cannot be assessed or made.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum AttackError {
-    #[error("unknown unit id {0:?}")]
-    UnknownUnit(String),
-    #[error("no attackers named")]
-    NoAttackers,
-    #[error("unit {0:?} is named twice among the attackers")]
-    DuplicateAttacker(String),
-    #[error("unit {0:?} has been eliminated")]
-    Eliminated(String),
-    #[error("unit {0:?} is a reinforcement: it enters the map at the start of turn {1}")]
-    NotArrived(String, u32),
-    #[error("the attackers belong to two sides ({0:?} and {1:?})")]
-    MixedSides(String, String),
-    #[error("{0}")]
-    BadHex(String),
-    #[error("no unit is in the defending hex {0}")]
-    EmptyHex(String),
-    #[error("the defending hex {0} holds no combat unit (only leaders)")]
-    NoCombatDefender(String),
-    #[error("attacker {unit:?} and the units in {hex} are on the same side ({side})")]
-    SameSide {
-        unit: String,
-        hex: String,
-        side: String,
-    },
-    #[error("attacker {unit:?} in {from} is not adjacent to the defending hex {hex}")]
-    NotAdjacent {
-        unit: String,
-        from: String,
-        hex: String,
-    },
-    #[error("the attackers' combined combat value is 0 (only leaders named)")]
-    ZeroCv,
-    #[error("a march attack is made by one unit, not {0}; use --type assault or grand")]
-    MarchWithSeveral(usize),
-    #[error(
-        "the attackers are in {0} hexes; only a grand assault (--type grand) attacks from several hexes"
-    )]
-    SeveralHexes(usize),
-    #[error("unknown march type {0:?}; enabled types: {1}")]
-    UnknownMarchType(String, String),
-    #[error("a march type applies only to a march attack")]
-    MarchTypeNotMarch,
-    #[error("{0}")]
-    Choice(String),
-    /// An attack type this rule system does not have.
-    #[error("ruleset {ruleset} has no {kind} attacks; types: {types}")]
-    WrongType {
-        ruleset: &'static str,
-        kind: &'static str,
-        types: String,
-    },
-    /// An option this rule system does not know, or a value it does not take.
-    #[error("{0}")]
-    BadOption(String),
-    /// A rule the position breaks (e.g. fire out of range).
-    #[error("{0}")]
-    Illegal(String),
+/// Where the mover stands in an enemy zone of control.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ZocAt {
+    /// The strongest enemy ZOC reaching the hex (`Normal` over `Restricted`), if any.
+    pub kind: Option<ZocKind>,
+}
+
+impl ZocAt {
+    pub fn any(self) -> bool {
+        self.kind.is_some()
+    }
+}
+
+/// One step for a rule system to price: `unit` enters `to` from the adjacent `from`.
+pub struct StepQuery<'a> {
+    pub game: &'a Game,
+    pub unit: &'a Unit,
+    pub from: Coord,
+    pub to: Coord,
+    /// Map indices of `from` and `to`, and the direction of the step (0..6, N..NW).
+    pub from_ix: usize,
+    pub to_ix: usize,
+    pub dir: usize,
+    /// Enemy zones of control at both ends.
+    pub zoc_from: ZocAt,
+    pub zoc_to: ZocAt,
+    /// Whether a friendly unit (other than the movers) stands in `to`.
+    pub friendly_at_to: bool,
+    /// The friendly units standing in `to` (not the movers), for stacking rules.
+    pub friends_at_to: &'a [UnitIdx],
+    /// The weather and whether the turn is a night turn.
+    pub weather: Weather,
+    pub night: bool,
+}
+
+/// The price of one step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepCost {
+    pub cost: Mp,
+    /// The move ends in `to` (e.g. entering an enemy ZOC where the rules say stop).
+    pub stop: bool,
+}
+
+/// How a rule system limits movement. Numbers come from its tables file; this is the procedure
+/// that reads them.
+pub trait Movement: Send + Sync + fmt::Debug {
+    /// What `unit` may spend in a turn (before a scenario's per-unit `movement`, which wins).
+    fn allowance(&self, game: &Game, unit: &Unit) -> Allowance;
+    /// The cost of a step, or why it is prohibited. With `why`, each part of the price is
+    /// pushed as a line (`"0604 woods: 2"`, `"enter enemy ZOC: stop [rule]"`); the search
+    /// passes `None` and must get the same answer.
+    fn price(&self, q: &StepQuery, why: Option<&mut Vec<String>>) -> Result<StepCost, String>;
+    /// How many attacks a unit may make in a turn (`None`: no limit; NGG 1812 counts and
+    /// halves repeated combats instead, 11.2).
+    fn attacks_per_turn(&self) -> Option<u32>;
+    /// Whether the limit counts each attack type apart (GBACW, Shiloh: a unit may fire and
+    /// melee in one turn) or all together.
+    fn attacks_by_type(&self) -> bool {
+        false
+    }
+    /// Why attacks are limited so (the tables' source), for messages.
+    fn attacks_source(&self) -> String {
+        String::new()
+    }
+    /// The unit's name for points in messages: "MP" (movement points), "OP" (operations).
+    fn points_name(&self) -> &'static str {
+        "MP"
+    }
+    /// The allowance roll of units marching together (`Command::March`): dice, modifier,
+    /// minimum and the rule; `None` where allowances are not rolled.
+    fn march_roll(&self, _game: &Game, _units: &[&Unit]) -> Option<(u8, i32, Mp, String)> {
+        None
+    }
+    /// A unit may always move one hex (its whole move), whatever that step costs: the rule.
+    fn minimum_one_hex(&self) -> Option<String> {
+        None
+    }
+    /// A unit makes one move a turn (its partial moves do not add up): the rule.
+    fn one_move_per_turn(&self) -> Option<String> {
+        None
+    }
+    /// What an attack by `unit` costs in points (Shiloh: the card's fire and melee OPs), or
+    /// why it may not attack so; `Ok(ZERO)` where attacks cost nothing.
+    fn attack_cost(
+        &self,
+        _game: &Game,
+        _unit: &Unit,
+        _kind: super::attack::AttackType,
+        _out_of_turn: bool,
+    ) -> Result<Mp, String> {
+        Ok(Mp::ZERO)
+    }
+    /// The rules the tables cite for the allowance, for the inspector and `musket moves`.
+    fn allowance_source(&self, _game: &Game, _unit: &Unit) -> String {
+        String::new()
+    }
 }
 
 /// A rule system.
@@ -595,7 +286,7 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         None
     }
     /// How the rule system limits movement and attacks per turn (`rules::movement`).
-    fn movement(&self) -> &dyn super::movement::Movement;
+    fn movement(&self) -> &dyn super::ruleset::Movement;
     /// The sequence of play (`rules::sequence`); the generic one by default.
     fn sequence(&self) -> &super::sequence::Sequence {
         static GENERIC: std::sync::LazyLock<super::sequence::Sequence> =
@@ -648,8 +339,29 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     fn apply_special(&self, _game: &mut Game, _unit: UnitIdx, _key: &str) -> Vec<Event> {
         Vec::new()
     }
+    /// Whether an attack is decided by each side's modified die and their differential on a
+    /// results table (GCACW): its odds are shown as die modifiers, a net modifier and a
+    /// differential (the log, the preview, `musket odds`); the other systems show their values
+    /// as notes. False by default.
+    fn reads_differential(&self) -> bool {
+        false
+    }
+    /// What a unit's counter says in this rule system, after its name, kind and strength
+    /// (the inspector's line: GCACW's artillery and tactical values, Shiloh's men, guns,
+    /// efficiency …), each part with a leading space; nothing by default.
+    fn unit_facts(&self, _unit: &Unit) -> String {
+        String::new()
+    }
+    /// What its scenarios may hold (terrain letters, unit kinds and fields, formations).
+    fn profile(&self) -> &'static super::scenario::Profile;
     /// The text of the built-in rules tables (for `musket rules`).
     fn tables_text(&self) -> &'static str;
+    /// The tables this rule system plays by (built-in or a player's), as canonical RON
+    /// ([`super::tables::canonical`]): saves and turn files carry it.
+    fn tables_in_use(&self) -> String;
+    /// The same tables as JSON, for telling where two sets of rules differ
+    /// ([`changes_from_builtin`]).
+    fn tables_json(&self) -> serde_json::Value;
     /// What this rule system's tables refuse in a scenario that the format itself allows (e.g.
     /// NGG 1812's stacking capacity, 4.1): field paths and problems as in scenario errors.
     fn check_scenario(
@@ -657,6 +369,17 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         _scenario: &super::scenario::Scenario,
     ) -> Vec<super::scenario::Problem> {
         Vec::new()
+    }
+    /// The attack type a request takes where the player's choice (`chosen`, `None`: the
+    /// default) does not fit its attackers (GCACW: attackers in several hexes make a grand
+    /// assault). The choice by default.
+    fn kind_for(
+        &self,
+        _game: &Game,
+        _attackers: &[UnitIdx],
+        chosen: Option<AttackType>,
+    ) -> Option<AttackType> {
+        chosen
     }
     /// The attack type used when the request names none.
     fn default_attack_type(
@@ -684,108 +407,4 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         choices: &Choices,
         dice: &mut dyn DieSource,
     ) -> Result<Vec<Event>, AttackError>;
-}
-
-/// Rules files a player gives in place of the built-in ones.
-#[derive(Clone, Debug, Default)]
-pub struct RulesOverrides {
-    /// A tables file for the scenario's ruleset (`--rules FILE`).
-    pub file: Option<std::path::PathBuf>,
-}
-
-/// Why a rule system could not be set up.
-#[derive(Debug, thiserror::Error)]
-pub enum RulesError {
-    #[error("unknown ruleset {0:?}")]
-    Unknown(String),
-    #[error(transparent)]
-    Tables(#[from] super::tables::TablesError),
-    /// The scenario breaks a rule of its rule system's tables.
-    #[error("{}{}", problems[0], if problems.len() > 1 { format!(" (and {} more problems)", problems.len() - 1) } else { String::new() })]
-    Scenario {
-        problems: Vec<super::scenario::Problem>,
-    },
-}
-
-/// The rule system of a scenario (as [`for_id`]), refusing a scenario its tables do not allow.
-pub fn for_scenario(
-    scenario: &super::scenario::Scenario,
-    overrides: &RulesOverrides,
-) -> Result<Arc<dyn Ruleset>, RulesError> {
-    let rules = for_id(&scenario.ruleset, overrides)?;
-    let problems = rules.check_scenario(scenario);
-    if problems.is_empty() {
-        Ok(rules)
-    } else {
-        Err(RulesError::Scenario { problems })
-    }
-}
-
-/// Everything the loader checks of a scenario file, and what it loads: the format
-/// ([`validate`](super::scenario::validate)), then its rule system's tables (they load, and
-/// [`Ruleset::check_scenario`] accepts the scenario). The one check the game, `musket check`
-/// and the editor run, so a file the editor writes is a file the game loads.
-pub fn check_file(
-    file: super::scenario::ScenarioFile,
-    overrides: &RulesOverrides,
-) -> Result<(super::scenario::Scenario, Arc<dyn Ruleset>), Vec<super::scenario::Problem>> {
-    let scenario = super::scenario::validate(file)?;
-    match for_scenario(&scenario, overrides) {
-        Ok(rules) => Ok((scenario, rules)),
-        Err(RulesError::Scenario { problems }) => Err(problems),
-        Err(e) => Err(vec![super::scenario::Problem {
-            field: "ruleset".into(),
-            value: format!("{:?}", scenario.ruleset),
-            problem: format!("its rules tables do not load: {e}"),
-        }]),
-    }
-}
-
-/// The tables file to use for ruleset `id`: the player's `--rules` file, else
-/// `<user rules dir>/<id>.ron` if it exists, else none (the built-in tables).
-pub fn tables_path(id: &str, overrides: &RulesOverrides) -> Option<std::path::PathBuf> {
-    overrides.file.clone().or_else(|| {
-        super::tables::user_rules_dir()
-            .map(|d| d.join(format!("{id}.ron")))
-            .filter(|p| p.is_file())
-    })
-}
-
-/// The rule system a scenario names, with the player's override or the user rules directory's
-/// file if there is one, else the built-in tables.
-pub fn for_id(id: &str, overrides: &RulesOverrides) -> Result<Arc<dyn Ruleset>, RulesError> {
-    with_tables(id, tables_path(id, overrides))
-}
-
-/// The rule system with its built-in tables only (tests, and replays that must not depend on a
-/// player's files).
-pub fn builtin(id: &str) -> Result<Arc<dyn Ruleset>, RulesError> {
-    with_tables(id, None)
-}
-
-fn with_tables(id: &str, path: Option<std::path::PathBuf>) -> Result<Arc<dyn Ruleset>, RulesError> {
-    match id {
-        "gcacw" => {
-            let tables = match path {
-                Some(p) => super::gcacw::data::Tables::load(&p)?,
-                None => super::gcacw::data::Tables::builtin(),
-            };
-            Ok(Arc::new(super::gcacw::Gcacw::new(tables)))
-        }
-        "gbacw" => super::gbacw::load(path.as_deref()),
-        "ngg1812" => super::ngg::load(path.as_deref()),
-        "shiloh" => super::shiloh::load(path.as_deref()),
-        other => Err(RulesError::Unknown(other.to_string())),
-    }
-}
-
-/// The built-in tables text of every ruleset (for `musket rules ID`).
-pub fn builtin_tables(id: &str) -> Option<&'static str> {
-    match id {
-        "gcacw" => Some(super::gcacw::data::DEFAULT_TABLES),
-        "gbacw" => Some(super::gbacw::DEFAULT_TABLES),
-        "ngg1812" => Some(super::ngg::DEFAULT_TABLES),
-        "shiloh" => Some(super::shiloh::DEFAULT_TABLES),
-        _ => None,
-    }
 }

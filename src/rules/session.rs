@@ -9,12 +9,15 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::command::{Command, CommandError, apply};
+use super::command::apply;
 use super::dice::Dice;
 use super::event::Event;
 use super::game::Game;
-use super::ruleset::{RulesOverrides, Ruleset, for_scenario};
-use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options, validate};
+use super::order::{Command, CommandError};
+use super::registry::validate_scenario as validate;
+use super::registry::{RulesOverrides, for_scenario};
+use super::ruleset::Ruleset;
+use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options};
 
 /// The save format written. Version 2 adds the digest; version 1 saves (no digest) still load.
 /// Version 3: games follow a sequence of play (`rules::sequence`), which the save holds whole,
@@ -24,7 +27,11 @@ use super::scenario::{Scenario, ScenarioFile, from_ron, ron_options, validate};
 /// load as before (they hold none).
 /// Version 5: a game played by turn files may seed its dice afresh at each hand-over
 /// (`reseeds`, covered by the log digest); earlier versions hold none.
-pub const SAVE_VERSION: u32 = 5;
+/// Version 6: the save holds the rules tables the game is played under (`tables`), and the log
+/// digest covers them and the sequence of play: a save replays under its own rules whatever
+/// the loading program's, and an edited sequence or table is refused. Versions 1 to 5 load as
+/// before (under the loader's tables).
+pub const SAVE_VERSION: u32 = 6;
 
 /// A saved game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -40,6 +47,10 @@ pub struct SaveFile {
     /// rule system's; in versions 1 and 2: the generic turn they were played in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sequence: Option<super::sequence::Sequence>,
+    /// The rule system's tables the game is played under, as canonical RON (version 6 on:
+    /// [`super::ruleset::Ruleset::tables_in_use`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tables: Option<String>,
     pub commands: Vec<Command>,
     /// Where the dice were seeded afresh (see [`Session::reseeds`]; version 5 on).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -56,7 +67,8 @@ pub struct SaveFile {
 ///
 /// - `scenario`: the scenario as read (its fields, not its layout: reformatting the file does
 ///   not change it);
-/// - `log`: the scenario digest, the seed and every command in order.
+/// - `log`: the scenario digest, the seed and every command in order (from version 6, also the
+///   sequence of play and the rules tables the game is played under).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Digest {
@@ -78,12 +90,37 @@ impl Digest {
         commands: &[Command],
         reseeds: &[(usize, u64)],
     ) -> Digest {
+        Digest::of_game(scenario, seed, commands, reseeds, None)
+    }
+
+    /// The digests of a game, with the rules it is played under (its sequence of play and its
+    /// tables' canonical text) where the save holds them (version 6 on); `None`: as version 5
+    /// and before computed it.
+    pub fn of_game(
+        scenario: &ScenarioFile,
+        seed: u64,
+        commands: &[Command],
+        reseeds: &[(usize, u64)],
+        rules: Option<(&super::sequence::Sequence, &str)>,
+    ) -> Digest {
         let mut h = blake3::Hasher::new();
         h.update(b"musket scenario 1\n");
         h.update(canonical(scenario).as_bytes());
         let scenario = h.finalize().to_hex().to_string();
         let mut h = blake3::Hasher::new();
-        h.update(b"musket log 1\n");
+        match rules {
+            None => {
+                h.update(b"musket log 1\n");
+            }
+            Some((sequence, tables)) => {
+                h.update(b"musket log 2\n");
+                let seq = canonical(sequence);
+                for part in [seq.as_str(), tables] {
+                    h.update(&(part.len() as u64).to_le_bytes());
+                    h.update(part.as_bytes());
+                }
+            }
+        }
         h.update(scenario.as_bytes());
         h.update(&seed.to_le_bytes());
         for c in commands {
@@ -136,12 +173,16 @@ pub enum SaveError {
         "{path}: the save has no digest; a version {SAVE_VERSION} save carries one (was the line removed?)"
     )]
     NoDigest { path: String },
+    #[error(
+        "{path}: the save does not hold the rules it was played under (`sequence` and `tables`); a version 6 save carries both (was a field removed?)"
+    )]
+    NoRules { path: String },
     #[error("{path}: the scenario inside the save is invalid: {problem}")]
     Scenario { path: String, problem: String },
     #[error("{path}: {source}")]
     Rules {
         path: String,
-        source: super::ruleset::RulesError,
+        source: super::tables::RulesError,
     },
     #[error("{path}: the sequence of play it holds is not valid: {problem}")]
     Sequence { path: String, problem: String },
@@ -186,10 +227,10 @@ impl Session {
         seed: u64,
         sequence: Arc<super::sequence::Sequence>,
     ) -> Self {
-        let mut game = Game::with_sequence(scenario, rules, sequence);
+        let mut game = crate::rules::flow::new_game_with(scenario, rules, sequence);
         let mut dice = Dice::new(seed);
         // A game that begins on the initiative rolls it before the first command.
-        let opening = super::sequence::begin(&mut game, &mut dice);
+        let opening = super::flow::begin(&mut game, &mut dice);
         let rolls_at_start = dice.rolls();
         Session {
             game,
@@ -311,17 +352,20 @@ impl Session {
     }
 
     pub fn to_save(&self) -> SaveFile {
+        let tables = self.game.rules.tables_in_use();
         SaveFile {
             version: SAVE_VERSION,
             seed: self.seed,
-            digest: Some(Digest::of_reseeded(
+            digest: Some(Digest::of_game(
                 &self.game.scenario.file,
                 self.seed,
                 &self.log,
                 &self.reseeds,
+                Some((&self.game.sequence, &tables)),
             )),
             scenario: self.game.scenario.file.clone(),
             sequence: Some((*self.game.sequence).clone()),
+            tables: Some(tables),
             commands: self.log.clone(),
             reseeds: self.reseeds.clone(),
             players: self.players.clone(),
@@ -353,32 +397,7 @@ impl Session {
                 found: save.version,
             });
         }
-        match &save.digest {
-            // Written before saves carried a digest: loaded unchecked.
-            None if save.version == 1 => {}
-            None => {
-                return Err(SaveError::NoDigest {
-                    path: path.to_string(),
-                });
-            }
-            Some(d) => {
-                let want =
-                    Digest::of_reseeded(&save.scenario, save.seed, &save.commands, &save.reseeds);
-                let what = if want.scenario != d.scenario {
-                    Some("the scenario it holds does")
-                } else if want.log != d.log {
-                    Some("the seed and the command log do")
-                } else {
-                    None
-                };
-                if let Some(what) = what {
-                    return Err(SaveError::Digest {
-                        path: path.to_string(),
-                        what,
-                    });
-                }
-            }
-        }
+        check_digest(&save, path)?;
         let scenario = validate(save.scenario).map_err(|p| SaveError::Scenario {
             path: path.to_string(),
             problem: p
@@ -387,25 +406,20 @@ impl Session {
                 .collect::<Vec<_>>()
                 .join("; "),
         })?;
-        let rules = for_scenario(&scenario, overrides).map_err(|source| SaveError::Rules {
+        // A version 6 save plays under the tables it holds; an older one under the loader's.
+        let rules = match save.tables.as_deref().filter(|_| save.version >= 6) {
+            Some(t) => super::registry::for_scenario_from_text(
+                &scenario,
+                t,
+                &format!("{path} (the rules tables it holds)"),
+            ),
+            None => for_scenario(&scenario, overrides),
+        }
+        .map_err(|source| SaveError::Rules {
             path: path.to_string(),
             source,
         })?;
-        let sequence = match save.sequence {
-            Some(seq) => {
-                let problems = seq.problems();
-                if let Some((at, why)) = problems.first() {
-                    return Err(SaveError::Sequence {
-                        path: path.to_string(),
-                        problem: format!("{at}: {why}"),
-                    });
-                }
-                Arc::new(seq)
-            }
-            None if save.version >= 3 => Arc::new(rules.sequence().clone()),
-            // Played before sequences existed.
-            None => Arc::new(super::sequence::generic()),
-        };
+        let sequence = saved_sequence(save.sequence, save.version, &*rules, path)?;
         let mut s = Session::replay_reseeded(
             Arc::new(scenario),
             rules,
@@ -430,6 +444,111 @@ impl Session {
         })?;
         Session::load_save(&text, &path.display().to_string(), overrides)
     }
+}
+
+/// A save's digest checked against what it holds (a version 1 save has none: loaded
+/// unchecked); a version 6 save's covers the rules it holds, which it must hold.
+fn check_digest(save: &SaveFile, path: &str) -> Result<(), SaveError> {
+    let d = match &save.digest {
+        // Written before saves carried a digest: loaded unchecked.
+        None if save.version == 1 => return Ok(()),
+        None => {
+            return Err(SaveError::NoDigest {
+                path: path.to_string(),
+            });
+        }
+        Some(d) => d,
+    };
+    let rules = match (&save.sequence, &save.tables) {
+        (Some(seq), Some(t)) if save.version >= 6 => Some((seq, t.as_str())),
+        _ if save.version >= 6 => {
+            return Err(SaveError::NoRules {
+                path: path.to_string(),
+            });
+        }
+        _ => None,
+    };
+    let want = Digest::of_game(
+        &save.scenario,
+        save.seed,
+        &save.commands,
+        &save.reseeds,
+        rules,
+    );
+    let what = if want.scenario != d.scenario {
+        Some("the scenario it holds does")
+    } else if want.log != d.log && rules.is_some() {
+        Some("the seed, the command log, the sequence of play and the rules tables do")
+    } else if want.log != d.log {
+        Some("the seed and the command log do")
+    } else {
+        None
+    };
+    match what {
+        Some(what) => Err(SaveError::Digest {
+            path: path.to_string(),
+            what,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The sequence of play a save of `version` is replayed under: the one it holds (valid, and
+/// for versions 3 to 5 one Musket shipped), else its rule system's (version 3 on), else the
+/// generic turn of the games played before sequences existed.
+fn saved_sequence(
+    saved: Option<super::sequence::Sequence>,
+    version: u32,
+    rules: &dyn Ruleset,
+    path: &str,
+) -> Result<Arc<super::sequence::Sequence>, SaveError> {
+    Ok(match saved {
+        Some(seq) => {
+            let problems = seq.problems();
+            if let Some((at, why)) = problems.first() {
+                return Err(SaveError::Sequence {
+                    path: path.to_string(),
+                    problem: format!("{at}: {why}"),
+                });
+            }
+            if version < 6 {
+                unshipped_sequence(&seq, rules).map_err(|problem| SaveError::Sequence {
+                    path: path.to_string(),
+                    problem,
+                })?;
+            }
+            Arc::new(seq)
+        }
+        None if version >= 3 => Arc::new(rules.sequence().clone()),
+        // Played before sequences existed.
+        None => Arc::new(super::sequence::generic()),
+    })
+}
+
+/// A save of versions 3 to 5 holds its sequence of play outside its digest: it is taken only
+/// if Musket wrote it, as a rule system's built-in sequence of some version
+/// ([`super::sequence::history`]), the generic one, or the sequence of the tables it is loaded
+/// with (a game played with a player's own rules file loads with that file). Otherwise it was
+/// edited: the error says where it differs from the built-in one.
+fn unshipped_sequence(seq: &super::sequence::Sequence, rules: &dyn Ruleset) -> Result<(), String> {
+    let d = super::sequence::digest(seq);
+    let known = d == super::sequence::digest(rules.sequence())
+        || d == super::sequence::digest(&super::sequence::generic())
+        || super::sequence::history()
+            .iter()
+            .any(|(id, h)| id == rules.id() && *h == d);
+    if known {
+        return Ok(());
+    }
+    let json = |s: &super::sequence::Sequence| serde_json::to_value(s).unwrap_or_default();
+    let changes = super::tables::differences(&json(seq), &json(rules.sequence()), 6);
+    Err(format!(
+        "it is not a sequence Musket has written for {} (the save was edited, and its digest \
+         does not cover the sequence in a version 5 save): it differs from the current one at {}; \
+         a game played with your own rules file loads with that file (--rules FILE)",
+        rules.id(),
+        changes.join("; ")
+    ))
 }
 
 /// Write a file atomically: a temporary file beside it, then a rename, so a crash never leaves

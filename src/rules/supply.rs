@@ -15,37 +15,11 @@
 //! Without `supply_trains` in the scenario nothing is counted: every stack may move, as before
 //! trains existed (and as saves of those games replay).
 
-use serde::{Deserialize, Serialize};
-
 use super::event::Event;
 use super::game::Game;
 use super::hex::Coord;
+use super::sequence::TrainRules;
 use super::unit::SideId;
-
-/// What trains cost, from the rules file's `sequence.trains`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TrainRules {
-    /// The phase (its `key`) whose moves use trains (strategic movement).
-    pub phase: String,
-    /// Trains a stack's move uses (8.2: one).
-    pub per_move: u32,
-    /// Trains a pass costs (8.2: one).
-    pub per_pass: u32,
-    /// Trains a stack's rally uses (8.1: one).
-    pub per_rally: u32,
-    pub source: String,
-}
-
-/// The trains of a game turn, as they are spent.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Supply {
-    /// Each side's trains left this game turn (`None`: the scenario gives none, nothing is
-    /// counted).
-    pub trains: Option<[u32; 2]>,
-    /// The stacks (their hexes) that rallied in the current phase, and how many units each.
-    pub rallies: Vec<(Coord, u32)>,
-}
 
 /// The train rules in force: the sequence has them and the scenario gives trains.
 pub fn counted(game: &Game) -> Option<&TrainRules> {
@@ -58,17 +32,9 @@ pub fn left(game: &Game, side: SideId) -> Option<u32> {
     game.supply.trains.map(|t| t[side.0 as usize % 2])
 }
 
-/// Each side's trains a game turn, from the scenario (`supply_trains`).
-pub fn of_scenario(sc: &super::scenario::Scenario) -> Option<[u32; 2]> {
-    match sc.file.supply_trains.as_deref() {
-        Some(&[a, b]) => Some([a, b]),
-        _ => None,
-    }
-}
-
 /// A new game turn: each side's trains from the scenario.
 pub fn new_turn(game: &mut Game) {
-    game.supply.trains = of_scenario(&game.scenario);
+    game.supply.trains = super::sequence::trains_of(&game.scenario);
     game.supply.rallies.clear();
 }
 

@@ -31,6 +31,18 @@ pub enum TablesError {
     },
 }
 
+/// Why a rule system could not be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum RulesError {
+    #[error("unknown ruleset {0:?}")]
+    Unknown(String),
+    #[error(transparent)]
+    Tables(#[from] TablesError),
+    /// The scenario breaks a rule of its rule system's tables.
+    #[error("{}{}", problems[0], if problems.len() > 1 { format!(" (and {} more problems)", problems.len() - 1) } else { String::new() })]
+    Scenario { problems: Vec<Problem> },
+}
+
 /// Parse tables text (`path` names it in errors), then run `check` on the result, which lists
 /// every problem it finds (field path, value, why).
 pub fn parse_tables<T: DeserializeOwned>(
@@ -53,6 +65,28 @@ pub fn parse_tables<T: DeserializeOwned>(
             problems,
         })
     }
+}
+
+/// Parse a tables text given as (text, name), or the built-in text when it is `None`.
+pub fn tables_from<T: DeserializeOwned>(
+    text: Option<(&str, &str)>,
+    builtin: &str,
+    builtin_name: &str,
+    check: impl FnOnce(&mut T) -> Vec<Problem>,
+) -> Result<T, TablesError> {
+    match text {
+        None => parse_tables(builtin, builtin_name, check),
+        Some((t, name)) => parse_tables(t, name, check),
+    }
+}
+
+/// The tables a rule system plays by, as compact canonical RON (its fields, not a file's
+/// layout): what a save or a turn file carries, and what its digest covers. It reads back
+/// (`ruleset::from_text`) into the same tables.
+pub fn canonical<T: serde::Serialize>(tables: &T) -> String {
+    super::scenario::ron_options()
+        .to_string(tables)
+        .unwrap_or_default()
 }
 
 /// Read a player's tables file, or the built-in text when `path` is `None`.
@@ -100,4 +134,69 @@ pub fn user_rules_dir() -> Option<std::path::PathBuf> {
             .join("musket")
             .join("rules")
     })
+}
+
+/// Where two sets of rules differ, field by field (their JSON, as the typed tables serialize):
+/// one line per difference, its path and both values (`sequence.initiative.ties: "FirstSide"
+/// (built-in: "Reroll")`), at most `max` lines (then a count of the rest). The sources and
+/// notes (`source`, `…_source`) are left out: they document a rule, they do not change it.
+pub fn differences(
+    ours: &serde_json::Value,
+    builtin: &serde_json::Value,
+    max: usize,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    diff_values("", ours, builtin, &mut out);
+    if out.len() > max {
+        let rest = out.len() - max;
+        out.truncate(max);
+        out.push(format!("and {rest} more"));
+    }
+    out
+}
+
+fn short(v: &serde_json::Value) -> String {
+    let t = match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    if t.chars().count() > 60 {
+        format!("{}…", t.chars().take(59).collect::<String>())
+    } else {
+        t
+    }
+}
+
+fn diff_values(path: &str, a: &serde_json::Value, b: &serde_json::Value, out: &mut Vec<String>) {
+    use serde_json::Value;
+    let join = |k: &str| {
+        if path.is_empty() {
+            k.to_string()
+        } else {
+            format!("{path}.{k}")
+        }
+    };
+    let documents = |k: &str| k == "source" || k.ends_with("_source");
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            for (k, va) in x.iter().filter(|(k, _)| !documents(k)) {
+                match y.get(k) {
+                    Some(vb) => diff_values(&join(k), va, vb, out),
+                    None => out.push(format!("{}: {} (built-in: not set)", join(k), short(va))),
+                }
+            }
+            for (k, vb) in y.iter().filter(|(k, _)| !documents(k)) {
+                if !x.contains_key(k) {
+                    out.push(format!("{}: not set (built-in: {})", join(k), short(vb)));
+                }
+            }
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            for (i, (va, vb)) in x.iter().zip(y).enumerate() {
+                diff_values(&format!("{path}[{i}]"), va, vb, out);
+            }
+        }
+        _ if a == b => {}
+        _ => out.push(format!("{path}: {} (built-in: {})", short(a), short(b))),
+    }
 }

@@ -22,19 +22,23 @@
 //!
 //! The next turn is judged under a sequence of one phase of moves and attacks (the generic
 //! one): the action-phase limits of the current phase (who holds the initiative, an action
-//! under way) do not hide a threat the enemy will have in its next action. In an action phase
+//! under way) do not hide a threat the enemy will have in its next action. Its allowances are
+//! those of the enemy's next phase of moves in the rule system's own sequence
+//! ([`super::sequence::Sequence::next_of`]): that phase's game turn (night doubles Shiloh's
+//! costs) and the command control that applies in it (Shiloh: a unit out of command has half
+//! its points; recomputed where the phase begins a new game turn), so a threat's hexes are the
+//! ones `musket moves` lists for the unit when it next acts. In an action phase
 //! a unit at the highest fatigue is left out: its next action is in this game turn, and it may
 //! neither march nor attack in it. [`ThreatModel`]
 //! builds the moved copy and each stack's reach once, so the threats of every hex of a side
 //! cost one reach search per enemy stack plus the odds.
 
-use std::sync::Arc;
-
 use super::ai::options::{Stack, stacks, valid_attack_with};
+use super::attack::{AttackRequest, Odds};
 use super::game::Game;
 use super::hex::Coord;
-use super::movement::{Allowance, MoveContext, Mp, Reach, reachable};
-use super::ruleset::{AttackRequest, Odds};
+use super::movement::{MoveContext, Reach, reachable};
+use super::points::{Allowance, Mp};
 use super::unit::{SideId, UnitIdx};
 
 /// One attack the enemy could make on the hex.
@@ -146,26 +150,14 @@ impl ThreatModel {
         // In an action phase (GCACW) the enemy's next action comes in this game turn: a unit at
         // the highest fatigue may neither march nor attack in it.
         let spent = |u: UnitIdx| {
-            super::sequence::on_initiative(game)
-                && game.scenario.movement == super::movement::Enforcement::Enforced
+            super::gate::on_initiative(game)
+                && game.scenario.movement == super::points::Enforcement::Enforced
                 && game.sequence.fatigue.as_ref().is_some_and(|f| {
                     let unit = game.unit(u);
                     !unit.is_leader() && unit.fatigue >= f.max
                 })
         };
-        let mut scratch = game.clone();
-        scratch.sequence = Arc::new(super::sequence::generic());
-        scratch.phase = super::sequence::PhaseState {
-            index: 0,
-            phasing: enemy,
-            round: 0,
-        };
-        scratch.cycle = Default::default();
-        scratch.active_side = enemy;
-        scratch.advance_option = None;
-        for u in &mut scratch.units {
-            u.new_turn();
-        }
+        let scratch = super::movement::as_it_next_moves(game, enemy);
         let ctx = MoveContext::new(&scratch);
         let mv = scratch.rules.movement();
         let movers: Vec<Mover> = stacks(&scratch, enemy)
@@ -239,6 +231,21 @@ impl ThreatModel {
     /// The side whose hexes are threatened.
     pub fn side(&self) -> SideId {
         self.side
+    }
+
+    /// The game turn the enemy's next phase of moves falls in (what its costs and command
+    /// control were judged for).
+    pub fn next_turn(&self) -> u32 {
+        self.scratch.turn
+    }
+
+    /// The points enemy unit `u` was given for its next phase (a march roll not made yet: its
+    /// most), as `musket moves` gives them.
+    pub fn points(&self, u: UnitIdx) -> Option<Mp> {
+        let g = &self.scratch;
+        super::movement::budget(g, u)
+            .left
+            .or_else(|| Some(g.rules.movement().allowance(g, g.unit(u)).max()))
     }
 
     /// The threats to `hex`, which `side` must hold.
@@ -448,10 +455,19 @@ impl ThreatModel {
     }
 }
 
-/// One threat in words, as the attack preview says it.
+/// One threat in words, as the attack preview says it, its units by id (the command line's).
 pub fn text(game: &Game, t: &Threat) -> String {
+    text_by(game, t, |u| game.unit(u).id.as_str())
+}
+
+/// [`text`] with its units by name, as a player reads them ("Garland's Brigade").
+pub fn text_named(game: &Game, t: &Threat) -> String {
+    text_by(game, t, |u| game.unit(u).name.as_str())
+}
+
+fn text_by<'a>(game: &Game, t: &Threat, name: impl Fn(UnitIdx) -> &'a str) -> String {
     let f = super::cv::prob_f64;
-    let names: Vec<&str> = t.units.iter().map(|u| game.unit(*u).id.as_str()).collect();
+    let names: Vec<&str> = t.units.iter().map(|u| name(*u)).collect();
     let from: Vec<String> = t.from.iter().map(|h| game.label(*h)).collect();
     format!(
         "{} from {} ({}): P(reach) {:.0}%, P(retreat or rout) {:.0}%, expected losses {:.1} vs \

@@ -185,16 +185,16 @@ pub struct Unit {
     /// Shiloh: pays triple movement costs (the card's unit 107).
     pub heavy_guns: bool,
     /// The scenario's `movement`: this unit's allowance, in place of the rule system's.
-    pub movement: Option<crate::rules::movement::Mp>,
+    pub movement: Option<crate::rules::points::Mp>,
     /// A leader's command: the units he activates (GCACW; the scenario's `command`).
     pub command: Vec<UnitIdx>,
     /// An army leader (GCACW; the scenario's `army`): he leads grand assaults.
     pub army: bool,
     // This turn (reset when a turn ends): what the unit has done.
     /// Movement (or operations) points spent.
-    pub spent: crate::rules::movement::Mp,
+    pub spent: crate::rules::points::Mp,
     /// The allowance rolled this turn (GCACW's march die), once rolled.
-    pub march: Option<crate::rules::movement::Mp>,
+    pub march: Option<crate::rules::points::Mp>,
     /// Its move has ended (it entered an enemy zone of control where the rules say stop).
     pub stopped: bool,
     /// Attacks made, by attack type (`AttackType::index`).
@@ -217,7 +217,7 @@ impl Unit {
     }
 
     /// Whether entering a victory hex takes it for the unit's side: a combat unit on land,
-    /// not a leader, a wagon (GBACW) or a gunboat (Shiloh) (README "Scenario format").
+    /// not a leader, a wagon (GBACW) or a gunboat (Shiloh) (docs/scenario-format.md).
     pub fn takes_ground(&self) -> bool {
         !matches!(
             self.kind,
@@ -228,7 +228,7 @@ impl Unit {
     /// Forget what the unit did in an action it has ended (an action phase): its march roll
     /// and what it spent of it; its attacks this turn still count.
     pub fn new_action(&mut self) {
-        self.spent = crate::rules::movement::Mp::ZERO;
+        self.spent = crate::rules::points::Mp::ZERO;
         self.march = None;
         self.stopped = false;
         self.forced_march = false;
@@ -236,7 +236,7 @@ impl Unit {
 
     /// Forget what the unit did this turn (a turn has ended).
     pub fn new_turn(&mut self) {
-        self.spent = crate::rules::movement::Mp::ZERO;
+        self.spent = crate::rules::points::Mp::ZERO;
         self.march = None;
         self.stopped = false;
         self.attacks = [0; 6];

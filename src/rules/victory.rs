@@ -2,7 +2,7 @@
 //! scenario's victory conditions.
 //!
 //! 1. **Victory points.** Each side scores the points of the victory hexes it holds at the end
-//!    (a hex changes hands when a combat unit enters it: README "Scenario format"). More points
+//!    (a hex changes hands when a combat unit enters it: docs/scenario-format.md). More points
 //!    win.
 //! 2. **Losses**, when the points are equal (or the scenario has no victory hexes)
 //!    [project default]: the side that destroyed the larger share of its enemy's starting

@@ -3,14 +3,15 @@
 
 use std::sync::Arc;
 
+use musket::rules::attack::{AttackRequest, AttackType, Odds};
 use musket::rules::cv::Prob;
 use musket::rules::game::Game;
 use musket::rules::gcacw::Gcacw;
 use musket::rules::gcacw::assess::Assessment;
 use musket::rules::map::{Feature, RouteKind, Weather};
-use musket::rules::ruleset::{AttackRequest, AttackType, Odds};
+use musket::rules::registry::validate_scenario as validate;
 use musket::rules::scenario::{
-    HexsideFile, MapFile, RouteFile, ScenarioFile, StrengthFile, UnitFile, validate,
+    HexsideFile, MapFile, RouteFile, ScenarioFile, StrengthFile, UnitFile,
 };
 use musket::rules::unit::UnitKind;
 
@@ -36,6 +37,7 @@ pub fn map(columns: u32, rows: u32) -> B {
             night_turns: Vec::new(),
             random_events: None,
             supply_trains: None,
+            initiative_ties: None,
             map: MapFile {
                 columns: columns as i64,
                 rows: rows as i64,
@@ -43,6 +45,7 @@ pub fn map(columns: u32, rows: u32) -> B {
                 hexsides: Vec::new(),
                 routes: Vec::new(),
                 elevation: None,
+                labels: Default::default(),
             },
             units: Vec::new(),
             victory: Vec::new(),
@@ -162,10 +165,10 @@ impl B {
         let rules: Arc<dyn musket::rules::ruleset::Ruleset> = if sc.ruleset == "gcacw" {
             Arc::new(Gcacw::builtin())
         } else {
-            musket::rules::ruleset::builtin(&sc.ruleset)
+            musket::rules::registry::builtin(&sc.ruleset)
                 .unwrap_or_else(|e| panic!("ruleset {}: {e}", sc.ruleset))
         };
-        Game::new(Arc::new(sc), rules)
+        musket::rules::flow::new_game(Arc::new(sc), rules)
     }
 }
 
@@ -239,7 +242,7 @@ pub fn with_opts(mut req: AttackRequest, opts: &[(&str, &str)]) -> AttackRequest
 pub fn roll(
     g: &mut Game,
     req: &AttackRequest,
-    choices: &musket::rules::ruleset::Choices,
+    choices: &musket::rules::attack::Choices,
     dice: &[u8],
 ) -> Vec<musket::rules::event::Event> {
     let rules = g.rules.clone();
@@ -259,8 +262,8 @@ pub fn attack_cmd(
     hex: &str,
     kind: Option<AttackType>,
     opts: &[(&str, &str)],
-) -> musket::rules::command::Command {
-    musket::rules::command::Command::Attack {
+) -> musket::rules::order::Command {
+    musket::rules::order::Command::Attack {
         attackers: units.iter().map(|u| u.to_string()).collect(),
         defender: hex.into(),
         kind,

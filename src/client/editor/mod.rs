@@ -131,7 +131,7 @@ pub struct EditorState {
 
 impl EditorState {
     pub fn new(file: ScenarioFile, path: PathBuf) -> Self {
-        let terrain = crate::rules::scenario::terrain_letters(&file.ruleset)
+        let terrain = crate::rules::registry::terrain_letters(&file.ruleset)
             .chars()
             .next()
             .unwrap_or('c');
@@ -235,13 +235,15 @@ fn open_requested(world: &mut World) {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct EditorSystems;
 
-/// A blank scenario for "New scenario": 20x15 clear, GCACW, two sides, 8 turns.
+/// A blank scenario for "New scenario": 20x15 clear, the first rule system (GCACW), two sides,
+/// 8 turns.
 pub fn blank() -> ScenarioFile {
     let mut f: ScenarioFile = crate::rules::scenario::from_ron(
-        r#"(title: "New scenario", ruleset: "gcacw", sides: ["Union", "Confederate"],
+        r#"(title: "New scenario", ruleset: "", sides: ["Union", "Confederate"],
             turn: 1, turns: 8, map: (columns: 20, rows: 15, terrain: []), units: [])"#,
     )
     .unwrap_or_else(|e| panic!("the blank scenario does not parse: {e:?}"));
+    f.ruleset = crate::rules::registry::KNOWN_RULESETS[0].to_string();
     f.map.terrain = vec!["c".repeat(20); 15];
     f
 }

@@ -2,13 +2,10 @@
 //! the button is held), pan and zoom, and the keys. Each turns into [`EditorCmd`]s; nothing
 //! here changes the scenario itself.
 
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::input::EguiWantsInput;
 
 use super::{EditorCmd, EditorState, Tool, say, view};
-use crate::client::input::{MapCamera, UiRects, key_pan_zoom, over_ui, wheel_zoom};
+use crate::client::input::{MapCamera, MapPointer, PointerFrame, key_pan_zoom};
 use crate::client::layout::{hex_to_world, world_to_hex};
 use crate::editor::EditAction;
 use crate::rules::hex::{Coord, Dir};
@@ -35,29 +32,24 @@ pub fn hex_line(a: Coord, b: Coord) -> Vec<Coord> {
 }
 
 /// Mouse: the tools, pan and zoom.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn pointer(
-    buttons: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
-    motion: Res<AccumulatedMouseMotion>,
-    scroll: Res<AccumulatedMouseScroll>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    mut cam: Query<(&Camera, &GlobalTransform, &mut Transform, &mut Projection), With<MapCamera>>,
-    rects: Res<UiRects>,
-    egui: Option<Res<EguiWantsInput>>,
+    mut map: MapPointer,
     st: Option<ResMut<EditorState>>,
     mut cmds: MessageWriter<EditorCmd>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
     mut stroke_owner: Local<bool>,
 ) {
     let Some(mut st) = st else { return };
-    let Ok(w) = window.single() else { return };
-    let Ok((camera, gt, mut t, mut proj)) = cam.single_mut() else {
+    let Some(PointerFrame {
+        world,
+        over_ui,
+        scale,
+        ..
+    }) = map.frame()
+    else {
         return;
     };
-    let cursor = w.cursor_position();
-    let blocked = cursor.is_some_and(|p| over_ui(p, &rects, egui.as_deref())) && !*stroke_owner;
-    let world = cursor.and_then(|c| camera.viewport_to_world_2d(gt, c).ok());
+    let blocked = over_ui && !*stroke_owner;
     let (cols, rows) = (st.ed.file.map.columns, st.ed.file.map.rows);
     let on_map =
         |c: Coord| c.col >= 1 && c.row >= 1 && i64::from(c.col) <= cols && i64::from(c.row) <= rows;
@@ -73,34 +65,34 @@ pub(super) fn pointer(
     if side != st.hover_side {
         st.hover_side = side;
     }
-    let scale = match &*proj {
-        Projection::Orthographic(o) => o.scale,
-        _ => 1.0,
-    };
     // Zoom towards the pointer; pan with the right or middle button.
     if !blocked {
-        wheel_zoom(&scroll, &mut t, &mut proj, world);
+        map.zoom(world);
     }
-    if buttons.any_pressed([MouseButton::Right, MouseButton::Middle]) && motion.delta != Vec2::ZERO
+    if map
+        .buttons
+        .any_pressed([MouseButton::Right, MouseButton::Middle])
+        && map.motion.delta != Vec2::ZERO
     {
-        t.translation.x -= motion.delta.x * scale;
-        t.translation.y += motion.delta.y * scale;
+        map.pan(scale);
         redraw.write(bevy::window::RequestRedraw);
     }
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let shift = map
+        .keys
+        .any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     // The left button: the tool.
-    if buttons.just_pressed(MouseButton::Left) && !blocked {
+    if map.buttons.just_pressed(MouseButton::Left) && !blocked {
         *stroke_owner = true;
         if let (Some(h), Some(p)) = (hex, world) {
             press(&mut st, &mut cmds, h, p, shift);
         }
-    } else if buttons.pressed(MouseButton::Left)
+    } else if map.buttons.pressed(MouseButton::Left)
         && *stroke_owner
         && let Some(h) = hex
     {
         drag(&mut st, &mut cmds, h);
     }
-    if buttons.just_released(MouseButton::Left) && *stroke_owner {
+    if map.buttons.just_released(MouseButton::Left) && *stroke_owner {
         *stroke_owner = false;
         release(&mut st, &mut cmds);
     }
@@ -189,6 +181,7 @@ fn press(
                         opacity: 0.5,
                         visible: true,
                         align: Vec::new(),
+                        grid: None,
                     }
                 });
                 let point = crate::rules::scenario::AlignPoint {

@@ -15,8 +15,8 @@ use crate::client::input::MapCamera;
 use crate::client::layout::{self, HEX_SIZE, hex_to_world};
 use crate::client::map::{Art, hexsides_batch, routes_batch};
 use crate::client::state::Screen;
-use crate::client::terrain::{TerrainChunk, TerrainLayer};
-use crate::editor::underlay::{Similarity, image_to_map};
+use crate::client::terrain::TerrainLayer;
+use crate::editor::underlay::{Affine, Similarity, grid_to_map, image_to_map};
 use crate::rules::hex::Coord;
 use crate::rules::map::{Terrain, label_width};
 use crate::rules::scenario::ScenarioFile;
@@ -190,8 +190,8 @@ fn sync_tiles(
     st: Option<Res<EditorState>>,
     art: Option<Res<Art>>,
     mut view: ResMut<EditorView>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    old: Query<Entity, (With<EditorPart>, With<TerrainChunk>)>,
+    mut tiles: Query<&mut bevy_ecs_tilemap::tiles::TileTextureIndex>,
+    old: Query<Entity, (With<EditorPart>, With<crate::client::terrain::TerrainPart>)>,
 ) {
     let (Some(st), Some(art)) = (st, art) else {
         return;
@@ -210,8 +210,7 @@ fn sync_tiles(
         }
         view.tiles = crate::client::terrain::spawn(
             &mut commands,
-            &mut meshes,
-            &art.terrain_material,
+            &art.terrain,
             (size.0 as u32, size.1 as u32),
             |c| terrain(now[c.row as usize - 1][c.col as usize - 1]),
             0.0,
@@ -230,7 +229,7 @@ fn sync_tiles(
         for (c, ch) in row.iter().enumerate() {
             if view.letters[r][c] != *ch {
                 let at = Coord::new(c as i32 + 1, r as i32 + 1);
-                view.tiles.set(&mut meshes, at, terrain(*ch));
+                view.tiles.set(&mut tiles, at, terrain(*ch));
                 n += 1;
             }
         }
@@ -310,52 +309,7 @@ fn sync_marks(
             b.hex_outline(c, 0.9, 5.0, Color::srgb(0.85, 0.68, 0.10));
         }
     }
-    let mut count = std::collections::HashMap::<Coord, usize>::new();
-    let mut top =
-        std::collections::BTreeMap::<Coord, (Vec2, &crate::rules::scenario::UnitFile)>::new();
-    let sides = &f.sides;
-    for u in &f.units {
-        let Some(c) = hex(&u.hex) else { continue };
-        let k = count.entry(c).or_insert(0);
-        let side = sides.iter().position(|s| *s == u.side).unwrap_or(0);
-        let names = [
-            sides.first().map_or("", String::as_str),
-            sides.get(1).map_or("", String::as_str),
-        ];
-        let color = crate::client::units::side_color(crate::client::units::tone_of_names(
-            names,
-            crate::rules::unit::SideId(side as u8),
-        ));
-        let p = hex_to_world(c) + Vec2::new(-6.0, 6.0) * *k as f32;
-        let s = if u.kind == crate::rules::unit::UnitKind::Leader {
-            14.0
-        } else {
-            22.0
-        };
-        let sel = st.selected.as_ref() == Some(&u.id);
-        let edge = if sel {
-            Color::srgb(1.0, 0.85, 0.1)
-        } else {
-            Color::BLACK
-        };
-        let e = s + if sel { 4.0 } else { 1.5 };
-        b.quad(
-            p + Vec2::new(-e, -e),
-            p + Vec2::new(e, -e),
-            p + Vec2::new(e, e),
-            p + Vec2::new(-e, e),
-            edge,
-        );
-        b.quad(
-            p + Vec2::new(-s, -s),
-            p + Vec2::new(s, -s),
-            p + Vec2::new(s, s),
-            p + Vec2::new(-s, s),
-            color,
-        );
-        *k += 1;
-        top.insert(c, (p, u));
-    }
+    let top = unit_squares(&mut b, f, st.selected.as_ref(), width);
     // The top unit of each stack: its kind's initial and strength ("I4", "L" for a leader).
     for (p, u) in top.values() {
         let strength = match &u.strength {
@@ -388,9 +342,80 @@ fn sync_marks(
     );
 }
 
+/// A square per unit in its side's colour, stacked down and to the right in its hex, edged
+/// in gold when `selected`. Returns the top unit of each stack, with where it is drawn.
+fn unit_squares<'a>(
+    b: &mut Batch,
+    f: &'a ScenarioFile,
+    selected: Option<&String>,
+    width: usize,
+) -> std::collections::BTreeMap<Coord, (Vec2, &'a crate::rules::scenario::UnitFile)> {
+    let hex = |l: &str| crate::rules::hex::parse_label(l, width).ok();
+    let mut count = std::collections::HashMap::<Coord, usize>::new();
+    let mut top =
+        std::collections::BTreeMap::<Coord, (Vec2, &crate::rules::scenario::UnitFile)>::new();
+    let sides = &f.sides;
+    for u in &f.units {
+        let Some(c) = hex(&u.hex) else { continue };
+        let k = count.entry(c).or_insert(0);
+        let side = sides.iter().position(|s| *s == u.side).unwrap_or(0);
+        let names = [
+            sides.first().map_or("", String::as_str),
+            sides.get(1).map_or("", String::as_str),
+        ];
+        let color = crate::client::units::side_color(crate::client::units::tone_of_names(
+            names,
+            crate::rules::unit::SideId(side as u8),
+        ));
+        let p = hex_to_world(c) + Vec2::new(-6.0, 6.0) * *k as f32;
+        let s = if u.kind == crate::rules::unit::UnitKind::Leader {
+            14.0
+        } else {
+            22.0
+        };
+        let sel = selected == Some(&u.id);
+        let edge = if sel {
+            Color::srgb(1.0, 0.85, 0.1)
+        } else {
+            Color::BLACK
+        };
+        let e = s + if sel { 4.0 } else { 1.5 };
+        b.quad(
+            p + Vec2::new(-e, -e),
+            p + Vec2::new(e, -e),
+            p + Vec2::new(e, e),
+            p + Vec2::new(-e, e),
+            edge,
+        );
+        b.quad(
+            p + Vec2::new(-s, -s),
+            p + Vec2::new(s, -s),
+            p + Vec2::new(s, s),
+            p + Vec2::new(-s, s),
+            color,
+        );
+        *k += 1;
+        top.insert(c, (p, u));
+    }
+    top
+}
+
 /// The transform from the scan's pixels (x right, y down) to the world: the alignment when it
 /// has two points, else the image stretched over the map's width from its top-left corner.
-pub fn scan_transform(f: &ScenarioFile, size: UVec2) -> Similarity {
+pub fn scan_transform(f: &ScenarioFile, size: UVec2) -> Affine {
+    if let Some(a) = f.underlay.as_ref().and_then(|u| {
+        grid_to_map(u, true, |c| {
+            let p = hex_to_world(c);
+            (f64::from(p.x), f64::from(p.y))
+        })
+    }) {
+        return a;
+    }
+    Affine::from_similarity(&scan_similarity(f, size))
+}
+
+/// [`scan_transform`] by the two alignment points, or stretched over the map's width.
+fn scan_similarity(f: &ScenarioFile, size: UVec2) -> Similarity {
     let width = label_width(f.map.columns.max(1) as u32, f.map.rows.max(1) as u32);
     let centre = |l: &str| -> Result<(f64, f64), String> {
         let c = crate::rules::hex::parse_label(l, width).map_err(|e| e.to_string())?;
@@ -418,6 +443,20 @@ pub fn scan_transform(f: &ScenarioFile, size: UVec2) -> Similarity {
     }
 }
 
+/// Where the scan's sprite goes for the pixel-to-world transform `s` (the pixels flipped: y
+/// up), at depth `z`.
+pub fn scan_sprite_transform(s: &Affine, size: UVec2, z: f32) -> Transform {
+    let (w, h) = (f64::from(size.x), f64::from(size.y));
+    // The sprite's centre: the pixel (w/2, h/2), i.e. (w/2, -h/2) in the flipped frame.
+    let (cx, cy) = s.apply((w / 2.0, -h / 2.0));
+    let (rot, sx, sy) = s.rotation_scale();
+    Transform {
+        translation: Vec3::new(cx as f32, cy as f32, z),
+        rotation: Quat::from_rotation_z(rot as f32),
+        scale: Vec3::new(sx as f32, sy as f32, 1.0),
+    }
+}
+
 /// The scan's pixel under world point `p`, if a scan is shown.
 pub fn scan_pixel(st: &EditorState, p: Vec2) -> Option<Vec2> {
     let size = st.scan_size?;
@@ -427,7 +466,7 @@ pub fn scan_pixel(st: &EditorState, p: Vec2) -> Option<Vec2> {
 }
 
 /// Read a PNG (or JPEG, where the build has it) from disk into an image.
-fn read_image(path: &std::path::Path) -> Result<Image, String> {
+pub(crate) fn read_image(path: &std::path::Path) -> Result<Image, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let ext = path
         .extension()
@@ -499,16 +538,7 @@ fn sync_scan(
     }
     let s = scan_transform(&st.ed.file, size);
     for (_, mut spr, mut t, mut vis) in &mut sprite {
-        let (w, h) = (f64::from(size.x), f64::from(size.y));
-        let (sn, cs) = s.rotation.sin_cos();
-        // The sprite's centre: the pixel (w/2, h/2), i.e. (w/2, -h/2) in the flipped frame.
-        let cx = s.scale * (cs * (w / 2.0) - sn * (-h / 2.0)) + s.offset.0;
-        let cy = s.scale * (sn * (w / 2.0) + cs * (-h / 2.0)) + s.offset.1;
-        let want = Transform {
-            translation: Vec3::new(cx as f32, cy as f32, 0.5),
-            rotation: Quat::from_rotation_z(s.rotation as f32),
-            scale: Vec3::new(s.scale as f32, s.scale as f32, 1.0),
-        };
+        let want = scan_sprite_transform(&s, size, 0.5);
         if *t != want {
             *t = want;
         }

@@ -34,6 +34,7 @@ use screens::menu::{menu_ui, scan_menu};
 
 /// The menu and game screens, the notice's timeout, and the filter that lets an idle game rest.
 pub fn plugin(app: &mut App) {
+    app.add_plugins((panels::import::plugin, panels::terrain_help::plugin));
     app.init_resource::<MenuState>()
         .add_systems(OnEnter(Screen::Menu), scan_menu)
         .add_systems(

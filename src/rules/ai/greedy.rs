@@ -7,10 +7,12 @@ use super::options::{
     activations, attack_cmd, f, march, move_cmd, movers, reach, stack_attacks, stacks,
 };
 use super::{Decision, Player};
-use crate::rules::command::{Command, validate};
+use crate::rules::command::validate;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::movement::MoveContext;
+use crate::rules::order::Command;
+use crate::rules::unit::SideId;
 
 pub struct Greedy {
     /// The turn and side of the stacks already moved (by their hex after moving).
@@ -42,23 +44,8 @@ impl Player for Greedy {
             };
         }
         // 1. The best favourable single-stack attack.
-        let best = stack_attacks(game, side)
-            .into_iter()
-            .map(|(req, o)| {
-                let x = f(o.defender_expected_loss) - f(o.attacker_expected_loss);
-                (x, req, o)
-            })
-            .filter(|(x, _, _)| *x > 0.0)
-            .max_by(|a, b| a.0.total_cmp(&b.0));
-        if let Some((x, req, o)) = best {
-            return Decision {
-                command: attack_cmd(game, &req),
-                why: format!(
-                    "greedy: {} for an expected exchange of {x:.2} (P(retreat or rout) {:.0}%)",
-                    game.label(req.defender),
-                    100.0 * f(o.p_retreat)
-                ),
-            };
+        if let Some(d) = best_attack(game, side) {
+            return d;
         }
         // 2. A leader away from his command joins it (a leader-transfer phase).
         if let Some((command, why)) = super::options::transfer(game, side) {
@@ -68,17 +55,51 @@ impl Player for Greedy {
             };
         }
         // 3. In an action phase, the leader who activates the most units (two or more).
-        if let Some((cmd, n)) = activations(game, side)
-            .into_iter()
-            .filter(|(_, n)| *n >= 2)
-            .max_by_key(|(_, n)| *n)
-        {
-            return Decision {
-                command: cmd,
-                why: format!("greedy: activate the largest command ({n} units)"),
-            };
+        if let Some(d) = largest_activation(game, side) {
+            return d;
         }
         // 4. Each stack once: toward the nearest enemy.
+        self.toward_the_enemy(game, side)
+    }
+}
+
+/// The single-stack attack with the best expected exchange of losses, if favourable.
+fn best_attack(game: &Game, side: SideId) -> Option<Decision> {
+    let (x, req, o) = stack_attacks(game, side)
+        .into_iter()
+        .map(|(req, o)| {
+            let x = f(o.defender_expected_loss) - f(o.attacker_expected_loss);
+            (x, req, o)
+        })
+        .filter(|(x, _, _)| *x > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))?;
+    Some(Decision {
+        command: attack_cmd(game, &req),
+        why: format!(
+            "greedy: {} for an expected exchange of {x:.2} (P(retreat or rout) {:.0}%)",
+            game.label(req.defender),
+            100.0 * f(o.p_retreat)
+        ),
+    })
+}
+
+/// The activation of the leader who activates the most units, two or more.
+fn largest_activation(game: &Game, side: SideId) -> Option<Decision> {
+    let (cmd, n) = activations(game, side)
+        .into_iter()
+        .filter(|(_, n)| *n >= 2)
+        .max_by_key(|(_, n)| *n)?;
+    Some(Decision {
+        command: cmd,
+        why: format!("greedy: activate the largest command ({n} units)"),
+    })
+}
+
+impl Greedy {
+    /// The next stack not moved yet this turn that has combat units: its march roll, or its
+    /// move to the hex in reach nearest to an enemy unit (if nearer than where it stands); the
+    /// end of the turn when every stack has moved.
+    fn toward_the_enemy(&mut self, game: &Game, side: SideId) -> Decision {
         let enemies: Vec<Coord> = game
             .units
             .iter()
@@ -106,7 +127,7 @@ impl Player for Greedy {
             }
             let dist = |h: Coord| enemies.iter().map(|e| e.distance(h)).min().unwrap_or(0);
             let here = dist(s.hex);
-            let Some(r) = reach(game, &ctx, &m, |_, _| crate::rules::movement::Mp::ZERO) else {
+            let Some(r) = reach(game, &ctx, &m, |_, _| crate::rules::points::Mp::ZERO) else {
                 continue;
             };
             let best = r

@@ -25,8 +25,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::command::{Command, validate};
+use super::command::validate;
 use super::game::Game;
+use super::order::Command;
 use super::ruleset::Ruleset;
 use super::scenario::Scenario;
 use super::session::Session;
@@ -149,7 +150,7 @@ impl Kind {
 /// The computer opponent's levels: 1 easy, 2 normal, 3 hard (the search).
 pub const LEVELS: u8 = 3;
 
-/// The level `ai` names: the search level (`ai3`, "hard"), the strongest (README's table: it
+/// The level `ai` names: the search level (`ai3`, "hard"), the strongest (docs/computer-players.md's table: it
 /// wins 60% or more of its games against `ai2` on every shipped scenario and on variants it was
 /// not tuned on).
 pub const DEFAULT_LEVEL: u8 = 3;
@@ -210,7 +211,7 @@ pub fn play_turn_watched(
         };
         report.think_ms += t0.elapsed().as_secs_f64() * 1000.0;
         match validate(&session.game, &d.command) {
-            Ok(()) => {
+            Ok(_) => {
                 if let Some(w) = watcher.as_deref_mut() {
                     let t0 = Instant::now();
                     w.observe(&session.game, &d.command);

@@ -4,11 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use crate::rules::command::{Command, validate};
+use crate::rules::attack::{AttackRequest, AttackType, Odds};
+use crate::rules::command::validate;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::movement::{Allowance, MoveContext, Mp, Reach, budget, reachable_within};
-use crate::rules::ruleset::{AttackRequest, AttackType, Odds};
+use crate::rules::movement::{MoveContext, Reach, budget, reachable_within};
+use crate::rules::order::Command;
+use crate::rules::points::{Allowance, Mp};
 use crate::rules::unit::{SideId, UnitIdx};
 
 /// A side's units in one hex.

@@ -8,9 +8,11 @@ use super::options::{
     activations, attack_cmd, march, move_cmd, movers, reach, stack_attacks, stacks,
 };
 use super::{Decision, Player};
-use crate::rules::command::{Command, validate};
+use crate::rules::command::validate;
 use crate::rules::game::Game;
-use crate::rules::movement::{Allowance, MoveContext};
+use crate::rules::movement::MoveContext;
+use crate::rules::order::Command;
+use crate::rules::points::Allowance;
 use crate::rules::unit::SideId;
 
 pub struct Random {

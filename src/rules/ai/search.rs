@@ -1,5 +1,5 @@
 //! `ai3` ("hard", the level `ai` names): the opponent that looks ahead, by simulation. Its
-//! measured strength against `ai2`, `greedy` and `random` is the README's table.
+//! measured strength against `ai2`, `greedy` and `random` is docs/computer-players.md's table.
 //!
 //! **Method: policy switching over a portfolio of styles, with whole-game playouts.** At the
 //! first decision of each game turn, each of six styles of `ai2`'s planner ([`portfolio`]:
@@ -61,9 +61,10 @@
 
 use super::strong::{Chooser, Strong, Style};
 use super::{Decision, Kind, Player, Progress};
-use crate::rules::command::{Command, apply, validate};
+use crate::rules::command::{apply, validate};
 use crate::rules::dice::Dice;
 use crate::rules::game::Game;
+use crate::rules::order::Command;
 use crate::rules::unit::SideId;
 use crate::rules::victory::outcome;
 

@@ -29,11 +29,13 @@ use super::options::{
     stack_attacks, stacks, valid_attack,
 };
 use super::{Decision, Player};
-use crate::rules::command::{Command, validate};
+use crate::rules::attack::{AttackRequest, ModValue, Odds};
+use crate::rules::command::validate;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::movement::{Allowance, MoveContext, Mp};
-use crate::rules::ruleset::{AttackRequest, ModValue, Odds};
+use crate::rules::movement::MoveContext;
+use crate::rules::order::Command;
+use crate::rules::points::{Allowance, Mp};
 use crate::rules::threat::ThreatModel;
 use crate::rules::unit::{SideId, UnitIdx};
 
@@ -354,6 +356,105 @@ struct Part {
     path: Vec<Coord>,
 }
 
+/// A stack that may attack: its units, those that may move, and where they can go this turn.
+struct Cand {
+    units: Vec<UnitIdx>,
+    movers: Vec<UnitIdx>,
+    hex: Coord,
+    reach: Option<crate::rules::movement::Reach>,
+}
+
+/// Each of the side's stacks with a combat unit, and its reach (a march roll not made yet at
+/// its median).
+fn candidates(v: &View) -> Vec<Cand> {
+    let game = v.game;
+    stacks(game, v.side)
+        .iter()
+        .filter_map(|s: &Stack| {
+            let units: Vec<UnitIdx> = s.units.clone();
+            if !units.iter().any(|u| game.unit(*u).is_combat()) {
+                return None;
+            }
+            let m = movers(game, s);
+            let r = if m.is_empty() {
+                None
+            } else {
+                reach(game, &v.ctx, &m, median_roll)
+            };
+            Some(Cand {
+                units,
+                movers: m,
+                hex: s.hex,
+                reach: r,
+            })
+        })
+        .collect()
+}
+
+/// The enemy hexes some stack can attack this turn: next to it, or next to a hex in its reach
+/// (in the order found).
+fn targets(v: &View, cands: &[Cand]) -> Vec<Coord> {
+    let game = v.game;
+    let mut targets: Vec<Coord> = Vec::new();
+    for c in cands {
+        for t in enemy_neighbours(game, c.hex, v.side) {
+            if !targets.contains(&t) {
+                targets.push(t);
+            }
+        }
+        if let Some(r) = &c.reach {
+            for h in r.hexes() {
+                let hex = game.map().coord(h.index);
+                for t in enemy_neighbours(game, hex, v.side) {
+                    if !targets.contains(&t) {
+                        targets.push(t);
+                    }
+                }
+            }
+        }
+    }
+    targets
+}
+
+/// The parts that can join an attack on `t`: from where they stand, or from the cheapest free
+/// hex next to the target they can reach.
+fn parts_against(v: &View, cands: &[Cand], t: Coord) -> Vec<Part> {
+    let game = v.game;
+    let mut parts: Vec<Part> = Vec::new();
+    for c in cands {
+        if c.hex.is_adjacent(t) {
+            parts.push(Part {
+                units: c.units.clone(),
+                from: c.hex,
+                to: c.hex,
+                path: Vec::new(),
+            });
+            continue;
+        }
+        let Some(r) = &c.reach else { continue };
+        let spot = t
+            .neighbors()
+            .into_iter()
+            .filter(|n| {
+                game.map().contains(*n)
+                    && game.side_at(*n).is_none_or(|s| s == v.side)
+                    && r.cost(game, *n).is_some()
+            })
+            .min_by_key(|n| (r.cost(game, *n), n.col, n.row));
+        if let Some(n) = spot
+            && let Some(path) = r.path(game, n)
+        {
+            parts.push(Part {
+                units: c.movers.clone(),
+                from: c.hex,
+                to: n,
+                path,
+            });
+        }
+    }
+    parts
+}
+
 /// An attack plan and its rating.
 struct AttackPlan {
     parts: Vec<Part>,
@@ -418,139 +519,72 @@ impl Strong {
     /// moves into position it needs, best first (ties: the target found first).
     fn attacks(&self, v: &View) -> Vec<AttackPlan> {
         let game = v.game;
-        let own = stacks(game, v.side);
-        // Each stack's units that may attack, and where it can go this turn.
-        struct Cand {
-            units: Vec<UnitIdx>,
-            movers: Vec<UnitIdx>,
-            hex: Coord,
-            reach: Option<crate::rules::movement::Reach>,
-        }
-        let cands: Vec<Cand> = own
-            .iter()
-            .filter_map(|s: &Stack| {
-                let units: Vec<UnitIdx> = s.units.clone();
-                if !units.iter().any(|u| game.unit(*u).is_combat()) {
-                    return None;
-                }
-                let m = movers(game, s);
-                let r = if m.is_empty() {
-                    None
-                } else {
-                    reach(game, &v.ctx, &m, median_roll)
-                };
-                Some(Cand {
-                    units,
-                    movers: m,
-                    hex: s.hex,
-                    reach: r,
-                })
-            })
-            .collect();
-        // Enemy hexes some stack can attack this turn.
-        let mut targets: Vec<Coord> = Vec::new();
-        for c in &cands {
-            for t in enemy_neighbours(game, c.hex, v.side) {
-                if !targets.contains(&t) {
-                    targets.push(t);
-                }
-            }
-            if let Some(r) = &c.reach {
-                for h in r.hexes() {
-                    let hex = game.map().coord(h.index);
-                    for t in enemy_neighbours(game, hex, v.side) {
-                        if !targets.contains(&t) {
-                            targets.push(t);
-                        }
-                    }
-                }
-            }
-        }
+        let cands = candidates(v);
         let mut best: Vec<AttackPlan> = Vec::new();
         // One copy of the game for every trial (each puts it back as it found it).
         let mut scratch = game.clone();
         let assaults = crate::rules::assault::in_force(game);
-        for t in targets {
-            // The parts that can join: from where they stand, or from the cheapest free hex
-            // next to the target they can reach.
-            let mut parts: Vec<Part> = Vec::new();
-            for c in &cands {
-                if c.hex.is_adjacent(t) {
-                    parts.push(Part {
-                        units: c.units.clone(),
-                        from: c.hex,
-                        to: c.hex,
-                        path: Vec::new(),
-                    });
-                    continue;
-                }
-                let Some(r) = &c.reach else { continue };
-                let spot = t
-                    .neighbors()
-                    .into_iter()
-                    .filter(|n| {
-                        game.map().contains(*n)
-                            && game.side_at(*n).is_none_or(|s| s == v.side)
-                            && r.cost(game, *n).is_some()
-                    })
-                    .min_by_key(|n| (r.cost(game, *n), n.col, n.row));
-                if let Some(n) = spot
-                    && let Some(path) = r.path(game, n)
-                {
-                    parts.push(Part {
-                        units: c.movers.clone(),
-                        from: c.hex,
-                        to: n,
-                        path,
-                    });
-                }
-            }
+        for t in targets(v, &cands) {
+            let parts = parts_against(v, &cands, t);
             if parts.is_empty() {
                 continue;
             }
-            // Greedy combination.
-            let mut chosen: Vec<Part> = Vec::new();
-            let mut current: Option<(AttackRequest, Odds, f64)> = None;
-            for _ in 0..self.max_group() {
-                let mut best_add: Option<(usize, AttackRequest, Odds, f64)> = None;
-                for (i, p) in parts.iter().enumerate() {
-                    if chosen.iter().any(|c| c.from == p.from) {
-                        continue;
-                    }
-                    let mut trial = chosen.clone();
-                    trial.push(p.clone());
-                    // A part the rules leave out of the attack (Shiloh's limbered guns: the
-                    // others attack without them) would only move for nothing. (Where GCACW's
-                    // assaults are in force the strongest unit alone stands for the group, as
-                    // measured: unchanged.)
-                    if let Some((req, o)) = simulate(&mut scratch, &trial, t)
-                        && (assaults || p.units.iter().any(|u| req.attackers.contains(u)))
-                        && let r = rate(v, t, &o, self.aggression()) + relocation(v, &trial)
-                        && best_add.as_ref().is_none_or(|b| r > b.3)
-                    {
-                        best_add = Some((i, req, o, r));
-                    }
-                }
-                match best_add {
-                    Some((i, req, o, r)) if current.as_ref().is_none_or(|c| r > c.2 + 1e-9) => {
-                        chosen.push(parts[i].clone());
-                        current = Some((req, o, r));
-                    }
-                    _ => break,
-                }
-            }
-            if let Some((req, odds, rating)) = current {
-                best.push(AttackPlan {
-                    parts: chosen,
-                    req,
-                    odds,
-                    rating,
-                });
+            if let Some(plan) = self.combine(v, &mut scratch, assaults, &parts, t) {
+                best.push(plan);
             }
         }
         // Stable: among equal ratings the target found first stays first.
         best.sort_by(|a, b| b.rating.total_cmp(&a.rating));
         best
+    }
+
+    /// The parts combined greedily against `t` (at most `max_group`): each round adds the part
+    /// whose attack together with those chosen rates best, while that rating improves.
+    fn combine(
+        &self,
+        v: &View,
+        scratch: &mut Game,
+        assaults: bool,
+        parts: &[Part],
+        t: Coord,
+    ) -> Option<AttackPlan> {
+        let mut chosen: Vec<Part> = Vec::new();
+        let mut current: Option<(AttackRequest, Odds, f64)> = None;
+        for _ in 0..self.max_group() {
+            let mut best_add: Option<(usize, AttackRequest, Odds, f64)> = None;
+            for (i, p) in parts.iter().enumerate() {
+                if chosen.iter().any(|c| c.from == p.from) {
+                    continue;
+                }
+                let mut trial = chosen.clone();
+                trial.push(p.clone());
+                // A part the rules leave out of the attack (Shiloh's limbered guns: the
+                // others attack without them) would only move for nothing. (Where GCACW's
+                // assaults are in force the strongest unit alone stands for the group, as
+                // measured: unchanged.)
+                if let Some((req, o)) = simulate(scratch, &trial, t)
+                    && (assaults || p.units.iter().any(|u| req.attackers.contains(u)))
+                    && let r = rate(v, t, &o, self.aggression()) + relocation(v, &trial)
+                    && best_add.as_ref().is_none_or(|b| r > b.3)
+                {
+                    best_add = Some((i, req, o, r));
+                }
+            }
+            match best_add {
+                Some((i, req, o, r)) if current.as_ref().is_none_or(|c| r > c.2 + 1e-9) => {
+                    chosen.push(parts[i].clone());
+                    current = Some((req, o, r));
+                }
+                _ => break,
+            }
+        }
+        let (req, odds, rating) = current?;
+        Some(AttackPlan {
+            parts: chosen,
+            req,
+            odds,
+            rating,
+        })
     }
 
     /// The commands of an attack plan: the first march roll it needs (then a new plan), else
@@ -630,7 +664,7 @@ impl Strong {
             // A march into the extended-march check is made only for a gain worth its risk.
             let risk: f64 = if m.iter().any(|u| game.unit(*u).march.is_none()) {
                 m.iter()
-                    .map(|u| crate::rules::sequence::extended_march_risk(game, *u))
+                    .map(|u| crate::rules::fatigue::extended_march_risk(game, *u))
                     .sum()
             } else {
                 0.0
@@ -787,7 +821,7 @@ fn force_march(
     let game = v.game;
     let f = game.sequence.fatigue.as_ref()?.forced.as_ref()?;
     let ids: Vec<String> = units.iter().map(|u| game.unit(*u).id.clone()).collect();
-    crate::rules::sequence::forced_march_plan(game, &ids).ok()?;
+    crate::rules::fatigue::forced_march_plan(game, &ids).ok()?;
     let bonus = Mp::whole(
         ((7 * i32::from(f.dice)) / 2 + f.modifier)
             .max(f.min as i32)
@@ -808,7 +842,7 @@ fn force_march(
     // The fatigue level it adds may bring the extended-march check.
     let risk: f64 = units
         .iter()
-        .map(|u| crate::rules::sequence::extended_march_risk(game, *u))
+        .map(|u| crate::rules::fatigue::extended_march_risk(game, *u))
         .sum();
     if farther - value <= 0.5 + risk {
         return None;
@@ -851,7 +885,7 @@ type Wanted = (f64, Decision, Coord, Vec<UnitIdx>);
 /// march counts with it, not against it.
 fn activation(game: &Game, wanted: &[Wanted]) -> Option<Decision> {
     if game.sequence.activation.is_none()
-        || !crate::rules::sequence::on_initiative(game)
+        || !crate::rules::gate::on_initiative(game)
         || game.cycle.acted
     {
         return None;
@@ -966,7 +1000,7 @@ fn simulate(scratch: &mut Game, parts: &[Part], t: Coord) -> Option<(AttackReque
 fn next_attack_phase(game: &Game) -> Option<usize> {
     use crate::rules::sequence::{Acts, Allow};
     let seq = &game.sequence;
-    if !crate::rules::sequence::on_initiative(game) {
+    if !crate::rules::gate::on_initiative(game) {
         return None;
     }
     let attacks = |i: usize| {

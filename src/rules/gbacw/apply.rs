@@ -12,14 +12,17 @@
 //!   allowed the units stop where they are and a note says so (the seeds give no rule for a
 //!   blocked retreat; nothing is eliminated).
 
+use crate::rules::attack::{AttackError, AttackType};
+use crate::rules::cv::Prob;
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::AttackError;
 use crate::rules::unit::{SideId, Status, UnitIdx};
 
-use super::morale::{Checked, Roll, Step, worse};
+use super::assess::Sides;
+use super::data::Tables;
+use super::morale::{Check, Checked, Roll, Step, roll_unit, worse};
 
 /// The game's dice as a [`Roll`], recording every value for the `DieRolled` events.
 pub struct Live<'a> {
@@ -35,6 +38,48 @@ impl Roll for Live<'_> {
     }
 }
 
+/// The start of every resolution: the attack declared, then the fire or melee die (role
+/// Attacker), rolled.
+pub fn declare(kind: AttackType, sides: &Sides, dice: &mut dyn DieSource) -> (Vec<Event>, u8) {
+    let mut ev = vec![Event::AttackDeclared {
+        kind,
+        attackers: sides.attackers.clone(),
+        defender: sides.hex,
+        defenders: sides.in_hex.clone(),
+        attacker_drm: 0,
+        defender_drm: 0,
+    }];
+    let die = crate::rules::event::roll_die(dice, DieRole::Attacker, &mut ev);
+    (ev, die)
+}
+
+/// Count a result code's chance `p` in the odds' list of results (codes in the order met).
+pub fn add_result(list: &mut Vec<(String, Prob)>, code: &str, p: Prob) {
+    match list.iter_mut().find(|(c, _)| c == code) {
+        Some((_, q)) => *q += p,
+        None => list.push((code.to_string(), p)),
+    }
+}
+
+/// One unit's morale procedure rolled with the game's dice, with its events and rating
+/// ([`morale_events`]); `None` when the unit does not check (no events).
+pub fn roll_morale(
+    t: &Tables,
+    game: &mut Game,
+    u: UnitIdx,
+    check: &Check,
+    dice: &mut dyn DieSource,
+    ev: &mut Vec<Event>,
+) -> Option<Checked> {
+    let mut live = Live {
+        dice,
+        rolled: Vec::new(),
+    };
+    let c = roll_unit(t, game.unit(u), check, &mut live)?;
+    morale_events(game, u, &c, ev);
+    Some(c)
+}
+
 /// The SP each unit loses when a side loses `n`: `order` first (if given), then the rest by
 /// most SP (ties: unit order). Capped at the side's SP.
 pub fn allocate(
@@ -43,22 +88,10 @@ pub fn allocate(
     order: Option<&[UnitIdx]>,
     n: u32,
 ) -> Vec<(UnitIdx, u32)> {
-    let (mut seq, mut rest) = crate::rules::ruleset::named_first(order, units);
-    rest.sort_by_key(|u| (std::cmp::Reverse(game.unit(*u).manpower), *u));
-    seq.extend(rest);
-    let mut left = n;
-    let mut out = Vec::new();
-    for u in seq {
-        if left == 0 {
-            break;
-        }
-        let take = game.unit(u).manpower.min(left);
-        if take > 0 {
-            out.push((u, take));
-            left -= take;
-        }
-    }
-    out
+    // Ties by unit order: the units in that order, then the shared (stable) allocation.
+    let mut by_index = units.to_vec();
+    by_index.sort_unstable();
+    crate::rules::attack::loss_shares(|u| game.unit(u).manpower, &by_index, n, order)
 }
 
 /// Apply a loss (or a capture) and its events; eliminated units leave the map.

@@ -1,11 +1,10 @@
 //! Everything about a GBACW attack that does not depend on the dice: who takes part, the
 //! options, fire strength and column, density, melee strengths and differential.
 
+use crate::rules::attack::{AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role};
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role, check_attackers,
-};
+use crate::rules::ruleset::check_attackers;
 use crate::rules::unit::{SideId, UnitIdx, UnitKind};
 
 use super::data::{FireTable, Tables};
@@ -142,6 +141,53 @@ pub struct Fire {
 }
 
 pub fn fire(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Fire, AttackError> {
+    let (table, extra_shift, given) = fire_options(t, req)?;
+    let sides = sides(game, req)?;
+    check_fire_range(t, game, &sides)?;
+    let sp_sum: u32 = sides.attackers.iter().map(|u| game.unit(*u).manpower).sum();
+    let strength = given.unwrap_or(sp_sum);
+    let base_column = t.fire_column(table, strength);
+    let hex_sp: u32 = sides
+        .in_hex
+        .iter()
+        .map(|u| unit_density_sp(t, game, *u))
+        .sum();
+    let density_sp = hex_sp;
+    let (density_row, density_shift) = t.density_shift(density_sp);
+    let last = t.fire_columns(table).len() as i32 - 1;
+    let raw = base_column as i32 + density_shift + extra_shift;
+    let column = raw.clamp(0, last) as usize;
+    let targets: Vec<UnitIdx> = sides
+        .in_hex
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).is_combat())
+        .collect();
+    let mut fire = Fire {
+        sides,
+        targets,
+        table,
+        strength,
+        strength_given: given.is_some(),
+        base_column,
+        density_sp,
+        density_row,
+        density_shift,
+        extra_shift,
+        column,
+        clamped: raw != column as i32,
+        lines: Vec::new(),
+    };
+    fire.lines = fire_lines(t, game, &fire, sp_sum);
+    Ok(fire)
+}
+
+/// The fire options, in the order they are checked: the column line (`table`), the other
+/// column shifts (`shift`) and the fire strength given (`strength`).
+fn fire_options(
+    t: &Tables,
+    req: &AttackRequest,
+) -> Result<(FireTable, i32, Option<u32>), AttackError> {
     check_keys(req, AttackType::Fire, FIRE_KEYS)?;
     let table = match req.option("table") {
         None => t.settings.default_fire_table,
@@ -158,7 +204,11 @@ pub fn fire(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Fire, Attack
         None => None,
         Some(_) => Some(int_option(req, "strength", 0, 10_000)? as u32),
     };
-    let sides = sides(game, req)?;
+    Ok((table, extra_shift, given))
+}
+
+/// Every firer within `settings.fire_range` of the target hex.
+fn check_fire_range(t: &Tables, game: &Game, sides: &Sides) -> Result<(), AttackError> {
     let range = t.settings.fire_range;
     for &u in &sides.attackers {
         let unit = game.unit(u);
@@ -173,59 +223,66 @@ pub fn fire(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Fire, Attack
             )));
         }
     }
-    let sp_sum: u32 = sides.attackers.iter().map(|u| game.unit(*u).manpower).sum();
-    let strength = given.unwrap_or(sp_sum);
-    let base_column = t.fire_column(table, strength);
-    let hex_sp: u32 = sides
-        .in_hex
-        .iter()
-        .map(|u| unit_density_sp(t, game, *u))
-        .sum();
-    let density_sp = hex_sp;
-    let (density_row, density_shift) = t.density_shift(density_sp);
-    let last = t.fire_columns(table).len() as i32 - 1;
-    let raw = base_column as i32 + density_shift + extra_shift;
-    let column = raw.clamp(0, last) as usize;
-    let heads = t.fire_headings(table);
-    let targets: Vec<UnitIdx> = sides
-        .in_hex
-        .iter()
-        .copied()
-        .filter(|u| game.unit(*u).is_combat())
-        .collect();
-    let mut lines = vec![ModifierLine {
+    Ok(())
+}
+
+/// The explanation of a fire attack: strength, density, other shifts, column.
+fn fire_lines(t: &Tables, game: &Game, f: &Fire, sp_sum: u32) -> Vec<ModifierLine> {
+    let mut lines = vec![strength_line(t, game, f, sp_sum), density_line(t, game, f)];
+    if f.extra_shift != 0 {
+        lines.push(ModifierLine {
+            role: Role::Attacker,
+            name: "Other shifts".into(),
+            value: ModValue::Points(f.extra_shift),
+            detail: "given with --opt shift".into(),
+            rule: "player-supplied: the other column-shift charts are not in the seeds".into(),
+        });
+    }
+    lines.push(column_line(t, f));
+    lines
+}
+
+/// Fire strength and the column it reads on [9.16].
+fn strength_line(t: &Tables, game: &Game, f: &Fire, sp_sum: u32) -> ModifierLine {
+    let heads = t.fire_headings(f.table);
+    ModifierLine {
         role: Role::Attacker,
         name: "Fire strength".into(),
-        value: ModValue::Points(strength as i32),
-        detail: if given.is_some() {
+        value: ModValue::Points(f.strength as i32),
+        detail: if f.strength_given {
             format!(
                 "given with --opt strength (the firers' SP total is {sp_sum}); reads {} \"{}\"",
-                table.printed(),
-                heads[base_column]
+                f.table.printed(),
+                heads[f.base_column]
             )
         } else {
             format!(
                 "SP of {} = {sp_sum}; reads {} \"{}\"",
-                sides
+                f.sides
                     .attackers
                     .iter()
                     .map(|u| format!("{} {}", game.unit(*u).id, game.unit(*u).manpower))
                     .collect::<Vec<_>>()
                     .join(" + "),
-                table.printed(),
-                heads[base_column]
+                f.table.printed(),
+                heads[f.base_column]
             )
         },
         rule: "[9.16] column; strength = SP total [project default: the fire-strength rules are not in the seeds]".into(),
-    }];
-    lines.push(ModifierLine {
+    }
+}
+
+/// [8.35] the density of the target hex and its column shift.
+fn density_line(t: &Tables, game: &Game, f: &Fire) -> ModifierLine {
+    let (density_sp, density_shift) = (f.density_sp, f.density_shift);
+    ModifierLine {
         role: Role::Defender,
         name: "Density".into(),
         value: ModValue::Points(density_shift),
         detail: format!(
             "{density_sp} SP in {} ({}; battery {}, wagon {}) reads \"{}\": {density_shift:+} column(s)",
-            game.label(sides.hex),
-            sides
+            game.label(f.sides.hex),
+            f.sides
                 .in_hex
                 .iter()
                 .map(|u| format!("{} {}", game.unit(*u).id, unit_density_sp(t, game, *u)))
@@ -233,27 +290,25 @@ pub fn fire(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Fire, Attack
                 .join(" + "),
             t.density.battery_sp,
             t.density.wagon_sp,
-            t.density.rows[density_row].sp
+            t.density.rows[f.density_row].sp
         ),
         rule: "[8.35]".into(),
-    });
-    if extra_shift != 0 {
-        lines.push(ModifierLine {
-            role: Role::Attacker,
-            name: "Other shifts".into(),
-            value: ModValue::Points(extra_shift),
-            detail: "given with --opt shift".into(),
-            rule: "player-supplied: the other column-shift charts are not in the seeds".into(),
-        });
     }
-    lines.push(ModifierLine {
+}
+
+/// The column read after the shifts, held at the table's ends.
+fn column_line(t: &Tables, f: &Fire) -> ModifierLine {
+    let heads = t.fire_headings(f.table);
+    let raw = f.base_column as i32 + f.density_shift + f.extra_shift;
+    let column = f.column;
+    ModifierLine {
         role: Role::Attacker,
         name: "Column".into(),
         value: ModValue::Points(column as i32 + 1),
         detail: format!(
             "column {} {:+} = {}{}: \"{}\"",
-            base_column + 1,
-            density_shift + extra_shift,
+            f.base_column + 1,
+            f.density_shift + f.extra_shift,
             raw + 1,
             if raw != column as i32 {
                 format!(", held at the table's end ({})", column + 1)
@@ -263,22 +318,7 @@ pub fn fire(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Fire, Attack
             heads[column]
         ),
         rule: "[9.16], [8.35]".into(),
-    });
-    Ok(Fire {
-        sides,
-        targets,
-        table,
-        strength,
-        strength_given: given.is_some(),
-        base_column,
-        density_sp,
-        density_row,
-        density_shift,
-        extra_shift,
-        column,
-        clamped: raw != column as i32,
-        lines,
-    })
+    }
 }
 
 /// A melee, before the die.
@@ -302,6 +342,35 @@ pub fn melee(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, Atta
     let am = int_option(req, "attacker_modifier", -100, 100)?;
     let dm = int_option(req, "defender_modifier", -100, 100)?;
     let sides = sides(game, req)?;
+    check_adjacent(game, &sides)?;
+    let defenders: Vec<UnitIdx> = sides
+        .in_hex
+        .iter()
+        .copied()
+        .filter(|u| !game.unit(*u).is_leader())
+        .collect();
+    let attacker_sp: u32 = sides.attackers.iter().map(|u| game.unit(*u).manpower).sum();
+    let defender_sp: u32 = defenders.iter().map(|u| game.unit(*u).manpower).sum();
+    let raw = attacker_sp as i32 + am - (defender_sp as i32 + dm);
+    let (column, differential) = t.melee_column(raw);
+    let mut m = Melee {
+        sides,
+        defenders,
+        attacker_sp,
+        defender_sp,
+        attacker_modifier: am,
+        defender_modifier: dm,
+        raw_differential: raw,
+        differential,
+        column,
+        lines: Vec::new(),
+    };
+    m.lines = melee_lines(game, &m);
+    Ok(m)
+}
+
+/// Every attacker next to the defending hex.
+fn check_adjacent(game: &Game, sides: &Sides) -> Result<(), AttackError> {
     for &u in &sides.attackers {
         let unit = game.unit(u);
         let from = unit.hex.unwrap_or(sides.hex);
@@ -313,16 +382,17 @@ pub fn melee(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, Atta
             });
         }
     }
-    let defenders: Vec<UnitIdx> = sides
-        .in_hex
-        .iter()
-        .copied()
-        .filter(|u| !game.unit(*u).is_leader())
-        .collect();
-    let attacker_sp: u32 = sides.attackers.iter().map(|u| game.unit(*u).manpower).sum();
-    let defender_sp: u32 = defenders.iter().map(|u| game.unit(*u).manpower).sum();
-    let raw = attacker_sp as i32 + am - (defender_sp as i32 + dm);
-    let (column, differential) = t.melee_column(raw);
+    Ok(())
+}
+
+/// The explanation of a melee: each side's strength, the modifiers given, the differential.
+fn melee_lines(game: &Game, m: &Melee) -> Vec<ModifierLine> {
+    let (am, dm, raw, differential) = (
+        m.attacker_modifier,
+        m.defender_modifier,
+        m.raw_differential,
+        m.differential,
+    );
     let list = |us: &[UnitIdx]| {
         us.iter()
             .map(|u| format!("{} {}", game.unit(*u).id, game.unit(*u).manpower))
@@ -333,15 +403,15 @@ pub fn melee(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, Atta
         ModifierLine {
             role: Role::Attacker,
             name: "Melee strength".into(),
-            value: ModValue::Points(attacker_sp as i32),
-            detail: format!("SP of {}", list(&sides.attackers)),
+            value: ModValue::Points(m.attacker_sp as i32),
+            detail: format!("SP of {}", list(&m.sides.attackers)),
             rule: "[12.98] [project default: melee strength = SP total; the melee-strength rules are not in the seeds]".into(),
         },
         ModifierLine {
             role: Role::Defender,
             name: "Melee strength".into(),
-            value: ModValue::Points(defender_sp as i32),
-            detail: format!("SP of {}", list(&defenders)),
+            value: ModValue::Points(m.defender_sp as i32),
+            detail: format!("SP of {}", list(&m.defenders)),
             rule: "[12.98] [project default: melee strength = SP total; the melee-strength rules are not in the seeds]".into(),
         },
     ];
@@ -359,35 +429,17 @@ pub fn melee(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, Atta
             });
         }
     }
+    let (a, d) = (m.attacker_sp as i32 + am, m.defender_sp as i32 + dm);
     lines.push(ModifierLine {
         role: Role::Attacker,
         name: "Differential".into(),
         value: ModValue::Points(differential),
         detail: if raw != differential {
-            format!(
-                "{} - {} = {raw:+}, treated as {differential:+}",
-                attacker_sp as i32 + am,
-                defender_sp as i32 + dm
-            )
+            format!("{a} - {d} = {raw:+}, treated as {differential:+}")
         } else {
-            format!(
-                "{} - {} = {raw:+}",
-                attacker_sp as i32 + am,
-                defender_sp as i32 + dm
-            )
+            format!("{a} - {d} = {raw:+}")
         },
         rule: "[12.98] notes: less than -4 treated as -4, greater than +6 as +6".into(),
     });
-    Ok(Melee {
-        sides,
-        defenders,
-        attacker_sp,
-        defender_sp,
-        attacker_modifier: am,
-        defender_modifier: dm,
-        raw_differential: raw,
-        differential,
-        column,
-        lines,
-    })
+    lines
 }

@@ -303,74 +303,103 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
         out.push(problem(at, "", why));
     }
     let mut p = Parsed::default();
-    // Fire column headings: contiguous from 0, the last open.
-    for (name, list, dst) in [
-        ("fcrt.grapeshot", &t.fcrt.grapeshot, &mut p.grapeshot),
-        ("fcrt.small_arms", &t.fcrt.small_arms, &mut p.small_arms),
-    ] {
-        let mut next = 0u32;
-        for (i, h) in list.iter().enumerate() {
-            let f = format!("{name}[{i}]");
-            match parse_heading(h) {
-                None => out.push(problem(
-                    f,
-                    h,
-                    "a heading reads \"N or less\", \"A to B\" or \"N+\"",
-                )),
-                Some(s) => {
-                    if s.lo != next && !(i == 0 && s.lo == 0) {
-                        out.push(problem(
-                            &f,
-                            h,
-                            format!("the columns must follow on without gap or overlap (expected it to start at {next})"),
-                        ));
-                    }
-                    if s.hi.is_none() && i + 1 != list.len() {
-                        out.push(problem(&f, h, "only the last column may be open (\"N+\")"));
-                    }
-                    if i + 1 == list.len() && s.hi.is_some() {
-                        out.push(problem(&f, h, "the last column must be open (\"N+\")"));
-                    }
-                    if let Some(hi) = s.hi {
-                        if hi < s.lo {
-                            out.push(problem(&f, h, "the range is reversed"));
-                        }
-                        next = hi + 1;
-                    }
-                    dst.push(s);
-                }
-            }
-        }
-        if list.is_empty() {
-            out.push(problem(name, "[]", "at least one column"));
-        }
+    check_fire_headings(&t.fcrt, &mut p, &mut out);
+    check_fire_rows(&t.fcrt, &mut p, &mut out);
+    check_density(&t.density, &mut p, &mut out);
+    check_elephant(&t.elephant, &mut p, &mut out);
+    check_melee(&t.melee, &mut p, &mut out);
+    if t.settings.fire_range == 0 {
+        out.push(problem("settings.fire_range", 0, "at least 1 (adjacent)"));
     }
-    if t.fcrt.grapeshot.len() != t.fcrt.small_arms.len() {
+    t.parsed = p;
+    out
+}
+
+/// [9.16] column headings, both lines: contiguous from 0, the last open, as many columns in
+/// each line.
+fn check_fire_headings(fcrt: &Fcrt, p: &mut Parsed, out: &mut Vec<Problem>) {
+    for (name, list, dst) in [
+        ("fcrt.grapeshot", &fcrt.grapeshot, &mut p.grapeshot),
+        ("fcrt.small_arms", &fcrt.small_arms, &mut p.small_arms),
+    ] {
+        check_heading_line(name, list, dst, out);
+    }
+    if fcrt.grapeshot.len() != fcrt.small_arms.len() {
         out.push(problem(
             "fcrt.small_arms",
-            t.fcrt.small_arms.len(),
+            fcrt.small_arms.len(),
             format!(
                 "both column lines have the same number of columns (grapeshot has {})",
-                t.fcrt.grapeshot.len()
+                fcrt.grapeshot.len()
             ),
         ));
     }
-    let cols = t.fcrt.small_arms.len();
-    if t.fcrt.rows.len() != 6 {
+}
+
+/// One [9.16] column line: contiguous from 0, the last open.
+fn check_heading_line(name: &str, list: &[String], dst: &mut Vec<Span>, out: &mut Vec<Problem>) {
+    let mut next = 0u32;
+    for (i, h) in list.iter().enumerate() {
+        let f = format!("{name}[{i}]");
+        match parse_heading(h) {
+            None => out.push(problem(
+                f,
+                h,
+                "a heading reads \"N or less\", \"A to B\" or \"N+\"",
+            )),
+            Some(s) => {
+                if s.lo != next && !(i == 0 && s.lo == 0) {
+                    out.push(problem(
+                        &f,
+                        h,
+                        format!("the columns must follow on without gap or overlap (expected it to start at {next})"),
+                    ));
+                }
+                if s.hi.is_none() && i + 1 != list.len() {
+                    out.push(problem(&f, h, "only the last column may be open (\"N+\")"));
+                }
+                if i + 1 == list.len() && s.hi.is_some() {
+                    out.push(problem(&f, h, "the last column must be open (\"N+\")"));
+                }
+                if let Some(hi) = s.hi {
+                    if hi < s.lo {
+                        out.push(problem(&f, h, "the range is reversed"));
+                    }
+                    next = hi + 1;
+                }
+                dst.push(s);
+            }
+        }
+    }
+    if list.is_empty() {
+        out.push(problem(name, "[]", "at least one column"));
+    }
+}
+
+/// A table of die rows has six, 1 to 6.
+fn check_six_rows(field: &str, n: usize, out: &mut Vec<Problem>) {
+    if n != 6 {
+        out.push(problem(field, n, "six die rows, 1 to 6"));
+    }
+}
+
+/// Die row `i` (0-based) of a table is for die `i + 1`.
+fn check_die_number(field: &str, i: usize, die: u8, out: &mut Vec<Problem>) {
+    if die as usize != i + 1 {
         out.push(problem(
-            "fcrt.rows",
-            t.fcrt.rows.len(),
-            "six die rows, 1 to 6",
+            format!("{field}[{i}].die"),
+            die,
+            format!("expected {}", i + 1),
         ));
     }
-    for (i, r) in t.fcrt.rows.iter().enumerate() {
-        if r.die as usize != i + 1 {
-            out.push(problem(
-                format!("fcrt.rows[{i}].die"),
-                r.die,
-                format!("expected {}", i + 1),
-            ));
-        }
+}
+
+/// [9.16] die rows 1 to 6, one result per column, each a fire result code.
+fn check_fire_rows(fcrt: &Fcrt, p: &mut Parsed, out: &mut Vec<Problem>) {
+    let cols = fcrt.small_arms.len();
+    check_six_rows("fcrt.rows", fcrt.rows.len(), out);
+    for (i, r) in fcrt.rows.iter().enumerate() {
+        check_die_number("fcrt.rows", i, r.die, out);
         if r.results.len() != cols {
             out.push(problem(
                 format!("fcrt.rows[{i}].results"),
@@ -394,22 +423,29 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
         }
         p.fire.push(row);
     }
-    // Density.
-    let mut next = 1u32;
-    for (i, r) in t.density.rows.iter().enumerate() {
-        let f = format!("density.rows[{i}].sp");
-        let s = r.sp.trim();
-        let span = if let Some(n) = s.strip_suffix('+') {
-            n.trim().parse().ok().map(|lo| Span { lo, hi: None })
-        } else {
-            s.split_once('-').and_then(|(a, b)| {
-                Some(Span {
-                    lo: a.trim().parse().ok()?,
-                    hi: Some(b.trim().parse().ok()?),
-                })
+}
+
+/// A density row's strength points as printed: "A-B" or "N+".
+fn parse_density_sp(s: &str) -> Option<Span> {
+    let s = s.trim();
+    if let Some(n) = s.strip_suffix('+') {
+        n.trim().parse().ok().map(|lo| Span { lo, hi: None })
+    } else {
+        s.split_once('-').and_then(|(a, b)| {
+            Some(Span {
+                lo: a.trim().parse().ok()?,
+                hi: Some(b.trim().parse().ok()?),
             })
-        };
-        match span {
+        })
+    }
+}
+
+/// [8.35] density rows: contiguous from 1, the last (and only it) open.
+fn check_density(density: &Density, p: &mut Parsed, out: &mut Vec<Problem>) {
+    let mut next = 1u32;
+    for (i, r) in density.rows.iter().enumerate() {
+        let f = format!("density.rows[{i}].sp");
+        match parse_density_sp(&r.sp) {
             None => out.push(problem(f, &r.sp, "reads \"A-B\" or \"N+\"")),
             Some(sp) => {
                 if sp.lo != next {
@@ -419,7 +455,7 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
                         format!("expected the row to start at {next}"),
                     ));
                 }
-                if sp.hi.is_none() != (i + 1 == t.density.rows.len()) {
+                if sp.hi.is_none() != (i + 1 == density.rows.len()) {
                     out.push(problem(
                         &f,
                         &r.sp,
@@ -436,12 +472,15 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
             }
         }
     }
-    if t.density.rows.is_empty() {
+    if density.rows.is_empty() {
         out.push(problem("density.rows", "[]", "at least one row"));
     }
-    // Seeing the Elephant: dice 2..12 once each, morale 1..6.
+}
+
+/// [13.15] Seeing the Elephant: dice 2..12 once each, morale 1..6.
+fn check_elephant(elephant: &[ElephantRow], p: &mut Parsed, out: &mut Vec<Problem>) {
     let mut seen = [false; 11];
-    for (i, r) in t.elephant.iter().enumerate() {
+    for (i, r) in elephant.iter().enumerate() {
         if !(2..=12).contains(&r.dice) {
             out.push(problem(
                 format!("elephant[{i}].dice"),
@@ -473,8 +512,11 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
             out.push(problem("elephant", k + 2, "this dice total has no row"));
         }
     }
-    // Melee.
-    let m = &t.melee;
+}
+
+/// [12.98] consecutive differential columns, die rows 1 to 6, each side's row one melee result
+/// code per column.
+fn check_melee(m: &MeleeCrt, p: &mut Parsed, out: &mut Vec<Problem>) {
     if m.columns.is_empty() || m.columns.windows(2).any(|w| w[1] != w[0] + 1) {
         out.push(problem(
             "melee.columns",
@@ -482,17 +524,9 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
             "consecutive differentials, lowest first",
         ));
     }
-    if m.rows.len() != 6 {
-        out.push(problem("melee.rows", m.rows.len(), "six die rows, 1 to 6"));
-    }
+    check_six_rows("melee.rows", m.rows.len(), out);
     for (i, r) in m.rows.iter().enumerate() {
-        if r.die as usize != i + 1 {
-            out.push(problem(
-                format!("melee.rows[{i}].die"),
-                r.die,
-                format!("expected {}", i + 1),
-            ));
-        }
+        check_die_number("melee.rows", i, r.die, out);
         for (side, list, dst) in [
             ("attacker", &r.attacker, &mut p.melee_attacker),
             ("defender", &r.defender, &mut p.melee_defender),
@@ -504,28 +538,28 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
                     format!("one result per column ({})", m.columns.len()),
                 ));
             }
-            let mut row = Vec::new();
-            for (j, c) in list.iter().enumerate() {
-                match parse_melee_code(c) {
-                    Some(code) => row.push(code),
-                    None => {
-                        out.push(problem(
-                            format!("melee.rows[{i}].{side}[{j}]"),
-                            c,
-                            "a melee result is -, K, Eng, Rpls, Rn or CnRn",
-                        ));
-                        row.push(MeleeCode::default());
-                    }
-                }
-            }
-            dst.push(row);
+            dst.push(melee_codes(&format!("melee.rows[{i}].{side}"), list, out));
         }
     }
-    if t.settings.fire_range == 0 {
-        out.push(problem("settings.fire_range", 0, "at least 1 (adjacent)"));
+}
+
+/// One side's row of melee result codes, parsed (an unreadable code is listed and read as -).
+fn melee_codes(field: &str, list: &[String], out: &mut Vec<Problem>) -> Vec<MeleeCode> {
+    let mut row = Vec::new();
+    for (j, c) in list.iter().enumerate() {
+        match parse_melee_code(c) {
+            Some(code) => row.push(code),
+            None => {
+                out.push(problem(
+                    format!("{field}[{j}]"),
+                    c,
+                    "a melee result is -, K, Eng, Rpls, Rn or CnRn",
+                ));
+                row.push(MeleeCode::default());
+            }
+        }
     }
-    t.parsed = p;
-    out
+    row
 }
 
 impl Tables {
@@ -536,6 +570,11 @@ impl Tables {
 
     pub fn load(path: Option<&Path>) -> Result<Tables, TablesError> {
         load_tables(path, DEFAULT_TABLES, "assets/rules/gbacw.ron", check)
+    }
+
+    /// From a tables text (text, name), or the built-in one.
+    pub fn from_text(text: Option<(&str, &str)>) -> Result<Tables, TablesError> {
+        crate::rules::tables::tables_from(text, DEFAULT_TABLES, "assets/rules/gbacw.ron", check)
     }
 
     /// The fire column line's spans.

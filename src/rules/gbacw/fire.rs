@@ -18,16 +18,16 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::rules::attack::{AttackError, AttackRequest, AttackType, Choices, ModValue, Odds};
 use crate::rules::cv::{Prob, prob_f64};
-use crate::rules::dice::{DieRole, DieSource};
+use crate::rules::dice::DieSource;
 use crate::rules::event::Event;
 use crate::rules::game::Game;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, ModValue, Odds, choice_units,
-};
+use crate::rules::hex::Coord;
+use crate::rules::ruleset::choice_units;
 use crate::rules::unit::{Status, UnitIdx};
 
-use super::apply::{self, Live};
+use super::apply;
 use super::assess::{self, Fire};
 use super::data::{FireCode, Tables};
 use super::morale::{Big, Check, add, big, enumerate, mul, narrow, roll_unit, union, worse};
@@ -94,85 +94,14 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
     let a = assess::fire(t, game, req)?;
     let zero = Prob::from_integer(0);
     let one = Prob::from_integer(1);
-    let sixth = Prob::new(1, 6);
-    let mut results: Vec<(String, Prob)> = Vec::new();
-    let mut loss = zero;
-    let n = a.targets.len();
-    let mut pinned = vec![zero; n];
-    let mut routed = vec![zero; n];
-    let mut eliminated = vec![zero; n];
-    let mut failed = vec![zero; n];
-    let mut ammo = zero;
-    const WHAT: &str = "probability that a unit routs";
-    let mut p_rout_big = Big::from_integer(0);
-    let mut p_retreat_big = Big::from_integer(0);
-    // A routed unit moves `fire_rout_retreat_hexes` from the target hex; whether it can take a
-    // step depends on the map only (the same for every unit there).
-    let hexes = t.settings.fire_rout_retreat_hexes;
-    let firers = apply::hexes_of(game, &a.sides.attackers);
-    let can_move = hexes > 0
-        && a.targets.first().is_some_and(|u| {
-            !apply::default_path(game, game.unit(*u).side, &firers, a.sides.hex, hexes).is_empty()
-        });
+    let can_move = rout_can_move(t, game, &a);
+    let mut tally = Tally::new(a.targets.len());
     for die in 1..=6u8 {
         let fd = read_die(t, game, &a, None, die);
-        match results.iter_mut().find(|(c, _)| *c == fd.code_text) {
-            Some((_, p)) => *p += sixth,
-            None => results.push((fd.code_text.clone(), sixth)),
-        }
-        if fd.ammo_dep {
-            ammo += sixth;
-        }
-        let lost: u32 = fd.losses.iter().map(|(_, n)| n).sum();
-        loss += sixth * Prob::from_integer(lost as u64);
-        for (i, u) in a.targets.iter().enumerate() {
-            if !fd.rollers.contains(u) && fd.losses.iter().any(|(x, _)| x == u) {
-                eliminated[i] += sixth;
-            }
-        }
-        // Per unit: P(its status becomes Routed), P(the result routs it, whether or not it
-        // already was: the rout movement).
-        let mut routs: Vec<Prob> = Vec::new();
-        let mut moves: Vec<Prob> = Vec::new();
-        if let Some(check) = &fd.check {
-            for &u in &fd.rollers {
-                let i = a.targets.iter().position(|x| *x == u).unwrap_or(0);
-                let unit = game.unit(u);
-                let cur = unit.status;
-                let dist =
-                    enumerate(|r| roll_unit(t, unit, check, r).map(|c| (c.status, c.failed)));
-                let (mut pr, mut pm) = (zero, zero);
-                for ((status, f), p) in dist {
-                    // As the resolution applies it: never better than the unit's status.
-                    let new = status.map(|s| worse(cur, s)).filter(|s| *s != cur);
-                    match new {
-                        Some(Status::Pinned) => pinned[i] += sixth * p,
-                        Some(Status::Routed) => {
-                            routed[i] += sixth * p;
-                            pr += p;
-                        }
-                        _ => {}
-                    }
-                    if status == Some(Status::Routed) {
-                        pm += p;
-                    }
-                    if f {
-                        failed[i] += sixth * p;
-                    }
-                }
-                routs.push(pr);
-                moves.push(pm);
-            }
-        }
-        let s6 = big(sixth);
-        p_rout_big = add(p_rout_big, mul(s6, union(routs, WHAT)?, WHAT)?, WHAT)?;
-        if can_move {
-            p_retreat_big = add(p_retreat_big, mul(s6, union(moves, WHAT)?, WHAT)?, WHAT)?;
-        }
+        tally.add_die(t, game, &a, &fd, can_move)?;
     }
-    let p_rout = narrow(p_rout_big, WHAT)?;
-    let p_retreat = narrow(p_retreat_big, "probability that a unit retreats")?;
-    let heads = t.fire_headings(a.table);
+    let p_rout = narrow(tally.p_rout, WHAT)?;
+    let p_retreat = narrow(tally.p_retreat, "probability that a unit retreats")?;
     let defender_manpower: u32 = a.targets.iter().map(|u| game.unit(*u).manpower).sum();
     let attacker_manpower: u32 = a
         .sides
@@ -180,6 +109,153 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
         .iter()
         .map(|u| game.unit(*u).manpower)
         .sum();
+    let extra_json = explanation(t, game, &a, &tally);
+    let mut differential = std::collections::BTreeMap::new();
+    differential.insert(a.column as i32 + 1, one);
+    Ok(Odds {
+        ruleset: "gbacw",
+        kind: AttackType::Fire,
+        lines: a.lines.clone(),
+        attacker_drm: ModValue::Fixed(0),
+        defender_drm: ModValue::Fixed(0),
+        extra_die: false,
+        differential,
+        attacker_results: vec![("-".into(), one)],
+        defender_results: tally.results,
+        attacker_expected_loss: zero,
+        defender_expected_loss: tally.loss,
+        attacker_manpower,
+        defender_manpower,
+        p_retreat,
+        p_rout,
+        hex_notes: Vec::new(),
+        extra_json,
+    })
+}
+
+const WHAT: &str = "probability that a unit routs";
+
+/// Whether a routed unit can move: it moves `fire_rout_retreat_hexes` from the target hex;
+/// whether it can take a step depends on the map only (the same for every unit there).
+fn rout_can_move(t: &Tables, game: &Game, a: &Fire) -> bool {
+    let hexes = t.settings.fire_rout_retreat_hexes;
+    let firers = apply::hexes_of(game, &a.sides.attackers);
+    hexes > 0
+        && a.targets.first().is_some_and(|u| {
+            !apply::default_path(game, game.unit(*u).side, &firers, a.sides.hex, hexes).is_empty()
+        })
+}
+
+/// What the odds add up over the six fire dice; per target unit in `a.targets` order.
+struct Tally {
+    results: Vec<(String, Prob)>,
+    loss: Prob,
+    pinned: Vec<Prob>,
+    routed: Vec<Prob>,
+    eliminated: Vec<Prob>,
+    failed: Vec<Prob>,
+    ammo: Prob,
+    p_rout: Big,
+    p_retreat: Big,
+}
+
+impl Tally {
+    fn new(n: usize) -> Self {
+        let zero = Prob::from_integer(0);
+        Tally {
+            results: Vec::new(),
+            loss: zero,
+            pinned: vec![zero; n],
+            routed: vec![zero; n],
+            eliminated: vec![zero; n],
+            failed: vec![zero; n],
+            ammo: zero,
+            p_rout: Big::from_integer(0),
+            p_retreat: Big::from_integer(0),
+        }
+    }
+
+    /// One fire die (probability 1/6): its result, losses and morale checks.
+    fn add_die(
+        &mut self,
+        t: &Tables,
+        game: &Game,
+        a: &Fire,
+        fd: &FireDie,
+        can_move: bool,
+    ) -> Result<(), AttackError> {
+        let sixth = Prob::new(1, 6);
+        apply::add_result(&mut self.results, &fd.code_text, sixth);
+        if fd.ammo_dep {
+            self.ammo += sixth;
+        }
+        let lost: u32 = fd.losses.iter().map(|(_, n)| n).sum();
+        self.loss += sixth * Prob::from_integer(lost as u64);
+        for (i, u) in a.targets.iter().enumerate() {
+            if !fd.rollers.contains(u) && fd.losses.iter().any(|(x, _)| x == u) {
+                self.eliminated[i] += sixth;
+            }
+        }
+        let (routs, moves) = match &fd.check {
+            Some(check) => self.morale_checks(t, game, a, fd, check),
+            None => (Vec::new(), Vec::new()),
+        };
+        let s6 = big(sixth);
+        self.p_rout = add(self.p_rout, mul(s6, union(routs, WHAT)?, WHAT)?, WHAT)?;
+        if can_move {
+            self.p_retreat = add(self.p_retreat, mul(s6, union(moves, WHAT)?, WHAT)?, WHAT)?;
+        }
+        Ok(())
+    }
+
+    /// The morale checks of one fire die's rollers. Per unit: P(its status becomes Routed),
+    /// P(the result routs it, whether or not it already was: the rout movement).
+    fn morale_checks(
+        &mut self,
+        t: &Tables,
+        game: &Game,
+        a: &Fire,
+        fd: &FireDie,
+        check: &Check,
+    ) -> (Vec<Prob>, Vec<Prob>) {
+        let zero = Prob::from_integer(0);
+        let sixth = Prob::new(1, 6);
+        let mut routs: Vec<Prob> = Vec::new();
+        let mut moves: Vec<Prob> = Vec::new();
+        for &u in &fd.rollers {
+            let i = a.targets.iter().position(|x| *x == u).unwrap_or(0);
+            let unit = game.unit(u);
+            let cur = unit.status;
+            let dist = enumerate(|r| roll_unit(t, unit, check, r).map(|c| (c.status, c.failed)));
+            let (mut pr, mut pm) = (zero, zero);
+            for ((status, f), p) in dist {
+                // As the resolution applies it: never better than the unit's status.
+                let new = status.map(|s| worse(cur, s)).filter(|s| *s != cur);
+                match new {
+                    Some(Status::Pinned) => self.pinned[i] += sixth * p,
+                    Some(Status::Routed) => {
+                        self.routed[i] += sixth * p;
+                        pr += p;
+                    }
+                    _ => {}
+                }
+                if status == Some(Status::Routed) {
+                    pm += p;
+                }
+                if f {
+                    self.failed[i] += sixth * p;
+                }
+            }
+            routs.push(pr);
+            moves.push(pm);
+        }
+        (routs, moves)
+    }
+}
+
+/// The odds' details beyond the modifier lines (`musket odds --json`).
+fn explanation(t: &Tables, game: &Game, a: &Fire, tally: &Tally) -> Map<String, Value> {
+    let heads = t.fire_headings(a.table);
     let mut x = Map::new();
     x.insert("fire_strength".into(), json!(a.strength));
     x.insert(
@@ -195,7 +271,7 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
     x.insert("column".into(), json!(a.column + 1));
     x.insert("column_heading".into(), json!(heads[a.column]));
     x.insert("column_clamped".into(), json!(a.clamped));
-    x.insert("ammo_dep_marked".into(), frac(ammo));
+    x.insert("ammo_dep_marked".into(), frac(tally.ammo));
     x.insert(
         "attacker_cv_text".into(),
         json!(format!(
@@ -215,52 +291,34 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
         "crt_columns".into(),
         json!({ "attacker": format!("\"{}\" (column {})", heads[a.column], a.column + 1), "defender": "-" }),
     );
-    x.insert(
-        "units".into(),
-        Value::Array(
-            a.targets
-                .iter()
-                .enumerate()
-                .map(|(i, u)| {
-                    json!({
-                        "id": game.unit(*u).id,
-                        "pinned": frac(pinned[i]),
-                        "routed": frac(routed[i]),
-                        "eliminated": frac(eliminated[i]),
-                        "failed_morale_check": frac(failed[i]),
-                        "p_pinned": prob_f64(pinned[i]),
-                        "p_routed": prob_f64(routed[i]),
-                    })
+    x.insert("units".into(), unit_odds(game, a, tally));
+    x
+}
+
+/// Each target unit's chances, in `a.targets` order.
+fn unit_odds(game: &Game, a: &Fire, tally: &Tally) -> Value {
+    Value::Array(
+        a.targets
+            .iter()
+            .enumerate()
+            .map(|(i, u)| {
+                json!({
+                    "id": game.unit(*u).id,
+                    "pinned": frac(tally.pinned[i]),
+                    "routed": frac(tally.routed[i]),
+                    "eliminated": frac(tally.eliminated[i]),
+                    "failed_morale_check": frac(tally.failed[i]),
+                    "p_pinned": prob_f64(tally.pinned[i]),
+                    "p_routed": prob_f64(tally.routed[i]),
                 })
-                .collect(),
-        ),
-    );
-    let mut differential = std::collections::BTreeMap::new();
-    differential.insert(a.column as i32 + 1, one);
-    Ok(Odds {
-        ruleset: "gbacw",
-        kind: AttackType::Fire,
-        lines: a.lines.clone(),
-        attacker_drm: ModValue::Fixed(0),
-        defender_drm: ModValue::Fixed(0),
-        extra_die: false,
-        differential,
-        attacker_results: vec![("-".into(), one)],
-        defender_results: results,
-        attacker_expected_loss: zero,
-        defender_expected_loss: loss,
-        attacker_manpower,
-        defender_manpower,
-        p_retreat,
-        p_rout,
-        hex_notes: Vec::new(),
-        extra_json: x,
-    })
+            })
+            .collect(),
+    )
 }
 
 struct Plan {
     losses: Option<Vec<UnitIdx>>,
-    retreat: Option<Vec<crate::rules::hex::Coord>>,
+    retreat: Option<Vec<Coord>>,
 }
 
 fn plan(game: &Game, a: &Fire, c: &Choices) -> Result<Plan, AttackError> {
@@ -295,19 +353,7 @@ pub fn resolve(
     let a = assess::fire(t, game, req)?;
     let plan = plan(game, &a, choices)?;
     let firers = apply::hexes_of(game, &a.sides.attackers);
-    let mut ev = vec![Event::AttackDeclared {
-        kind: AttackType::Fire,
-        attackers: a.sides.attackers.clone(),
-        defender: a.sides.hex,
-        defenders: a.sides.in_hex.clone(),
-        attacker_drm: 0,
-        defender_drm: 0,
-    }];
-    let die = dice.d6();
-    ev.push(Event::DieRolled {
-        role: DieRole::Attacker,
-        value: die,
-    });
+    let (mut ev, die) = apply::declare(AttackType::Fire, &a.sides, dice);
     let fd = read_die(t, game, &a, plan.losses.as_deref(), die);
     ev.push(Event::Note {
         text: format!(
@@ -338,34 +384,33 @@ pub fn resolve(
     apply::take_losses(game, &fd.losses, false, &mut ev);
     if let Some(check) = &fd.check {
         for &u in &fd.rollers {
-            let mut live = Live {
-                dice: &mut *dice,
-                rolled: Vec::new(),
-            };
-            let Some(c) = roll_unit(t, game.unit(u), check, &mut live) else {
+            let Some(c) = apply::roll_morale(t, game, u, check, &mut *dice, &mut ev) else {
                 continue;
             };
-            apply::morale_events(game, u, &c, &mut ev);
             if let Some(s) = c.status {
                 apply::set_status(game, u, s, &mut ev);
-                let hexes = t.settings.fire_rout_retreat_hexes;
-                if s == Status::Routed
-                    && hexes > 0
-                    && let Some(from) = game.unit(u).hex
-                {
-                    apply::retreat(
-                        game,
-                        &[u],
-                        from,
-                        hexes,
-                        true,
-                        plan.retreat.as_deref(),
-                        &firers,
-                        &mut ev,
-                    );
-                }
+                rout_retreat(t, game, u, s, plan.retreat.as_deref(), &firers, &mut ev);
             }
         }
     }
     Ok(ev)
+}
+
+/// A unit the fire routs moves `settings.fire_rout_retreat_hexes` (none by default).
+fn rout_retreat(
+    t: &Tables,
+    game: &mut Game,
+    u: UnitIdx,
+    s: Status,
+    chosen: Option<&[Coord]>,
+    firers: &[Coord],
+    ev: &mut Vec<Event>,
+) {
+    let hexes = t.settings.fire_rout_retreat_hexes;
+    if s == Status::Routed
+        && hexes > 0
+        && let Some(from) = game.unit(u).hex
+    {
+        apply::retreat(game, &[u], from, hexes, true, chosen, firers, ev);
+    }
 }

@@ -25,17 +25,16 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, json};
 
+use crate::rules::attack::{AttackError, AttackRequest, AttackType, Choices, ModValue, Odds, Role};
 use crate::rules::cv::Prob;
-use crate::rules::dice::{DieRole, DieSource};
+use crate::rules::dice::DieSource;
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, ModValue, Odds, Role, choice_units,
-};
+use crate::rules::ruleset::choice_units;
 use crate::rules::unit::{Status, UnitIdx, UnitKind};
 
-use super::apply::{self, Live};
+use super::apply;
 use super::assess::{self, Melee};
 use super::data::{MeleeCode, Tables};
 use super::morale::{Big, Check, add, big, enumerate, mul, narrow, roll_unit, union};
@@ -115,154 +114,267 @@ const MAX_PATTERN_UNITS: usize = 12;
 
 pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
     let a = assess::melee(t, game, req)?;
-    let zero = Prob::from_integer(0);
     let one = Prob::from_integer(1);
-    let sixth = Prob::new(1, 6);
-    const WHAT: &str = "retreat and rout probabilities";
-    let bzero = Big::from_integer(0);
-    let bone = Big::from_integer(1);
-    let s6 = big(sixth);
-    let mut ar: Vec<(String, Prob)> = Vec::new();
-    let mut dr: Vec<(String, Prob)> = Vec::new();
-    let (mut al, mut dl, mut p_eng) = (zero, zero, zero);
-    let (mut p_retreat, mut p_rout, mut p_att_retreat) = (bzero, bzero, bzero);
-    let attackers = &a.sides.attackers;
-    // What each side's retreat moves away from when the melee leaves no enemy on the map.
-    let def_hex = [a.sides.hex];
-    let att_hexes = apply::hexes_of(game, attackers);
+    let mut tally = Tally::new();
     for die in 1..=6u8 {
-        let (at, ac, dt, dc) = read_die(t, &a, die);
-        for (list, code) in [(&mut ar, &at), (&mut dr, &dt)] {
-            match list.iter_mut().find(|(c, _)| c == code) {
-                Some((_, p)) => *p += sixth,
-                None => list.push((code.clone(), sixth)),
+        let r = Reading::new(t, game, &a, die);
+        tally.add_die(game, &r)?;
+    }
+    let p_retreat = narrow(tally.p_retreat, WHAT)?;
+    let p_rout = narrow(tally.p_rout, WHAT)?;
+    let p_att_retreat = narrow(tally.p_att_retreat, WHAT)?;
+    let mut differential = BTreeMap::new();
+    differential.insert(a.differential, one);
+    Ok(Odds {
+        ruleset: "gbacw",
+        kind: AttackType::Melee,
+        lines: a.lines.clone(),
+        attacker_drm: ModValue::Fixed(0),
+        defender_drm: ModValue::Fixed(0),
+        extra_die: false,
+        differential,
+        attacker_results: tally.ar,
+        defender_results: tally.dr,
+        attacker_expected_loss: tally.al,
+        defender_expected_loss: tally.dl,
+        attacker_manpower: a.attacker_sp,
+        defender_manpower: a.defender_sp,
+        p_retreat,
+        p_rout,
+        hex_notes: Vec::new(),
+        extra_json: explanation(&a, p_att_retreat, tally.p_eng),
+    })
+}
+
+const WHAT: &str = "retreat and rout probabilities";
+
+/// One melee die read: both codes, and each side's result run on a copy of the game.
+struct Reading<'a> {
+    t: &'a Tables,
+    a: &'a Melee,
+    at: String,
+    ac: MeleeCode,
+    dt: String,
+    dc: MeleeCode,
+    /// What each side's retreat moves away from when the melee leaves no enemy on the map.
+    def_hex: [Coord; 1],
+    att_hexes: Vec<Coord>,
+}
+
+impl<'a> Reading<'a> {
+    fn new(t: &'a Tables, game: &Game, a: &'a Melee, die: u8) -> Self {
+        let (at, ac, dt, dc) = read_die(t, a, die);
+        Reading {
+            t,
+            a,
+            at,
+            ac,
+            dt,
+            dc,
+            def_hex: [a.sides.hex],
+            att_hexes: apply::hexes_of(game, &a.sides.attackers),
+        }
+    }
+
+    /// The attacker's result with the checks of `failing` failed.
+    fn attacker(&self, g: &Game, failing: &[UnitIdx]) -> (Game, Vec<Event>) {
+        let attackers = &self.a.sides.attackers;
+        let (ac, at) = (&self.ac, &self.at);
+        run_side(
+            self.t,
+            g,
+            Role::Attacker,
+            attackers,
+            ac,
+            at,
+            &self.def_hex,
+            failing,
+        )
+    }
+
+    /// The defender's result with the checks of `failing` failed.
+    fn defender(&self, g: &Game, failing: &[UnitIdx]) -> (Game, Vec<Event>) {
+        let (dc, dt) = (&self.dc, &self.dt);
+        run_side(
+            self.t,
+            g,
+            Role::Defender,
+            &self.a.defenders,
+            dc,
+            dt,
+            &self.att_hexes,
+            failing,
+        )
+    }
+
+    /// P(the attacker's result moves it): its first retreat does, or a unit whose failed
+    /// check moves it (each unit's path depends on the map and the enemy only).
+    fn attacker_retreat(
+        &self,
+        g1: &Game,
+        a_check: &[UnitIdx],
+        a_ev: &[Event],
+    ) -> Result<Big, AttackError> {
+        let attackers = &self.a.sides.attackers;
+        if moved(a_ev, attackers) {
+            return Ok(Big::from_integer(1));
+        }
+        let ps = a_check.iter().filter_map(|&u| {
+            let (_, ev) = self.attacker(g1, &[u]);
+            moved(&ev, attackers).then(|| p_fail(self.t, g1, u))
+        });
+        union(ps.collect::<Vec<_>>(), WHAT)
+    }
+
+    /// Where the attackers stand when the defender's result applies: every pattern of failed
+    /// attacker checks, with its chance.
+    fn attacker_patterns(
+        &self,
+        g1: &Game,
+        a_check: &[UnitIdx],
+    ) -> Result<Vec<(Game, Big)>, AttackError> {
+        let (bzero, bone) = (Big::from_integer(0), Big::from_integer(1));
+        if a_check.len() > MAX_PATTERN_UNITS {
+            return Err(AttackError::Illegal(format!(
+                "the odds of this melee enumerate every pattern of the attackers' morale \
+                 checks; {} attacking units are more than {MAX_PATTERN_UNITS}",
+                a_check.len()
+            )));
+        }
+        let pf: Vec<Prob> = a_check.iter().map(|u| p_fail(self.t, g1, *u)).collect();
+        let mut outcomes = Vec::new();
+        for mask in 0u32..(1 << a_check.len()) {
+            let mut w = bone;
+            let mut failing = Vec::new();
+            for (i, &u) in a_check.iter().enumerate() {
+                if mask & (1 << i) != 0 {
+                    failing.push(u);
+                    w = mul(w, big(pf[i]), WHAT)?;
+                } else {
+                    w = mul(w, bone - big(pf[i]), WHAT)?;
+                }
+            }
+            if w != bzero {
+                let (g2, _) = self.attacker(g1, &failing);
+                outcomes.push((g2, w));
             }
         }
-        // Losses first, as the resolution takes them (the default loss order).
-        let dloss = apply::allocate(game, &a.defenders, None, loss_of(&dc));
-        let aloss = apply::allocate(game, attackers, None, loss_of(&ac));
-        dl += sixth * Prob::from_integer(dloss.iter().map(|(_, n)| *n as u64).sum::<u64>());
-        al += sixth * Prob::from_integer(aloss.iter().map(|(_, n)| *n as u64).sum::<u64>());
-        let mut g1 = game.clone();
-        let mut sink = Vec::new();
-        apply::take_losses(&mut g1, &dloss, dc.captured > 0, &mut sink);
-        apply::take_losses(&mut g1, &aloss, ac.captured > 0, &mut sink);
-        let is_eng = |ev: &[Event]| {
-            ev.iter()
-                .any(|e| matches!(e, Event::Note { text } if text.starts_with("[12.98] Eng")))
+        Ok(outcomes)
+    }
+
+    /// The defender's morale checks with the attackers as they stand in `g2` (`d_ev`: its
+    /// result with every check passed): P(it moves), and per unit P(the check routs it). A
+    /// retreat that cannot take a step moves nobody; a unit already routed is not routed again.
+    fn defender_checks(&self, g2: &Game, d_ev: &[Event]) -> Result<(Big, Vec<Prob>), AttackError> {
+        let defenders = &self.a.defenders;
+        let d_check = checkers(g2, defenders);
+        let mut moves = Vec::new();
+        let mut routs = Vec::new();
+        let base_moved = moved(d_ev, defenders);
+        for &u in &d_check {
+            let (g3, ev) = self.defender(g2, &[u]);
+            let pf = p_fail(self.t, g2, u);
+            if moved(&ev, defenders) {
+                moves.push(pf);
+            }
+            if g3.unit(u).status == Status::Routed && g2.unit(u).status != Status::Routed {
+                routs.push(pf);
+            }
+        }
+        let pm = if base_moved {
+            Big::from_integer(1)
+        } else {
+            union(moves, WHAT)?
         };
-        // The attacker's result: it moves when its first retreat does, or a unit whose failed
-        // check moves it (each unit's path depends on the map and the enemy only).
-        let a_moves = ac.retreat > 0 || ac.repulse;
+        Ok((pm, routs))
+    }
+}
+
+/// Whether the events hold the [12.98] `Eng` note.
+fn is_eng(ev: &[Event]) -> bool {
+    ev.iter()
+        .any(|e| matches!(e, Event::Note { text } if text.starts_with("[12.98] Eng")))
+}
+
+/// What the odds add up over the six melee dice.
+struct Tally {
+    ar: Vec<(String, Prob)>,
+    dr: Vec<(String, Prob)>,
+    al: Prob,
+    dl: Prob,
+    p_eng: Prob,
+    p_retreat: Big,
+    p_rout: Big,
+    p_att_retreat: Big,
+}
+
+impl Tally {
+    fn new() -> Self {
+        let (zero, bzero) = (Prob::from_integer(0), Big::from_integer(0));
+        Tally {
+            ar: Vec::new(),
+            dr: Vec::new(),
+            al: zero,
+            dl: zero,
+            p_eng: zero,
+            p_retreat: bzero,
+            p_rout: bzero,
+            p_att_retreat: bzero,
+        }
+    }
+
+    /// One melee die (probability 1/6): both results, the losses, then the attacker's result
+    /// and the defender's against every way the attackers can stand.
+    fn add_die(&mut self, game: &Game, r: &Reading) -> Result<(), AttackError> {
+        let sixth = Prob::new(1, 6);
+        let s6 = big(sixth);
+        apply::add_result(&mut self.ar, &r.at, sixth);
+        apply::add_result(&mut self.dr, &r.dt, sixth);
+        // Losses first, as the resolution takes them (the default loss order).
+        let mut g1 = game.clone();
+        let (dloss, aloss) =
+            take_losses(&mut g1, r.a, (&r.ac, &r.dc), (None, None), &mut Vec::new());
+        self.dl += sixth * Prob::from_integer(dloss.iter().map(|(_, n)| *n as u64).sum::<u64>());
+        self.al += sixth * Prob::from_integer(aloss.iter().map(|(_, n)| *n as u64).sum::<u64>());
+        let attackers = &r.a.sides.attackers;
+        let a_moves = r.ac.retreat > 0 || r.ac.repulse;
         let a_check = checkers(&g1, attackers);
-        let (a_base, a_ev) = run_side(t, &g1, Role::Attacker, attackers, &ac, &at, &def_hex, &[]);
+        let (a_base, a_ev) = r.attacker(&g1, &[]);
         let mut eng = is_eng(&a_ev);
         if a_moves {
-            let pa = if moved(&a_ev, attackers) {
-                bone
-            } else {
-                let ps = a_check.iter().filter_map(|&u| {
-                    let (_, ev) =
-                        run_side(t, &g1, Role::Attacker, attackers, &ac, &at, &def_hex, &[u]);
-                    moved(&ev, attackers).then(|| p_fail(t, &g1, u))
-                });
-                union(ps.collect::<Vec<_>>(), WHAT)?
-            };
-            p_att_retreat = add(p_att_retreat, mul(s6, pa, WHAT)?, WHAT)?;
+            let pa = r.attacker_retreat(&g1, &a_check, &a_ev)?;
+            self.p_att_retreat = add(self.p_att_retreat, mul(s6, pa, WHAT)?, WHAT)?;
         }
-        // Where the attackers stand when the defender's result applies: every pattern of
-        // failed attacker checks, when they can move it and the defender may move.
-        let d_moves = dc.retreat > 0 || dc.repulse;
-        let mut outcomes: Vec<(Game, Big)> = Vec::new();
-        if a_moves && d_moves && !a_check.is_empty() {
-            if a_check.len() > MAX_PATTERN_UNITS {
-                return Err(AttackError::Illegal(format!(
-                    "the odds of this melee enumerate every pattern of the attackers' morale \
-                     checks; {} attacking units are more than {MAX_PATTERN_UNITS}",
-                    a_check.len()
-                )));
-            }
-            let pf: Vec<Prob> = a_check.iter().map(|u| p_fail(t, &g1, *u)).collect();
-            for mask in 0u32..(1 << a_check.len()) {
-                let mut w = bone;
-                let mut failing = Vec::new();
-                for (i, &u) in a_check.iter().enumerate() {
-                    if mask & (1 << i) != 0 {
-                        failing.push(u);
-                        w = mul(w, big(pf[i]), WHAT)?;
-                    } else {
-                        w = mul(w, bone - big(pf[i]), WHAT)?;
-                    }
-                }
-                if w != bzero {
-                    let (g2, _) = run_side(
-                        t,
-                        &g1,
-                        Role::Attacker,
-                        attackers,
-                        &ac,
-                        &at,
-                        &def_hex,
-                        &failing,
-                    );
-                    outcomes.push((g2, w));
-                }
-            }
+        // Every pattern of failed attacker checks when they can move it and the defender may
+        // move.
+        let d_moves = r.dc.retreat > 0 || r.dc.repulse;
+        let outcomes = if a_moves && d_moves && !a_check.is_empty() {
+            r.attacker_patterns(&g1, &a_check)?
         } else {
-            outcomes.push((a_base, bone));
-        }
-        // The defender's result against each: a retreat that cannot take a step moves nobody;
-        // a unit already routed is not routed again.
-        let defender_side = |g: &Game, failing: &[UnitIdx]| {
-            run_side(
-                t,
-                g,
-                Role::Defender,
-                &a.defenders,
-                &dc,
-                &dt,
-                &att_hexes,
-                failing,
-            )
+            vec![(a_base, Big::from_integer(1))]
         };
         for (i, (g2, w)) in outcomes.iter().enumerate() {
-            let (_, d_ev) = defender_side(g2, &[]);
+            let (_, d_ev) = r.defender(g2, &[]);
             if i == 0 {
                 eng |= is_eng(&d_ev);
             }
             if !d_moves {
                 continue;
             }
-            let d_check = checkers(g2, &a.defenders);
-            let mut moves = Vec::new();
-            let mut routs = Vec::new();
-            let base_moved = moved(&d_ev, &a.defenders);
-            for &u in &d_check {
-                let (g3, ev) = defender_side(g2, &[u]);
-                let pf = p_fail(t, g2, u);
-                if moved(&ev, &a.defenders) {
-                    moves.push(pf);
-                }
-                if g3.unit(u).status == Status::Routed && g2.unit(u).status != Status::Routed {
-                    routs.push(pf);
-                }
-            }
-            let pm = if base_moved {
-                bone
-            } else {
-                union(moves, WHAT)?
-            };
+            let (pm, routs) = r.defender_checks(g2, &d_ev)?;
             let sw = mul(s6, *w, WHAT)?;
-            p_retreat = add(p_retreat, mul(sw, pm, WHAT)?, WHAT)?;
-            p_rout = add(p_rout, mul(sw, union(routs, WHAT)?, WHAT)?, WHAT)?;
+            self.p_retreat = add(self.p_retreat, mul(sw, pm, WHAT)?, WHAT)?;
+            self.p_rout = add(self.p_rout, mul(sw, union(routs, WHAT)?, WHAT)?, WHAT)?;
         }
         if eng {
-            p_eng += sixth;
+            self.p_eng += sixth;
         }
+        Ok(())
     }
-    let p_retreat = narrow(p_retreat, WHAT)?;
-    let p_rout = narrow(p_rout, WHAT)?;
-    let p_att_retreat = narrow(p_att_retreat, WHAT)?;
+}
+
+/// The odds' details beyond the modifier lines (`musket odds --json`).
+fn explanation(a: &Melee, p_att_retreat: Prob, p_eng: Prob) -> Map<String, serde_json::Value> {
     let mut x = Map::new();
     x.insert(
         "differential_meaning".into(),
@@ -310,27 +422,28 @@ pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, Attack
         "crt_columns".into(),
         json!({ "attacker": format!("{:+}", a.differential), "defender": format!("{:+}", a.differential) }),
     );
-    let mut differential = BTreeMap::new();
-    differential.insert(a.differential, one);
-    Ok(Odds {
-        ruleset: "gbacw",
-        kind: AttackType::Melee,
-        lines: a.lines.clone(),
-        attacker_drm: ModValue::Fixed(0),
-        defender_drm: ModValue::Fixed(0),
-        extra_die: false,
-        differential,
-        attacker_results: ar,
-        defender_results: dr,
-        attacker_expected_loss: al,
-        defender_expected_loss: dl,
-        attacker_manpower: a.attacker_sp,
-        defender_manpower: a.defender_sp,
-        p_retreat,
-        p_rout,
-        hex_notes: Vec::new(),
-        extra_json: x,
-    })
+    x
+}
+
+/// The SP each unit loses, as [`apply::allocate`] gives them.
+type Losses = Vec<(UnitIdx, u32)>;
+
+/// Losses first ([12.98] "Retreats are always executed after losses"): the SP the defender's
+/// `K` / `Cn` takes, then the attacker's, each side in its loss order (`orders`: attackers',
+/// defenders'; `None`: the default), both allocated before either is taken. `codes`: the
+/// attacker's and the defender's.
+fn take_losses(
+    game: &mut Game,
+    a: &Melee,
+    (ac, dc): (&MeleeCode, &MeleeCode),
+    (att_order, def_order): (Option<&[UnitIdx]>, Option<&[UnitIdx]>),
+    ev: &mut Vec<Event>,
+) -> (Losses, Losses) {
+    let dloss = apply::allocate(game, &a.defenders, def_order, loss_of(dc));
+    let aloss = apply::allocate(game, &a.sides.attackers, att_order, loss_of(ac));
+    apply::take_losses(game, &dloss, dc.captured > 0, ev);
+    apply::take_losses(game, &aloss, ac.captured > 0, ev);
+    (dloss, aloss)
 }
 
 struct Plan {
@@ -371,18 +484,8 @@ fn morale_check(
     dice: &mut dyn DieSource,
     ev: &mut Vec<Event>,
 ) -> bool {
-    let mut live = Live {
-        dice,
-        rolled: Vec::new(),
-    };
     let check = Check::Melee { why: why.into() };
-    match roll_unit(t, game.unit(u), &check, &mut live) {
-        Some(c) => {
-            apply::morale_events(game, u, &c, ev);
-            c.failed
-        }
-        None => false,
-    }
+    apply::roll_morale(t, game, u, &check, dice, ev).is_some_and(|c| c.failed)
 }
 
 /// Whether a unit fails its melee morale check: the resolution rolls it, the odds give each
@@ -429,10 +532,29 @@ fn side_result(
     } else {
         0
     };
-    // Group by hex, in the order the units come; the defender's leaders in the hex join its
-    // group (the attacker's leaders are those named among the attackers).
+    let groups = retreat_groups(game, role, &alive);
+    if first > 0 {
+        for (h, g) in &groups {
+            let path = if role == Role::Defender { chosen } else { None };
+            apply::retreat(game, g, *h, first, false, path, away, ev);
+        }
+    }
+    if code.retreat > 0 || code.repulse {
+        let why = format!("after {text}");
+        let checkers: Vec<UnitIdx> = alive.iter().copied().filter(|u| checks(game, *u)).collect();
+        for u in checkers {
+            if fails(game, u, &why, ev) {
+                failed_check(t, game, role, code, u, &groups, away, ev);
+            }
+        }
+    }
+}
+
+/// The side's units grouped by hex, in the order the units come; the defender's leaders in
+/// the hex join its group (the attacker's leaders are those named among the attackers).
+fn retreat_groups(game: &Game, role: Role, alive: &[UnitIdx]) -> Vec<(Coord, Vec<UnitIdx>)> {
     let mut groups: Vec<(Coord, Vec<UnitIdx>)> = Vec::new();
-    for &u in &alive {
+    for &u in alive {
         let h = game.unit(u).hex.expect("on map");
         match groups.iter_mut().find(|(c, _)| *c == h) {
             Some((_, g)) => g.push(u),
@@ -449,39 +571,43 @@ fn side_result(
             }
         }
     }
-    if first > 0 {
-        for (h, g) in &groups {
-            let path = if role == Role::Defender { chosen } else { None };
-            apply::retreat(game, g, *h, first, false, path, away, ev);
-        }
+    groups
+}
+
+/// A unit that failed its check after `Rn` or `Rpls`: routed after `Rn` (by
+/// `settings.melee_failed_retreat_check_routs`), then it retreats the extra hexes.
+#[allow(clippy::too_many_arguments)]
+fn failed_check(
+    t: &Tables,
+    game: &mut Game,
+    role: Role,
+    code: &MeleeCode,
+    u: UnitIdx,
+    groups: &[(Coord, Vec<UnitIdx>)],
+    away: &[Coord],
+    ev: &mut Vec<Event>,
+) {
+    let extra = if code.repulse && role == Role::Defender {
+        t.melee.repulse_defender_retreat
+    } else {
+        t.melee.failed_check_extra_retreat
+    };
+    let rout = code.retreat > 0 && t.settings.melee_failed_retreat_check_routs;
+    if rout {
+        apply::set_status(game, u, Status::Routed, ev);
     }
-    if code.retreat > 0 || code.repulse {
-        let why = format!("after {text}");
-        let checkers: Vec<UnitIdx> = alive.iter().copied().filter(|u| checks(game, *u)).collect();
-        for u in checkers {
-            if fails(game, u, &why, ev) {
-                let extra = if code.repulse && role == Role::Defender {
-                    t.melee.repulse_defender_retreat
-                } else {
-                    t.melee.failed_check_extra_retreat
-                };
-                let rout = code.retreat > 0 && t.settings.melee_failed_retreat_check_routs;
-                if rout {
-                    apply::set_status(game, u, Status::Routed, ev);
-                }
-                if let Some(from) = game.unit(u).hex {
-                    // The leaders of its group that are still with it go along, as in the
-                    // first retreat [project default: not in the seeds].
-                    let mut movers = vec![u];
-                    if let Some((_, g)) = groups.iter().find(|(_, g)| g.contains(&u)) {
-                        movers.extend(g.iter().copied().filter(|l| {
-                            game.unit(*l).is_leader() && game.unit(*l).hex == Some(from)
-                        }));
-                    }
-                    apply::retreat(game, &movers, from, extra, rout, None, away, ev);
-                }
-            }
+    if let Some(from) = game.unit(u).hex {
+        // The leaders of its group that are still with it go along, as in the first retreat
+        // [project default: not in the seeds].
+        let mut movers = vec![u];
+        if let Some((_, g)) = groups.iter().find(|(_, g)| g.contains(&u)) {
+            movers.extend(
+                g.iter()
+                    .copied()
+                    .filter(|l| game.unit(*l).is_leader() && game.unit(*l).hex == Some(from)),
+            );
         }
+        apply::retreat(game, &movers, from, extra, rout, None, away, ev);
     }
 }
 
@@ -497,39 +623,18 @@ pub fn resolve(
     // What each side's retreat moves away from when the melee leaves no enemy on the map.
     let def_hex = [a.sides.hex];
     let att_hexes = apply::hexes_of(game, &a.sides.attackers);
-    let mut ev = vec![Event::AttackDeclared {
-        kind: AttackType::Melee,
-        attackers: a.sides.attackers.clone(),
-        defender: a.sides.hex,
-        defenders: a.sides.in_hex.clone(),
-        attacker_drm: 0,
-        defender_drm: 0,
-    }];
-    let die = dice.d6();
-    ev.push(Event::DieRolled {
-        role: DieRole::Attacker,
-        value: die,
-    });
+    let (mut ev, die) = apply::declare(AttackType::Melee, &a.sides, dice);
     let (at, ac, dt, dc) = read_die(t, &a, die);
     ev.push(Event::CombatResult {
         differential: a.differential,
         attacker: at.clone(),
         defender: dt.clone(),
     });
-    let dloss = apply::allocate(
-        game,
-        &a.defenders,
-        plan.defender_losses.as_deref(),
-        loss_of(&dc),
-    );
-    let aloss = apply::allocate(
-        game,
-        &a.sides.attackers,
+    let orders = (
         plan.attacker_losses.as_deref(),
-        loss_of(&ac),
+        plan.defender_losses.as_deref(),
     );
-    apply::take_losses(game, &dloss, dc.captured > 0, &mut ev);
-    apply::take_losses(game, &aloss, ac.captured > 0, &mut ev);
+    take_losses(game, &a, (&ac, &dc), orders, &mut ev);
     let mut roll = |g: &mut Game, u: UnitIdx, why: &str, ev: &mut Vec<Event>| -> bool {
         morale_check(t, g, u, why, &mut *dice, ev)
     };

@@ -17,18 +17,20 @@ pub mod data;
 pub mod fire;
 pub mod melee;
 pub mod morale;
+pub mod profile;
 
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::rules::attack::{
+    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, ZocEntry, ZocMap,
+};
 use crate::rules::dice::DieSource;
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
-    ZocEntry, ZocMap,
-};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::tables::RulesError;
 
 pub use data::Tables;
 
@@ -38,6 +40,11 @@ pub const DEFAULT_TABLES: &str = include_str!("../../../assets/rules/gbacw.ron")
 /// The rule system with the player's tables file, or the built-in one.
 pub fn load(path: Option<&Path>) -> Result<Arc<dyn Ruleset>, RulesError> {
     Ok(Arc::new(Gbacw::new(Tables::load(path)?)))
+}
+
+/// The rule system from a tables text (text, name), or the built-in tables.
+pub fn from_text(text: Option<(&str, &str)>) -> Result<Arc<dyn Ruleset>, RulesError> {
+    Ok(Arc::new(Gbacw::new(Tables::from_text(text)?)))
 }
 
 /// The GBACW rule system with its tables.
@@ -62,7 +69,7 @@ fn exerts_zoc(u: &crate::rules::unit::Unit) -> bool {
 }
 
 impl Ruleset for Gbacw {
-    fn movement(&self) -> &dyn crate::rules::movement::Movement {
+    fn movement(&self) -> &dyn crate::rules::ruleset::Movement {
         &self.tables.movement
     }
     fn sequence(&self) -> &crate::rules::sequence::Sequence {
@@ -147,6 +154,26 @@ impl Ruleset for Gbacw {
 
     fn tables_text(&self) -> &'static str {
         DEFAULT_TABLES
+    }
+
+    fn unit_facts(&self, u: &crate::rules::unit::Unit) -> String {
+        if !u.is_leader() && u.kind != crate::rules::unit::UnitKind::Wagon {
+            " SP".into()
+        } else {
+            String::new()
+        }
+    }
+
+    fn profile(&self) -> &'static crate::rules::scenario::Profile {
+        &profile::PROFILE
+    }
+
+    fn tables_in_use(&self) -> String {
+        crate::rules::tables::canonical(&self.tables)
+    }
+
+    fn tables_json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.tables).unwrap_or_default()
     }
 
     fn default_attack_type(

@@ -5,8 +5,8 @@
 
 use num_rational::Ratio;
 
+use crate::rules::attack::AttackError;
 use crate::rules::cv::Prob;
-use crate::rules::ruleset::AttackError;
 use crate::rules::unit::{Status, Unit};
 
 use super::data::{FailedCheck, Tables};

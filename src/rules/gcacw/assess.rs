@@ -4,17 +4,16 @@
 //! [`Assessment::outcome`] turns dice into a result; the odds enumerate it and the resolution
 //! calls it with the rolled dice.
 
+use crate::rules::attack::{AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role};
 use crate::rules::cv::Cv;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::map::{Terrain, Weather};
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, ModValue, ModifierLine, Role, check_attackers,
-};
+use crate::rules::map::{HexsideInfo, Terrain, Weather};
+use crate::rules::ruleset::check_attackers;
 use crate::rules::unit::{SideId, UnitIdx};
 
 use super::Gcacw;
-use super::data::{ArtCell, DrmWhen, ResultCode, Source};
+use super::data::{self, ArtCell, DrmRow, DrmWhen, ResultCode, Source};
 use super::flank::{Flank, flank};
 
 /// The artillery modifier, before the extra die.
@@ -132,400 +131,90 @@ pub fn attack_type(game: &Game, req: &AttackRequest) -> Result<AttackType, Attac
     }
 }
 
+/// Who takes part in an attack, and the type of attack.
+struct Participants<'a> {
+    kind: AttackType,
+    attacker_side: SideId,
+    defender_side: SideId,
+    defender_hex: Coord,
+    /// Every unit in the defending hex, leaders included.
+    in_hex: &'a [UnitIdx],
+    attackers: Vec<UnitIdx>,
+    attacker_leaders: Vec<UnitIdx>,
+    defenders: Vec<UnitIdx>,
+    defender_leaders: Vec<UnitIdx>,
+    attacker_hexes: Vec<(Coord, Cv)>,
+}
+
+/// The combat values (7.2): the sums and the values after the maxima.
+struct CombatValues {
+    attacker_cv_sum: Cv,
+    attacker_cv: Cv,
+    attacker_cap_note: Option<String>,
+    defender_cv_sum: Cv,
+    defender_cv: Cv,
+    defender_cap: u32,
+    defender_cap_note: String,
+    defender_crt_cv: Cv,
+}
+
+/// The ratio modifier (7.4): the chart row, the ratio it lists and its modifier.
+struct RatioModifier {
+    row: usize,
+    ratio: (u32, u32),
+    modifier: i32,
+}
+
 impl Assessment {
     pub fn new(rules: &Gcacw, game: &Game, req: &AttackRequest) -> Result<Assessment, AttackError> {
         let t = &rules.tables;
-        let map = game.map();
-        let label = |c: Coord| game.label(c);
-
-        // Who takes part.
-        let attacker_side = check_attackers(game, &req.attackers)?;
-        let first = game.unit(req.attackers[0]);
-        let dhex = req.defender;
-        if !map.contains(dhex) {
-            return Err(AttackError::BadHex(format!(
-                "the defending hex {} is off the map",
-                label(dhex)
-            )));
-        }
-        let in_hex = game.units_at(dhex);
-        if in_hex.is_empty() {
-            return Err(AttackError::EmptyHex(label(dhex)));
-        }
-        let defender_side = game.unit(in_hex[0]).side;
-        if defender_side == attacker_side {
-            return Err(AttackError::SameSide {
-                unit: first.id.clone(),
-                hex: label(dhex),
-                side: game.scenario.side_name(attacker_side).to_string(),
-            });
-        }
-        let defenders: Vec<UnitIdx> = in_hex
-            .iter()
-            .copied()
-            .filter(|u| !game.unit(*u).is_leader())
-            .collect();
-        let defender_leaders: Vec<UnitIdx> = in_hex
-            .iter()
-            .copied()
-            .filter(|u| game.unit(*u).is_leader())
-            .collect();
-        if defenders.is_empty() {
-            return Err(AttackError::NoCombatDefender(label(dhex)));
-        }
-        for &u in &req.attackers {
-            let unit = game.unit(u);
-            let from = unit.hex.unwrap_or(dhex);
-            if !from.is_adjacent(dhex) {
-                return Err(AttackError::NotAdjacent {
-                    unit: unit.id.clone(),
-                    from: label(from),
-                    hex: label(dhex),
-                });
-            }
-        }
-        let attackers: Vec<UnitIdx> = req
-            .attackers
-            .iter()
-            .copied()
-            .filter(|u| !game.unit(*u).is_leader())
-            .collect();
-        if attackers.is_empty() {
-            return Err(AttackError::ZeroCv);
-        }
-        let kind = attack_type(game, req)?;
-        if let Some(mt) = &req.march_type {
-            if kind != AttackType::March {
-                return Err(AttackError::MarchTypeNotMarch);
-            }
-            let enabled: Vec<&str> = t
-                .attacker_drms
-                .iter()
-                .filter(|r| r.enabled)
-                .filter_map(|r| match &r.when {
-                    DrmWhen::MarchType(n) => Some(n.as_str()),
-                    _ => None,
-                })
-                .collect();
-            if !enabled.contains(&mt.as_str()) {
-                return Err(AttackError::UnknownMarchType(
-                    mt.clone(),
-                    if enabled.is_empty() {
-                        "none (switch rows on in the rules file)".into()
-                    } else {
-                        enabled.join(", ")
-                    },
-                ));
-            }
-        }
-
-        let mut attacker_leaders: Vec<UnitIdx> = req
-            .attackers
-            .iter()
-            .copied()
-            .filter(|u| game.unit(*u).is_leader())
-            .collect();
-        let mut attacker_hexes: Vec<(Coord, Cv)> = Vec::new();
-        for &u in &attackers {
-            let unit = game.unit(u);
-            let h = unit.hex.unwrap_or(dhex);
-            match attacker_hexes.iter_mut().find(|(c, _)| *c == h) {
-                Some((_, cv)) => *cv += unit.cv,
-                None => attacker_hexes.push((h, unit.cv)),
-            }
-        }
-        for (h, _) in &attacker_hexes {
-            for &u in game.units_at(*h) {
-                let unit = game.unit(u);
-                if unit.is_leader() && unit.side == attacker_side && !attacker_leaders.contains(&u)
-                {
-                    attacker_leaders.push(u);
-                }
-            }
-        }
-
-        // 7.2 Combat values and maxima.
-        let cvt = &t.combat_values;
-        let attacker_cv_sum: Cv = attackers.iter().map(|u| game.unit(*u).cv).sum();
-        let (attacker_cv, attacker_cap_note) = match kind {
-            AttackType::Grand => {
-                let cap = Cv::whole(cvt.grand_assault_hex_max);
-                let capped: Cv = attacker_hexes.iter().map(|(_, cv)| (*cv).min(cap)).sum();
-                let note = attacker_hexes
-                    .iter()
-                    .filter(|(_, cv)| *cv > cap)
-                    .map(|(h, cv)| {
-                        format!(
-                            "{} {} capped at {}",
-                            label(*h),
-                            cv,
-                            cvt.grand_assault_hex_max
-                        )
-                    })
-                    .collect::<Vec<_>>();
-                (capped, (!note.is_empty()).then(|| note.join(", ")))
-            }
-            _ => {
-                let cap = Cv::whole(cvt.attacker_max);
-                (
-                    attacker_cv_sum.min(cap),
-                    (attacker_cv_sum > cap)
-                        .then(|| format!("{} capped at {}", attacker_cv_sum, cvt.attacker_max)),
-                )
-            }
-        };
-        let defender_cv_sum: Cv = defenders.iter().map(|u| game.unit(*u).cv).sum();
-        let infantry: Vec<&crate::rules::unit::Unit> = defenders
-            .iter()
-            .map(|u| game.unit(*u))
-            .filter(|u| u.kind == crate::rules::unit::UnitKind::Infantry)
-            .collect();
-        let entrenched = infantry.iter().filter(|u| u.entrenched).count();
-        let (defender_cap, defender_cap_note) =
-            if !infantry.is_empty() && entrenched == infantry.len() {
-                (
-                    cvt.defender_max_all_entrenched,
-                    format!(
-                        "all {} infantry entrenched: max {}",
-                        infantry.len(),
-                        cvt.defender_max_all_entrenched
-                    ),
-                )
-            } else if !infantry.is_empty() && 2 * entrenched >= infantry.len() {
-                (
-                    cvt.defender_max_half_entrenched,
-                    format!(
-                        "{entrenched} of {} infantry entrenched: max {}",
-                        infantry.len(),
-                        cvt.defender_max_half_entrenched
-                    ),
-                )
-            } else {
-                (cvt.defender_max, format!("max {}", cvt.defender_max))
-            };
-        let defender_cv = defender_cv_sum.min(Cv::whole(defender_cap));
-        let defender_crt_cv = defender_cv_sum.min(Cv::whole(cvt.crt_defender_column_max));
-
-        // 7.4 Ratio: the largest listed ratio not above attacker:defender.
-        let (a, d) = (
-            u64::from(attacker_cv.halves()),
-            u64::from(defender_cv.halves()),
+        let p = participants(rules, game, req)?;
+        let dhex = p.defender_hex;
+        let cv = combat_values(&t.combat_values, game, &p);
+        let ratio = ratio_modifier(rules, cv.attacker_cv, cv.defender_cv);
+        let artillery = artillery_modifier(rules, game, &p);
+        let flank = flank(
+            rules,
+            game,
+            dhex,
+            p.attacker_side,
+            p.defender_side,
+            cv.defender_cv,
         );
-        let row = t
-            .ratio_chart
-            .iter()
-            .rposition(|r| u64::from(r.attacker) * d <= a * u64::from(r.defender))
-            .unwrap_or(0);
-        let rr = t.ratio_chart[row];
-        let ratio = (rr.attacker, rr.defender);
-        let ratio_modifier = rr.modifier;
-
-        // 7.4 Artillery.
-        let rain = game.weather() == Weather::Rain;
-        let art_a: u32 = attackers.iter().map(|u| game.unit(*u).artillery).sum();
-        let art_d: u32 = defenders.iter().map(|u| game.unit(*u).artillery).sum();
-        let differential = art_a as i32 - art_d as i32;
-        let terrain = map.terrain(dhex).unwrap_or(Terrain::Clear);
-        let artillery = if art_a == 0 && art_d == 0 {
-            Artillery {
-                attacker: 0,
-                defender: 0,
-                differential: 0,
-                row: String::new(),
-                column: None,
-                cell: ArtCell::NE,
-                even: 0,
-                odd: 0,
-                die: false,
-                detail: "no artillery on either side: no modifier".into(),
-            }
-        } else {
-            let row = t.artillery_row(terrain, rain);
-            let column = t
-                .artillery
-                .columns
-                .iter()
-                .position(|c| c.contains(differential));
-            let cell = match (row, column) {
-                (Some(r), Some(c)) => r.cells.get(c).copied().unwrap_or(ArtCell::NE),
-                _ => ArtCell::NE,
-            };
-            let (mut even, mut odd, die) = cell.values();
-            let mut detail = format!(
-                "differential {art_a}-{art_d} = {differential:+}, {} ({}), column {}: {}",
-                terrain.name(),
-                row.map_or("?", |r| r.name.as_str()),
-                column.map_or("?".to_string(), |c| t.artillery.columns[c].to_string()),
-                cell
-            );
-            if art_d == 0 && (even < 0 || odd < 0) {
-                even = even.max(0);
-                odd = odd.max(0);
-                detail.push_str("; defender has no artillery: negative becomes NE");
-            }
-            let die = die && even != odd;
-            if die {
-                detail.push_str(&format!("; extra die: even {even:+}, odd {odd:+}"));
-            }
-            Artillery {
-                attacker: art_a,
-                defender: art_d,
-                differential,
-                row: row.map_or(String::new(), |r| r.name.clone()),
-                column,
-                cell,
-                even,
-                odd,
-                die,
-                detail,
-            }
-        };
-
-        // Flank.
-        let flank = flank(rules, game, dhex, attacker_side, defender_side, defender_cv);
-
-        // Tactical: best among the attacking units and their leaders minus the defending hex's
-        // best (a leader's defensive value when it has one). Flankers that do not attack add
-        // nothing (flank "Restrictions").
-        let best = |units: &mut dyn Iterator<Item = (i32, &str)>| -> (i32, String) {
-            let mut b: Option<(i32, String)> = None;
-            for (v, n) in units {
-                match &b {
-                    Some((bv, _)) if *bv >= v => {}
-                    _ => b = Some((v, n.to_string())),
-                }
-            }
-            b.unwrap_or((0, String::new()))
-        };
-        let tactical_attacker = best(
-            &mut attackers
-                .iter()
-                .chain(&attacker_leaders)
-                .map(|u| (game.unit(*u).tactical, game.unit(*u).name.as_str())),
-        );
-        let tactical_defender = best(&mut in_hex.iter().map(|u| {
-            (
-                game.unit(*u).defence_tactical(),
-                game.unit(*u).name.as_str(),
-            )
-        }));
+        let (tactical_attacker, tactical_defender) = tactical_values(game, &p);
         let tactical = tactical_attacker.0 - tactical_defender.0;
-
-        // Other modifiers: rows of the rules data. Only attacking units count (flank
-        // "Restrictions": flankers do not trigger terrain modifiers).
-        let sides: Vec<&crate::rules::map::HexsideInfo> = attackers
-            .iter()
-            .map(|u| map.side_between(game.unit(*u).hex.unwrap_or(dhex), dhex))
-            .collect();
-        let apply_rows = |rows: &[super::data::DrmRow]| -> Vec<AppliedRow> {
-            let mut out = Vec::new();
-            for r in rows.iter().filter(|r| r.enabled) {
-                let base = if rain {
-                    r.rain_value.unwrap_or(r.value)
-                } else {
-                    r.value
-                };
-                let hit: Option<(i32, String)> = match &r.when {
-                    DrmWhen::AttackType(k) => (*k == kind).then(|| (base, kind.to_string())),
-                    DrmWhen::MarchType(n) => (kind == AttackType::March
-                        && req.march_type.as_deref() == Some(n.as_str()))
-                    .then(|| (base, format!("declared {n}"))),
-                    DrmWhen::Rain => rain.then(|| (base, "rain turn".to_string())),
-                    DrmWhen::AllAttackersAcross(fs) => {
-                        sides.iter().all(|s| s.has_any(fs)).then(|| {
-                            let names: Vec<&str> = fs.iter().map(|f| f.name()).collect();
-                            (
-                                base,
-                                format!(
-                                    "every attacking unit attacks across a {} hexside{}",
-                                    names.join("/"),
-                                    if rain && r.rain_value.is_some() {
-                                        " (rain)"
-                                    } else {
-                                        ""
-                                    }
-                                ),
-                            )
-                        })
-                    }
-                    DrmWhen::DefenderIn {
-                        terrain: tr,
-                        attackers_also,
-                    } => (terrain == *tr).then(|| {
-                        let all_in = attackers
-                            .iter()
-                            .all(|u| game.unit(*u).hex.and_then(|h| map.terrain(h)) == Some(*tr));
-                        match (all_in, attackers_also) {
-                            (true, Some(v)) => (
-                                *v,
-                                format!(
-                                    "defender in {}; every attacker in {} too",
-                                    tr.name(),
-                                    tr.name()
-                                ),
-                            ),
-                            _ => (base, format!("defender in {}", tr.name())),
-                        }
-                    }),
-                };
-                if let Some((value, detail)) = hit {
-                    out.push(AppliedRow {
-                        name: r.name.clone(),
-                        value,
-                        rule: format!(
-                            "{}{}",
-                            r.rule,
-                            if r.source == Source::Seed {
-                                String::new()
-                            } else {
-                                format!(" {}", r.source.mark())
-                            }
-                        ),
-                        detail,
-                    });
-                }
-            }
-            out
-        };
-        let attacker_rows = apply_rows(&t.attacker_drms);
-        let defender_rows = apply_rows(&t.defender_drms);
-        let fixed: i32 = ratio_modifier
+        let facts = RowFacts::new(game, req, &p);
+        let attacker_rows = facts.apply(&t.attacker_drms);
+        let defender_rows = facts.apply(&t.defender_drms);
+        let fixed: i32 = ratio.modifier
             + flank.final_bonus
             + tactical
             + attacker_rows.iter().map(|r| r.value).sum::<i32>();
         let defender_drm = defender_rows.iter().map(|r| r.value).sum();
 
-        let column = |cols: &[u32], cv: Cv| {
-            cols.iter()
-                .rposition(|c| *c <= cv.ceil().max(1))
-                .unwrap_or(0)
-        };
-        let attacker_column = column(&t.crt.attacker.columns, attacker_cv);
-        let defender_column = column(&t.crt.defender.columns, defender_crt_cv);
-
         Ok(Assessment {
-            kind,
-            attacker_side,
-            defender_side,
+            kind: p.kind,
+            attacker_side: p.attacker_side,
+            defender_side: p.defender_side,
             defender_hex: dhex,
-            attacker_manpower: attackers.iter().map(|u| game.unit(*u).manpower).sum(),
-            defender_manpower: defenders.iter().map(|u| game.unit(*u).manpower).sum(),
-            attackers,
-            attacker_leaders,
-            defenders,
-            defender_leaders,
-            attacker_hexes,
-            attacker_cv_sum,
-            attacker_cv,
-            attacker_cap_note,
-            defender_cv_sum,
-            defender_cv,
-            defender_cap,
-            defender_cap_note,
-            defender_crt_cv,
-            ratio,
-            ratio_row: row,
-            ratio_modifier,
+            attacker_manpower: p.attackers.iter().map(|u| game.unit(*u).manpower).sum(),
+            defender_manpower: p.defenders.iter().map(|u| game.unit(*u).manpower).sum(),
+            attackers: p.attackers,
+            attacker_leaders: p.attacker_leaders,
+            defenders: p.defenders,
+            defender_leaders: p.defender_leaders,
+            attacker_hexes: p.attacker_hexes,
+            attacker_cv_sum: cv.attacker_cv_sum,
+            attacker_cv: cv.attacker_cv,
+            attacker_cap_note: cv.attacker_cap_note,
+            defender_cv_sum: cv.defender_cv_sum,
+            defender_cv: cv.defender_cv,
+            defender_cap: cv.defender_cap,
+            defender_cap_note: cv.defender_cap_note,
+            defender_crt_cv: cv.defender_crt_cv,
+            ratio: ratio.ratio,
+            ratio_row: ratio.row,
+            ratio_modifier: ratio.modifier,
             attacker_drm_even: fixed + artillery.even,
             attacker_drm_odd: fixed + artillery.odd,
             artillery,
@@ -536,8 +225,8 @@ impl Assessment {
             attacker_rows,
             defender_rows,
             defender_drm,
-            attacker_column,
-            defender_column,
+            attacker_column: crt_column(&t.crt.attacker.columns, cv.attacker_cv),
+            defender_column: crt_column(&t.crt.defender.columns, cv.defender_crt_cv),
         })
     }
 
@@ -658,5 +347,498 @@ impl Assessment {
             });
         }
         v
+    }
+}
+
+/// Who takes part: the attacking units (checked adjacent), the defending hex's units, the
+/// leaders of both sides and the attack type.
+fn participants<'a>(
+    rules: &Gcacw,
+    game: &'a Game,
+    req: &AttackRequest,
+) -> Result<Participants<'a>, AttackError> {
+    let attacker_side = check_attackers(game, &req.attackers)?;
+    let dhex = req.defender;
+    let (defender_side, in_hex) = defending_hex(game, req, attacker_side)?;
+    let defenders: Vec<UnitIdx> = in_hex
+        .iter()
+        .copied()
+        .filter(|u| !game.unit(*u).is_leader())
+        .collect();
+    let defender_leaders: Vec<UnitIdx> = in_hex
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).is_leader())
+        .collect();
+    if defenders.is_empty() {
+        return Err(AttackError::NoCombatDefender(game.label(dhex)));
+    }
+    check_adjacent(game, req)?;
+    let attackers: Vec<UnitIdx> = req
+        .attackers
+        .iter()
+        .copied()
+        .filter(|u| !game.unit(*u).is_leader())
+        .collect();
+    if attackers.is_empty() {
+        return Err(AttackError::ZeroCv);
+    }
+    let kind = attack_type(game, req)?;
+    if let Some(mt) = &req.march_type {
+        check_march_type(rules, kind, mt)?;
+    }
+    let attacker_hexes = attacker_hexes(game, &attackers, dhex);
+    let attacker_leaders = attacker_leaders(game, req, attacker_side, &attacker_hexes);
+    Ok(Participants {
+        kind,
+        attacker_side,
+        defender_side,
+        defender_hex: dhex,
+        in_hex,
+        attackers,
+        attacker_leaders,
+        defenders,
+        defender_leaders,
+        attacker_hexes,
+    })
+}
+
+/// The defending hex: on the map, holding units of the other side. Gives that side and the
+/// units in the hex.
+fn defending_hex<'a>(
+    game: &'a Game,
+    req: &AttackRequest,
+    attacker_side: SideId,
+) -> Result<(SideId, &'a [UnitIdx]), AttackError> {
+    let dhex = req.defender;
+    let label = |c: Coord| game.label(c);
+    if !game.map().contains(dhex) {
+        return Err(AttackError::BadHex(format!(
+            "the defending hex {} is off the map",
+            label(dhex)
+        )));
+    }
+    let in_hex = game.units_at(dhex);
+    if in_hex.is_empty() {
+        return Err(AttackError::EmptyHex(label(dhex)));
+    }
+    let defender_side = game.unit(in_hex[0]).side;
+    if defender_side == attacker_side {
+        return Err(AttackError::SameSide {
+            unit: game.unit(req.attackers[0]).id.clone(),
+            hex: label(dhex),
+            side: game.scenario.side_name(attacker_side).to_string(),
+        });
+    }
+    Ok((defender_side, in_hex))
+}
+
+/// Every named attacker, leaders included, must be adjacent to the defending hex.
+fn check_adjacent(game: &Game, req: &AttackRequest) -> Result<(), AttackError> {
+    let dhex = req.defender;
+    for &u in &req.attackers {
+        let unit = game.unit(u);
+        let from = unit.hex.unwrap_or(dhex);
+        if !from.is_adjacent(dhex) {
+            return Err(AttackError::NotAdjacent {
+                unit: unit.id.clone(),
+                from: game.label(from),
+                hex: game.label(dhex),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A declared march type: only for a march attack, and only one the rules switch on.
+fn check_march_type(rules: &Gcacw, kind: AttackType, mt: &str) -> Result<(), AttackError> {
+    if kind != AttackType::March {
+        return Err(AttackError::MarchTypeNotMarch);
+    }
+    let enabled: Vec<&str> = rules
+        .tables
+        .attacker_drms
+        .iter()
+        .filter(|r| r.enabled)
+        .filter_map(|r| match &r.when {
+            DrmWhen::MarchType(n) => Some(n.as_str()),
+            _ => None,
+        })
+        .collect();
+    if !enabled.contains(&mt) {
+        return Err(AttackError::UnknownMarchType(
+            mt.to_string(),
+            if enabled.is_empty() {
+                "none (switch rows on in the rules file)".into()
+            } else {
+                enabled.join(", ")
+            },
+        ));
+    }
+    Ok(())
+}
+
+/// The hexes the attacking units are in, in the order first named, each with its CV sum.
+fn attacker_hexes(game: &Game, attackers: &[UnitIdx], dhex: Coord) -> Vec<(Coord, Cv)> {
+    let mut out: Vec<(Coord, Cv)> = Vec::new();
+    for &u in attackers {
+        let unit = game.unit(u);
+        let h = unit.hex.unwrap_or(dhex);
+        match out.iter_mut().find(|(c, _)| *c == h) {
+            Some((_, cv)) => *cv += unit.cv,
+            None => out.push((h, unit.cv)),
+        }
+    }
+    out
+}
+
+/// The leaders named as attackers, then those stacked with an attacking unit.
+fn attacker_leaders(
+    game: &Game,
+    req: &AttackRequest,
+    attacker_side: SideId,
+    attacker_hexes: &[(Coord, Cv)],
+) -> Vec<UnitIdx> {
+    let mut out: Vec<UnitIdx> = req
+        .attackers
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).is_leader())
+        .collect();
+    for (h, _) in attacker_hexes {
+        for &u in game.units_at(*h) {
+            let unit = game.unit(u);
+            if unit.is_leader() && unit.side == attacker_side && !out.contains(&u) {
+                out.push(u);
+            }
+        }
+    }
+    out
+}
+
+/// 7.2 Combat values and maxima.
+fn combat_values(cvt: &data::CombatValues, game: &Game, p: &Participants) -> CombatValues {
+    let attacker_cv_sum: Cv = p.attackers.iter().map(|u| game.unit(*u).cv).sum();
+    let (attacker_cv, attacker_cap_note) =
+        attacker_maximum(cvt, game, p.kind, attacker_cv_sum, &p.attacker_hexes);
+    let defender_cv_sum: Cv = p.defenders.iter().map(|u| game.unit(*u).cv).sum();
+    let (defender_cap, defender_cap_note) = defender_maximum(cvt, game, &p.defenders);
+    CombatValues {
+        attacker_cv_sum,
+        attacker_cv,
+        attacker_cap_note,
+        defender_cv_sum,
+        defender_cv: defender_cv_sum.min(Cv::whole(defender_cap)),
+        defender_cap,
+        defender_cap_note,
+        defender_crt_cv: defender_cv_sum.min(Cv::whole(cvt.crt_defender_column_max)),
+    }
+}
+
+/// 7.2 The attacker's maximum: the whole attack's, or in a grand assault each hex's. Gives the
+/// capped CV and a note when a cap bit.
+fn attacker_maximum(
+    cvt: &data::CombatValues,
+    game: &Game,
+    kind: AttackType,
+    attacker_cv_sum: Cv,
+    attacker_hexes: &[(Coord, Cv)],
+) -> (Cv, Option<String>) {
+    match kind {
+        AttackType::Grand => {
+            let cap = Cv::whole(cvt.grand_assault_hex_max);
+            let capped: Cv = attacker_hexes.iter().map(|(_, cv)| (*cv).min(cap)).sum();
+            let note = attacker_hexes
+                .iter()
+                .filter(|(_, cv)| *cv > cap)
+                .map(|(h, cv)| {
+                    format!(
+                        "{} {} capped at {}",
+                        game.label(*h),
+                        cv,
+                        cvt.grand_assault_hex_max
+                    )
+                })
+                .collect::<Vec<_>>();
+            (capped, (!note.is_empty()).then(|| note.join(", ")))
+        }
+        _ => {
+            let cap = Cv::whole(cvt.attacker_max);
+            (
+                attacker_cv_sum.min(cap),
+                (attacker_cv_sum > cap)
+                    .then(|| format!("{} capped at {}", attacker_cv_sum, cvt.attacker_max)),
+            )
+        }
+    }
+}
+
+/// 7.2 The defender's maximum, by how many of the defending infantry units are entrenched
+/// (reading 4), with its note.
+fn defender_maximum(cvt: &data::CombatValues, game: &Game, defenders: &[UnitIdx]) -> (u32, String) {
+    let infantry: Vec<&crate::rules::unit::Unit> = defenders
+        .iter()
+        .map(|u| game.unit(*u))
+        .filter(|u| u.kind == crate::rules::unit::UnitKind::Infantry)
+        .collect();
+    let entrenched = infantry.iter().filter(|u| u.entrenched).count();
+    if !infantry.is_empty() && entrenched == infantry.len() {
+        (
+            cvt.defender_max_all_entrenched,
+            format!(
+                "all {} infantry entrenched: max {}",
+                infantry.len(),
+                cvt.defender_max_all_entrenched
+            ),
+        )
+    } else if !infantry.is_empty() && 2 * entrenched >= infantry.len() {
+        (
+            cvt.defender_max_half_entrenched,
+            format!(
+                "{entrenched} of {} infantry entrenched: max {}",
+                infantry.len(),
+                cvt.defender_max_half_entrenched
+            ),
+        )
+    } else {
+        (cvt.defender_max, format!("max {}", cvt.defender_max))
+    }
+}
+
+/// 7.4 Ratio: the largest listed ratio not above attacker:defender.
+fn ratio_modifier(rules: &Gcacw, attacker_cv: Cv, defender_cv: Cv) -> RatioModifier {
+    let chart = &rules.tables.ratio_chart;
+    let (a, d) = (
+        u64::from(attacker_cv.halves()),
+        u64::from(defender_cv.halves()),
+    );
+    let row = chart
+        .iter()
+        .rposition(|r| u64::from(r.attacker) * d <= a * u64::from(r.defender))
+        .unwrap_or(0);
+    let rr = chart[row];
+    RatioModifier {
+        row,
+        ratio: (rr.attacker, rr.defender),
+        modifier: rr.modifier,
+    }
+}
+
+/// 7.4 Artillery: the differential's column in the defender's terrain row; no artillery on
+/// either side gives no modifier, and with none on the defender's a negative one becomes NE.
+fn artillery_modifier(rules: &Gcacw, game: &Game, p: &Participants) -> Artillery {
+    let t = &rules.tables;
+    let rain = game.weather() == Weather::Rain;
+    let art_a: u32 = p.attackers.iter().map(|u| game.unit(*u).artillery).sum();
+    let art_d: u32 = p.defenders.iter().map(|u| game.unit(*u).artillery).sum();
+    let differential = art_a as i32 - art_d as i32;
+    let terrain = game.map().terrain(p.defender_hex).unwrap_or(Terrain::Clear);
+    if art_a == 0 && art_d == 0 {
+        return Artillery {
+            attacker: 0,
+            defender: 0,
+            differential: 0,
+            row: String::new(),
+            column: None,
+            cell: ArtCell::NE,
+            even: 0,
+            odd: 0,
+            die: false,
+            detail: "no artillery on either side: no modifier".into(),
+        };
+    }
+    let row = t.artillery_row(terrain, rain);
+    let column = t
+        .artillery
+        .columns
+        .iter()
+        .position(|c| c.contains(differential));
+    let cell = match (row, column) {
+        (Some(r), Some(c)) => r.cells.get(c).copied().unwrap_or(ArtCell::NE),
+        _ => ArtCell::NE,
+    };
+    let (mut even, mut odd, die) = cell.values();
+    let mut detail = format!(
+        "differential {art_a}-{art_d} = {differential:+}, {} ({}), column {}: {}",
+        terrain.name(),
+        row.map_or("?", |r| r.name.as_str()),
+        column.map_or("?".to_string(), |c| t.artillery.columns[c].to_string()),
+        cell
+    );
+    if art_d == 0 && (even < 0 || odd < 0) {
+        even = even.max(0);
+        odd = odd.max(0);
+        detail.push_str("; defender has no artillery: negative becomes NE");
+    }
+    let die = die && even != odd;
+    if die {
+        detail.push_str(&format!("; extra die: even {even:+}, odd {odd:+}"));
+    }
+    Artillery {
+        attacker: art_a,
+        defender: art_d,
+        differential,
+        row: row.map_or(String::new(), |r| r.name.clone()),
+        column,
+        cell,
+        even,
+        odd,
+        die,
+        detail,
+    }
+}
+
+/// Tactical: best among the attacking units and their leaders, and the defending hex's best
+/// (a leader's defensive value when it has one). Flankers that do not attack add nothing (flank
+/// "Restrictions").
+fn tactical_values(game: &Game, p: &Participants) -> ((i32, String), (i32, String)) {
+    let attacker = best_tactical(
+        p.attackers
+            .iter()
+            .chain(&p.attacker_leaders)
+            .map(|u| (game.unit(*u).tactical, game.unit(*u).name.as_str())),
+    );
+    let defender = best_tactical(p.in_hex.iter().map(|u| {
+        (
+            game.unit(*u).defence_tactical(),
+            game.unit(*u).name.as_str(),
+        )
+    }));
+    (attacker, defender)
+}
+
+/// The highest value with its unit's name (ties: the first); `(0, "")` for none.
+fn best_tactical<'a>(units: impl Iterator<Item = (i32, &'a str)>) -> (i32, String) {
+    let mut b: Option<(i32, String)> = None;
+    for (v, n) in units {
+        match &b {
+            Some((bv, _)) if *bv >= v => {}
+            _ => b = Some((v, n.to_string())),
+        }
+    }
+    b.unwrap_or((0, String::new()))
+}
+
+/// A CRT column: the last whose lower bound is not above the CV rounded up (at least 1).
+fn crt_column(cols: &[u32], cv: Cv) -> usize {
+    cols.iter()
+        .rposition(|c| *c <= cv.ceil().max(1))
+        .unwrap_or(0)
+}
+
+/// What the die roll modifier rows of the rules data look at (gcacw-tables.md §5). Only
+/// attacking units count (flank "Restrictions": flankers do not trigger terrain modifiers).
+struct RowFacts<'a> {
+    game: &'a Game,
+    kind: AttackType,
+    march_type: Option<&'a str>,
+    rain: bool,
+    /// The defending hex's terrain.
+    terrain: Terrain,
+    attackers: &'a [UnitIdx],
+    /// Each attacking unit's hexside with the defending hex.
+    sides: Vec<&'a HexsideInfo>,
+}
+
+impl<'a> RowFacts<'a> {
+    fn new(game: &'a Game, req: &'a AttackRequest, p: &'a Participants) -> Self {
+        let map = game.map();
+        let dhex = p.defender_hex;
+        RowFacts {
+            game,
+            kind: p.kind,
+            march_type: req.march_type.as_deref(),
+            rain: game.weather() == Weather::Rain,
+            terrain: map.terrain(dhex).unwrap_or(Terrain::Clear),
+            attackers: &p.attackers,
+            sides: p
+                .attackers
+                .iter()
+                .map(|u| map.side_between(game.unit(*u).hex.unwrap_or(dhex), dhex))
+                .collect(),
+        }
+    }
+
+    /// The enabled rows that apply, in the order listed.
+    fn apply(&self, rows: &[DrmRow]) -> Vec<AppliedRow> {
+        let mut out = Vec::new();
+        for r in rows.iter().filter(|r| r.enabled) {
+            if let Some((value, detail)) = self.hit(r) {
+                out.push(AppliedRow {
+                    name: r.name.clone(),
+                    value,
+                    rule: format!(
+                        "{}{}",
+                        r.rule,
+                        if r.source == Source::Seed {
+                            String::new()
+                        } else {
+                            format!(" {}", r.source.mark())
+                        }
+                    ),
+                    detail,
+                });
+            }
+        }
+        out
+    }
+
+    /// The value and the reason of a row whose condition holds.
+    fn hit(&self, r: &DrmRow) -> Option<(i32, String)> {
+        let (kind, rain) = (self.kind, self.rain);
+        let base = if rain {
+            r.rain_value.unwrap_or(r.value)
+        } else {
+            r.value
+        };
+        match &r.when {
+            DrmWhen::AttackType(k) => (*k == kind).then(|| (base, kind.to_string())),
+            DrmWhen::MarchType(n) => (kind == AttackType::March
+                && self.march_type == Some(n.as_str()))
+            .then(|| (base, format!("declared {n}"))),
+            DrmWhen::Rain => rain.then(|| (base, "rain turn".to_string())),
+            DrmWhen::AllAttackersAcross(fs) => {
+                self.sides.iter().all(|s| s.has_any(fs)).then(|| {
+                    let names: Vec<&str> = fs.iter().map(|f| f.name()).collect();
+                    (
+                        base,
+                        format!(
+                            "every attacking unit attacks across a {} hexside{}",
+                            names.join("/"),
+                            if rain && r.rain_value.is_some() {
+                                " (rain)"
+                            } else {
+                                ""
+                            }
+                        ),
+                    )
+                })
+            }
+            DrmWhen::DefenderIn {
+                terrain: tr,
+                attackers_also,
+            } => (self.terrain == *tr).then(|| self.defender_in(*tr, *attackers_also, base)),
+        }
+    }
+
+    /// A defender-terrain row: its own value, or `attackers_also` when every attacker is in
+    /// that terrain too.
+    fn defender_in(&self, tr: Terrain, attackers_also: Option<i32>, base: i32) -> (i32, String) {
+        let (game, map) = (self.game, self.game.map());
+        let all_in = self
+            .attackers
+            .iter()
+            .all(|u| game.unit(*u).hex.and_then(|h| map.terrain(h)) == Some(tr));
+        match (all_in, attackers_also) {
+            (true, Some(v)) => (
+                v,
+                format!(
+                    "defender in {}; every attacker in {} too",
+                    tr.name(),
+                    tr.name()
+                ),
+            ),
+            _ => (base, format!("defender in {}", tr.name())),
+        }
     }
 }

@@ -6,9 +6,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::attack::AttackType;
 use crate::rules::cv::Cv;
 use crate::rules::map::{Feature, RouteKind, Terrain};
-use crate::rules::ruleset::AttackType;
 use crate::rules::scenario::{Problem, from_ron};
 
 /// The default tables, as shipped.
@@ -321,7 +321,7 @@ pub struct Parsed {
     pub disorganized_cv: Vec<Cv>,
 }
 
-pub use crate::rules::tables::{TablesError, user_rules_dir};
+use crate::rules::tables::TablesError;
 
 impl Tables {
     /// The shipped tables.
@@ -387,40 +387,67 @@ impl Tables {
             .find(|r| r.terrain.contains(&terrain))
     }
 
+    /// Check every section in turn; a valid file also gets its result codes and disorganized
+    /// CVs decoded.
     fn check(&mut self) -> Result<(), Vec<Problem>> {
         let mut p = Vec::new();
-        let mut bad = |field: &str, value: String, problem: &str| {
-            p.push(Problem {
-                field: field.to_string(),
-                value,
-                problem: problem.to_string(),
-            })
-        };
+        self.check_header(&mut p);
+        self.check_ratio_chart(&mut p);
+        self.check_artillery(&mut p);
+        self.check_flank(&mut p);
+        self.check_drm_rows(&mut p);
+        let letters = self.check_letters(&mut p);
+        let mut parsed = Parsed::default();
+        for (side, table, out) in [
+            ("defender", &self.crt.defender, &mut parsed.defender),
+            ("attacker", &self.crt.attacker, &mut parsed.attacker),
+        ] {
+            *out = check_crt(side, table, &letters, &mut p);
+        }
+        parsed.disorganized_cv = self.check_disorganized_cv(&mut p);
+        if self.fatigue_max == 0 {
+            bad(&mut p, "fatigue_max", "0".into(), "must be positive");
+        }
+
+        if p.is_empty() {
+            self.parsed = parsed;
+            Ok(())
+        } else {
+            Err(p)
+        }
+    }
+
+    /// The ruleset name, the movement and sequence sections and the 7.2 maxima.
+    fn check_header(&self, p: &mut Vec<Problem>) {
         if self.ruleset != "gcacw" {
             bad(
+                p,
                 "ruleset",
                 format!("{:?}", self.ruleset),
                 "this file is not a GCACW rules file",
             );
         }
         for m in self.movement.check("movement") {
-            bad(&m.field, m.value, &m.problem);
+            bad(p, &m.field, m.value, &m.problem);
         }
         for (at, why) in self.sequence.problems() {
-            bad(&at, String::new(), &why);
+            bad(p, &at, String::new(), &why);
         }
         let cv = &self.combat_values;
         if cv.defender_max == 0 || cv.attacker_max == 0 || cv.grand_assault_hex_max == 0 {
-            bad("combat_values", String::new(), "maxima must be positive");
+            bad(p, "combat_values", String::new(), "maxima must be positive");
         }
+    }
 
-        // Ratio chart: strictly increasing ratios, non-decreasing modifiers.
+    /// 7.4 Ratio chart: strictly increasing ratios, non-decreasing modifiers.
+    fn check_ratio_chart(&self, p: &mut Vec<Problem>) {
         if self.ratio_chart.is_empty() {
-            bad("ratio_chart", "[]".into(), "the chart is empty");
+            bad(p, "ratio_chart", "[]".into(), "the chart is empty");
         }
         for (i, r) in self.ratio_chart.iter().enumerate() {
             if r.attacker == 0 || r.defender == 0 {
                 bad(
+                    p,
                     &format!("ratio_chart[{i}]"),
                     format!("{}:{}", r.attacker, r.defender),
                     "both sides of a ratio are at least 1",
@@ -433,6 +460,7 @@ impl Tables {
                     >= u64::from(r.attacker) * u64::from(q.defender)
                 {
                     bad(
+                        p,
                         &format!("ratio_chart[{i}]"),
                         format!("{}:{}", r.attacker, r.defender),
                         "ratios must be listed from worst to best",
@@ -440,6 +468,7 @@ impl Tables {
                 }
                 if r.modifier < q.modifier {
                     bad(
+                        p,
                         &format!("ratio_chart[{i}]"),
                         r.modifier.to_string(),
                         "a better ratio may not have a smaller modifier",
@@ -447,11 +476,15 @@ impl Tables {
                 }
             }
         }
+    }
 
-        // Artillery: contiguous columns covering every differential.
+    /// 7.4 Artillery: contiguous columns covering every differential, full rows, each terrain
+    /// in one row, and the provisional-swamp rows named.
+    fn check_artillery(&self, p: &mut Vec<Problem>) {
         let cols = &self.artillery.columns;
         if cols.is_empty() || cols[0].min.is_some() || cols[cols.len() - 1].max.is_some() {
             bad(
+                p,
                 "artillery.columns",
                 String::new(),
                 "the first column must be open below (min: None) and the last open above (max: None)",
@@ -461,6 +494,7 @@ impl Tables {
             match (cols[i - 1].max, cols[i].min) {
                 (Some(a), Some(b)) if b == a + 1 => {}
                 _ => bad(
+                    p,
                     &format!("artillery.columns[{i}]"),
                     cols[i].to_string(),
                     "columns must follow each other without gaps or overlaps",
@@ -470,6 +504,7 @@ impl Tables {
         for (i, row) in self.artillery.rows.iter().enumerate() {
             if row.cells.len() != cols.len() {
                 bad(
+                    p,
                     &format!("artillery.rows[{i}].cells"),
                     format!("{} cells", row.cells.len()),
                     &format!("the table has {} columns", cols.len()),
@@ -487,6 +522,7 @@ impl Tables {
                     != 1
             {
                 bad(
+                    p,
                     "artillery.rows",
                     t.name().to_string(),
                     "each terrain must be in exactly one row",
@@ -504,13 +540,16 @@ impl Tables {
             ),
         ] {
             if !self.artillery.rows.iter().any(|r| &r.name == name) {
-                bad(f, format!("{name:?}"), "no artillery row has this name");
+                bad(p, f, format!("{name:?}"), "no artillery row has this name");
             }
         }
+    }
 
-        // Flank.
+    /// Flank: the basic bonus for 0 to 6 covered hexes and the 1/4 condition's fraction.
+    fn check_flank(&self, p: &mut Vec<Problem>) {
         if self.flank.basic.len() != 7 {
             bad(
+                p,
                 "flank.basic",
                 format!("{} entries", self.flank.basic.len()),
                 "give the basic bonus for 0 to 6 covered hexes (7 entries)",
@@ -518,13 +557,16 @@ impl Tables {
         }
         if self.flank.minimum_fraction.1 == 0 {
             bad(
+                p,
                 "flank.minimum_fraction",
                 format!("{:?}", self.flank.minimum_fraction),
                 "the denominator must be positive",
             );
         }
+    }
 
-        // DRM rows.
+    /// DRM rows: a hexside condition names at least one feature.
+    fn check_drm_rows(&self, p: &mut Vec<Problem>) {
         for (list, rows) in [
             ("attacker_drms", &self.attacker_drms),
             ("defender_drms", &self.defender_drms),
@@ -534,6 +576,7 @@ impl Tables {
                     && fs.is_empty()
                 {
                     bad(
+                        p,
                         &format!("{list}[{i}].when"),
                         String::new(),
                         "list at least one hexside feature",
@@ -541,8 +584,11 @@ impl Tables {
                 }
             }
         }
+    }
 
-        // Letters.
+    /// Result letters: one character each, listed once, retreats of 1 <= min <= max. Gives the
+    /// letters usable in CRT codes.
+    fn check_letters(&self, p: &mut Vec<Problem>) -> Vec<(char, Effect)> {
         let mut letters: Vec<(char, Effect)> = Vec::new();
         for (i, l) in self.letters.iter().enumerate() {
             let mut chars = l.letter.chars();
@@ -550,6 +596,7 @@ impl Tables {
                 (Some(c), None) if !c.is_ascii_digit() && c != '-' => {
                     if letters.iter().any(|(x, _)| *x == c) {
                         bad(
+                            p,
                             &format!("letters[{i}].letter"),
                             format!("{:?}", l.letter),
                             "the letter is listed twice",
@@ -559,6 +606,7 @@ impl Tables {
                         && (min == 0 || min > max)
                     {
                         bad(
+                            p,
                             &format!("letters[{i}].effect"),
                             format!("{min}..{max}"),
                             "a retreat needs 1 <= min <= max",
@@ -567,80 +615,28 @@ impl Tables {
                     letters.push((c, l.effect.clone()));
                 }
                 _ => bad(
+                    p,
                     &format!("letters[{i}].letter"),
                     format!("{:?}", l.letter),
                     "one character, not a digit or '-'",
                 ),
             }
         }
+        letters
+    }
 
-        // CRT.
-        let mut parsed = Parsed::default();
-        for (side, table, out) in [
-            ("defender", &self.crt.defender, &mut parsed.defender),
-            ("attacker", &self.crt.attacker, &mut parsed.attacker),
-        ] {
-            if table.columns.is_empty() || table.columns[0] > 1 {
-                bad(
-                    &format!("crt.{side}.columns"),
-                    format!("{:?}", table.columns),
-                    "the first column must start at 1 (it holds 1/2 too)",
-                );
-            }
-            if table.columns.windows(2).any(|w| w[0] >= w[1]) {
-                bad(
-                    &format!("crt.{side}.columns"),
-                    format!("{:?}", table.columns),
-                    "columns must increase",
-                );
-            }
-            if table.rows.is_empty() {
-                bad(
-                    &format!("crt.{side}.rows"),
-                    "[]".into(),
-                    "the table has no rows",
-                );
-            }
-            for (i, row) in table.rows.iter().enumerate() {
-                if i > 0 && row.x != table.rows[i - 1].x + 1 {
-                    bad(
-                        &format!("crt.{side}.rows[{i}].x"),
-                        row.x.to_string(),
-                        "rows must follow each other one differential apart",
-                    );
-                }
-                if row.results.len() != table.columns.len() {
-                    bad(
-                        &format!("crt.{side}.rows[{i}].results"),
-                        format!("{} results", row.results.len()),
-                        &format!("the table has {} columns", table.columns.len()),
-                    );
-                }
-                let mut out_row = Vec::new();
-                for (j, code) in row.results.iter().enumerate() {
-                    match parse_code(code, &letters) {
-                        Ok(c) => out_row.push(c),
-                        Err(e) => bad(
-                            &format!("crt.{side}.rows[{i}].results[{j}]"),
-                            format!("{code:?}"),
-                            &e,
-                        ),
-                    }
-                }
-                out.push(out_row);
-            }
-        }
-
-        // Disorganized CV table.
+    /// The disorganized CV table: per manpower from 1, a CV of 1/2 or more in halves, at most
+    /// the manpower. Gives the CVs that are valid.
+    fn check_disorganized_cv(&self, p: &mut Vec<Problem>) -> Vec<Cv> {
+        let mut out = Vec::new();
         if self.disorganized_cv.is_empty() {
-            bad("disorganized_cv", "[]".into(), "the table is empty");
+            bad(p, "disorganized_cv", "[]".into(), "the table is empty");
         }
         for (i, v) in self.disorganized_cv.iter().enumerate() {
             match Cv::from_f64(*v) {
-                Some(c) if c.halves() > 0 && c <= Cv::whole(i as u32 + 1) => {
-                    parsed.disorganized_cv.push(c)
-                }
+                Some(c) if c.halves() > 0 && c <= Cv::whole(i as u32 + 1) => out.push(c),
                 _ => bad(
+                    p,
                     &format!("disorganized_cv[{i}]"),
                     v.to_string(),
                     &format!(
@@ -650,17 +646,84 @@ impl Tables {
                 ),
             }
         }
-        if self.fatigue_max == 0 {
-            bad("fatigue_max", "0".into(), "must be positive");
-        }
-
-        if p.is_empty() {
-            self.parsed = parsed;
-            Ok(())
-        } else {
-            Err(p)
-        }
+        out
     }
+}
+
+/// Record a problem with the rules file.
+fn bad(p: &mut Vec<Problem>, field: &str, value: String, problem: &str) {
+    p.push(Problem {
+        field: field.to_string(),
+        value,
+        problem: problem.to_string(),
+    })
+}
+
+/// One side's CRT (§6): columns from 1 upwards, rows one differential apart, a result per
+/// column. Gives the decoded results, `[row][column]`.
+fn check_crt(
+    side: &str,
+    table: &CrtTable,
+    letters: &[(char, Effect)],
+    p: &mut Vec<Problem>,
+) -> Vec<Vec<ResultCode>> {
+    if table.columns.is_empty() || table.columns[0] > 1 {
+        bad(
+            p,
+            &format!("crt.{side}.columns"),
+            format!("{:?}", table.columns),
+            "the first column must start at 1 (it holds 1/2 too)",
+        );
+    }
+    if table.columns.windows(2).any(|w| w[0] >= w[1]) {
+        bad(
+            p,
+            &format!("crt.{side}.columns"),
+            format!("{:?}", table.columns),
+            "columns must increase",
+        );
+    }
+    if table.rows.is_empty() {
+        bad(
+            p,
+            &format!("crt.{side}.rows"),
+            "[]".into(),
+            "the table has no rows",
+        );
+    }
+    let mut out = Vec::new();
+    for (i, row) in table.rows.iter().enumerate() {
+        if i > 0 && row.x != table.rows[i - 1].x + 1 {
+            bad(
+                p,
+                &format!("crt.{side}.rows[{i}].x"),
+                row.x.to_string(),
+                "rows must follow each other one differential apart",
+            );
+        }
+        if row.results.len() != table.columns.len() {
+            bad(
+                p,
+                &format!("crt.{side}.rows[{i}].results"),
+                format!("{} results", row.results.len()),
+                &format!("the table has {} columns", table.columns.len()),
+            );
+        }
+        let mut out_row = Vec::new();
+        for (j, code) in row.results.iter().enumerate() {
+            match parse_code(code, letters) {
+                Ok(c) => out_row.push(c),
+                Err(e) => bad(
+                    p,
+                    &format!("crt.{side}.rows[{i}].results[{j}]"),
+                    format!("{code:?}"),
+                    &e,
+                ),
+            }
+        }
+        out.push(out_row);
+    }
+    out
 }
 
 fn parse_code(code: &str, letters: &[(char, Effect)]) -> Result<ResultCode, String> {

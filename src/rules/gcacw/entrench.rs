@@ -6,10 +6,10 @@
 //! unit may not move on in the action.
 
 use super::Gcacw;
+use crate::rules::attack::SpecialAction;
 use crate::rules::event::Event;
 use crate::rules::game::Game;
-use crate::rules::movement::Mp;
-use crate::rules::ruleset::SpecialAction;
+use crate::rules::points::Mp;
 use crate::rules::unit::UnitIdx;
 
 /// The special action's key.
@@ -22,7 +22,7 @@ pub fn action(rules: &Gcacw, game: &Game, unit: UnitIdx) -> Option<SpecialAction
     if !u.on_map() || !e.kinds.contains(&u.kind) || u.entrenched {
         return None;
     }
-    let on_initiative = crate::rules::sequence::on_initiative(game);
+    let on_initiative = crate::rules::gate::on_initiative(game);
     let cost = if u.entrenching {
         Err("its breastworks are under way: complete at the end of the turn".to_string())
     } else if on_initiative && game.cycle.acted {

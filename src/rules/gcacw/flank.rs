@@ -5,10 +5,11 @@ use std::fmt;
 use crate::rules::cv::Cv;
 use crate::rules::game::Game;
 use crate::rules::hex::{Coord, Dir};
-use crate::rules::map::Feature;
+use crate::rules::map::{Feature, HexsideInfo};
 use crate::rules::unit::SideId;
 
 use super::Gcacw;
+use super::data::FlankTable;
 
 /// A clause of the flank procedure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -183,142 +184,22 @@ pub fn flank(
     defender_side: SideId,
     defender_cv: Cv,
 ) -> Flank {
-    let t = &rules.tables.flank;
-    let map = game.map();
-    let w = game.weather();
-    let rain = w == crate::rules::map::Weather::Rain;
-    let (num, den) = t.minimum_fraction;
-    let mut neighbours = Vec::with_capacity(6);
-
-    // An attacker-side unit "contributes" (1a, 1b, 3b) unless it is inactive and demoralized;
-    // 1a and 1b need it undemoralized.
-    let river_no_crossing = |s: &crate::rules::map::HexsideInfo| {
-        s.has_any(&t.river_hexsides) && !s.has_any(&t.river_crossings)
+    let ctx = FlankCtx {
+        rules,
+        game,
+        defender,
+        attacker_side,
+        defender_side,
+        defender_cv,
+        rain: game.weather() == crate::rules::map::Weather::Rain,
     };
+    let neighbours: Vec<NeighbourFlank> = Dir::ALL.into_iter().map(|d| ctx.neighbour(d)).collect();
+    final_flank_bonus(&rules.tables.flank, neighbours)
+}
 
-    for dir in Dir::ALL {
-        let hex = defender.neighbor(dir);
-        let mut nf = NeighbourFlank {
-            hex,
-            dir,
-            on_map: map.contains(hex),
-            cover: Vec::new(),
-            reduce: Vec::new(),
-            attacker_cv: None,
-            under_fraction: false,
-            restricted_only: false,
-        };
-        if !nf.on_map {
-            // 1e / 3e.
-            nf.cover.push(Clause::OffMap);
-            nf.reduce.push(Clause::OffMap);
-            neighbours.push(nf);
-            continue;
-        }
-        let side = map.side_between(defender, hex);
-
-        // 1a / 1b with the 1/4 condition (reading 6: one sum per hex).
-        let mut sum = Cv::ZERO;
-        let mut occupied = false;
-        for &u in game.units_at(hex) {
-            let unit = game.unit(u);
-            if unit.side == attacker_side && !unit.is_leader() && !unit.is_demoralized() {
-                occupied = true;
-                sum += unit.cv;
-            }
-        }
-        let mut zoc = false;
-        let mut normal = false;
-        for e in rules.zoc_into(game, hex) {
-            let unit = game.unit(e.unit);
-            if unit.side == attacker_side {
-                zoc = true;
-                normal |= e.kind == crate::rules::ruleset::ZocKind::Normal;
-                sum += unit.cv;
-            }
-        }
-        if occupied || zoc {
-            nf.attacker_cv = Some(sum);
-            // sum < defender_cv * num / den  <=>  sum * den < defender_cv * num (in halves).
-            if u64::from(sum.halves()) * u64::from(den)
-                < u64::from(defender_cv.halves()) * u64::from(num)
-            {
-                nf.under_fraction = true;
-            } else {
-                if occupied {
-                    nf.cover.push(Clause::OccupiedByAttacker);
-                }
-                if zoc {
-                    nf.cover.push(Clause::AttackerZoc);
-                    nf.restricted_only = !normal;
-                }
-            }
-        }
-
-        // 1c / 3c.
-        let swamp = map
-            .terrain(hex)
-            .is_some_and(|tr| tr.is_swamp_or_mountain(w))
-            && !side.route_any(&t.connecting_routes);
-        // 1d: rivers; in rain also fords, and creeks no road, pike or RR traverses.
-        let river_cover = river_no_crossing(side)
-            || (rain
-                && (side.has(Feature::Ford)
-                    || (side.has(Feature::Creek) && !side.route_any(&t.rain_creek_covers_unless))));
-        // 3d: as 1d, but a trail also spares a creek in rain.
-        let river_reduce = river_no_crossing(side)
-            || (rain
-                && (side.has(Feature::Ford)
-                    || (side.has(Feature::Creek)
-                        && !side.route_any(&t.rain_creek_reduces_unless))));
-        if swamp {
-            nf.cover.push(Clause::SwampMountain);
-        }
-        if river_cover {
-            nf.cover.push(Clause::River);
-        }
-
-        // 3a.
-        let defended = game.units_at(hex).iter().any(|&u| {
-            let unit = game.unit(u);
-            unit.side == defender_side && !unit.is_leader() && !unit.is_demoralized()
-        });
-        if defended {
-            nf.reduce.push(Clause::OccupiedByDefender);
-        }
-        // 3b (reading 9).
-        let unoccupied = game.units_at(hex).iter().all(|&u| {
-            let unit = game.unit(u);
-            unit.is_leader()
-                || (unit.side == attacker_side && unit.is_demoralized() && !unit.active)
-        });
-        if unoccupied {
-            let cut_off = hex.neighbors().into_iter().all(|n| {
-                let has_attacker = game.units_at(n).iter().any(|&u| {
-                    let unit = game.unit(u);
-                    unit.side == attacker_side
-                        && !unit.is_leader()
-                        && (unit.active || !unit.is_demoralized())
-                });
-                if !has_attacker {
-                    return true;
-                }
-                let s = map.side_between(hex, n);
-                s.has_any(&t.woods_hexsides) && !s.route_any(&t.woods_routes)
-            });
-            if cut_off {
-                nf.reduce.push(Clause::Woods);
-            }
-        }
-        if swamp {
-            nf.reduce.push(Clause::SwampMountain);
-        }
-        if river_reduce {
-            nf.reduce.push(Clause::River);
-        }
-        neighbours.push(nf);
-    }
-
+/// Steps 2 and 3: the basic bonus for the covered hexes, less one per covered hex meeting a
+/// step-3 condition (at most the maximum reduction), never below 0.
+fn final_flank_bonus(t: &FlankTable, neighbours: Vec<NeighbourFlank>) -> Flank {
     // Coordinates sort as their labels do (fixed-width column, then row).
     let mut covered: Vec<Coord> = neighbours
         .iter()
@@ -344,5 +225,186 @@ pub fn flank(
         basic,
         reduction,
         final_bonus,
+    }
+}
+
+/// The attack the flank bonus is computed for.
+struct FlankCtx<'a> {
+    rules: &'a Gcacw,
+    game: &'a Game,
+    defender: Coord,
+    attacker_side: SideId,
+    defender_side: SideId,
+    defender_cv: Cv,
+    rain: bool,
+}
+
+impl FlankCtx<'_> {
+    fn table(&self) -> &FlankTable {
+        &self.rules.tables.flank
+    }
+
+    /// Steps 1 and 3 for the hex adjacent to the defender in direction `dir`.
+    fn neighbour(&self, dir: Dir) -> NeighbourFlank {
+        let map = self.game.map();
+        let hex = self.defender.neighbor(dir);
+        let mut nf = NeighbourFlank {
+            hex,
+            dir,
+            on_map: map.contains(hex),
+            cover: Vec::new(),
+            reduce: Vec::new(),
+            attacker_cv: None,
+            under_fraction: false,
+            restricted_only: false,
+        };
+        if !nf.on_map {
+            // 1e / 3e.
+            nf.cover.push(Clause::OffMap);
+            nf.reduce.push(Clause::OffMap);
+            return nf;
+        }
+        let side = map.side_between(self.defender, hex);
+
+        // Step 1: covered hexes.
+        self.step1_attacker_cover(&mut nf);
+        let swamp = self.swamp_mountain(hex, side);
+        if swamp {
+            nf.cover.push(Clause::SwampMountain);
+        }
+        if self.river_covers(side) {
+            nf.cover.push(Clause::River);
+        }
+
+        // Step 3: the conditions that reduce the bonus (when the hex is covered).
+        if self.occupied_by_defender(hex) {
+            nf.reduce.push(Clause::OccupiedByDefender);
+        }
+        if self.cut_off_by_woods(hex) {
+            nf.reduce.push(Clause::Woods);
+        }
+        if swamp {
+            nf.reduce.push(Clause::SwampMountain);
+        }
+        if self.river_reduces(side) {
+            nf.reduce.push(Clause::River);
+        }
+        nf
+    }
+
+    /// 1a / 1b with the 1/4 condition (reading 6: one sum per hex). An attacker-side unit
+    /// "contributes" (1a, 1b, 3b) unless it is inactive and demoralized; 1a and 1b need it
+    /// undemoralized.
+    fn step1_attacker_cover(&self, nf: &mut NeighbourFlank) {
+        let (game, hex) = (self.game, nf.hex);
+        let (num, den) = self.table().minimum_fraction;
+        let mut sum = Cv::ZERO;
+        let mut occupied = false;
+        for &u in game.units_at(hex) {
+            let unit = game.unit(u);
+            if unit.side == self.attacker_side && !unit.is_leader() && !unit.is_demoralized() {
+                occupied = true;
+                sum += unit.cv;
+            }
+        }
+        let mut zoc = false;
+        let mut normal = false;
+        for e in self.rules.zoc_into(game, hex) {
+            let unit = game.unit(e.unit);
+            if unit.side == self.attacker_side {
+                zoc = true;
+                normal |= e.kind == crate::rules::attack::ZocKind::Normal;
+                sum += unit.cv;
+            }
+        }
+        if !(occupied || zoc) {
+            return;
+        }
+        nf.attacker_cv = Some(sum);
+        // sum < defender_cv * num / den  <=>  sum * den < defender_cv * num (in halves).
+        if u64::from(sum.halves()) * u64::from(den)
+            < u64::from(self.defender_cv.halves()) * u64::from(num)
+        {
+            nf.under_fraction = true;
+        } else {
+            if occupied {
+                nf.cover.push(Clause::OccupiedByAttacker);
+            }
+            if zoc {
+                nf.cover.push(Clause::AttackerZoc);
+                nf.restricted_only = !normal;
+            }
+        }
+    }
+
+    /// 1c / 3c: a swamp or mountain hex no route connects to the defender's.
+    fn swamp_mountain(&self, hex: Coord, side: &HexsideInfo) -> bool {
+        let w = self.game.weather();
+        self.game
+            .map()
+            .terrain(hex)
+            .is_some_and(|tr| tr.is_swamp_or_mountain(w))
+            && !side.route_any(&self.table().connecting_routes)
+    }
+
+    /// A river hexside without a crossing (1d and 3d alike).
+    fn river_no_crossing(&self, side: &HexsideInfo) -> bool {
+        let t = self.table();
+        side.has_any(&t.river_hexsides) && !side.has_any(&t.river_crossings)
+    }
+
+    /// 1d: rivers; in rain also fords, and creeks no road, pike or RR traverses.
+    fn river_covers(&self, side: &HexsideInfo) -> bool {
+        self.river_no_crossing(side)
+            || (self.rain
+                && (side.has(Feature::Ford)
+                    || (side.has(Feature::Creek)
+                        && !side.route_any(&self.table().rain_creek_covers_unless))))
+    }
+
+    /// 3d: as 1d, but a trail also spares a creek in rain.
+    fn river_reduces(&self, side: &HexsideInfo) -> bool {
+        self.river_no_crossing(side)
+            || (self.rain
+                && (side.has(Feature::Ford)
+                    || (side.has(Feature::Creek)
+                        && !side.route_any(&self.table().rain_creek_reduces_unless))))
+    }
+
+    /// 3a: the hex holds an undemoralized unit friendly to the defender.
+    fn occupied_by_defender(&self, hex: Coord) -> bool {
+        let game = self.game;
+        game.units_at(hex).iter().any(|&u| {
+            let unit = game.unit(u);
+            unit.side == self.defender_side && !unit.is_leader() && !unit.is_demoralized()
+        })
+    }
+
+    /// 3b (reading 9): the hex is unoccupied and every adjacent attacker-side unit that
+    /// contributes is across a woods hexside no route traverses.
+    fn cut_off_by_woods(&self, hex: Coord) -> bool {
+        let game = self.game;
+        let t = self.table();
+        let unoccupied = game.units_at(hex).iter().all(|&u| {
+            let unit = game.unit(u);
+            unit.is_leader()
+                || (unit.side == self.attacker_side && unit.is_demoralized() && !unit.active)
+        });
+        if !unoccupied {
+            return false;
+        }
+        hex.neighbors().into_iter().all(|n| {
+            let has_attacker = game.units_at(n).iter().any(|&u| {
+                let unit = game.unit(u);
+                unit.side == self.attacker_side
+                    && !unit.is_leader()
+                    && (unit.active || !unit.is_demoralized())
+            });
+            if !has_attacker {
+                return true;
+            }
+            let s = game.map().side_between(hex, n);
+            s.has_any(&t.woods_hexsides) && !s.route_any(&t.woods_routes)
+        })
     }
 }

@@ -7,15 +7,17 @@ pub mod data;
 pub mod entrench;
 pub mod flank;
 pub mod odds;
+pub mod profile;
 pub mod resolve;
 
+use crate::rules::attack::{
+    AttackError, AttackRequest, AttackType, Choices, Odds, ZocEntry, ZocKind, ZocMap,
+};
 use crate::rules::dice::DieSource;
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, Odds, Ruleset, ZocEntry, ZocKind, ZocMap,
-};
+use crate::rules::ruleset::Ruleset;
 use crate::rules::unit::{Unit, UnitIdx};
 
 use data::Tables;
@@ -24,6 +26,17 @@ use data::Tables;
 #[derive(Debug, Clone)]
 pub struct Gcacw {
     pub tables: Tables,
+}
+
+/// The rule system from a tables text (text, name), or the built-in tables.
+pub fn from_text(
+    text: Option<(&str, &str)>,
+) -> Result<std::sync::Arc<dyn Ruleset>, crate::rules::tables::RulesError> {
+    let tables = match text {
+        Some((t, name)) => Tables::parse(t, name)?,
+        None => Tables::builtin(),
+    };
+    Ok(std::sync::Arc::new(Gcacw::new(tables)))
 }
 
 impl Gcacw {
@@ -95,7 +108,7 @@ impl Gcacw {
 }
 
 impl Ruleset for Gcacw {
-    fn movement(&self) -> &dyn crate::rules::movement::Movement {
+    fn movement(&self) -> &dyn crate::rules::ruleset::Movement {
         &self.tables.movement
     }
     fn sequence(&self) -> &crate::rules::sequence::Sequence {
@@ -106,7 +119,7 @@ impl Ruleset for Gcacw {
         &self,
         game: &Game,
         unit: crate::rules::unit::UnitIdx,
-    ) -> Vec<crate::rules::ruleset::SpecialAction> {
+    ) -> Vec<crate::rules::attack::SpecialAction> {
         entrench::action(self, game, unit).into_iter().collect()
     }
 
@@ -136,34 +149,12 @@ impl Ruleset for Gcacw {
     ) -> Vec<Event> {
         let t = &self.tables;
         let mut ev = Vec::new();
-        let unit = game.unit_mut(u);
-        let take = loss.min(unit.manpower);
-        if take > 0 {
-            unit.manpower -= take;
-            unit.cv = if unit.disorganized {
-                t.disorganized_cv(unit.manpower)
-            } else {
-                crate::rules::cv::Cv::whole(unit.manpower)
-            };
-            let left = unit.manpower;
-            ev.push(Event::ManpowerLost {
-                unit: u,
-                amount: take,
-                left,
-            });
-            if left == 0 {
-                game.unit_mut(u).cv = crate::rules::cv::Cv::ZERO;
-                game.place(u, None);
-                ev.push(Event::Eliminated { unit: u });
-                return ev;
-            }
+        let take = loss.min(game.unit(u).manpower);
+        if take > 0 && resolve::lose_manpower(t, game, u, take, &mut ev) {
+            return ev;
         }
-        let unit = game.unit_mut(u);
-        if disorganize && !unit.disorganized {
-            unit.disorganized = true;
-            unit.cv = t.disorganized_cv(unit.manpower);
-            let cv = unit.cv;
-            ev.push(Event::Disorganized { unit: u, cv });
+        if disorganize {
+            resolve::disorganize(t, game, u, &mut ev);
         }
         ev
     }
@@ -180,8 +171,54 @@ impl Ruleset for Gcacw {
         &[AttackType::March, AttackType::Assault, AttackType::Grand]
     }
 
+    fn reads_differential(&self) -> bool {
+        true
+    }
+
+    /// Attackers in several hexes make a grand assault (7.1).
+    fn kind_for(
+        &self,
+        game: &Game,
+        attackers: &[UnitIdx],
+        chosen: Option<AttackType>,
+    ) -> Option<AttackType> {
+        let mut hexes: Vec<Coord> = attackers
+            .iter()
+            .filter(|u| !game.unit(**u).is_leader())
+            .filter_map(|u| game.unit(*u).hex)
+            .collect();
+        hexes.sort();
+        hexes.dedup();
+        match chosen {
+            Some(AttackType::Assault) | None if hexes.len() > 1 => Some(AttackType::Grand),
+            k => k,
+        }
+    }
+
     fn tables_text(&self) -> &'static str {
         data::DEFAULT_TABLES
+    }
+
+    fn unit_facts(&self, u: &Unit) -> String {
+        if !u.is_leader() {
+            format!(" a{} t{:+}", u.artillery, u.tactical)
+        } else if let Some(d) = u.tactical_defence {
+            format!("/{d:+}")
+        } else {
+            String::new()
+        }
+    }
+
+    fn profile(&self) -> &'static crate::rules::scenario::Profile {
+        &profile::PROFILE
+    }
+
+    fn tables_in_use(&self) -> String {
+        crate::rules::tables::canonical(&self.tables)
+    }
+
+    fn tables_json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.tables).unwrap_or_default()
     }
 
     fn zoc(&self, game: &Game) -> ZocMap {

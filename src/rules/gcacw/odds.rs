@@ -6,121 +6,35 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::json;
+use serde_json::{Value, json};
 
+use crate::rules::attack::{HexNote, ModValue, Odds};
 use crate::rules::cv::Prob;
 use crate::rules::game::Game;
-use crate::rules::ruleset::{HexNote, ModValue, Odds};
 
 use super::Gcacw;
 use super::assess::Assessment;
 use super::data::ResultCode;
 
 pub fn odds(rules: &Gcacw, game: &Game, a: &Assessment) -> Odds {
-    let art_faces: &[u8] = if a.artillery.die {
-        &[1, 2, 3, 4, 5, 6]
-    } else {
-        &[2]
-    };
-    let total = (art_faces.len() * 36) as u64;
-
-    let mut diff: BTreeMap<i32, u64> = BTreeMap::new();
-    let mut att: Vec<(&ResultCode, u64)> = Vec::new();
-    let mut def: Vec<(&ResultCode, u64)> = Vec::new();
-    // Lists are short (a handful of codes): a linear search is fastest.
-    fn bump<'a>(list: &mut Vec<(&'a ResultCode, u64)>, code: &'a ResultCode) {
-        match list.iter_mut().find(|(c, _)| std::ptr::eq(*c, code)) {
-            Some((_, n)) => *n += 1,
-            None => list.push((code, 1)),
-        }
-    }
-    for &art in art_faces {
-        for ad in 1..=6u8 {
-            for dd in 1..=6u8 {
-                let o = a.outcome(rules, art, ad, dd);
-                *diff.entry(o.differential).or_insert(0) += 1;
-                bump(&mut att, a.attacker_result(rules, &o));
-                bump(&mut def, a.defender_result(rules, &o));
-            }
-        }
-    }
-
-    // Table order: the codes of the column from the top row down, each once.
-    fn ordered<'a>(
-        list: &[(&ResultCode, u64)],
-        rows: usize,
-        total: u64,
-        get: &dyn Fn(usize) -> &'a ResultCode,
-    ) -> Vec<(String, Prob)> {
-        let mut out: Vec<(String, Prob)> = Vec::new();
-        for r in 0..rows {
-            let code = get(r);
-            if out.iter().any(|(c, _)| *c == code.code) {
-                continue;
-            }
-            let n: u64 = list
-                .iter()
-                .filter(|(c, _)| c.code == code.code)
-                .map(|(_, n)| n)
-                .sum();
-            if n > 0 {
-                out.push((code.code.clone(), Prob::new(n, total)));
-            }
-        }
-        out
-    }
+    let c = count_outcomes(rules, a);
+    let total = c.total;
     let t = &rules.tables;
-    let attacker_results = ordered(&att, t.crt.attacker.rows.len(), total, &|r| {
+    let attacker_results = ordered(&c.att, t.crt.attacker.rows.len(), total, &|r| {
         t.attacker_result(r, a.attacker_column)
     });
-    let defender_results = ordered(&def, t.crt.defender.rows.len(), total, &|r| {
+    let defender_results = ordered(&c.def, t.crt.defender.rows.len(), total, &|r| {
         t.defender_result(r, a.defender_column)
     });
-
-    let expected = |list: &[(&ResultCode, u64)], manpower: u32| -> Prob {
-        let s: u64 = list
-            .iter()
-            .map(|(c, n)| u64::from(c.loss.min(manpower)) * n)
-            .sum();
-        Prob::new(s, total)
-    };
-    let attacker_expected_loss = expected(&att, a.attacker_manpower);
-    let defender_expected_loss = expected(&def, a.defender_manpower);
-    let p_retreat = Prob::new(
-        def.iter()
-            .filter(|(c, _)| c.retreat().is_some())
-            .map(|(_, n)| n)
-            .sum(),
-        total,
-    );
-    let p_rout = Prob::new(
-        def.iter()
-            .filter(|(c, _)| c.retreat().is_some_and(|r| r.2))
-            .map(|(_, n)| n)
-            .sum(),
-        total,
-    );
-
-    let differential: BTreeMap<i32, Prob> = diff
+    let attacker_expected_loss = expected_loss(&c.att, a.attacker_manpower, total);
+    let defender_expected_loss = expected_loss(&c.def, a.defender_manpower, total);
+    let p_retreat = probability(&c.def, total, |code| code.retreat().is_some());
+    let p_rout = probability(&c.def, total, |code| code.retreat().is_some_and(|r| r.2));
+    let differential: BTreeMap<i32, Prob> = c
+        .diff
         .into_iter()
         .map(|(k, n)| (k, Prob::new(n, total)))
         .collect();
-
-    let label = |c: &crate::rules::hex::Coord| game.label(*c);
-    let fraction = t.flank.minimum_fraction;
-    let hex_notes: Vec<HexNote> = a
-        .flank
-        .neighbours
-        .iter()
-        .map(|n| HexNote {
-            hex: n.hex,
-            label: label(&n.hex),
-            covered: n.covered(),
-            reduces: n.reduces(),
-            reasons: n.reasons(a.defender_cv, fraction),
-        })
-        .collect();
-
     let attacker_drm = if a.artillery.die {
         ModValue::ByDie {
             even: a.attacker_drm_even,
@@ -130,6 +44,139 @@ pub fn odds(rules: &Gcacw, game: &Game, a: &Assessment) -> Odds {
         ModValue::Fixed(a.attacker_drm_even)
     };
 
+    Odds {
+        ruleset: "gcacw",
+        kind: a.kind,
+        lines: a.lines(rules, game),
+        attacker_drm,
+        defender_drm: ModValue::Fixed(a.defender_drm),
+        extra_die: a.artillery.die,
+        differential,
+        attacker_results,
+        defender_results,
+        attacker_expected_loss,
+        defender_expected_loss,
+        attacker_manpower: a.attacker_manpower,
+        defender_manpower: a.defender_manpower,
+        p_retreat,
+        p_rout,
+        hex_notes: hex_notes(rules, game, a),
+        extra_json: explanation(rules, game, a),
+    }
+}
+
+/// How often each result code comes up, one count per case.
+type CodeCounts<'a> = Vec<(&'a ResultCode, u64)>;
+
+/// Every combination of the dice, counted.
+struct Counts<'a> {
+    /// The number of cases (36, or 216 with the artillery die).
+    total: u64,
+    diff: BTreeMap<i32, u64>,
+    att: CodeCounts<'a>,
+    def: CodeCounts<'a>,
+}
+
+/// Count the outcome of every combination of the dice: the artillery die's faces when its cell
+/// needs it, the attacker's d6 and the defender's d6.
+fn count_outcomes<'a>(rules: &'a Gcacw, a: &Assessment) -> Counts<'a> {
+    let art_faces: &[u8] = if a.artillery.die {
+        &[1, 2, 3, 4, 5, 6]
+    } else {
+        &[2]
+    };
+    let mut c = Counts {
+        total: (art_faces.len() * 36) as u64,
+        diff: BTreeMap::new(),
+        att: Vec::new(),
+        def: Vec::new(),
+    };
+    // Lists are short (a handful of codes): a linear search is fastest.
+    fn bump<'a>(list: &mut CodeCounts<'a>, code: &'a ResultCode) {
+        match list.iter_mut().find(|(c, _)| std::ptr::eq(*c, code)) {
+            Some((_, n)) => *n += 1,
+            None => list.push((code, 1)),
+        }
+    }
+    for &art in art_faces {
+        for ad in 1..=6u8 {
+            for dd in 1..=6u8 {
+                let o = a.outcome(rules, art, ad, dd);
+                *c.diff.entry(o.differential).or_insert(0) += 1;
+                bump(&mut c.att, a.attacker_result(rules, &o));
+                bump(&mut c.def, a.defender_result(rules, &o));
+            }
+        }
+    }
+    c
+}
+
+/// Table order: the codes of the column from the top row down, each once.
+fn ordered<'a>(
+    list: &[(&ResultCode, u64)],
+    rows: usize,
+    total: u64,
+    get: &dyn Fn(usize) -> &'a ResultCode,
+) -> Vec<(String, Prob)> {
+    let mut out: Vec<(String, Prob)> = Vec::new();
+    for r in 0..rows {
+        let code = get(r);
+        if out.iter().any(|(c, _)| *c == code.code) {
+            continue;
+        }
+        let n: u64 = list
+            .iter()
+            .filter(|(c, _)| c.code == code.code)
+            .map(|(_, n)| n)
+            .sum();
+        if n > 0 {
+            out.push((code.code.clone(), Prob::new(n, total)));
+        }
+    }
+    out
+}
+
+/// Expected manpower loss: each code's loss capped at the side's manpower.
+fn expected_loss(list: &[(&ResultCode, u64)], manpower: u32, total: u64) -> Prob {
+    let s: u64 = list
+        .iter()
+        .map(|(c, n)| u64::from(c.loss.min(manpower)) * n)
+        .sum();
+    Prob::new(s, total)
+}
+
+/// The chance of a result whose code meets `pred`.
+fn probability(
+    list: &[(&ResultCode, u64)],
+    total: u64,
+    pred: impl Fn(&ResultCode) -> bool,
+) -> Prob {
+    Prob::new(
+        list.iter().filter(|(c, _)| pred(c)).map(|(_, n)| n).sum(),
+        total,
+    )
+}
+
+/// The flank facts of the six hexes around the defender, for the overlay.
+fn hex_notes(rules: &Gcacw, game: &Game, a: &Assessment) -> Vec<HexNote> {
+    let fraction = rules.tables.flank.minimum_fraction;
+    a.flank
+        .neighbours
+        .iter()
+        .map(|n| HexNote {
+            hex: n.hex,
+            label: game.label(n.hex),
+            covered: n.covered(),
+            reduces: n.reduces(),
+            reasons: n.reasons(a.defender_cv, fraction),
+        })
+        .collect()
+}
+
+/// The ruleset's own explanation: ratio, artillery, flank, combat values and CRT columns.
+fn explanation(rules: &Gcacw, game: &Game, a: &Assessment) -> serde_json::Map<String, Value> {
+    let label = |c: &crate::rules::hex::Coord| game.label(*c);
+    let t = &rules.tables;
     let mut extra = serde_json::Map::new();
     extra.insert(
         "ratio".into(),
@@ -155,6 +202,19 @@ pub fn odds(rules: &Gcacw, game: &Game, a: &Assessment) -> Odds {
         }),
     );
     extra.insert("tactical".into(), json!(a.tactical));
+    combat_values(&mut extra, a);
+    extra.insert(
+        "crt_columns".into(),
+        json!({
+            "attacker": column_name(&t.crt.attacker.columns, a.attacker_column),
+            "defender": column_name(&t.crt.defender.columns, a.defender_column),
+        }),
+    );
+    extra
+}
+
+/// The combat values (7.2), before and after the maxima, as numbers and as text.
+fn combat_values(extra: &mut serde_json::Map<String, Value>, a: &Assessment) {
     extra.insert("attacker_cv".into(), json!(a.attacker_cv.to_f64()));
     extra.insert("defender_cv".into(), json!(a.defender_cv.to_f64()));
     extra.insert(
@@ -184,33 +244,6 @@ pub fn odds(rules: &Gcacw, game: &Game, a: &Assessment) -> Odds {
         json!(a.defender_cv_sum.to_f64()),
     );
     extra.insert("defender_crt_cv".into(), json!(a.defender_crt_cv.to_f64()));
-    extra.insert(
-        "crt_columns".into(),
-        json!({
-            "attacker": column_name(&t.crt.attacker.columns, a.attacker_column),
-            "defender": column_name(&t.crt.defender.columns, a.defender_column),
-        }),
-    );
-
-    Odds {
-        ruleset: "gcacw",
-        kind: a.kind,
-        lines: a.lines(rules, game),
-        attacker_drm,
-        defender_drm: ModValue::Fixed(a.defender_drm),
-        extra_die: a.artillery.die,
-        differential,
-        attacker_results,
-        defender_results,
-        attacker_expected_loss,
-        defender_expected_loss,
-        attacker_manpower: a.attacker_manpower,
-        defender_manpower: a.defender_manpower,
-        p_retreat,
-        p_rout,
-        hex_notes,
-        extra_json: extra,
-    }
 }
 
 /// A CRT column's name, e.g. `1/2-3`, `4-6`, `50+`.

@@ -22,17 +22,18 @@
 //! 4. `a`: the attacker may advance into the vacated hex with the units the command names; if
 //!    it names none, the game offers the advance (`Command::Advance`) until the next command.
 
+use crate::rules::attack::{AttackError, AttackRequest, Choices, Role};
 use crate::rules::cv::Cv;
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::{AdvanceOption, Game};
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{AttackError, AttackRequest, Choices, Role, choice_units};
+use crate::rules::ruleset::choice_units;
 use crate::rules::unit::{SideId, UnitIdx};
 
 use super::Gcacw;
 use super::assess::Assessment;
-use super::data::{Effect, ResultCode};
+use super::data::{Effect, ResultCode, Tables};
 
 /// Choices resolved to units and hexes.
 struct Plan {
@@ -90,60 +91,10 @@ pub fn resolve(
 ) -> Result<Vec<Event>, AttackError> {
     let a = Assessment::new(rules, game, req)?;
     let plan = plan(game, &a, choices)?;
-    let mut ev = Vec::new();
-    let mut defenders_all: Vec<UnitIdx> = a.defenders.clone();
-    defenders_all.extend(&a.defender_leaders);
-    ev.push(Event::AttackDeclared {
-        kind: a.kind,
-        attackers: a
-            .attackers
-            .iter()
-            .chain(&a.attacker_leaders)
-            .copied()
-            .collect(),
-        defender: a.defender_hex,
-        defenders: defenders_all,
-        attacker_drm: a.attacker_drm_even,
-        defender_drm: a.defender_drm,
-    });
+    let mut ev = vec![declared(&a)];
 
     // 1. Dice.
-    let art = if a.artillery.die {
-        let v = dice.d6();
-        ev.push(Event::DieRolled {
-            role: DieRole::Artillery,
-            value: v,
-        });
-        ev.push(Event::ModifierSettled {
-            name: "Artillery".into(),
-            value: if v.is_multiple_of(2) {
-                a.artillery.even
-            } else {
-                a.artillery.odd
-            },
-        });
-        v
-    } else {
-        0
-    };
-    let ad = dice.d6();
-    ev.push(Event::DieRolled {
-        role: DieRole::Attacker,
-        value: ad,
-    });
-    let dd = dice.d6();
-    ev.push(Event::DieRolled {
-        role: DieRole::Defender,
-        value: dd,
-    });
-    let o = a.outcome(rules, art, ad, dd);
-    let ar = a.attacker_result(rules, &o).clone();
-    let dr = a.defender_result(rules, &o).clone();
-    ev.push(Event::CombatResult {
-        differential: o.differential,
-        attacker: ar.code.clone(),
-        defender: dr.code.clone(),
-    });
+    let (ar, dr) = roll(rules, &a, dice, &mut ev);
 
     // 2. Each side's result.
     apply_side(
@@ -167,51 +118,7 @@ pub fn resolve(
 
     // 3. Retreat.
     if let Some((min, max, rout, _)) = dr.retreat() {
-        let stack: Vec<UnitIdx> = game.units_at(a.defender_hex).to_vec();
-        if !stack.is_empty() {
-            let from: Vec<Coord> = a.attacker_hexes.iter().map(|(h, _)| *h).collect();
-            let ctx = RetreatCtx {
-                rules,
-                start: a.defender_hex,
-                enemy: a.attacker_side,
-                attacker_hexes: &from,
-                min,
-                max,
-            };
-            let mut path = None;
-            if let Some(p) = &plan.retreat {
-                match ctx.check(game, p) {
-                    Ok(()) => path = Some(p.clone()),
-                    Err(why) => ev.push(Event::ChoiceOverridden {
-                        what: "retreat path".into(),
-                        why,
-                    }),
-                }
-            }
-            let path = path.or_else(|| ctx.default_path(game));
-            match path {
-                Some(p) => {
-                    for &u in &stack {
-                        game.move_along(u, &p);
-                    }
-                    ev.push(Event::Retreated {
-                        units: stack,
-                        path: p,
-                        rout,
-                    });
-                }
-                None => {
-                    ev.push(Event::Surrendered {
-                        units: stack.clone(),
-                        why: format!("no legal {}-hex retreat path", min),
-                    });
-                    for &u in &stack {
-                        game.place(u, None);
-                        ev.push(Event::Eliminated { unit: u });
-                    }
-                }
-            }
-        }
+        defender_retreat(rules, game, &a, &plan, (min, max, rout), &mut ev);
     }
     if ar.retreat().is_some() {
         ev.push(Event::CodeNotApplied {
@@ -227,56 +134,187 @@ pub fn resolve(
     }
 
     // 4. Advance.
-    if let Some(adv) = &plan.advance {
-        let allowed = ar.has(&Effect::Advance);
-        let vacated = game.units_at(a.defender_hex).is_empty();
-        let movers: Vec<UnitIdx> = adv
-            .iter()
-            .copied()
-            .filter(|u| game.unit(*u).on_map())
-            .collect();
-        if !allowed {
-            ev.push(Event::ChoiceOverridden {
-                what: "advance".into(),
-                why: format!("the attacker's result {} gives no advance", ar.code),
-            });
-        } else if !vacated {
-            ev.push(Event::ChoiceOverridden {
-                what: "advance".into(),
-                why: "the defending hex was not vacated".into(),
-            });
-        } else if !movers.is_empty() {
-            for &u in &movers {
-                game.place(u, Some(a.defender_hex));
-            }
-            ev.push(Event::Advanced {
-                units: movers,
-                to: a.defender_hex,
-            });
-        }
-    } else if ar.has(&Effect::Advance) && game.units_at(a.defender_hex).is_empty() {
-        // The command left the choice open: the player may still advance with a separate
-        // `Command::Advance` before anything else happens.
-        let units: Vec<UnitIdx> = a
-            .attackers
-            .iter()
-            .chain(&a.attacker_leaders)
-            .copied()
-            .filter(|u| game.unit(*u).on_map())
-            .collect();
-        if !units.is_empty() {
-            game.advance_option = Some(AdvanceOption {
-                units,
-                hex: a.defender_hex,
-            });
-            ev.push(Event::AdvanceOffered {
-                hex: a.defender_hex,
-            });
-        }
+    match &plan.advance {
+        Some(adv) => chosen_advance(game, &a, adv, &ar, &mut ev),
+        None => offer_advance(game, &a, &ar, &mut ev),
     }
     Ok(ev)
 }
 
+/// The attack as declared: every unit on both sides, leaders included, and the modifiers.
+fn declared(a: &Assessment) -> Event {
+    let mut defenders_all: Vec<UnitIdx> = a.defenders.clone();
+    defenders_all.extend(&a.defender_leaders);
+    Event::AttackDeclared {
+        kind: a.kind,
+        attackers: a
+            .attackers
+            .iter()
+            .chain(&a.attacker_leaders)
+            .copied()
+            .collect(),
+        defender: a.defender_hex,
+        defenders: defenders_all,
+        attacker_drm: a.attacker_drm_even,
+        defender_drm: a.defender_drm,
+    }
+}
+
+/// Step 1: roll the artillery die (only when its cell needs it), the attacker's d6 and the
+/// defender's d6, in this order, and read both results: (attacker's, defender's).
+fn roll(
+    rules: &Gcacw,
+    a: &Assessment,
+    dice: &mut dyn DieSource,
+    ev: &mut Vec<Event>,
+) -> (ResultCode, ResultCode) {
+    let art = if a.artillery.die {
+        let v = crate::rules::event::roll_die(dice, DieRole::Artillery, ev);
+        ev.push(Event::ModifierSettled {
+            name: "Artillery".into(),
+            value: if v.is_multiple_of(2) {
+                a.artillery.even
+            } else {
+                a.artillery.odd
+            },
+        });
+        v
+    } else {
+        0
+    };
+    let ad = crate::rules::event::roll_die(dice, DieRole::Attacker, ev);
+    let dd = crate::rules::event::roll_die(dice, DieRole::Defender, ev);
+    let o = a.outcome(rules, art, ad, dd);
+    let ar = a.attacker_result(rules, &o).clone();
+    let dr = a.defender_result(rules, &o).clone();
+    ev.push(Event::CombatResult {
+        differential: o.differential,
+        attacker: ar.code.clone(),
+        defender: dr.code.clone(),
+    });
+    (ar, dr)
+}
+
+/// Step 3: the defending stack retreats `min` to `max` hexes (`rout` for `R`) along the chosen
+/// path if it is legal, else the default one; with no legal path it surrenders.
+fn defender_retreat(
+    rules: &Gcacw,
+    game: &mut Game,
+    a: &Assessment,
+    plan: &Plan,
+    (min, max, rout): (u32, u32, bool),
+    ev: &mut Vec<Event>,
+) {
+    let stack: Vec<UnitIdx> = game.units_at(a.defender_hex).to_vec();
+    if stack.is_empty() {
+        return;
+    }
+    let from: Vec<Coord> = a.attacker_hexes.iter().map(|(h, _)| *h).collect();
+    let ctx = RetreatCtx {
+        rules,
+        start: a.defender_hex,
+        enemy: a.attacker_side,
+        attacker_hexes: &from,
+        min,
+        max,
+    };
+    let mut path = None;
+    if let Some(p) = &plan.retreat {
+        match ctx.check(game, p) {
+            Ok(()) => path = Some(p.clone()),
+            Err(why) => ev.push(Event::ChoiceOverridden {
+                what: "retreat path".into(),
+                why,
+            }),
+        }
+    }
+    let path = path.or_else(|| ctx.default_path(game));
+    match path {
+        Some(p) => {
+            for &u in &stack {
+                game.move_along(u, &p);
+            }
+            ev.push(Event::Retreated {
+                units: stack,
+                path: p,
+                rout,
+            });
+        }
+        None => {
+            ev.push(Event::Surrendered {
+                units: stack.clone(),
+                why: format!("no legal {}-hex retreat path", min),
+            });
+            for &u in &stack {
+                game.place(u, None);
+                ev.push(Event::Eliminated { unit: u });
+            }
+        }
+    }
+}
+
+/// Step 4, the command naming the units that advance: they move into the vacated hex if the
+/// attacker's result allows it.
+fn chosen_advance(
+    game: &mut Game,
+    a: &Assessment,
+    adv: &[UnitIdx],
+    ar: &ResultCode,
+    ev: &mut Vec<Event>,
+) {
+    let allowed = ar.has(&Effect::Advance);
+    let vacated = game.units_at(a.defender_hex).is_empty();
+    let movers: Vec<UnitIdx> = adv
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).on_map())
+        .collect();
+    if !allowed {
+        ev.push(Event::ChoiceOverridden {
+            what: "advance".into(),
+            why: format!("the attacker's result {} gives no advance", ar.code),
+        });
+    } else if !vacated {
+        ev.push(Event::ChoiceOverridden {
+            what: "advance".into(),
+            why: "the defending hex was not vacated".into(),
+        });
+    } else if !movers.is_empty() {
+        for &u in &movers {
+            game.place(u, Some(a.defender_hex));
+        }
+        ev.push(Event::Advanced {
+            units: movers,
+            to: a.defender_hex,
+        });
+    }
+}
+
+/// Step 4, the command leaving the choice open: the player may still advance with a separate
+/// `Command::Advance` before anything else happens.
+fn offer_advance(game: &mut Game, a: &Assessment, ar: &ResultCode, ev: &mut Vec<Event>) {
+    if !(ar.has(&Effect::Advance) && game.units_at(a.defender_hex).is_empty()) {
+        return;
+    }
+    let units: Vec<UnitIdx> = a
+        .attackers
+        .iter()
+        .chain(&a.attacker_leaders)
+        .copied()
+        .filter(|u| game.unit(*u).on_map())
+        .collect();
+    if !units.is_empty() {
+        game.advance_option = Some(AdvanceOption {
+            units,
+            hex: a.defender_hex,
+        });
+        ev.push(Event::AdvanceOffered {
+            hex: a.defender_hex,
+        });
+    }
+}
+
+/// Step 2 for one side: the manpower loss, then each letter of its result in order.
 fn apply_side(
     rules: &Gcacw,
     game: &mut Game,
@@ -287,43 +325,7 @@ fn apply_side(
     ev: &mut Vec<Event>,
 ) {
     let t = &rules.tables;
-    // Manpower loss.
-    let total: u32 = units.iter().map(|u| game.unit(*u).manpower).sum();
-    let mut left = code.loss.min(total);
-    if left > 0 {
-        let (mut seq, mut rest) = crate::rules::ruleset::named_first(order, units);
-        // Stable sort: ties keep the listed order.
-        rest.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
-        seq.extend(rest);
-        for u in seq {
-            if left == 0 {
-                break;
-            }
-            let unit = game.unit_mut(u);
-            let take = left.min(unit.manpower);
-            if take == 0 {
-                continue;
-            }
-            unit.manpower -= take;
-            left -= take;
-            unit.cv = if unit.disorganized {
-                t.disorganized_cv(unit.manpower)
-            } else {
-                Cv::whole(unit.manpower)
-            };
-            let now = unit.manpower;
-            ev.push(Event::ManpowerLost {
-                unit: u,
-                amount: take,
-                left: now,
-            });
-            if now == 0 {
-                game.unit_mut(u).cv = Cv::ZERO;
-                game.place(u, None);
-                ev.push(Event::Eliminated { unit: u });
-            }
-        }
-    }
+    allocate_losses(t, game, units, code.loss, order, ev);
     let alive: Vec<UnitIdx> = units
         .iter()
         .copied()
@@ -333,37 +335,18 @@ fn apply_side(
         match effect {
             Effect::Disorganize => {
                 for &u in &alive {
-                    let unit = game.unit_mut(u);
-                    if !unit.disorganized {
-                        unit.disorganized = true;
-                        unit.cv = t.disorganized_cv(unit.manpower);
-                        let cv = unit.cv;
-                        ev.push(Event::Disorganized { unit: u, cv });
-                    }
+                    disorganize(t, game, u, ev);
                 }
             }
             Effect::Fatigue(n) => {
                 for &u in &alive {
-                    let unit = game.unit_mut(u);
-                    let to = (unit.fatigue + n).min(t.fatigue_max);
-                    if to != unit.fatigue {
-                        let from = unit.fatigue;
-                        unit.fatigue = to;
-                        ev.push(Event::FatigueRaised { unit: u, from, to });
-                    }
+                    raise_fatigue(t, game, u, *n, ev);
                 }
             }
             Effect::Retreat { demoralize, .. } => {
                 if *demoralize > 0 {
                     for &u in &alive {
-                        let unit = game.unit_mut(u);
-                        if unit.demoralized < *demoralize {
-                            unit.demoralized = *demoralize;
-                            ev.push(Event::Demoralized {
-                                unit: u,
-                                level: *demoralize,
-                            });
-                        }
+                        demoralize_to(game, u, *demoralize, ev);
                     }
                 }
             }
@@ -381,6 +364,85 @@ fn apply_side(
                 });
             }
         }
+    }
+}
+
+/// The manpower loss, capped at the side's manpower: first from the units the command names
+/// in its order, then from the unit with the most manpower (ties: the first listed), any rest
+/// from the next.
+fn allocate_losses(
+    t: &Tables,
+    game: &mut Game,
+    units: &[UnitIdx],
+    loss: u32,
+    order: Option<&[UnitIdx]>,
+    ev: &mut Vec<Event>,
+) {
+    let shares = crate::rules::attack::loss_shares(|u| game.unit(u).manpower, units, loss, order);
+    for (u, take) in shares {
+        lose_manpower(t, game, u, take, ev);
+    }
+}
+
+/// `u` loses `take` manpower (at most its own, more than 0): its CV follows (an organized
+/// unit's is its manpower, a disorganized one's comes from the `disorganized_cv` table); at 0
+/// it is eliminated. Returns whether it was.
+pub(super) fn lose_manpower(
+    t: &Tables,
+    game: &mut Game,
+    u: UnitIdx,
+    take: u32,
+    ev: &mut Vec<Event>,
+) -> bool {
+    let unit = game.unit_mut(u);
+    unit.manpower -= take;
+    unit.cv = if unit.disorganized {
+        t.disorganized_cv(unit.manpower)
+    } else {
+        Cv::whole(unit.manpower)
+    };
+    let left = unit.manpower;
+    ev.push(Event::ManpowerLost {
+        unit: u,
+        amount: take,
+        left,
+    });
+    if left == 0 {
+        game.unit_mut(u).cv = Cv::ZERO;
+        game.place(u, None);
+        ev.push(Event::Eliminated { unit: u });
+    }
+    left == 0
+}
+
+/// `D`: an organized unit flips to disorganized, its CV from the table.
+pub(super) fn disorganize(t: &Tables, game: &mut Game, u: UnitIdx, ev: &mut Vec<Event>) {
+    let unit = game.unit_mut(u);
+    if !unit.disorganized {
+        unit.disorganized = true;
+        unit.cv = t.disorganized_cv(unit.manpower);
+        let cv = unit.cv;
+        ev.push(Event::Disorganized { unit: u, cv });
+    }
+}
+
+/// `f` / `F`: fatigue +n, capped at `fatigue_max`.
+fn raise_fatigue(t: &Tables, game: &mut Game, u: UnitIdx, n: u8, ev: &mut Vec<Event>) {
+    let unit = game.unit_mut(u);
+    let to = (unit.fatigue + n).min(t.fatigue_max);
+    if to != unit.fatigue {
+        let from = unit.fatigue;
+        unit.fatigue = to;
+        ev.push(Event::FatigueRaised { unit: u, from, to });
+    }
+}
+
+/// A retreat letter's demoralization: the unit is at least Demoralized-`level`.
+fn demoralize_to(game: &mut Game, u: UnitIdx, level: u8, ev: &mut Vec<Event>) {
+    let unit = game.unit_mut(u);
+    if unit.demoralized < level {
+        unit.demoralized = level;
+        ev.push(Event::Demoralized { unit: u, level });
     }
 }
 

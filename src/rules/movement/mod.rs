@@ -1,9 +1,9 @@
 //! Movement: what a unit or a stack may still do this turn, written once for every rule system.
 //!
-//! A rule system prices one step ([`Movement::price`]: entering a hex from an adjacent one, with
+//! A rule system prices one step ([`Movement::price`](super::ruleset::Movement::price): entering a hex from an adjacent one, with
 //! the terrain, the hexside crossed, the route along it, the enemy zones of control at both
 //! ends, the weather and the night) and says what a unit may spend in a turn
-//! ([`Movement::allowance`]). Everything else is here and the same for every system:
+//! ([`Movement::allowance`](super::ruleset::Movement::allowance)). Everything else is here and the same for every system:
 //!
 //! - [`reachable`]: every hex a unit or a stack can still reach this turn, with the cheapest
 //!   path and its cost (Dijkstra over the map's hexes; a step that ends the move, such as
@@ -24,224 +24,14 @@ pub mod table;
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
+use super::attack::ZocKind;
 use super::game::Game;
 use super::hex::{Coord, Dir};
-use super::map::Weather;
-use super::ruleset::ZocKind;
+use super::map::{Map, Weather};
+use super::points::{Allowance, Mp};
+use super::ruleset::{Movement, StepQuery, ZocAt};
 use super::unit::{SideId, Unit, UnitIdx};
-
-/// Movement points, in sixtieths of a point.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-pub struct Mp(pub u32);
-
-impl Mp {
-    /// Sixtieths per point.
-    pub const SCALE: u32 = 60;
-    pub const ZERO: Mp = Mp(0);
-    /// More than any allowance: the cost of a step no budget pays.
-    pub const INFINITE: Mp = Mp(u32::MAX);
-
-    pub const fn whole(n: u32) -> Mp {
-        Mp(n * Self::SCALE)
-    }
-
-    /// A number of points from a file (`1`, `0.5`, `1.5`): a non-negative multiple of 1/60.
-    pub fn from_f64(x: f64) -> Option<Mp> {
-        let s = x * Self::SCALE as f64;
-        (x.is_finite() && x >= 0.0 && (s - s.round()).abs() < 1e-6 && s <= 1e9)
-            .then(|| Mp(s.round() as u32))
-    }
-
-    pub fn as_f64(self) -> f64 {
-        self.0 as f64 / Self::SCALE as f64
-    }
-
-    pub fn saturating_sub(self, o: Mp) -> Mp {
-        Mp(self.0.saturating_sub(o.0))
-    }
-
-    pub fn saturating_add(self, o: Mp) -> Mp {
-        Mp(self.0.saturating_add(o.0))
-    }
-
-    /// Multiplied by a whole number.
-    pub fn times(self, n: u32) -> Mp {
-        Mp(self.0.saturating_mul(n))
-    }
-}
-
-impl std::ops::Add for Mp {
-    type Output = Mp;
-    fn add(self, o: Mp) -> Mp {
-        self.saturating_add(o)
-    }
-}
-
-impl fmt::Display for Mp {
-    /// `3`, `1 1/2`, `2/3`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if *self == Mp::INFINITE {
-            return f.write_str("∞");
-        }
-        let (whole, rest) = (self.0 / Self::SCALE, self.0 % Self::SCALE);
-        if rest == 0 {
-            return write!(f, "{whole}");
-        }
-        let g = gcd(rest, Self::SCALE);
-        let (n, d) = (rest / g, Self::SCALE / g);
-        if whole == 0 {
-            write!(f, "{n}/{d}")
-        } else {
-            write!(f, "{whole} {n}/{d}")
-        }
-    }
-}
-
-fn gcd(a: u32, b: u32) -> u32 {
-    if b == 0 { a } else { gcd(b, a % b) }
-}
-
-/// What a unit may spend in a turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Allowance {
-    /// A fixed number of points. `forced`: more, by a forced march (NGG 1812 8.4), which the
-    /// move marks on the unit.
-    Fixed { points: Mp, forced: Option<Mp> },
-    /// Rolled when the unit first marches in a turn (`Command::March`): `dice` d6 plus
-    /// `modifier` (GCACW), at least `min`.
-    Roll { dice: u8, modifier: i32, min: Mp },
-}
-
-impl Allowance {
-    /// The most it can be (a roll of all sixes; a forced march).
-    pub fn max(self) -> Mp {
-        match self {
-            Allowance::Fixed { points, forced } => forced.unwrap_or(points).max(points),
-            Allowance::Roll {
-                dice,
-                modifier,
-                min,
-            } => Mp::whole((6 * dice as i32 + modifier).max(0) as u32).max(min),
-        }
-    }
-}
-
-/// Where the mover stands in an enemy zone of control.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ZocAt {
-    /// The strongest enemy ZOC reaching the hex (`Normal` over `Restricted`), if any.
-    pub kind: Option<ZocKind>,
-}
-
-impl ZocAt {
-    pub fn any(self) -> bool {
-        self.kind.is_some()
-    }
-}
-
-/// One step for a rule system to price: `unit` enters `to` from the adjacent `from`.
-pub struct StepQuery<'a> {
-    pub game: &'a Game,
-    pub unit: &'a Unit,
-    pub from: Coord,
-    pub to: Coord,
-    /// Map indices of `from` and `to`, and the direction of the step (0..6, N..NW).
-    pub from_ix: usize,
-    pub to_ix: usize,
-    pub dir: usize,
-    /// Enemy zones of control at both ends.
-    pub zoc_from: ZocAt,
-    pub zoc_to: ZocAt,
-    /// Whether a friendly unit (other than the movers) stands in `to`.
-    pub friendly_at_to: bool,
-    /// The friendly units standing in `to` (not the movers), for stacking rules.
-    pub friends_at_to: &'a [UnitIdx],
-    /// The weather and whether the turn is a night turn.
-    pub weather: Weather,
-    pub night: bool,
-}
-
-/// The price of one step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StepCost {
-    pub cost: Mp,
-    /// The move ends in `to` (e.g. entering an enemy ZOC where the rules say stop).
-    pub stop: bool,
-}
-
-/// How a rule system limits movement. Numbers come from its tables file; this is the procedure
-/// that reads them.
-pub trait Movement: Send + Sync + fmt::Debug {
-    /// What `unit` may spend in a turn (before a scenario's per-unit `movement`, which wins).
-    fn allowance(&self, game: &Game, unit: &Unit) -> Allowance;
-    /// The cost of a step, or why it is prohibited. With `why`, each part of the price is
-    /// pushed as a line (`"0604 woods: 2"`, `"enter enemy ZOC: stop [rule]"`); the search
-    /// passes `None` and must get the same answer.
-    fn price(&self, q: &StepQuery, why: Option<&mut Vec<String>>) -> Result<StepCost, String>;
-    /// How many attacks a unit may make in a turn (`None`: no limit; NGG 1812 counts and
-    /// halves repeated combats instead, 11.2).
-    fn attacks_per_turn(&self) -> Option<u32>;
-    /// Whether the limit counts each attack type apart (GBACW, Shiloh: a unit may fire and
-    /// melee in one turn) or all together.
-    fn attacks_by_type(&self) -> bool {
-        false
-    }
-    /// Why attacks are limited so (the tables' source), for messages.
-    fn attacks_source(&self) -> String {
-        String::new()
-    }
-    /// The unit's name for points in messages: "MP" (movement points), "OP" (operations).
-    fn points_name(&self) -> &'static str {
-        "MP"
-    }
-    /// The allowance roll of units marching together (`Command::March`): dice, modifier,
-    /// minimum and the rule; `None` where allowances are not rolled.
-    fn march_roll(&self, _game: &Game, _units: &[&Unit]) -> Option<(u8, i32, Mp, String)> {
-        None
-    }
-    /// A unit may always move one hex (its whole move), whatever that step costs: the rule.
-    fn minimum_one_hex(&self) -> Option<String> {
-        None
-    }
-    /// A unit makes one move a turn (its partial moves do not add up): the rule.
-    fn one_move_per_turn(&self) -> Option<String> {
-        None
-    }
-    /// What an attack by `unit` costs in points (Shiloh: the card's fire and melee OPs), or
-    /// why it may not attack so; `Ok(ZERO)` where attacks cost nothing.
-    fn attack_cost(
-        &self,
-        _game: &Game,
-        _unit: &Unit,
-        _kind: super::ruleset::AttackType,
-        _out_of_turn: bool,
-    ) -> Result<Mp, String> {
-        Ok(Mp::ZERO)
-    }
-    /// The rules the tables cite for the allowance, for the inspector and `musket moves`.
-    fn allowance_source(&self, _game: &Game, _unit: &Unit) -> String {
-        String::new()
-    }
-}
-
-/// Whether a game enforces movement (a scenario's `movement` field, the menu's toggle,
-/// `--free-movement`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub enum Enforcement {
-    /// Moves and attacks beyond the rules are refused.
-    #[default]
-    Enforced,
-    /// Costs are shown and logged but nothing is refused (for players who enforce printed
-    /// rules Musket does not have).
-    Free,
-}
 
 /// What the searches of one game state share: each side's enemy zones of control per hex and
 /// which side holds each hex. Build once per state (the computer opponent asks thousands of
@@ -305,7 +95,7 @@ impl MoveContext {
     }
 }
 
-fn strongest<'a>(entries: impl Iterator<Item = &'a super::ruleset::ZocEntry>) -> u8 {
+fn strongest<'a>(entries: impl Iterator<Item = &'a super::attack::ZocEntry>) -> u8 {
     entries
         .map(|e| match e.kind {
             ZocKind::Normal => 2,
@@ -537,7 +327,7 @@ pub struct ReachedHex {
 /// Whether `u` may still move this turn under the rules: it has not ended its move (entered an
 /// enemy ZOC that stops it) and, where a unit makes one move a turn, has not moved.
 pub fn may_move(game: &Game, u: UnitIdx) -> Result<(), String> {
-    crate::rules::sequence::check_moves(game, u)?;
+    crate::rules::gate::check_moves(game, u)?;
     let unit = game.unit(u);
     if unit.stopped {
         return Err(format!(
@@ -551,6 +341,53 @@ pub fn may_move(game: &Game, u: UnitIdx) -> Result<(), String> {
         return Err(format!("{} has made its move this turn ({rule})", unit.id));
     }
     Ok(())
+}
+
+/// Whether `side` moves in the phase under way: the phase allows moves and the side acts in it
+/// (in an action phase, the side holding the initiative).
+pub fn moves_now(game: &Game, side: SideId) -> bool {
+    let seq = &game.sequence;
+    let phase = seq.phase(game.phase);
+    phase.allows.contains(&super::sequence::Allow::Move)
+        && seq.acting(game.phase).unwrap_or(game.active_side) == side
+}
+
+/// The game as `side` will find it when it next moves: what its units can reach then, and what
+/// they can attack from (the threat model, `musket moves` for a unit that may not move now).
+///
+/// A copy with `side` to move in a phase of moves and attacks (the generic one: the limits of
+/// the phase under way, who holds the initiative or an action begun, do not hide what the side
+/// may do in its next one), every unit's turn fresh (its allowance whole, a march roll not made
+/// yet), and what the side's next phase of moves in the rule system's own sequence
+/// ([`Sequence::next_of`](super::sequence::Sequence::next_of)) changes of its allowances: that
+/// phase's game turn (night doubles Shiloh's costs) and the command control in force then
+/// (Shiloh: recomputed where the phase begins a new game turn, half the points out of command).
+pub fn as_it_next_moves(game: &Game, side: SideId) -> Game {
+    let mut scratch = game.clone();
+    let later = game
+        .sequence
+        .next_of(game.phase, game.turn, side)
+        .map_or(0, |(_, later)| later);
+    let mut seq = super::sequence::generic();
+    seq.command_control = game.sequence.command_control.clone();
+    scratch.sequence = std::sync::Arc::new(seq);
+    let last = game.scenario.turns.unwrap_or(u32::MAX);
+    if later > 0 && game.turn < last {
+        scratch.turn = (game.turn + later).min(last);
+        super::control::command_control(&mut scratch);
+    }
+    scratch.phase = super::sequence::PhaseState {
+        index: 0,
+        phasing: side,
+        round: 0,
+    };
+    scratch.cycle = Default::default();
+    scratch.active_side = side;
+    scratch.advance_option = None;
+    for u in &mut scratch.units {
+        u.new_turn();
+    }
+    scratch
 }
 
 /// What `u` has left to spend, a march roll not made yet counting as its largest result.
@@ -612,195 +449,325 @@ fn search(
         return None;
     }
     let map = game.map();
-    let n = map.len();
-    let k = units.len();
-    let side = game.unit(first).side;
-    let mv = game.rules.movement();
     let oi = map.index(origin)?;
-    let mut reach = Reach {
-        origin,
-        budget: lefts.iter().copied().min().unwrap_or(Mp::ZERO),
-        lefts: lefts.to_vec(),
-        k,
-        labels: vec![Label {
-            hex: oi as u32,
-            parent: NONE,
-            next: NONE,
-            stop: false,
-            dead: false,
-        }],
-        costs: vec![Mp::ZERO; k],
-        best: vec![NONE; n],
-        order: Vec::new(),
-        width: map.label_width(),
-    };
+    let mut reach = Reach::start(map, origin, oi, units.len(), lefts);
     let blocked = rules && units.iter().any(|u| may_move(game, *u).is_err());
-    let weather = game.weather();
-    let night = game.scenario.is_night(game.turn);
-    let movers: Vec<&Unit> = units.iter().map(|u| game.unit(*u)).collect();
-    // Per unit: it may make a minimum one-hex move beyond its budget (it has not moved).
-    let one_hex: Vec<bool> = movers
-        .iter()
-        .map(|u| mv.minimum_one_hex().is_some() && u.spent == Mp::ZERO && !u.stopped)
-        .collect();
-    // The first label of each hex (a list through `Label::next`).
-    let mut head = vec![NONE; n];
-    head[oi] = 0;
-    // Labels by (what the dearest unit pays, what all pay, must stop), packed in one u64.
-    let key = |costs: &[Mp], stop: bool| -> u64 {
-        let max = costs.iter().map(|c| c.0).max().unwrap_or(0);
-        let sum: u64 = costs.iter().map(|c| u64::from(c.0)).sum();
-        (u64::from(max) << 32) | (sum.min(u64::from(u32::MAX >> 1)) << 1) | u64::from(stop)
-    };
-    let mut heap = BinaryHeap::with_capacity(64);
-    heap.push(Reverse((0u64, 0u32)));
-    reach.labels.reserve(n.min(1024));
-    reach.costs.reserve(n.min(1024) * k);
-    let mut step_costs = vec![Mp::ZERO; k];
-    let mut new_costs = vec![Mp::ZERO; k];
-    while let Some(Reverse((_, l))) = heap.pop() {
+    let s = Search::new(game, ctx, units, lefts, oi);
+    let mut f = Frontier::new(map.len(), oi, units.len());
+    while let Some(Reverse((_, l))) = f.heap.pop() {
         let lab = reach.labels[l as usize];
         if lab.dead {
             continue;
         }
-        let i = lab.hex as usize;
-        match reach.best[i] {
-            NONE => {
-                reach.best[i] = l;
-                reach.order.push(i as u32);
-            }
-            b if reach.labels[b as usize].dead => reach.best[i] = l,
-            _ => {}
-        }
+        reach.settle(lab.hex as usize, l);
         if lab.stop || blocked {
             continue;
         }
-        let from = map.coord(i);
-        let zoc_from = ctx.zoc_for(side, i);
+        s.expand(&mut reach, &mut f, l);
+    }
+    Some(reach)
+}
+
+/// What one search reads and never changes: the game, the movers and what each may spend.
+struct Search<'a> {
+    game: &'a Game,
+    ctx: &'a MoveContext,
+    map: &'a Map,
+    mv: &'a dyn Movement,
+    side: SideId,
+    /// The origin's map index.
+    oi: usize,
+    lefts: &'a [Mp],
+    movers: Vec<&'a Unit>,
+    /// Per unit: it may make a minimum one-hex move beyond its budget (it has not moved).
+    one_hex: Vec<bool>,
+    weather: Weather,
+    night: bool,
+}
+
+/// The search's working state besides the labels: the first label of each hex (a list through
+/// `Label::next`), the labels still to settle, and each unit's cost of the step being priced
+/// and of the path with it.
+struct Frontier {
+    head: Vec<u32>,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    step_costs: Vec<Mp>,
+    new_costs: Vec<Mp>,
+}
+
+/// A step from map hex `i` to its neighbour `j` (direction `dir`), and the friendly units
+/// standing in `j` (not the movers).
+struct Edge<'a> {
+    from: Coord,
+    to: Coord,
+    i: usize,
+    j: usize,
+    dir: usize,
+    zoc_from: ZocAt,
+    friends: &'a [UnitIdx],
+}
+
+impl Reach {
+    /// The search's start: one label, the origin's, at no cost.
+    fn start(map: &Map, origin: Coord, oi: usize, k: usize, lefts: &[Mp]) -> Reach {
+        let n = map.len();
+        let mut reach = Reach {
+            origin,
+            budget: lefts.iter().copied().min().unwrap_or(Mp::ZERO),
+            lefts: lefts.to_vec(),
+            k,
+            labels: vec![Label {
+                hex: oi as u32,
+                parent: NONE,
+                next: NONE,
+                stop: false,
+                dead: false,
+            }],
+            costs: vec![Mp::ZERO; k],
+            best: vec![NONE; n],
+            order: Vec::new(),
+            width: map.label_width(),
+        };
+        reach.labels.reserve(n.min(1024));
+        reach.costs.reserve(n.min(1024) * k);
+        reach
+    }
+
+    /// Label `l`, taken off the frontier alive, is settled at map hex `i`: shown there if it
+    /// is the first (the hex reached) or the one shown has been killed by a cheaper one.
+    fn settle(&mut self, i: usize, l: u32) {
+        match self.best[i] {
+            NONE => {
+                self.best[i] = l;
+                self.order.push(i as u32);
+            }
+            b if self.labels[b as usize].dead => self.best[i] = l,
+            _ => {}
+        }
+    }
+
+    /// Whether a label at map hex `j` that need not stop and costs no unit more than label `l`
+    /// already does beats every way on from `l` (steps cost nothing less than zero): the step
+    /// need not be priced. For one unit, every hex settled before.
+    fn beaten(&self, head: &[u32], j: usize, l: u32) -> bool {
+        let here = self.label_costs(l as usize);
+        let mut m = head[j];
+        while m != NONE {
+            let other = self.labels[m as usize];
+            if !other.dead
+                && !other.stop
+                && self
+                    .label_costs(m as usize)
+                    .iter()
+                    .zip(here)
+                    .all(|(a, b)| a <= b)
+            {
+                return true;
+            }
+            m = other.next;
+        }
+        false
+    }
+
+    /// Whether a label already at map hex `j` that costs no unit more than `costs`, and need
+    /// not stop if the new one need not, makes the new one useless; the labels the new one
+    /// beats are killed (until one that beats it is met).
+    fn dominated(&mut self, head: &[u32], j: usize, costs: &[Mp], stop: bool) -> bool {
+        let mut m = head[j];
+        while m != NONE {
+            let other = self.labels[m as usize];
+            if !other.dead {
+                let oc = self.label_costs(m as usize);
+                if (!other.stop || stop) && oc.iter().zip(costs).all(|(a, b)| a <= b) {
+                    return true;
+                }
+                if (!stop || other.stop) && costs.iter().zip(oc).all(|(a, b)| a <= b) {
+                    self.labels[m as usize].dead = true;
+                }
+            }
+            m = other.next;
+        }
+        false
+    }
+}
+
+impl Frontier {
+    /// The origin's label (0) to settle first.
+    fn new(n: usize, oi: usize, k: usize) -> Frontier {
+        let mut head = vec![NONE; n];
+        head[oi] = 0;
+        let mut heap = BinaryHeap::with_capacity(64);
+        heap.push(Reverse((0u64, 0u32)));
+        Frontier {
+            head,
+            heap,
+            step_costs: vec![Mp::ZERO; k],
+            new_costs: vec![Mp::ZERO; k],
+        }
+    }
+
+    /// A new label at map hex `j` after label `parent`, with the costs in `new_costs`.
+    fn push(&mut self, reach: &mut Reach, j: usize, parent: u32, stop: bool) {
+        let id = reach.labels.len() as u32;
+        reach.labels.push(Label {
+            hex: j as u32,
+            parent,
+            next: self.head[j],
+            stop,
+            dead: false,
+        });
+        self.head[j] = id;
+        reach.costs.extend_from_slice(&self.new_costs);
+        self.heap
+            .push(Reverse((heap_key(&self.new_costs, stop), id)));
+    }
+}
+
+/// Labels are taken off the frontier by (what the dearest unit pays, what all pay, must
+/// stop), packed in one u64.
+fn heap_key(costs: &[Mp], stop: bool) -> u64 {
+    let max = costs.iter().map(|c| c.0).max().unwrap_or(0);
+    let sum: u64 = costs.iter().map(|c| u64::from(c.0)).sum();
+    (u64::from(max) << 32) | (sum.min(u64::from(u32::MAX >> 1)) << 1) | u64::from(stop)
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        game: &'a Game,
+        ctx: &'a MoveContext,
+        units: &[UnitIdx],
+        lefts: &'a [Mp],
+        oi: usize,
+    ) -> Search<'a> {
+        let mv = game.rules.movement();
+        let movers: Vec<&Unit> = units.iter().map(|u| game.unit(*u)).collect();
+        let one_hex = movers
+            .iter()
+            .map(|u| mv.minimum_one_hex().is_some() && u.spent == Mp::ZERO && !u.stopped)
+            .collect();
+        Search {
+            game,
+            ctx,
+            map: game.map(),
+            mv,
+            side: game.unit(units[0]).side,
+            oi,
+            lefts,
+            movers,
+            one_hex,
+            weather: game.weather(),
+            night: game.scenario.is_night(game.turn),
+        }
+    }
+
+    /// Every step on from label `l` to a neighbour the movers may enter, each unit paying its
+    /// price within its budget: a new label where no label already there beats it.
+    fn expand(&self, reach: &mut Reach, f: &mut Frontier, l: u32) {
+        let i = reach.labels[l as usize].hex as usize;
+        let from = self.map.coord(i);
+        let zoc_from = self.ctx.zoc_for(self.side, i);
         for d in 0..6 {
-            let Some(j) = map.neighbor_ix(i, d) else {
+            let Some(j) = self.map.neighbor_ix(i, d) else {
                 continue;
             };
-            if j == oi {
+            if j == self.oi {
                 continue;
             }
-            let holder = ctx.holder(j);
-            if holder.is_some_and(|h| h != side) {
+            let holder = self.ctx.holder(j);
+            if holder.is_some_and(|h| h != self.side) || reach.beaten(&f.head, j, l) {
                 continue;
             }
-            // A label at `j` that need not stop and costs no unit more than this one already
-            // does beats every way on from here (steps cost nothing less than zero): skip the
-            // pricing. For one unit, every hex settled before.
-            let here = &reach.costs[l as usize * k..(l as usize + 1) * k];
-            let mut m = head[j];
-            let mut beaten = false;
-            while m != NONE {
-                let other = reach.labels[m as usize];
-                if !other.dead
-                    && !other.stop
-                    && reach
-                        .label_costs(m as usize)
-                        .iter()
-                        .zip(here)
-                        .all(|(a, b)| a <= b)
-                {
-                    beaten = true;
-                    break;
-                }
-                m = other.next;
-            }
-            if beaten {
-                continue;
-            }
-            let to = map.coord(j);
-            let friends: &[UnitIdx] = if holder == Some(side) {
-                game.units_at(to)
+            let to = self.map.coord(j);
+            let friends: &[UnitIdx] = if holder == Some(self.side) {
+                self.game.units_at(to)
             } else {
                 &[]
             };
-            let mut stop = false;
-            let mut ok = true;
-            for (unit, sc) in movers.iter().zip(step_costs.iter_mut()) {
-                let q = StepQuery {
-                    game,
-                    unit,
-                    from,
-                    to,
-                    from_ix: i,
-                    to_ix: j,
-                    dir: d,
-                    zoc_from,
-                    zoc_to: ctx.zoc_for(side, j),
-                    friendly_at_to: !friends.is_empty(),
-                    friends_at_to: friends,
-                    weather,
-                    night,
-                };
-                match mv.price(&q, None) {
-                    Ok(s) => {
-                        *sc = s.cost;
-                        stop |= s.stop;
-                    }
-                    Err(_) => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if !ok {
+            let e = Edge {
+                from,
+                to,
+                i,
+                j,
+                dir: d,
+                zoc_from,
+                friends,
+            };
+            let Some(stop) = self.price_step(&e, &mut f.step_costs) else {
+                continue;
+            };
+            let here = reach.label_costs(l as usize);
+            let Some(stop) = self.within_budgets(here, i, stop, &f.step_costs, &mut f.new_costs)
+            else {
+                continue;
+            };
+            if reach.dominated(&f.head, j, &f.new_costs, stop) {
                 continue;
             }
-            // Each unit within its own budget, or on its minimum one-hex move (the whole move).
-            let base = l as usize * k;
-            for u in 0..k {
-                let c = reach.costs[base + u] + step_costs[u];
-                new_costs[u] = c;
-                if c > lefts[u] {
-                    if i == oi && one_hex[u] {
-                        stop = true;
-                    } else {
-                        ok = false;
-                    }
-                }
-            }
-            if !ok {
-                continue;
-            }
-            // A label already there that costs no unit more, and need not stop if this one
-            // need not, makes this one useless; this one replaces those it beats.
-            let mut m = head[j];
-            let mut dominated = false;
-            while m != NONE {
-                let other = reach.labels[m as usize];
-                if !other.dead {
-                    let oc = reach.label_costs(m as usize);
-                    if (!other.stop || stop) && oc.iter().zip(&new_costs).all(|(a, b)| a <= b) {
-                        dominated = true;
-                        break;
-                    }
-                    if (!stop || other.stop) && new_costs.iter().zip(oc).all(|(a, b)| a <= b) {
-                        reach.labels[m as usize].dead = true;
-                    }
-                }
-                m = other.next;
-            }
-            if dominated {
-                continue;
-            }
-            let id = reach.labels.len() as u32;
-            reach.labels.push(Label {
-                hex: j as u32,
-                parent: l,
-                next: head[j],
-                stop,
-                dead: false,
-            });
-            head[j] = id;
-            reach.costs.extend_from_slice(&new_costs);
-            heap.push(Reverse((key(&new_costs, stop), id)));
+            f.push(reach, j, l, stop);
         }
     }
-    Some(reach)
+
+    /// Each unit's price of the step (in `step_costs`) and whether it stops any of them;
+    /// `None` if the rules refuse it to any.
+    fn price_step(&self, e: &Edge, step_costs: &mut [Mp]) -> Option<bool> {
+        let mut stop = false;
+        for (unit, sc) in self.movers.iter().zip(step_costs.iter_mut()) {
+            let q = StepQuery {
+                game: self.game,
+                unit,
+                from: e.from,
+                to: e.to,
+                from_ix: e.i,
+                to_ix: e.j,
+                dir: e.dir,
+                zoc_from: e.zoc_from,
+                zoc_to: self.ctx.zoc_for(self.side, e.j),
+                friendly_at_to: !e.friends.is_empty(),
+                friends_at_to: e.friends,
+                weather: self.weather,
+                night: self.night,
+            };
+            match self.mv.price(&q, None) {
+                Ok(s) => {
+                    *sc = s.cost;
+                    stop |= s.stop;
+                }
+                Err(_) => return None,
+            }
+        }
+        Some(stop)
+    }
+
+    /// Each unit's cost with the step (`here` before it, in `new_costs`), each within its own
+    /// budget or on its minimum one-hex move from the origin (map hex `i` is where the step
+    /// starts), which is the whole move: whether the move must stop there, `None` if a unit
+    /// cannot make the step.
+    fn within_budgets(
+        &self,
+        here: &[Mp],
+        i: usize,
+        mut stop: bool,
+        step_costs: &[Mp],
+        new_costs: &mut [Mp],
+    ) -> Option<bool> {
+        let mut ok = true;
+        let each = here
+            .iter()
+            .zip(step_costs)
+            .zip(self.lefts)
+            .zip(&self.one_hex);
+        for (c, (((&h, &s), &left), &one_hex)) in new_costs.iter_mut().zip(each) {
+            *c = h + s;
+            if *c > left {
+                if i == self.oi && one_hex {
+                    stop = true;
+                } else {
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(stop)
+    }
 }
 
 /// One step of a priced path.

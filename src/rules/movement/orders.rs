@@ -3,12 +3,13 @@
 //! attacks. In a game whose scenario says `movement: Free`, costs are computed and logged but
 //! nothing here is refused.
 
-use super::{Enforcement, Mp, PricedPath, budget, price_path};
+use super::{PricedPath, budget, price_path};
+use crate::rules::attack::AttackRequest;
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::AttackRequest;
+use crate::rules::points::{Enforcement, Mp};
 use crate::rules::unit::UnitIdx;
 
 fn enforced(game: &Game) -> bool {
@@ -214,15 +215,9 @@ pub fn plan_group_march(game: &Game, units: &[UnitIdx]) -> Result<MarchPlan, Str
 /// Roll a checked march: every unit of it may spend the result this turn.
 pub fn apply_march(game: &mut Game, plan: &MarchPlan, dice: &mut dyn DieSource) -> Vec<Event> {
     let mut ev = Vec::new();
-    let mut rolled = Vec::new();
-    for _ in 0..plan.dice {
-        let v = dice.d6();
-        rolled.push(v);
-        ev.push(Event::DieRolled {
-            role: DieRole::Other,
-            value: v,
-        });
-    }
+    let rolled: Vec<u8> = (0..plan.dice)
+        .map(|_| crate::rules::event::roll_die(dice, DieRole::Other, &mut ev))
+        .collect();
     let sum: i32 = rolled.iter().map(|d| i32::from(*d)).sum::<i32>() + plan.modifier;
     let allowance = Mp::whole(sum.max(0) as u32).max(plan.min);
     for &u in &plan.units {
@@ -242,7 +237,7 @@ pub fn apply_march(game: &mut Game, plan: &MarchPlan, dice: &mut dyn DieSource) 
 /// per-turn limits.
 #[derive(Clone, Debug)]
 pub struct AttackLimits {
-    pub kind: Option<crate::rules::ruleset::AttackType>,
+    pub kind: Option<crate::rules::attack::AttackType>,
     pub costs: Vec<Mp>,
 }
 
@@ -269,7 +264,7 @@ pub fn check_attack_limits(game: &Game, req: &AttackRequest) -> Result<AttackLim
         }
         let made = attacks_made(unit, kind, mv.attacks_by_type());
         // The phase's limit, if it sets one, else the per-turn one.
-        let limit = match crate::rules::sequence::attacks_per_unit(game) {
+        let limit = match crate::rules::gate::attacks_per_unit(game) {
             Some(max) => {
                 let p = game.sequence.phase(game.phase);
                 Some((max, "this phase", format!("{}: {}", p.name, p.source)))
@@ -308,7 +303,7 @@ pub fn check_attack_limits(game: &Game, req: &AttackRequest) -> Result<AttackLim
 /// The attacks a unit has made this turn that count against a new one of `kind`.
 pub fn attacks_made(
     unit: &crate::rules::unit::Unit,
-    kind: Option<crate::rules::ruleset::AttackType>,
+    kind: Option<crate::rules::attack::AttackType>,
     by_type: bool,
 ) -> u32 {
     match kind {
@@ -329,7 +324,7 @@ fn times(n: u32) -> String {
 pub fn count_attack(game: &mut Game, req: &AttackRequest, limits: &AttackLimits) {
     let kind = limits
         .kind
-        .unwrap_or(crate::rules::ruleset::AttackType::Assault);
+        .unwrap_or(crate::rules::attack::AttackType::Assault);
     for (&u, &c) in req.attackers.iter().zip(&limits.costs) {
         let unit = game.unit_mut(u);
         let a = &mut unit.attacks[kind.index()];

@@ -27,9 +27,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Allowance, Movement, Mp, StepCost, StepQuery};
 use crate::rules::game::Game;
-use crate::rules::map::{Feature, RouteKind, Terrain, Weather};
+use crate::rules::map::{Feature, HexsideInfo, RouteKind, Terrain, Weather};
+use crate::rules::points::{Allowance, Mp};
+use crate::rules::ruleset::{Movement, StepCost, StepQuery};
 use crate::rules::scenario::Problem;
 use crate::rules::tables::problem;
 use crate::rules::unit::{Status, Unit, UnitKind};
@@ -275,48 +276,65 @@ fn kinds_fit(kinds: &[UnitKind], k: UnitKind) -> bool {
     kinds.is_empty() || kinds.contains(&k)
 }
 
+/// A cost in points is a non-negative number in steps of 1/60.
+fn cost_ok(p: &mut Vec<Problem>, field: String, c: Cost) {
+    if let Cost::C(x) = c
+        && Mp::from_f64(x).is_none()
+    {
+        p.push(problem(
+            field,
+            x,
+            "a cost is a non-negative number of points in steps of 1/60",
+        ));
+    }
+}
+
+/// A row's cost: its `rain` cost in rain turns (when it has one), its `cost` otherwise.
+fn in_weather(rain: bool, cost: Cost, rain_cost: Option<Cost>) -> Cost {
+    if rain {
+        rain_cost.unwrap_or(cost)
+    } else {
+        cost
+    }
+}
+
 impl MoveTables {
     /// Every problem in the section, fields named from `at` (e.g. `movement`).
     pub fn check(&self, at: &str) -> Vec<Problem> {
         let mut p = Vec::new();
-        fn cost_ok(p: &mut Vec<Problem>, field: String, c: Cost) {
-            if let Cost::C(x) = c
-                && Mp::from_f64(x).is_none()
-            {
-                p.push(problem(
-                    field,
-                    x,
-                    "a cost is a non-negative number of points in steps of 1/60",
-                ));
+        self.check_costs(at, &mut p);
+        self.check_allowances(at, &mut p);
+        self.check_roll(at, &mut p);
+        self.check_effects(at, &mut p);
+        self.check_kinds(at, &mut p);
+        p
+    }
+
+    /// The costs (and rain costs) of the terrain, route and hexside rows.
+    fn check_costs(&self, at: &str, p: &mut Vec<Problem>) {
+        let mut row = |field: String, cost: Cost, rain: Option<Cost>| {
+            cost_ok(p, format!("{field}.cost"), cost);
+            if let Some(c) = rain {
+                cost_ok(p, format!("{field}.rain"), c);
             }
-        }
-        macro_rules! cost {
-            ($f:expr, $c:expr) => {
-                cost_ok(&mut p, $f, $c)
-            };
-        }
+        };
         for (i, r) in self.terrain.iter().enumerate() {
-            cost!(format!("{at}.terrain[{i}].cost"), r.cost);
-            if let Some(c) = r.rain {
-                cost!(format!("{at}.terrain[{i}].rain"), c);
-            }
+            row(format!("{at}.terrain[{i}]"), r.cost, r.rain);
         }
         for (i, r) in self.routes.iter().enumerate() {
-            cost!(format!("{at}.routes[{i}].cost"), r.cost);
-            if let Some(c) = r.rain {
-                cost!(format!("{at}.routes[{i}].rain"), c);
-            }
+            row(format!("{at}.routes[{i}]"), r.cost, r.rain);
         }
         for (i, r) in self.hexsides.iter().enumerate() {
-            cost!(format!("{at}.hexsides[{i}].cost"), r.cost);
-            if let Some(c) = r.rain {
-                cost!(format!("{at}.hexsides[{i}].rain"), c);
-            }
+            row(format!("{at}.hexsides[{i}]"), r.cost, r.rain);
         }
+    }
+
+    /// The allowances, and a forced march allowing at least the ordinary one.
+    fn check_allowances(&self, at: &str, p: &mut Vec<Problem>) {
         for (i, r) in self.allowance.iter().enumerate() {
-            cost!(format!("{at}.allowance[{i}].points"), Cost::C(r.points));
+            cost_ok(p, format!("{at}.allowance[{i}].points"), Cost::C(r.points));
             if let Some(f) = r.forced {
-                cost!(format!("{at}.allowance[{i}].forced"), Cost::C(f));
+                cost_ok(p, format!("{at}.allowance[{i}].forced"), Cost::C(f));
                 if f < r.points {
                     p.push(problem(
                         format!("{at}.allowance[{i}].forced"),
@@ -326,21 +344,30 @@ impl MoveTables {
                 }
             }
         }
-        if let Some(r) = &self.roll {
-            cost!(format!("{at}.roll.min"), Cost::C(r.min));
-            if !(1..=4).contains(&r.dice) {
-                p.push(problem(format!("{at}.roll.dice"), r.dice, "1 to 4 dice"));
-            }
-            for (i, d) in r.dice_by_kind.iter().enumerate() {
-                if !(1..=4).contains(&d.dice) {
-                    p.push(problem(
-                        format!("{at}.roll.dice_by_kind[{i}].dice"),
-                        d.dice,
-                        "1 to 4 dice",
-                    ));
-                }
+    }
+
+    /// The rolled allowance: its minimum and 1 to 4 dice.
+    fn check_roll(&self, at: &str, p: &mut Vec<Problem>) {
+        let Some(r) = &self.roll else {
+            return;
+        };
+        cost_ok(p, format!("{at}.roll.min"), Cost::C(r.min));
+        if !(1..=4).contains(&r.dice) {
+            p.push(problem(format!("{at}.roll.dice"), r.dice, "1 to 4 dice"));
+        }
+        for (i, d) in r.dice_by_kind.iter().enumerate() {
+            if !(1..=4).contains(&d.dice) {
+                p.push(problem(
+                    format!("{at}.roll.dice_by_kind[{i}].dice"),
+                    d.dice,
+                    "1 to 4 dice",
+                ));
             }
         }
+    }
+
+    /// The zone of control costs, the cost of entering a friendly hex, the night multiplier.
+    fn check_effects(&self, at: &str, p: &mut Vec<Problem>) {
         for (name, e) in [
             ("enter", Some(self.zoc.enter)),
             ("leave", Some(self.zoc.leave)),
@@ -349,11 +376,11 @@ impl MoveTables {
         .chain([("to_zoc", self.zoc.to_zoc)])
         {
             if let Some(ZocEffect::Cost(x)) = e {
-                cost!(format!("{at}.zoc.{name}"), Cost::C(x));
+                cost_ok(p, format!("{at}.zoc.{name}"), Cost::C(x));
             }
         }
         if let Some(x) = self.stacking.enter_friendly {
-            cost!(format!("{at}.stacking.enter_friendly"), Cost::C(x));
+            cost_ok(p, format!("{at}.stacking.enter_friendly"), Cost::C(x));
         }
         if let Some(n) = &self.night
             && n.multiplier == 0
@@ -364,7 +391,10 @@ impl MoveTables {
                 "a multiplier is at least 1",
             ));
         }
-        // Every kind has an allowance.
+    }
+
+    /// Every kind has an allowance (unless the allowance is rolled).
+    fn check_kinds(&self, at: &str, p: &mut Vec<Problem>) {
         for k in [
             UnitKind::Infantry,
             UnitKind::Cavalry,
@@ -381,23 +411,13 @@ impl MoveTables {
                 ));
             }
         }
-        p
     }
 
     fn terrain_cost(&self, t: Terrain, k: UnitKind, rain: bool) -> Option<(Cost, &str)> {
         self.terrain
             .iter()
             .find(|r| r.terrain.contains(&t) && kinds_fit(&r.kinds, k))
-            .map(|r| {
-                (
-                    if rain {
-                        r.rain.unwrap_or(r.cost)
-                    } else {
-                        r.cost
-                    },
-                    r.source.as_str(),
-                )
-            })
+            .map(|r| (in_weather(rain, r.cost, r.rain), r.source.as_str()))
     }
 
     /// The rolled allowance of units marching together (their kinds and side name).
@@ -527,129 +547,176 @@ impl Movement for MoveTables {
     }
 
     fn price(&self, q: &StepQuery, mut why: Option<&mut Vec<String>>) -> Result<StepCost, String> {
-        let t = self;
+        let s = Step::new(self, q);
+        let why = &mut why;
+        // 1. A status that moves by hexes.
+        if let Some(r) = self.status_row(q.unit) {
+            return status_step(&s, r, why);
+        }
+        // 2. Route or terrain.
+        let cost = self.route_or_terrain(&s, why)?;
+        // 3. Hexside features.
+        let cost = self.hexsides_crossed(&s, cost, why)?;
+        // 4. Stacking.
+        let cost = self.stacking_entered(&s, cost, why)?;
+        // 5. Night.
+        let cost = self.at_night(q, cost, why);
+        // 6. Zones of control.
+        self.zones_of_control(&s, cost, why)
+    }
+}
+
+/// Where the line of a step's price goes (`None`: not explained).
+type Why<'w, 'v> = &'w mut Option<&'v mut Vec<String>>;
+
+/// What pricing one step reads: the query, the hexside crossed, the terrain entered, the
+/// weather, and whether the enemy zones of control at both ends count.
+struct Step<'q, 'a> {
+    q: &'q StepQuery<'a>,
+    side: &'a HexsideInfo,
+    terrain: Terrain,
+    rain: bool,
+    zoc_from: bool,
+    zoc_to: bool,
+}
+
+impl<'q, 'a> Step<'q, 'a> {
+    fn new(t: &MoveTables, q: &'q StepQuery<'a>) -> Self {
         let map = q.game.map();
-        let u = q.unit;
-        let rain = q.weather == Weather::Rain;
-        let label = || q.game.label(q.to);
-        let side = map.side_ix(q.from_ix, q.dir);
-        let terrain = map.terrain_ix(q.to_ix);
-        let zoc_counts = |z: super::ZocAt| match z.kind {
-            Some(crate::rules::ruleset::ZocKind::Normal) => true,
-            Some(crate::rules::ruleset::ZocKind::Restricted) => t.zoc.restricted_counts,
+        let zoc_counts = |z: crate::rules::ruleset::ZocAt| match z.kind {
+            Some(crate::rules::attack::ZocKind::Normal) => true,
+            Some(crate::rules::attack::ZocKind::Restricted) => t.zoc.restricted_counts,
             None => false,
         };
-        let (zf, zt) = (zoc_counts(q.zoc_from), zoc_counts(q.zoc_to));
-        let mut stop = false;
-        // 1. A status that moves by hexes.
-        if let Some(r) = self.status_row(u) {
-            if r.no_enemy_zoc && zt {
-                return Err(format!(
-                    "{}: a {} unit may not enter an enemy zone of control ({})",
-                    label(),
-                    u.status.name(),
-                    r.source
-                ));
-            }
-            say(&mut why, || {
+        Step {
+            q,
+            side: map.side_ix(q.from_ix, q.dir),
+            terrain: map.terrain_ix(q.to_ix),
+            rain: q.weather == Weather::Rain,
+            zoc_from: zoc_counts(q.zoc_from),
+            zoc_to: zoc_counts(q.zoc_to),
+        }
+    }
+
+    /// The label of the hex entered.
+    fn label(&self) -> String {
+        self.q.game.label(self.q.to)
+    }
+
+    /// A row's cost in this step's weather.
+    fn weather_cost(&self, cost: Cost, rain: Option<Cost>) -> Cost {
+        in_weather(self.rain, cost, rain)
+    }
+}
+
+/// Step 1 of the price, a status that moves by hexes: one hex whatever the terrain, unless it
+/// may not enter the enemy zone of control entered.
+fn status_step(s: &Step, r: &StatusRow, why: Why) -> Result<StepCost, String> {
+    let u = s.q.unit;
+    if r.no_enemy_zoc && s.zoc_to {
+        return Err(format!(
+            "{}: a {} unit may not enter an enemy zone of control ({})",
+            s.label(),
+            u.status.name(),
+            r.source
+        ));
+    }
+    say(why, || {
+        format!(
+            "{}: {} unit, one hex whatever the terrain {}",
+            s.label(),
+            u.status.name(),
+            tag(&r.source)
+        )
+    });
+    Ok(StepCost {
+        cost: Mp::whole(1),
+        stop: false,
+    })
+}
+
+impl MoveTables {
+    /// Step 2 of the price: the cheapest route across the hexside the unit may use, else the
+    /// terrain entered (which a `route_only` terrain, entered or left, forbids).
+    fn route_or_terrain(&self, s: &Step, why: Why) -> Result<Mp, String> {
+        if let Some((m, r)) = self.best_route(s) {
+            say(why, || {
+                let kinds: Vec<&str> = s.side.routes().map(|k| k.name()).collect();
                 format!(
-                    "{}: {} unit, one hex whatever the terrain {}",
-                    label(),
-                    u.status.name(),
+                    "{} along the {}: {m} {}",
+                    s.label(),
+                    kinds.join("/"),
                     tag(&r.source)
                 )
             });
-            return Ok(StepCost {
-                cost: Mp::whole(1),
-                stop: false,
-            });
+            return Ok(m);
         }
-        // 2. Route or terrain.
-        let route = t
-            .routes
+        let from_t = s.q.game.map().terrain_ix(s.q.from_ix);
+        for (tt, what) in [(s.terrain, "entered"), (from_t, "left")] {
+            if self.route_only.contains(&tt) {
+                return Err(format!(
+                    "{}: a {} hex is {what} only along a route",
+                    s.label(),
+                    tt.name()
+                ));
+            }
+        }
+        self.terrain_entered(s, why)
+    }
+
+    /// The cheapest `routes` row that fits the unit and a route across the hexside.
+    fn best_route(&self, s: &Step) -> Option<(Mp, &RouteRow)> {
+        self.routes
             .iter()
-            .filter(|r| kinds_fit(&r.kinds, u.kind) && side.route_any(&r.routes))
-            .filter_map(|r| {
-                let c = if rain {
-                    r.rain.unwrap_or(r.cost)
-                } else {
-                    r.cost
-                };
-                c.mp().map(|m| (m, r))
-            })
-            .min_by_key(|(m, _)| *m);
-        let from_t = map.terrain_ix(q.from_ix);
-        let mut cost = match route {
-            Some((m, r)) => {
-                say(&mut why, || {
-                    let kinds: Vec<&str> = side.routes().map(|k| k.name()).collect();
-                    format!(
-                        "{} along the {}: {m} {}",
-                        label(),
-                        kinds.join("/"),
-                        tag(&r.source)
-                    )
-                });
-                m
-            }
-            None => {
-                for (tt, what) in [(terrain, "entered"), (from_t, "left")] {
-                    if t.route_only.contains(&tt) {
-                        return Err(format!(
-                            "{}: a {} hex is {what} only along a route",
-                            label(),
-                            tt.name()
-                        ));
-                    }
-                }
-                match self.terrain_cost(terrain, u.kind, rain) {
-                    Some((c, src)) => match c.mp() {
-                        Some(m) => {
-                            say(&mut why, || {
-                                format!(
-                                    "{} {}: {m}{} {}",
-                                    label(),
-                                    terrain.name(),
-                                    if rain { " in rain" } else { "" },
-                                    tag(src)
-                                )
-                            });
-                            m
-                        }
-                        None => {
-                            return Err(format!(
-                                "{}: {} is prohibited to {} ({src})",
-                                label(),
-                                terrain.name(),
-                                u.kind.name()
-                            ));
-                        }
-                    },
-                    None => {
-                        return Err(format!(
-                            "{}: the movement tables price no {} for {}",
-                            label(),
-                            terrain.name(),
-                            u.kind.name()
-                        ));
-                    }
-                }
-            }
+            .filter(|r| kinds_fit(&r.kinds, s.q.unit.kind) && s.side.route_any(&r.routes))
+            .filter_map(|r| s.weather_cost(r.cost, r.rain).mp().map(|m| (m, r)))
+            .min_by_key(|(m, _)| *m)
+    }
+
+    /// The terrain entered, by its `terrain` row (`P`: prohibited).
+    fn terrain_entered(&self, s: &Step, why: Why) -> Result<Mp, String> {
+        let (terrain, kind) = (s.terrain, s.q.unit.kind);
+        let Some((c, src)) = self.terrain_cost(terrain, kind, s.rain) else {
+            return Err(format!(
+                "{}: the movement tables price no {} for {}",
+                s.label(),
+                terrain.name(),
+                kind.name()
+            ));
         };
-        // 3. Hexside features.
+        let Some(m) = c.mp() else {
+            return Err(format!(
+                "{}: {} is prohibited to {} ({src})",
+                s.label(),
+                terrain.name(),
+                kind.name()
+            ));
+        };
+        say(why, || {
+            format!(
+                "{} {}: {m}{} {}",
+                s.label(),
+                terrain.name(),
+                if s.rain { " in rain" } else { "" },
+                tag(src)
+            )
+        });
+        Ok(m)
+    }
+
+    /// Step 3 of the price: each `hexsides` row whose feature lies on the hexside crossed (and
+    /// nothing there cancels it) adds its cost (`P`: the hexside may not be crossed).
+    fn hexsides_crossed(&self, s: &Step, mut cost: Mp, why: Why) -> Result<Mp, String> {
+        let side = s.side;
         let routed = side.any_route();
-        for r in &t.hexsides {
-            if !kinds_fit(&r.kinds, u.kind) || !side.has_any(&r.features) {
+        for r in &self.hexsides {
+            if !kinds_fit(&r.kinds, s.q.unit.kind) || !side.has_any(&r.features) {
                 continue;
             }
             if side.has_any(&r.unless) || (r.unless_route && routed) {
                 continue;
             }
-            let c = if rain {
-                r.rain.unwrap_or(r.cost)
-            } else {
-                r.cost
-            };
+            let c = s.weather_cost(r.cost, r.rain);
             let names: Vec<&str> = r
                 .features
                 .iter()
@@ -659,55 +726,71 @@ impl Movement for MoveTables {
             match c.mp() {
                 Some(m) => {
                     cost = cost + m;
-                    say(&mut why, || {
+                    say(why, || {
                         format!("across a {}: +{m} {}", names.join("/"), tag(&r.source))
                     });
                 }
                 None => {
                     return Err(format!(
                         "{}: the {} hexside may not be crossed ({})",
-                        label(),
+                        s.label(),
                         names.join("/"),
                         r.source
                     ));
                 }
             }
         }
-        // 4. Stacking.
-        if !q.friends_at_to.is_empty() {
-            if let Some(x) = t.stacking.enter_friendly.and_then(Mp::from_f64)
-                && x > Mp::ZERO
-            {
-                cost = cost + x;
-                say(&mut why, || {
-                    format!(
-                        "into a hex friendly units hold: +{x} {}",
-                        tag(&t.stacking.source)
-                    )
-                });
-            }
-            if let Some(max) = t.stacking.max_units
-                && q.friends_at_to.len() as u32 + 1 > max
-            {
-                return Err(format!(
-                    "{}: at most {max} units in a hex ({})",
-                    label(),
-                    t.stacking.source
-                ));
-            }
+        Ok(cost)
+    }
+
+    /// Step 4 of the price, into a hex friendly units hold: `stacking.enter_friendly` added,
+    /// `stacking.max_units` checked.
+    fn stacking_entered(&self, s: &Step, mut cost: Mp, why: Why) -> Result<Mp, String> {
+        let friends = s.q.friends_at_to;
+        if friends.is_empty() {
+            return Ok(cost);
         }
-        // 5. Night.
-        if q.night
-            && let Some(n) = &t.night
-            && n.multiplier > 1
+        let st = &self.stacking;
+        if let Some(x) = st.enter_friendly.and_then(Mp::from_f64)
+            && x > Mp::ZERO
         {
-            cost = cost.times(n.multiplier);
-            say(&mut why, || {
-                format!("night x{} {}", n.multiplier, tag(&n.source))
+            cost = cost + x;
+            say(why, || {
+                format!("into a hex friendly units hold: +{x} {}", tag(&st.source))
             });
         }
-        // 6. Zones of control.
-        let z = &t.zoc;
+        if let Some(max) = st.max_units
+            && friends.len() as u32 + 1 > max
+        {
+            return Err(format!(
+                "{}: at most {max} units in a hex ({})",
+                s.label(),
+                st.source
+            ));
+        }
+        Ok(cost)
+    }
+
+    /// Step 5 of the price: a night turn multiplies the cost by `night.multiplier`.
+    fn at_night(&self, q: &StepQuery, cost: Mp, why: Why) -> Mp {
+        if q.night
+            && let Some(n) = &self.night
+            && n.multiplier > 1
+        {
+            say(why, || {
+                format!("night x{} {}", n.multiplier, tag(&n.source))
+            });
+            return cost.times(n.multiplier);
+        }
+        cost
+    }
+
+    /// Step 6 of the price, enemy zones of control: leaving one, entering one, or from one
+    /// straight into another (`to_zoc`) stop the move there, cost more, or are prohibited.
+    fn zones_of_control(&self, s: &Step, mut cost: Mp, why: Why) -> Result<StepCost, String> {
+        let z = &self.zoc;
+        let (zf, zt) = (s.zoc_from, s.zoc_to);
+        let mut stop = false;
         let mut effects: Vec<(ZocEffect, &str)> = Vec::new();
         match (zf, zt, z.to_zoc) {
             (true, true, Some(e)) => {
@@ -727,17 +810,21 @@ impl Movement for MoveTables {
                 ZocEffect::Free => {}
                 ZocEffect::Stop => {
                     stop = true;
-                    say(&mut why, || {
+                    say(why, || {
                         format!("{what}: the move ends here {}", tag(&z.source))
                     });
                 }
                 ZocEffect::Cost(x) => {
                     let m = Mp::from_f64(x).unwrap_or(Mp::ZERO);
                     cost = cost + m;
-                    say(&mut why, || format!("{what}: +{m} {}", tag(&z.source)));
+                    say(why, || format!("{what}: +{m} {}", tag(&z.source)));
                 }
                 ZocEffect::Prohibited => {
-                    return Err(format!("{}: {what} is prohibited ({})", label(), z.source));
+                    return Err(format!(
+                        "{}: {what} is prohibited ({})",
+                        s.label(),
+                        z.source
+                    ));
                 }
             }
         }

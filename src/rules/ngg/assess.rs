@@ -1,18 +1,18 @@
 //! One NGG 1812 combat, assessed before the dice: who takes part (10.1, 10.3, 10.5), the
 //! attack and defence values without their dice (11.2-11.7, 11.18), the caps on hits (11.14,
-//! 11.15), and [`Assessment::outcome`]: everything that follows from the three dice. The odds
-//! enumerate `outcome`; the resolution applies it.
+//! 11.15); [`Assessment::outcome`] (in `outcome.rs`) is everything that follows from the three
+//! dice. The odds enumerate `outcome`; the resolution applies it.
 
-use std::collections::BTreeMap;
-
+use crate::rules::attack::{
+    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Role,
+};
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Role, check_attackers,
-};
-use crate::rules::unit::{SideId, Status, UnitIdx, UnitKind};
+use crate::rules::ruleset::check_attackers;
+use crate::rules::unit::{SideId, UnitIdx, UnitKind};
 
 use super::Ngg;
+use super::data::Tables;
 
 /// The option keys of a combat, with their values (the default first).
 pub const OPTION_KEYS: &[(&str, &str)] = &[
@@ -163,6 +163,13 @@ pub struct Assessment {
     pub advance_choice: Option<Vec<UnitIdx>>,
 }
 
+/// The yes/no options of a combat (11.1 / 11.10 `withdraw`, 11.17's odd-hit option).
+struct Flags {
+    withdraw: bool,
+    odd_hit_attacker: bool,
+    odd_hit_defender: bool,
+}
+
 fn yes_no(req: &AttackRequest, key: &str) -> Result<bool, AttackError> {
     match req.option(key) {
         None | Some("no") => Ok(false),
@@ -173,10 +180,202 @@ fn yes_no(req: &AttackRequest, key: &str) -> Result<bool, AttackError> {
     }
 }
 
+/// The attack type (combat only) and the option keys, with the yes/no options read.
+fn read_options(req: &AttackRequest) -> Result<Flags, AttackError> {
+    if let Some(k) = req.kind
+        && k != AttackType::Combat
+    {
+        return Err(AttackError::WrongType {
+            ruleset: "ngg1812",
+            kind: k.name(),
+            types: "combat".into(),
+        });
+    }
+    for k in req.options.keys() {
+        if !OPTION_KEYS.iter().any(|(n, _)| n == k) {
+            return Err(AttackError::BadOption(format!(
+                "unknown option {k:?}; ngg1812 options: {}",
+                OPTION_KEYS
+                    .iter()
+                    .map(|(n, v)| format!("{n}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+    }
+    Ok(Flags {
+        withdraw: yes_no(req, "withdraw")?,
+        odd_hit_attacker: yes_no(req, "odd_hit_attacker")?,
+        odd_hit_defender: yes_no(req, "odd_hit_defender")?,
+    })
+}
+
+/// 10.1 / 10.3: the attackers (one side, every one adjacent to the defending hex and
+/// undisrupted) and the defending hex (on the map, held by the other side). Returns the
+/// attacker's side, the defender's side and the units in the defending hex.
+fn sides(game: &Game, req: &AttackRequest) -> Result<(SideId, SideId, Vec<UnitIdx>), AttackError> {
+    let attacker_side = check_attackers(game, &req.attackers)?;
+    let first = game.unit(req.attackers[0]);
+    let dhex = req.defender;
+    if !game.map().contains(dhex) {
+        return Err(AttackError::BadHex(format!(
+            "{} is not on the map",
+            game.label(dhex)
+        )));
+    }
+    let in_hex = game.units_at(dhex).to_vec();
+    if in_hex.is_empty() {
+        return Err(AttackError::EmptyHex(game.label(dhex)));
+    }
+    let defender_side = game.unit(in_hex[0]).side;
+    if defender_side == attacker_side {
+        return Err(AttackError::SameSide {
+            unit: first.id.clone(),
+            hex: game.label(dhex),
+            side: game.scenario.side_name(attacker_side).into(),
+        });
+    }
+    for &u in &req.attackers {
+        let h = game.unit(u).hex.unwrap_or(dhex);
+        if !h.is_adjacent(dhex) {
+            // 10.1 / 10.3: the attacking stack and the supporting stacks are adjacent.
+            return Err(AttackError::NotAdjacent {
+                unit: game.unit(u).id.clone(),
+                from: game.label(h),
+                hex: game.label(dhex),
+            });
+        }
+        if game.unit(u).is_disrupted() {
+            return Err(AttackError::Illegal(format!(
+                "{} is disrupted: disrupted units take no active part in combat (10.1, 11.18)",
+                game.unit(u).id
+            )));
+        }
+    }
+    Ok((attacker_side, defender_side, in_hex))
+}
+
+/// The named units grouped by hex, in the order first named.
+fn group_by_hex(game: &Game, req: &AttackRequest) -> Vec<(Coord, Vec<UnitIdx>)> {
+    let mut groups: Vec<(Coord, Vec<UnitIdx>)> = Vec::new();
+    for &u in &req.attackers {
+        let h = game.unit(u).hex.unwrap_or(req.defender);
+        match groups.iter_mut().find(|(c, _)| *c == h) {
+            Some((_, v)) => v.push(u),
+            None => groups.push((h, vec![u])),
+        }
+    }
+    groups
+}
+
+/// Combat units and commanders, each in their order.
+fn split(game: &Game, v: &[UnitIdx]) -> (Vec<UnitIdx>, Vec<UnitIdx>) {
+    v.iter().partition(|u| !game.unit(**u).is_leader())
+}
+
+/// The attacking stack's hex: the `stack` option, else the hex with most named combat units
+/// (ties: the first named).
+fn choose_stack_hex(
+    game: &Game,
+    req: &AttackRequest,
+    groups: &[(Coord, Vec<UnitIdx>)],
+) -> Result<Coord, AttackError> {
+    let combat_count = |v: &[UnitIdx]| v.iter().filter(|u| !game.unit(**u).is_leader()).count();
+    match req.option("stack") {
+        Some(label) => {
+            let c = game
+                .scenario
+                .parse_hex(label)
+                .map_err(|e| AttackError::BadOption(format!("option stack={label}: {e}")))?;
+            if !groups.iter().any(|(h, _)| *h == c) {
+                return Err(AttackError::BadOption(format!(
+                    "option stack={label}: no named attacker is in {}",
+                    game.label(c)
+                )));
+            }
+            Ok(c)
+        }
+        None => {
+            let best = groups
+                .iter()
+                .map(|(_, v)| combat_count(v))
+                .max()
+                .unwrap_or(0);
+            Ok(groups
+                .iter()
+                .find(|(_, v)| combat_count(v) == best)
+                .map(|(h, _)| *h)
+                .unwrap_or(req.defender))
+        }
+    }
+}
+
+/// 3.3: a unit's occupancy factor in halves (a commander's is 0); a combat unit without a class
+/// has none and cannot fight.
+fn occupancy(t: &Tables, game: &Game, u: UnitIdx) -> Result<u32, AttackError> {
+    let unit = game.unit(u);
+    if unit.is_leader() {
+        return Ok(0);
+    }
+    unit.class.map(|c| t.of_halves(c)).ok_or_else(|| {
+        AttackError::Illegal(format!(
+            "{} has no class (Veteran, Line or Conscript): its occupancy factor (3.3) is needed",
+            unit.id
+        ))
+    })
+}
+
+/// 10.1 and 4.2: the attacking stack's named combat units and commanders; it names a combat
+/// unit, every unit in its hex is undisrupted and its combat units fit the hex capacity.
+fn attacking_units(
+    t: &Tables,
+    game: &Game,
+    groups: &[(Coord, Vec<UnitIdx>)],
+    stack_hex: Coord,
+) -> Result<(Vec<UnitIdx>, Vec<UnitIdx>), AttackError> {
+    let named = groups
+        .iter()
+        .find(|(c, _)| *c == stack_hex)
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    let (combat, leaders) = split(game, &named);
+    if combat.is_empty() {
+        return Err(AttackError::Illegal(format!(
+            "the attacking stack in {} names no combat unit",
+            game.label(stack_hex)
+        )));
+    }
+    // 10.1: every unit of the attacking stack is undisrupted, named or not.
+    if let Some(u) = game
+        .units_at(stack_hex)
+        .iter()
+        .find(|u| game.unit(**u).is_disrupted())
+    {
+        return Err(AttackError::Illegal(format!(
+            "10.1: all units of the attacking stack must be undisrupted; {} in {} is disrupted",
+            game.unit(*u).id,
+            game.label(stack_hex)
+        )));
+    }
+    // 4.2: the attacking units may not exceed the hex capacity.
+    let mut of_sum = 0;
+    for &u in &combat {
+        of_sum += occupancy(t, game, u)?;
+    }
+    if of_sum > t.capacity_halves() {
+        return Err(AttackError::Illegal(format!(
+            "4.2: the attacking units' OF {} exceeds the hex capacity {}",
+            of_sum as f64 / 2.0,
+            t.hex_capacity
+        )));
+    }
+    Ok((combat, leaders))
+}
+
 /// 11.2 bullet 3: the divisor of a stack's aggregate and why. "If any unit(s) within the stack"
 /// force marched or already fought: every combat unit in the stack's hex is looked at, named
 /// or not (commanders are not: seed silent, documented).
-fn halving(t: &super::data::Tables, game: &Game, hex: Coord) -> (i32, String) {
+fn halving(t: &Tables, game: &Game, hex: Coord) -> (i32, String) {
     let units: Vec<UnitIdx> = game
         .units_at(hex)
         .iter()
@@ -205,205 +404,86 @@ fn halving(t: &super::data::Tables, game: &Game, hex: Coord) -> (i32, String) {
     }
 }
 
-impl Assessment {
-    pub fn new(
-        rules: &Ngg,
-        game: &Game,
-        req: &AttackRequest,
-        choices: &Choices,
-    ) -> Result<Assessment, AttackError> {
-        let t = &rules.tables;
-        if let Some(k) = req.kind
-            && k != AttackType::Combat
-        {
-            return Err(AttackError::WrongType {
-                ruleset: "ngg1812",
-                kind: k.name(),
-                types: "combat".into(),
-            });
-        }
-        for k in req.options.keys() {
-            if !OPTION_KEYS.iter().any(|(n, _)| n == k) {
-                return Err(AttackError::BadOption(format!(
-                    "unknown option {k:?}; ngg1812 options: {}",
-                    OPTION_KEYS
-                        .iter()
-                        .map(|(n, v)| format!("{n}={v}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )));
-            }
-        }
-        let withdraw = yes_no(req, "withdraw")?;
-        let odd_hit_attacker = yes_no(req, "odd_hit_attacker")?;
-        let odd_hit_defender = yes_no(req, "odd_hit_defender")?;
+/// The combat unit types among `v`, each once, in type order.
+fn kinds(game: &Game, v: &[UnitIdx]) -> Vec<UnitKind> {
+    let mut k: Vec<UnitKind> = v.iter().map(|u| game.unit(*u).kind).collect();
+    k.sort_by_key(|k| *k as u8);
+    k.dedup();
+    k
+}
 
-        // The attackers.
-        let attacker_side = check_attackers(game, &req.attackers)?;
-        let first = game.unit(req.attackers[0]);
-        let dhex = req.defender;
-        if !game.map().contains(dhex) {
-            return Err(AttackError::BadHex(format!(
-                "{} is not on the map",
-                game.label(dhex)
-            )));
+/// The commander with the highest CR (ties: the first in unit order).
+fn best_cr(game: &Game, leaders: &[UnitIdx]) -> Option<(i32, UnitIdx)> {
+    leaders
+        .iter()
+        .map(|u| (game.unit(*u).rating, *u))
+        .max_by_key(|(r, u)| (*r, std::cmp::Reverse(*u)))
+}
+
+/// The values without their dice, summed in the rules' order (11.3-11.7): the modifier lines
+/// and the terms of the FAV and FDV texts.
+struct Tally<'a> {
+    t: &'a Tables,
+    game: &'a Game,
+    dhex: Coord,
+    /// 11.4: the defending hex is a fortified city, or forest, marsh or rough ground.
+    fortified: bool,
+    difficult: bool,
+    lines: Vec<ModifierLine>,
+    fav_parts: Vec<String>,
+    fdv_parts: Vec<String>,
+}
+
+impl<'a> Tally<'a> {
+    fn new(t: &'a Tables, game: &'a Game, dhex: Coord) -> Tally<'a> {
+        let terrain = game.map().terrain(dhex);
+        Tally {
+            t,
+            game,
+            dhex,
+            fortified: terrain.is_some_and(|x| t.terrain.fortified_terrains.contains(&x)),
+            difficult: terrain.is_some_and(|x| t.terrain.difficult_terrains.contains(&x)),
+            lines: Vec::new(),
+            fav_parts: Vec::new(),
+            fdv_parts: Vec::new(),
         }
-        let in_hex = game.units_at(dhex).to_vec();
-        if in_hex.is_empty() {
-            return Err(AttackError::EmptyHex(game.label(dhex)));
-        }
-        let defender_side = game.unit(in_hex[0]).side;
-        if defender_side == attacker_side {
-            return Err(AttackError::SameSide {
-                unit: first.id.clone(),
-                hex: game.label(dhex),
-                side: game.scenario.side_name(attacker_side).into(),
-            });
-        }
-        for &u in &req.attackers {
-            let h = game.unit(u).hex.unwrap_or(dhex);
-            if !h.is_adjacent(dhex) {
-                // 10.1 / 10.3: the attacking stack and the supporting stacks are adjacent.
-                return Err(AttackError::NotAdjacent {
-                    unit: game.unit(u).id.clone(),
-                    from: game.label(h),
-                    hex: game.label(dhex),
-                });
-            }
-            if game.unit(u).is_disrupted() {
-                return Err(AttackError::Illegal(format!(
-                    "{} is disrupted: disrupted units take no active part in combat (10.1, 11.18)",
-                    game.unit(u).id
-                )));
-            }
-        }
-        // Group the named units by hex, in the order first named.
-        let mut groups: Vec<(Coord, Vec<UnitIdx>)> = Vec::new();
-        for &u in &req.attackers {
-            let h = game.unit(u).hex.unwrap_or(dhex);
-            match groups.iter_mut().find(|(c, _)| *c == h) {
-                Some((_, v)) => v.push(u),
-                None => groups.push((h, vec![u])),
-            }
-        }
-        let combat_count = |v: &[UnitIdx]| v.iter().filter(|u| !game.unit(**u).is_leader()).count();
-        let stack_hex = match req.option("stack") {
-            Some(label) => {
-                let c = game
-                    .scenario
-                    .parse_hex(label)
-                    .map_err(|e| AttackError::BadOption(format!("option stack={label}: {e}")))?;
-                if !groups.iter().any(|(h, _)| *h == c) {
-                    return Err(AttackError::BadOption(format!(
-                        "option stack={label}: no named attacker is in {}",
-                        game.label(c)
-                    )));
-                }
-                c
-            }
-            None => {
-                // Default: the hex with most named combat units; ties: the first named.
-                let best = groups
-                    .iter()
-                    .map(|(_, v)| combat_count(v))
-                    .max()
-                    .unwrap_or(0);
-                groups
-                    .iter()
-                    .find(|(_, v)| combat_count(v) == best)
-                    .map(|(h, _)| *h)
-                    .unwrap_or(dhex)
-            }
-        };
-        let split = |v: &[UnitIdx]| -> (Vec<UnitIdx>, Vec<UnitIdx>) {
-            v.iter().partition(|u| !game.unit(**u).is_leader())
-        };
-        let named = |h: Coord| {
-            groups
-                .iter()
-                .find(|(c, _)| *c == h)
-                .map(|(_, v)| v.clone())
-                .unwrap_or_default()
-        };
-        let (s_combat, s_leaders) = split(&named(stack_hex));
-        if s_combat.is_empty() {
-            return Err(AttackError::Illegal(format!(
-                "the attacking stack in {} names no combat unit",
-                game.label(stack_hex)
-            )));
-        }
-        // 10.1: every unit of the attacking stack is undisrupted, named or not.
-        if let Some(u) = game
-            .units_at(stack_hex)
-            .iter()
-            .find(|u| game.unit(**u).is_disrupted())
-        {
-            return Err(AttackError::Illegal(format!(
-                "10.1: all units of the attacking stack must be undisrupted; {} in {} is disrupted",
-                game.unit(*u).id,
-                game.label(stack_hex)
-            )));
-        }
-        // 4.2: the attacking units may not exceed the hex capacity.
-        let of = |u: UnitIdx| -> Result<u32, AttackError> {
-            let unit = game.unit(u);
-            if unit.is_leader() {
-                return Ok(0);
-            }
-            unit.class.map(|c| t.of_halves(c)).ok_or_else(|| {
-                AttackError::Illegal(format!(
-                    "{} has no class (Veteran, Line or Conscript): its occupancy factor (3.3) is needed",
-                    unit.id
-                ))
-            })
-        };
-        let mut of_sum = 0;
-        for &u in &s_combat {
-            of_sum += of(u)?;
-        }
-        if of_sum > t.capacity_halves() {
-            return Err(AttackError::Illegal(format!(
-                "4.2: the attacking units' OF {} exceeds the hex capacity {}",
-                of_sum as f64 / 2.0,
-                t.hex_capacity
-            )));
-        }
-        let mut lines = Vec::new();
-        let line = |role, name: &str, v: i32, detail: String, rule: &str| ModifierLine {
+    }
+
+    fn line(&mut self, role: Role, name: &str, v: i32, detail: String, rule: &str) {
+        self.lines.push(ModifierLine {
             role,
             name: name.into(),
             value: ModValue::Points(v),
             detail,
             rule: rule.into(),
-        };
-        let terrain = game.map().terrain(dhex);
-        let fortified = terrain.is_some_and(|x| t.terrain.fortified_terrains.contains(&x));
-        let difficult = terrain.is_some_and(|x| t.terrain.difficult_terrains.contains(&x));
-        let river = |from: Coord| {
-            game.map()
-                .side_between(from, dhex)
-                .has_any(&t.terrain.river_features)
-        };
-        let has_artillery =
-            |v: &[UnitIdx]| v.iter().any(|u| game.unit(*u).kind == UnitKind::Artillery);
-        let kinds = |v: &[UnitIdx]| {
-            let mut k: Vec<UnitKind> = v.iter().map(|u| game.unit(*u).kind).collect();
-            k.sort_by_key(|k| *k as u8);
-            k.dedup();
-            k
-        };
-        let combined = |n: usize| match n {
-            0 | 1 => 0,
-            2 => t.combined_arms_two_types,
-            _ => t.combined_arms_three_types,
-        };
+        });
+    }
 
-        // 11.3-11.5: the attacking stack.
-        let a = Role::Attacker;
-        let n = s_combat.len() as i32;
+    /// The terms of the FAV (attacker) or FDV (defender) text.
+    fn parts(&mut self, role: Role) -> &mut Vec<String> {
+        match role {
+            Role::Attacker => &mut self.fav_parts,
+            Role::Defender => &mut self.fdv_parts,
+        }
+    }
+
+    /// 11.4 / 11.5: a river between `from` and the defending hex, bridged or not.
+    fn river(&self, from: Coord) -> bool {
+        self.game
+            .map()
+            .side_between(from, self.dhex)
+            .has_any(&self.t.terrain.river_features)
+    }
+
+    /// 11.3 / 11.6 with 11.2 bullet 3: the attack or defence value of a stack whose undisrupted
+    /// combat units are `units`: their aggregate CFs plus the combined-arms bonus for their
+    /// types, halved or quartered.
+    fn stack_value(&mut self, role: Role, units: &[UnitIdx], hex: Coord) -> i32 {
+        let (t, game) = (self.t, self.game);
+        let n = units.len() as i32;
         let cf = n * t.cf_per_undisrupted_unit;
-        lines.push(line(
-            a,
+        self.line(
+            role,
             "Combat factors",
             cf,
             format!(
@@ -411,52 +491,86 @@ impl Assessment {
                 t.cf_per_undisrupted_unit
             ),
             "3.3",
-        ));
-        let ks = kinds(&s_combat);
-        let ca = combined(ks.len());
+        );
+        let ks = kinds(game, units);
+        let ca = match ks.len() {
+            0 | 1 => 0,
+            2 => t.combined_arms_two_types,
+            _ => t.combined_arms_three_types,
+        };
         if ca != 0 {
-            lines.push(line(
-                a,
+            let (types, rule) = match role {
+                Role::Attacker => ("types", "11.3"),
+                Role::Defender => ("undisrupted types", "11.6"),
+            };
+            self.line(
+                role,
                 "Combined arms",
                 ca,
                 format!(
-                    "{} types: {}",
+                    "{} {types}: {}",
                     ks.len(),
                     ks.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
                 ),
-                "11.3",
-            ));
+                rule,
+            );
         }
-        let (div, why) = halving(t, game, stack_hex);
+        let (div, why) = halving(t, game, hex);
         let raw = cf + ca;
-        let mut value = raw.div_euclid(div);
+        let value = raw.div_euclid(div);
         if div > 1 {
-            lines.push(line(
-                a,
+            self.line(
+                role,
                 "Halved/quartered",
                 value - raw,
                 format!("{why}: {raw} / {div} = {value} (rounded down)"),
                 "11.2",
-            ));
+            );
         }
-        let mut fav_parts = vec![format!("attack value {value}")];
-        if river(stack_hex) {
+        value
+    }
+
+    /// 11.5 / 11.7: the highest CR among the stack's commanders, limited to its `n` combat
+    /// units (the defence: undisrupted ones); 0 without a commander.
+    fn commander(&mut self, role: Role, leaders: &[UnitIdx], n: i32) -> i32 {
+        let Some((cr, l)) = best_cr(self.game, leaders) else {
+            return 0;
+        };
+        let v = cr.min(n);
+        let (limit, rule) = match role {
+            Role::Attacker => ("combat units present", "11.5"),
+            Role::Defender => ("undisrupted combat units", "11.7"),
+        };
+        let game = self.game;
+        let name = &game.unit(l).name;
+        self.line(
+            role,
+            "Commander",
+            v,
+            format!("{name} CR {cr}, limited to {n} {limit}"),
+            rule,
+        );
+        self.parts(role).push(format!("commander {v:+}"));
+        v
+    }
+
+    /// 11.4: the attacking stack's river, fortified city and difficult terrain terms.
+    fn attack_terrain(&mut self, hex: Coord, combat: &[UnitIdx]) -> i32 {
+        let (t, game, a) = (self.t, self.game, Role::Attacker);
+        let mut value = 0;
+        if self.river(hex) {
             value += t.terrain.river_stack;
-            lines.push(line(
-                a,
-                "River",
-                t.terrain.river_stack,
-                format!(
-                    "{} to {} crosses a river (bridged or not)",
-                    game.label(stack_hex),
-                    game.label(dhex)
-                ),
-                "11.4",
-            ));
-            fav_parts.push(format!("river {:+}", t.terrain.river_stack));
+            let detail = format!(
+                "{} to {} crosses a river (bridged or not)",
+                game.label(hex),
+                game.label(self.dhex)
+            );
+            self.line(a, "River", t.terrain.river_stack, detail, "11.4");
+            self.fav_parts
+                .push(format!("river {:+}", t.terrain.river_stack));
         }
-        if fortified {
-            let (v, what) = if has_artillery(&s_combat) {
+        if self.fortified {
+            let (v, what) = if has_artillery(game, combat) {
                 (t.terrain.fortified_with_artillery_stack, "with artillery")
             } else {
                 (
@@ -465,374 +579,375 @@ impl Assessment {
                 )
             };
             value += v;
-            lines.push(line(
-                a,
-                "Fortified city",
-                v,
-                format!("attacking {what} into a fortified city"),
-                "11.4",
-            ));
-            fav_parts.push(format!("fortified city {v:+}"));
-        } else if difficult {
+            let detail = format!("attacking {what} into a fortified city");
+            self.line(a, "Fortified city", v, detail, "11.4");
+            self.fav_parts.push(format!("fortified city {v:+}"));
+        } else if self.difficult {
             value += t.terrain.difficult_stack;
-            lines.push(line(
-                a,
-                "Terrain",
-                t.terrain.difficult_stack,
-                format!("attacking into {}", terrain.map_or("?", |x| x.name())),
-                "11.4",
-            ));
-            fav_parts.push(format!("terrain {:+}", t.terrain.difficult_stack));
+            let terrain = game.map().terrain(self.dhex);
+            let detail = format!("attacking into {}", terrain.map_or("?", |x| x.name()));
+            self.line(a, "Terrain", t.terrain.difficult_stack, detail, "11.4");
+            self.fav_parts
+                .push(format!("terrain {:+}", t.terrain.difficult_stack));
         }
-        let best_cr = |ls: &[UnitIdx]| {
-            ls.iter()
-                .map(|u| (game.unit(*u).rating, *u))
-                .max_by_key(|(r, u)| (*r, std::cmp::Reverse(*u)))
-        };
-        if let Some((cr, l)) = best_cr(&s_leaders) {
-            let v = cr.min(n);
-            value += v;
-            lines.push(line(
-                a,
-                "Commander",
-                v,
-                format!(
-                    "{} CR {cr}, limited to {n} combat units present",
-                    game.unit(l).name
-                ),
-                "11.5",
-            ));
-            fav_parts.push(format!("commander {v:+}"));
-        }
-        let stack = Stack {
-            hex: stack_hex,
-            combat: s_combat.clone(),
-            leaders: s_leaders,
+        value
+    }
+
+    /// 11.3-11.5: the attacking stack: its attack value, modified by terrain, with its
+    /// commander.
+    fn attacking_stack(
+        &mut self,
+        hex: Coord,
+        combat: Vec<UnitIdx>,
+        leaders: Vec<UnitIdx>,
+    ) -> Stack {
+        let n = combat.len() as i32;
+        let mut value = self.stack_value(Role::Attacker, &combat, hex);
+        self.fav_parts.push(format!("attack value {value}"));
+        value += self.attack_terrain(hex, &combat);
+        value += self.commander(Role::Attacker, &leaders, n);
+        Stack {
+            hex,
+            combat,
+            leaders,
             undisrupted: n as u32,
             value,
+        }
+    }
+
+    /// 10.3 / 10.5 with 11.2 bullet 3: a supporting stack's `n` undisrupted combat units,
+    /// halved or quartered, and the detail so far.
+    fn support_count(&self, h: Coord, n: i32) -> (i32, Vec<String>) {
+        let (div, why) = halving(self.t, self.game, h);
+        let v = n.div_euclid(div);
+        let mut detail = vec![format!("{n} undisrupted combat units")];
+        if div > 1 {
+            detail.push(format!("{why} to {v}"));
+        }
+        (v, detail)
+    }
+
+    /// 11.5's footnote: an attacker's supporting stack across a river, into a fortified city
+    /// or into forest, marsh or rough ground.
+    fn support_terrain(&self, h: Coord, named: &[UnitIdx], detail: &mut Vec<String>) -> i32 {
+        let t = self.t;
+        let mut v = 0;
+        if self.river(h) {
+            v += t.terrain.river_support;
+            detail.push(format!("river {:+}", t.terrain.river_support));
+        }
+        if self.fortified {
+            let (m, what) = if has_artillery(self.game, named) {
+                (
+                    t.terrain.fortified_with_artillery_support,
+                    "fortified city with artillery (no value given by 11.5)",
+                )
+            } else {
+                (
+                    t.terrain.fortified_without_artillery_support,
+                    "fortified city without artillery",
+                )
+            };
+            v += m;
+            detail.push(format!("{what} {m:+}"));
+        } else if self.difficult {
+            v += t.terrain.difficult_support;
+            detail.push(format!("terrain {:+}", t.terrain.difficult_support));
+        }
+        v
+    }
+
+    /// 11.5 / 11.7: a supporting stack's commander bonus, its line and its FAV / FDV term.
+    fn support_total(
+        &mut self,
+        role: Role,
+        h: Coord,
+        mut v: i32,
+        mut detail: Vec<String>,
+        leaders: &[UnitIdx],
+    ) -> i32 {
+        if !leaders.is_empty() {
+            v += self.t.support_commander_bonus;
+            detail.push(format!("commander {:+}", self.t.support_commander_bonus));
+        }
+        let rule = match role {
+            Role::Attacker => "10.3, 11.5",
+            Role::Defender => "10.5, 11.7",
         };
-        let mut fav_base = value;
+        let label = self.game.label(h);
+        let name = format!("Supporting stack {label}");
+        self.line(role, &name, v, detail.join(", "), rule);
+        self.parts(role).push(format!("support {label} {v:+}"));
+        v
+    }
+
+    /// 10.3, 11.5: one of the attacker's supporting stacks (`named`: its named combat units).
+    fn attacker_support(&mut self, h: Coord, named: &[UnitIdx], leaders: Vec<UnitIdx>) -> Stack {
+        let n = named.len() as i32;
+        let (v, mut detail) = self.support_count(h, n);
+        let v = v + self.support_terrain(h, named, &mut detail);
+        let value = self.support_total(Role::Attacker, h, v, detail, &leaders);
+        // 11.17 / 11.18: hits may fall on every combat unit of the supporting hex, named or
+        // not, disrupted included, as on the defender's side.
+        let game = self.game;
+        let in_support: Vec<UnitIdx> = game
+            .units_at(h)
+            .iter()
+            .copied()
+            .filter(|u| !game.unit(*u).is_leader())
+            .collect();
+        Stack {
+            hex: h,
+            undisrupted: n as u32,
+            combat: in_support,
+            leaders,
+            value,
+        }
+    }
+
+    /// 11.6, 11.7, 11.18, 11.19: the defending stack, every unit in the hex: its defence value
+    /// with its commander; 0 when it holds disrupted combat units only or commanders only.
+    fn defence(&mut self, in_hex: &[UnitIdx]) -> Result<Stack, AttackError> {
+        let game = self.game;
+        let d = Role::Defender;
+        let (combat, leaders) = split(game, in_hex);
+        let und: Vec<UnitIdx> = combat
+            .iter()
+            .copied()
+            .filter(|u| !game.unit(*u).is_disrupted())
+            .collect();
+        for &u in &combat {
+            occupancy(self.t, game, u)?;
+        }
+        let dn = und.len() as i32;
+        let mut value = 0;
+        if combat.is_empty() {
+            let detail = "no combat unit: each commander rolls to escape".into();
+            self.line(d, "Commanders only", 0, detail, "11.19");
+        } else if und.is_empty() {
+            let detail = "FDV is 1d6 alone (no commander, no support)".into();
+            self.line(d, "Disrupted units only", 0, detail, "11.18");
+            self.fdv_parts.push("disrupted only: 0".into());
+        } else {
+            value = self.stack_value(d, &und, self.dhex);
+            self.fdv_parts.push(format!("defence value {value}"));
+            value += self.commander(d, &leaders, dn);
+        }
+        Ok(Stack {
+            hex: self.dhex,
+            combat,
+            leaders,
+            undisrupted: dn as u32,
+            value,
+        })
+    }
+
+    /// 10.5, 11.7: one of the defender's supporting stacks: every unit in the hex.
+    fn defender_support(&mut self, h: Coord) -> Stack {
+        let game = self.game;
+        let (c, l) = split(game, game.units_at(h));
+        let n = c.iter().filter(|u| !game.unit(**u).is_disrupted()).count() as i32;
+        let (v, detail) = self.support_count(h, n);
+        let value = self.support_total(Role::Defender, h, v, detail, &l);
+        Stack {
+            hex: h,
+            undisrupted: n as u32,
+            combat: c,
+            leaders: l,
+            value,
+        }
+    }
+
+    /// 10.5 with 11.18: the defender's supporting stacks; none count when the defending hex
+    /// holds no undisrupted combat unit (`ignored`).
+    fn defender_supports(&mut self, hexes: Vec<Coord>, ignored: bool) -> Vec<Stack> {
+        if !hexes.is_empty() && ignored {
+            let detail = "the defending hex holds no undisrupted combat unit".into();
+            self.line(
+                Role::Defender,
+                "Supporting stacks ignored",
+                0,
+                detail,
+                "11.18",
+            );
+            return Vec::new();
+        }
+        hexes
+            .into_iter()
+            .map(|h| self.defender_support(h))
+            .collect()
+    }
+}
+
+fn has_artillery(game: &Game, v: &[UnitIdx]) -> bool {
+    v.iter().any(|u| game.unit(*u).kind == UnitKind::Artillery)
+}
+
+/// 10.5: the hexes of the defender's supporting stacks, from the `defender_support` option:
+/// each adjacent to the defending hex and holding an undisrupted combat unit of the defender.
+fn defender_support_hexes(
+    game: &Game,
+    req: &AttackRequest,
+    defender_side: SideId,
+) -> Result<Vec<Coord>, AttackError> {
+    let dhex = req.defender;
+    let supports = |h: Coord| {
+        game.units_at(h).iter().any(|u| {
+            let x = game.unit(*u);
+            x.side == defender_side && !x.is_leader() && !x.is_disrupted()
+        })
+    };
+    let list = match req.option("defender_support") {
+        None | Some("none") => return Ok(Vec::new()),
+        Some("all") => {
+            return Ok(dhex
+                .neighbors()
+                .into_iter()
+                .filter(|h| supports(*h))
+                .collect());
+        }
+        Some(list) => list,
+    };
+    let mut out = Vec::new();
+    for label in list.split('+') {
+        let c = game.scenario.parse_hex(label.trim()).map_err(|e| {
+            AttackError::BadOption(format!(
+                "option defender_support={list}: {e} (values: none, all, or hexes joined by +)"
+            ))
+        })?;
+        if !c.is_adjacent(dhex) {
+            return Err(AttackError::BadOption(format!(
+                "option defender_support: {} is not adjacent to the defending hex {} (10.5)",
+                game.label(c),
+                game.label(dhex)
+            )));
+        }
+        if !supports(c) {
+            return Err(AttackError::BadOption(format!(
+                "option defender_support: {} holds no undisrupted combat unit of the defender",
+                game.label(c)
+            )));
+        }
+        if out.contains(&c) {
+            return Err(AttackError::BadOption(format!(
+                "option defender_support: {} is named twice",
+                game.label(c)
+            )));
+        }
+        out.push(c);
+    }
+    Ok(out)
+}
+
+impl Assessment {
+    pub fn new(
+        rules: &Ngg,
+        game: &Game,
+        req: &AttackRequest,
+        choices: &Choices,
+    ) -> Result<Assessment, AttackError> {
+        let t = &rules.tables;
+        let flags = read_options(req)?;
+        let (attacker_side, defender_side, in_hex) = sides(game, req)?;
+        let dhex = req.defender;
+        let groups = group_by_hex(game, req);
+        let stack_hex = choose_stack_hex(game, req, &groups)?;
+        let (s_combat, s_leaders) = attacking_units(t, game, &groups, stack_hex)?;
+        let mut tally = Tally::new(t, game, dhex);
+        // 11.3-11.5: the attacking stack and its supporting stacks.
+        let stack = tally.attacking_stack(stack_hex, s_combat, s_leaders);
         let mut attacker_supports = Vec::new();
-        for (h, v) in &groups {
-            if *h == stack_hex {
-                continue;
-            }
-            let (c, l) = split(v);
+        for (h, v) in groups.iter().filter(|(h, _)| *h != stack_hex) {
+            let (c, l) = split(game, v);
             if c.is_empty() {
                 return Err(AttackError::Illegal(format!(
                     "the supporting stack in {} names no combat unit",
                     game.label(*h)
                 )));
             }
-            let n = c.len() as i32;
-            let (div, why) = halving(t, game, *h);
-            let mut v = n.div_euclid(div);
-            let mut detail = vec![format!("{n} undisrupted combat units")];
-            if div > 1 {
-                detail.push(format!("{why} to {v}"));
-            }
-            if river(*h) {
-                v += t.terrain.river_support;
-                detail.push(format!("river {:+}", t.terrain.river_support));
-            }
-            if fortified {
-                let (m, what) = if has_artillery(&c) {
-                    (
-                        t.terrain.fortified_with_artillery_support,
-                        "fortified city with artillery (no value given by 11.5)",
-                    )
-                } else {
-                    (
-                        t.terrain.fortified_without_artillery_support,
-                        "fortified city without artillery",
-                    )
-                };
-                v += m;
-                detail.push(format!("{what} {m:+}"));
-            } else if difficult {
-                v += t.terrain.difficult_support;
-                detail.push(format!("terrain {:+}", t.terrain.difficult_support));
-            }
-            if !l.is_empty() {
-                v += t.support_commander_bonus;
-                detail.push(format!("commander {:+}", t.support_commander_bonus));
-            }
-            lines.push(line(
-                a,
-                &format!("Supporting stack {}", game.label(*h)),
-                v,
-                detail.join(", "),
-                "10.3, 11.5",
-            ));
-            fav_parts.push(format!("support {} {v:+}", game.label(*h)));
-            fav_base += v;
-            // 11.17 / 11.18: hits may fall on every combat unit of the supporting hex, named or
-            // not, disrupted included, as on the defender's side.
-            let in_support: Vec<UnitIdx> = game
-                .units_at(*h)
-                .iter()
-                .copied()
-                .filter(|u| !game.unit(*u).is_leader())
-                .collect();
-            attacker_supports.push(Stack {
-                hex: *h,
-                undisrupted: n as u32,
-                combat: in_support,
-                leaders: l,
-                value: v,
-            });
+            attacker_supports.push(tally.attacker_support(*h, &c, l));
         }
-        let attacker_cap =
-            stack.undisrupted + attacker_supports.iter().map(|s| s.undisrupted).sum::<u32>();
-
-        // 11.6-11.7, 11.18: the defence.
-        let d = Role::Defender;
-        let (d_combat, d_leaders): (Vec<UnitIdx>, Vec<UnitIdx>) =
-            in_hex.iter().partition(|u| !game.unit(**u).is_leader());
-        let d_und: Vec<UnitIdx> = d_combat
-            .iter()
-            .copied()
-            .filter(|u| !game.unit(*u).is_disrupted())
-            .collect();
-        let leaders_only = d_combat.is_empty();
-        let disrupted_only = !leaders_only && d_und.is_empty();
-        for &u in &d_combat {
-            of(u)?;
-        }
-        let mut fdv_parts = Vec::new();
-        let dn = d_und.len() as i32;
-        let mut dvalue = 0;
-        if leaders_only {
-            lines.push(line(
-                d,
-                "Commanders only",
-                0,
-                "no combat unit: each commander rolls to escape".into(),
-                "11.19",
-            ));
-        } else if disrupted_only {
-            lines.push(line(
-                d,
-                "Disrupted units only",
-                0,
-                "FDV is 1d6 alone (no commander, no support)".into(),
-                "11.18",
-            ));
-            fdv_parts.push("disrupted only: 0".into());
-        } else {
-            let cf = dn * t.cf_per_undisrupted_unit;
-            lines.push(line(
-                d,
-                "Combat factors",
-                cf,
-                format!(
-                    "{dn} undisrupted combat units, CF {} each",
-                    t.cf_per_undisrupted_unit
-                ),
-                "3.3",
-            ));
-            let ks = kinds(&d_und);
-            let ca = combined(ks.len());
-            if ca != 0 {
-                lines.push(line(
-                    d,
-                    "Combined arms",
-                    ca,
-                    format!(
-                        "{} undisrupted types: {}",
-                        ks.len(),
-                        ks.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
-                    ),
-                    "11.6",
-                ));
-            }
-            let (div, why) = halving(t, game, dhex);
-            let raw = cf + ca;
-            dvalue = raw.div_euclid(div);
-            if div > 1 {
-                lines.push(line(
-                    d,
-                    "Halved/quartered",
-                    dvalue - raw,
-                    format!("{why}: {raw} / {div} = {dvalue} (rounded down)"),
-                    "11.2",
-                ));
-            }
-            fdv_parts.push(format!("defence value {dvalue}"));
-            if let Some((cr, l)) = best_cr(&d_leaders) {
-                let v = cr.min(dn);
-                dvalue += v;
-                lines.push(line(
-                    d,
-                    "Commander",
-                    v,
-                    format!(
-                        "{} CR {cr}, limited to {dn} undisrupted combat units",
-                        game.unit(l).name
-                    ),
-                    "11.7",
-                ));
-                fdv_parts.push(format!("commander {v:+}"));
-            }
-        }
-        let defence = Stack {
-            hex: dhex,
-            combat: d_combat.clone(),
-            leaders: d_leaders,
-            undisrupted: dn as u32,
-            value: dvalue,
-        };
-        let mut fdv_base = dvalue;
-        // 10.5: the defender's supporting stacks.
-        let support_hexes: Vec<Coord> = match req.option("defender_support") {
-            None | Some("none") => Vec::new(),
-            Some("all") => dhex
-                .neighbors()
-                .into_iter()
-                .filter(|h| {
-                    game.units_at(*h).iter().any(|u| {
-                        let x = game.unit(*u);
-                        x.side == defender_side && !x.is_leader() && !x.is_disrupted()
-                    })
-                })
-                .collect(),
-            Some(list) => {
-                let mut out = Vec::new();
-                for label in list.split('+') {
-                    let c = game.scenario.parse_hex(label.trim()).map_err(|e| {
-                        AttackError::BadOption(format!("option defender_support={list}: {e} (values: none, all, or hexes joined by +)"))
-                    })?;
-                    if !c.is_adjacent(dhex) {
-                        return Err(AttackError::BadOption(format!(
-                            "option defender_support: {} is not adjacent to the defending hex {} (10.5)",
-                            game.label(c),
-                            game.label(dhex)
-                        )));
-                    }
-                    let ok = game.units_at(c).iter().any(|u| {
-                        let x = game.unit(*u);
-                        x.side == defender_side && !x.is_leader() && !x.is_disrupted()
-                    });
-                    if !ok {
-                        return Err(AttackError::BadOption(format!(
-                            "option defender_support: {} holds no undisrupted combat unit of the defender",
-                            game.label(c)
-                        )));
-                    }
-                    if out.contains(&c) {
-                        return Err(AttackError::BadOption(format!(
-                            "option defender_support: {} is named twice",
-                            game.label(c)
-                        )));
-                    }
-                    out.push(c);
-                }
-                out
-            }
-        };
-        let mut defender_supports = Vec::new();
-        if !support_hexes.is_empty() && (disrupted_only || leaders_only) {
-            lines.push(line(
-                d,
-                "Supporting stacks ignored",
-                0,
-                "the defending hex holds no undisrupted combat unit".into(),
-                "11.18",
-            ));
-        } else {
-            for h in support_hexes {
-                let (c, l): (Vec<UnitIdx>, Vec<UnitIdx>) = game
-                    .units_at(h)
-                    .iter()
-                    .partition(|u| !game.unit(**u).is_leader());
-                let n = c.iter().filter(|u| !game.unit(**u).is_disrupted()).count() as i32;
-                let (div, why) = halving(t, game, h);
-                let mut v = n.div_euclid(div);
-                let mut detail = vec![format!("{n} undisrupted combat units")];
-                if div > 1 {
-                    detail.push(format!("{why} to {v}"));
-                }
-                if !l.is_empty() {
-                    v += t.support_commander_bonus;
-                    detail.push(format!("commander {:+}", t.support_commander_bonus));
-                }
-                lines.push(line(
-                    d,
-                    &format!("Supporting stack {}", game.label(h)),
-                    v,
-                    detail.join(", "),
-                    "10.5, 11.7",
-                ));
-                fdv_parts.push(format!("support {} {v:+}", game.label(h)));
-                fdv_base += v;
-                defender_supports.push(Stack {
-                    hex: h,
-                    undisrupted: n as u32,
-                    combat: c,
-                    leaders: l,
-                    value: v,
-                });
-            }
-        }
-        let defender_cap = if disrupted_only || leaders_only {
-            0
-        } else {
-            defence.undisrupted + defender_supports.iter().map(|s| s.undisrupted).sum::<u32>()
-        };
-
+        // 11.6-11.7, 11.18: the defence and its supporting stacks.
+        let defence = tally.defence(&in_hex)?;
+        let leaders_only = defence.combat.is_empty();
+        let disrupted_only = !leaders_only && defence.undisrupted == 0;
+        let support_hexes = defender_support_hexes(game, req, defender_side)?;
+        let defender_supports =
+            tally.defender_supports(support_hexes, disrupted_only || leaders_only);
         let mut a = Assessment {
             attacker_side,
             defender_side,
             defender_hex: dhex,
+            fav_base: total(&stack, &attacker_supports),
+            fdv_base: total(&defence, &defender_supports),
+            attacker_cap: cap(&stack, &attacker_supports),
+            defender_cap: if disrupted_only || leaders_only {
+                0
+            } else {
+                cap(&defence, &defender_supports)
+            },
             stack,
             attacker_supports,
             defence,
             defender_supports,
-            fav_base,
-            fdv_base,
             disrupted_only,
             leaders_only,
             pre_withdrawal: None,
-            attacker_cap,
-            defender_cap,
-            withdraw,
-            odd_hit_attacker,
-            odd_hit_defender,
-            lines,
-            fav_text: format!("FAV = {} = {fav_base} + 1d6", fav_parts.join(", ")),
-            fdv_text: format!(
-                "FDV = {} = {fdv_base} + 1d6",
-                if fdv_parts.is_empty() {
-                    "0".to_string()
-                } else {
-                    fdv_parts.join(", ")
-                }
-            ),
+            withdraw: flags.withdraw,
+            odd_hit_attacker: flags.odd_hit_attacker,
+            odd_hit_defender: flags.odd_hit_defender,
+            lines: Vec::new(),
+            fav_text: String::new(),
+            fdv_text: String::new(),
             retreat_choice: None,
             attacker_losses: None,
             defender_losses: None,
             advance_choice: None,
         };
+        a.texts(tally);
         a.read_choices(rules, game, choices)?;
-        // 11.1: a cavalry-only defence may withdraw before combat from attackers without cavalry.
-        let all_cav = !a.defence.combat.is_empty()
-            && a.defence
+        a.withdraw_before_combat(rules, game, &in_hex);
+        Ok(a)
+    }
+
+    /// The modifier lines and the FAV / FDV arithmetic, one line each.
+    fn texts(&mut self, tally: Tally<'_>) {
+        self.lines = tally.lines;
+        self.fav_text = format!(
+            "FAV = {} = {} + 1d6",
+            tally.fav_parts.join(", "),
+            self.fav_base
+        );
+        self.fdv_text = format!(
+            "FDV = {} = {} + 1d6",
+            if tally.fdv_parts.is_empty() {
+                "0".to_string()
+            } else {
+                tally.fdv_parts.join(", ")
+            },
+            self.fdv_base
+        );
+    }
+
+    /// 11.1: a cavalry-only defence may withdraw before combat from attackers without cavalry.
+    fn withdraw_before_combat(&mut self, rules: &Ngg, game: &Game, in_hex: &[UnitIdx]) {
+        let all_cav = !self.defence.combat.is_empty()
+            && self
+                .defence
                 .combat
                 .iter()
                 .all(|u| game.unit(*u).kind == UnitKind::Cavalry);
         // "the attackers have none": read as the attacking stack (the stack that carries out
         // the order, 11.1, and the one that may advance); supporting stacks do not count (seed
         // silent, documented).
-        let att_cav = a
+        let att_cav = self
             .stack
             .combat
             .iter()
             .any(|u| game.unit(*u).kind == UnitKind::Cavalry);
-        if withdraw && all_cav && !att_cav {
-            let movers: Vec<UnitIdx> = in_hex.clone();
-            a.pre_withdrawal = a.withdrawal_hex(rules, game, &movers);
+        if self.withdraw && all_cav && !att_cav {
+            self.pre_withdrawal = self.withdrawal_hex(rules, game, in_hex);
         }
-        Ok(a)
     }
 
     fn read_choices(&mut self, rules: &Ngg, game: &Game, c: &Choices) -> Result<(), AttackError> {
@@ -1003,349 +1118,14 @@ impl Assessment {
             .into_iter()
             .find(|h| self.hex_legal(rules, game, *h, Some(movers)).is_ok())
     }
-
-    /// Everything that follows from the attacker's die `ad`, the defender's `dd` and 11.15's
-    /// die `ld` (ignored on a tie).
-    pub fn outcome(&self, rules: &Ngg, game: &Game, ad: u8, dd: u8, ld: u8) -> Outcome {
-        let t = &rules.tables;
-        let mut o = Outcome {
-            fav: 0,
-            fdv: 0,
-            diff: 0,
-            res: Res::NoCombat,
-            attacker_hits: 0,
-            defender_hits: 0,
-            adjustment: None,
-            attacker_steps: Vec::new(),
-            defender_steps: Vec::new(),
-            withdrawal: Withdrawal::Stays,
-            advance: Vec::new(),
-            escapes: Vec::new(),
-            notes: Vec::new(),
-        };
-        let mut attack_stack_all = self.stack.combat.clone();
-        attack_stack_all.extend(&self.stack.leaders);
-        if let Some(h) = self.pre_withdrawal {
-            o.withdrawal = Withdrawal::To(h);
-            o.advance = attack_stack_all;
-            o.notes
-                .push("11.1: the cavalry-only defenders withdraw before combat".into());
-            return o;
-        }
-        if self.leaders_only {
-            o.escapes = self.defence.leaders.clone();
-            o.notes
-                .push("11.19: unaccompanied commanders attacked: each rolls to escape".into());
-            return o;
-        }
-        o.fav = self.fav_base + i32::from(ad);
-        o.fdv = self.fdv_base + i32::from(dd);
-        o.diff = o.fav - o.fdv;
-        let adj = t.loser_adjustment(ld);
-        let loser_hits = |d: i32, cap: u32| -> u32 { (d / 2 + adj).clamp(0, cap as i32) as u32 };
-        match o.diff.cmp(&0) {
-            std::cmp::Ordering::Greater => {
-                o.res = Res::Win;
-                o.defender_hits = (o.diff as u32).min(self.attacker_cap);
-                o.attacker_hits = loser_hits(o.diff, self.defender_cap);
-                o.adjustment = Some(adj);
-            }
-            std::cmp::Ordering::Less => {
-                o.res = Res::Loss;
-                o.attacker_hits = ((-o.diff) as u32).min(self.defender_cap);
-                o.defender_hits = loser_hits(-o.diff, self.attacker_cap);
-                o.adjustment = Some(adj);
-            }
-            std::cmp::Ordering::Equal => {
-                o.res = Res::Tie;
-                // 11.9 gives the attacker a hit on a tie, but 11.18's play note says disrupted
-                // units can never inflict hits: against a disrupted-only defence the play note
-                // prevails (a reading, documented).
-                o.attacker_hits = if self.disrupted_only { 0 } else { t.tie_hits };
-            }
-        }
-        // 11.17: apply the hits.
-        let mut st: BTreeMap<UnitIdx, u8> = BTreeMap::new(); // 0 undisrupted, 1 disrupted, 2 gone
-        for u in self
-            .attacker_units()
-            .into_iter()
-            .chain(self.defender_units())
-        {
-            st.insert(u, u8::from(game.unit(u).status == Status::Disrupted));
-        }
-        let att_support: Vec<UnitIdx> = if o.res == Res::Tie {
-            Vec::new() // 11.9: one unit in the attacking stack
-        } else {
-            self.attacker_supports
-                .iter()
-                .flat_map(|s| s.combat.clone())
-                .collect()
-        };
-        let def_support: Vec<UnitIdx> = self
-            .defender_supports
-            .iter()
-            .flat_map(|s| s.combat.clone())
-            .collect();
-        o.attacker_steps = allocate(
-            &mut st,
-            o.attacker_hits,
-            &self.stack.combat,
-            &att_support,
-            self.attacker_losses.as_deref(),
-            &mut o.notes,
-            "attacker",
-        );
-        o.defender_steps = allocate(
-            &mut st,
-            o.defender_hits,
-            &self.defence.combat,
-            &def_support,
-            self.defender_losses.as_deref(),
-            &mut o.notes,
-            "defender",
-        );
-        if self.odd_hit_attacker && o.attacker_hits % 2 == 1 {
-            odd_hit(
-                &mut st,
-                &self.stack.combat,
-                &att_support,
-                &mut o.attacker_steps,
-            );
-        }
-        if self.odd_hit_defender && o.defender_hits % 2 == 1 {
-            odd_hit(
-                &mut st,
-                &self.defence.combat,
-                &def_support,
-                &mut o.defender_steps,
-            );
-        }
-        let alive = |st: &BTreeMap<UnitIdx, u8>, v: &[UnitIdx]| -> Vec<UnitIdx> {
-            v.iter()
-                .copied()
-                .filter(|u| st.get(u).is_some_and(|s| *s < 2))
-                .collect()
-        };
-        let undisrupted = |st: &BTreeMap<UnitIdx, u8>, v: &[UnitIdx]| -> Vec<UnitIdx> {
-            v.iter()
-                .copied()
-                .filter(|u| st.get(u) == Some(&0))
-                .collect()
-        };
-        let def_alive = alive(&st, &self.defence.combat);
-        let margin = t.forced_withdrawal_margin;
-        let wants = match o.res {
-            _ if def_alive.is_empty() => None,
-            Res::Win if o.diff >= margin => Some(true),
-            Res::Win | Res::Loss if self.withdraw => Some(false),
-            _ => None,
-        };
-        if def_alive.is_empty() {
-            o.withdrawal = Withdrawal::Eliminated;
-        } else if let Some(forced) = wants {
-            let mut movers = def_alive.clone();
-            movers.extend(&self.defence.leaders);
-            match self.withdrawal_hex(rules, game, &movers) {
-                Some(h) => {
-                    if let Some(c) = self.retreat_choice
-                        && c != h
-                    {
-                        o.notes.push(format!(
-                            "the chosen withdrawal hex {} is over capacity; {} used",
-                            game.label(c),
-                            game.label(h)
-                        ));
-                    }
-                    o.withdrawal = Withdrawal::To(h);
-                }
-                None if forced => {
-                    o.withdrawal = Withdrawal::Blocked;
-                    for u in &def_alive {
-                        st.insert(*u, 2);
-                        o.defender_steps.push(Step {
-                            unit: *u,
-                            eliminated: true,
-                            why: Why::NoWithdrawal,
-                        });
-                    }
-                    o.notes
-                        .push("11.12: the defenders must withdraw and cannot: eliminated".into());
-                }
-                None => {
-                    o.withdrawal = Withdrawal::NoLegalHex;
-                    o.notes
-                        .push("11.11: no legal withdrawal hex: the defenders stay".into());
-                }
-            }
-        }
-        // 11.16: pursuit by cavalry.
-        if let Withdrawal::To(_) = o.withdrawal {
-            let cav = |st: &BTreeMap<UnitIdx, u8>, v: &[UnitIdx]| {
-                undisrupted(st, v)
-                    .iter()
-                    .any(|u| game.unit(*u).kind == UnitKind::Cavalry)
-            };
-            if cav(&st, &self.stack.combat) && !cav(&st, &self.defence.combat) {
-                for _ in 0..t.pursuit_hits {
-                    if let Some(u) = self
-                        .defence
-                        .combat
-                        .iter()
-                        .copied()
-                        .find(|u| st.get(u) == Some(&1))
-                    {
-                        st.insert(u, 2);
-                        o.defender_steps.push(Step {
-                            unit: u,
-                            eliminated: true,
-                            why: Why::Pursuit,
-                        });
-                    } else {
-                        o.notes.push(
-                            "11.16: attacking cavalry pursues but no defending unit is disrupted"
-                                .into(),
-                        );
-                    }
-                }
-            }
-        }
-        // 11.12 / 11.13: advance.
-        let att_und = undisrupted(&st, &self.stack.combat);
-        let all_gone = alive(&st, &self.defence.combat).is_empty();
-        let stack_survives = !alive(&st, &self.stack.combat).is_empty();
-        if all_gone {
-            // 11.13: "any undisrupted unit(s) in the attacking stack (including any
-            // Commander(s))": the commanders may advance even if every combat unit of the stack
-            // is disrupted (not if they were all eliminated: then the commanders roll, 11.19).
-            o.advance = att_und;
-            if stack_survives {
-                o.advance.extend(&self.stack.leaders);
-            }
-        } else if matches!(o.withdrawal, Withdrawal::To(_)) && o.res == Res::Win && o.diff >= margin
-        {
-            o.advance = att_und;
-            if !o.advance.is_empty() {
-                o.advance.extend(&self.stack.leaders);
-            }
-        } else if matches!(o.withdrawal, Withdrawal::To(_)) && o.res == Res::Win {
-            o.advance = att_und
-                .into_iter()
-                .filter(|u| game.unit(*u).kind == UnitKind::Cavalry)
-                .collect();
-        }
-        // 11.19: commanders on hexes whose combat units were all eliminated.
-        let mut hexes: Vec<(Coord, Vec<UnitIdx>)> =
-            vec![(self.stack.hex, self.stack.combat.clone())];
-        hexes.extend(
-            self.attacker_supports
-                .iter()
-                .map(|s| (s.hex, s.combat.clone())),
-        );
-        hexes.push((self.defender_hex, self.defence.combat.clone()));
-        hexes.extend(
-            self.defender_supports
-                .iter()
-                .map(|s| (s.hex, s.combat.clone())),
-        );
-        for (h, _) in hexes {
-            let combat_before: Vec<UnitIdx> = game
-                .units_at(h)
-                .iter()
-                .copied()
-                .filter(|u| !game.unit(*u).is_leader())
-                .collect();
-            if combat_before.is_empty() {
-                continue;
-            }
-            let gone = combat_before.iter().all(|u| st.get(u) == Some(&2));
-            if gone {
-                o.escapes.extend(
-                    game.units_at(h)
-                        .iter()
-                        .copied()
-                        .filter(|u| game.unit(*u).is_leader()),
-                );
-            }
-        }
-        o
-    }
 }
 
-/// 11.17: apply `hits` to `main` (at least half) and then `support`. With the player's list,
-/// each entry takes one hit in turn (a unit named twice is disrupted, then eliminated); the
-/// rest follows the default: disrupt the undisrupted units of the stack in unit order, then
-/// eliminate its disrupted units, then the same in the supporting stacks.
-fn allocate(
-    st: &mut BTreeMap<UnitIdx, u8>,
-    hits: u32,
-    main: &[UnitIdx],
-    support: &[UnitIdx],
-    order: Option<&[UnitIdx]>,
-    notes: &mut Vec<String>,
-    who: &str,
-) -> Vec<Step> {
-    let start = st.clone();
-    let run = |st: &mut BTreeMap<UnitIdx, u8>, order: Option<&[UnitIdx]>| -> Vec<Step> {
-        let mut steps = Vec::new();
-        let mut listed = order.unwrap_or(&[]).iter().copied();
-        for _ in 0..hits {
-            let pick = listed
-                .by_ref()
-                .find(|u| {
-                    (main.contains(u) || support.contains(u)) && st.get(u).is_some_and(|s| *s < 2)
-                })
-                .or_else(|| {
-                    [main, support].into_iter().find_map(|group| {
-                        group
-                            .iter()
-                            .copied()
-                            .find(|u| st.get(u) == Some(&0))
-                            .or_else(|| group.iter().copied().find(|u| st.get(u) == Some(&1)))
-                    })
-                });
-            let Some(u) = pick else { break };
-            let s = st.get(&u).copied().unwrap_or(0) + 1;
-            st.insert(u, s);
-            steps.push(Step {
-                unit: u,
-                eliminated: s >= 2,
-                why: Why::Hit,
-            });
-        }
-        steps
-    };
-    let steps = run(st, order);
-    if order.is_some() {
-        let on_main = steps.iter().filter(|s| main.contains(&s.unit)).count();
-        let main_gone = main.iter().all(|u| st.get(u) == Some(&2));
-        if on_main * 2 < steps.len() && !main_gone {
-            notes.push(format!("{who} losses: at least half the hits go to the stack itself (11.17); default order used"));
-            *st = start;
-            return run(st, None);
-        }
-    }
-    steps
+/// A stack's value with its supporting stacks' (the FAV or FDV without its die).
+fn total(stack: &Stack, supports: &[Stack]) -> i32 {
+    stack.value + supports.iter().map(|s| s.value).sum::<i32>()
 }
 
-/// 11.17's option: one more hit on a disrupted unit (the stack's first, else a supporting
-/// stack's), eliminating it.
-fn odd_hit(
-    st: &mut BTreeMap<UnitIdx, u8>,
-    main: &[UnitIdx],
-    support: &[UnitIdx],
-    steps: &mut Vec<Step>,
-) {
-    if let Some(u) = main
-        .iter()
-        .chain(support)
-        .copied()
-        .find(|u| st.get(u) == Some(&1))
-    {
-        st.insert(u, 2);
-        steps.push(Step {
-            unit: u,
-            eliminated: true,
-            why: Why::OddHit,
-        });
-    }
+/// 11.14 / 11.15: a side's undisrupted combat units, supporting stacks included.
+fn cap(stack: &Stack, supports: &[Stack]) -> u32 {
+    stack.undisrupted + supports.iter().map(|s| s.undisrupted).sum::<u32>()
 }

@@ -159,6 +159,15 @@ impl Tables {
         for (at, why) in self.sequence.problems() {
             out.push(crate::rules::tables::problem(at, "", why));
         }
+        self.check_pieces(&mut out);
+        self.check_hits(&mut out);
+        self.check_escape_and_cossacks(&mut out);
+        self.check_modifiers(&mut out);
+        out
+    }
+
+    /// 3.3, 4.1, 11.2 bullet 3: the CF, the occupancy factors, the hex capacity, the divisors.
+    fn check_pieces(&self, out: &mut Vec<Problem>) {
         if !(0..=10).contains(&self.cf_per_undisrupted_unit) {
             out.push(problem(
                 "cf_per_undisrupted_unit",
@@ -184,6 +193,11 @@ impl Tables {
                 out.push(problem(name, v, "a divisor is 1 to 16"));
             }
         }
+    }
+
+    /// 11.9, 11.12, 11.15, 11.16: the loser's die adjustments, the forced-withdrawal margin,
+    /// the tie and pursuit hits.
+    fn check_hits(&self, out: &mut Vec<Problem>) {
         if self.loser_hits_adjustment.len() != 6 {
             out.push(problem(
                 "loser_hits_adjustment",
@@ -215,6 +229,10 @@ impl Tables {
                 out.push(problem(name, v, "at most 6 hits"));
             }
         }
+    }
+
+    /// 11.19 and 13.1: the commander escape roll and range, the Cossack roll.
+    fn check_escape_and_cossacks(&self, out: &mut Vec<Problem>) {
         for (i, f) in self.commander_escape.eliminated_on.iter().enumerate() {
             if !(1..=6).contains(f) {
                 out.push(problem(
@@ -241,6 +259,10 @@ impl Tables {
                 "a range is 0 to 50 hexes",
             ));
         }
+    }
+
+    /// 11.3-11.5, 11.7: the terrain, commander and combined-arms modifiers.
+    fn check_modifiers(&self, out: &mut Vec<Problem>) {
         for (name, v) in [
             ("terrain.river_stack", self.terrain.river_stack),
             ("terrain.river_support", self.terrain.river_support),
@@ -270,7 +292,6 @@ impl Tables {
                 out.push(problem(name, v, "a modifier is -20 to 20"));
             }
         }
-        out
     }
 }
 

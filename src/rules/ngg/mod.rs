@@ -13,22 +13,25 @@
 pub mod assess;
 pub mod data;
 pub mod odds;
+pub mod profile;
 pub mod resolve;
 
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::rules::attack::{
+    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, ZocEntry, ZocMap,
+};
 use crate::rules::dice::DieSource;
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
-    ZocEntry, ZocMap,
-};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::tables::RulesError;
 use crate::rules::tables::load_tables;
 
 mod cossacks;
+mod outcome;
 mod rally;
 
 use assess::Assessment;
@@ -41,6 +44,17 @@ pub const DEFAULT_TABLES: &str = include_str!("../../../assets/rules/ngg1812.ron
 pub fn load(path: Option<&Path>) -> Result<Arc<dyn Ruleset>, RulesError> {
     let tables: Tables = load_tables(
         path,
+        DEFAULT_TABLES,
+        "assets/rules/ngg1812.ron",
+        |t: &mut Tables| t.check(),
+    )?;
+    Ok(Arc::new(Ngg { tables }))
+}
+
+/// The rule system from a tables text (text, name), or the built-in tables.
+pub fn from_text(text: Option<(&str, &str)>) -> Result<Arc<dyn Ruleset>, RulesError> {
+    let tables: Tables = crate::rules::tables::tables_from(
+        text,
         DEFAULT_TABLES,
         "assets/rules/ngg1812.ron",
         |t: &mut Tables| t.check(),
@@ -71,12 +85,12 @@ impl Ngg {
 /// NGG 1812 movement: the tables' `movement` section, and 4.1's capacity: "Each hex has a
 /// maximum capacity of six (6) friendly OFs. This limitation applies at all times", so no step
 /// enters a hex whose friendly OF plus the mover's would pass it (passing through included).
-impl crate::rules::movement::Movement for Ngg {
+impl crate::rules::ruleset::Movement for Ngg {
     fn allowance(
         &self,
         game: &Game,
         unit: &crate::rules::unit::Unit,
-    ) -> crate::rules::movement::Allowance {
+    ) -> crate::rules::points::Allowance {
         self.tables.movement.allowance(game, unit)
     }
 
@@ -106,9 +120,9 @@ impl crate::rules::movement::Movement for Ngg {
 
     fn price(
         &self,
-        q: &crate::rules::movement::StepQuery,
+        q: &crate::rules::ruleset::StepQuery,
         why: Option<&mut Vec<String>>,
-    ) -> Result<crate::rules::movement::StepCost, String> {
+    ) -> Result<crate::rules::ruleset::StepCost, String> {
         let step = self.tables.movement.price(q, why)?;
         let t = &self.tables;
         let of = |u: &crate::rules::unit::Unit| u.class.map_or(0, |c| t.of_halves(c));
@@ -127,7 +141,7 @@ impl crate::rules::movement::Movement for Ngg {
 }
 
 impl Ruleset for Ngg {
-    fn movement(&self) -> &dyn crate::rules::movement::Movement {
+    fn movement(&self) -> &dyn crate::rules::ruleset::Movement {
         self
     }
     fn sequence(&self) -> &crate::rules::sequence::Sequence {
@@ -207,7 +221,7 @@ impl Ruleset for Ngg {
         &self,
         game: &Game,
         unit: crate::rules::unit::UnitIdx,
-    ) -> Vec<crate::rules::ruleset::SpecialAction> {
+    ) -> Vec<crate::rules::attack::SpecialAction> {
         rally::action(game, unit).into_iter().collect()
     }
 
@@ -239,6 +253,32 @@ impl Ruleset for Ngg {
 
     fn tables_text(&self) -> &'static str {
         DEFAULT_TABLES
+    }
+
+    fn unit_facts(&self, u: &crate::rules::unit::Unit) -> String {
+        let mut s = String::new();
+        if let Some(c) = u.class {
+            s.push_str(&format!(" {c:?}"));
+        }
+        if u.forced_march {
+            s.push_str(" forced-march");
+        }
+        if u.combats > 0 {
+            s.push_str(&format!(" fought {}x", u.combats));
+        }
+        s
+    }
+
+    fn profile(&self) -> &'static crate::rules::scenario::Profile {
+        &profile::PROFILE
+    }
+
+    fn tables_in_use(&self) -> String {
+        crate::rules::tables::canonical(&self.tables)
+    }
+
+    fn tables_json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.tables).unwrap_or_default()
     }
 
     /// 3.3 and 4.1: every combat unit has a class (its occupancy factor), and no hex holds more

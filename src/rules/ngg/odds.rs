@@ -23,12 +23,12 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
+use crate::rules::attack::{AttackType, ModValue, Odds};
 use crate::rules::cv::{Prob, percent};
 use crate::rules::game::Game;
-use crate::rules::ruleset::{AttackType, ModValue, Odds};
 
 use super::Ngg;
-use super::assess::{Assessment, Outcome, Res, Step, Withdrawal};
+use super::assess::{Assessment, Outcome, Res, Stack, Step, Withdrawal};
 use crate::rules::unit::UnitIdx;
 
 fn frac(p: Prob) -> String {
@@ -74,77 +74,156 @@ fn defence_gone(a: &Assessment, o: &Outcome) -> bool {
         })
 }
 
+/// The equally likely cases: the attacker's d6, the defender's d6 and 11.15's d6.
+const CASES: u64 = 216;
+
+/// The probability of `n` cases out of [`CASES`].
+fn p(n: u64) -> Prob {
+    Prob::new(n, CASES)
+}
+
+/// The outcomes of the cases, counted.
+struct Counts {
+    diff: BTreeMap<i32, u64>,
+    /// The attacker's result codes (11.8, 11.9; `no combat`).
+    res: Vec<(&'static str, u64)>,
+    /// The defender's result codes.
+    def: Vec<(&'static str, u64)>,
+    /// Hits inflicted on the attacker and on the defender.
+    ah: BTreeMap<u32, u64>,
+    dh: BTreeMap<u32, u64>,
+    /// Hits absorbed, summed over the cases.
+    att_loss: u64,
+    def_loss: u64,
+}
+
+impl Counts {
+    fn new() -> Counts {
+        Counts {
+            diff: BTreeMap::new(),
+            res: ["win", "tie", "loss", "no combat"].map(|c| (c, 0)).to_vec(),
+            def: ["holds", "withdraws", "eliminated"]
+                .map(|c| (c, 0))
+                .to_vec(),
+            ah: BTreeMap::new(),
+            dh: BTreeMap::new(),
+            att_loss: 0,
+            def_loss: 0,
+        }
+    }
+
+    /// One case counted.
+    fn add(&mut self, game: &Game, a: &Assessment, o: &Outcome) {
+        if o.res != Res::NoCombat {
+            *self.diff.entry(o.diff).or_insert(0) += 1;
+        }
+        let code = o.res.code();
+        if let Some(e) = self.res.iter_mut().find(|(c, _)| *c == code) {
+            e.1 += 1;
+        }
+        let d = defender_code(a, o);
+        if let Some(e) = self.def.iter_mut().find(|(c, _)| *c == d) {
+            e.1 += 1;
+        }
+        *self.ah.entry(o.attacker_hits).or_insert(0) += 1;
+        *self.dh.entry(o.defender_hits).or_insert(0) += 1;
+        self.att_loss += absorbed(game, &o.attacker_steps);
+        self.def_loss += absorbed(game, &o.defender_steps);
+    }
+}
+
+/// The defender's result code: `eliminated` (every combat unit gone, or a forced withdrawal
+/// blocked), `withdraws` or `holds`.
+fn defender_code(a: &Assessment, o: &Outcome) -> &'static str {
+    let gone = defence_gone(a, o);
+    match o.withdrawal {
+        _ if gone
+            || o.withdrawal == Withdrawal::Eliminated
+            || o.withdrawal == Withdrawal::Blocked =>
+        {
+            "eliminated"
+        }
+        Withdrawal::To(_) => "withdraws",
+        _ => "holds",
+    }
+}
+
+/// The codes that occur, with their probabilities.
+fn list(v: &[(&'static str, u64)]) -> Vec<(String, Prob)> {
+    v.iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(c, n)| (c.to_string(), p(*n)))
+        .collect()
+}
+
+/// The cases with code `c`.
+fn count(v: &[(&'static str, u64)], c: &str) -> u64 {
+    v.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n)
+}
+
 pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
-    let total = 216u64;
-    let mut diff: BTreeMap<i32, u64> = BTreeMap::new();
-    let mut res: Vec<(&'static str, u64)> =
-        ["win", "tie", "loss", "no combat"].map(|c| (c, 0)).to_vec();
-    let mut def: Vec<(&'static str, u64)> = ["holds", "withdraws", "eliminated"]
-        .map(|c| (c, 0))
-        .to_vec();
-    let mut ah: BTreeMap<u32, u64> = BTreeMap::new();
-    let mut dh: BTreeMap<u32, u64> = BTreeMap::new();
-    let (mut att_loss, mut def_loss) = (0u64, 0u64);
+    let mut n = Counts::new();
     for ad in 1..=6u8 {
         for dd in 1..=6u8 {
             for ld in 1..=6u8 {
-                let o = a.outcome(rules, game, ad, dd, ld);
-                if o.res != Res::NoCombat {
-                    *diff.entry(o.diff).or_insert(0) += 1;
-                }
-                let code = o.res.code();
-                if let Some(e) = res.iter_mut().find(|(c, _)| *c == code) {
-                    e.1 += 1;
-                }
-                let gone = defence_gone(a, &o);
-                let d = match o.withdrawal {
-                    _ if gone
-                        || o.withdrawal == Withdrawal::Eliminated
-                        || o.withdrawal == Withdrawal::Blocked =>
-                    {
-                        "eliminated"
-                    }
-                    Withdrawal::To(_) => "withdraws",
-                    _ => "holds",
-                };
-                if let Some(e) = def.iter_mut().find(|(c, _)| *c == d) {
-                    e.1 += 1;
-                }
-                *ah.entry(o.attacker_hits).or_insert(0) += 1;
-                *dh.entry(o.defender_hits).or_insert(0) += 1;
-                att_loss += absorbed(game, &o.attacker_steps);
-                def_loss += absorbed(game, &o.defender_steps);
+                n.add(game, a, &a.outcome(rules, game, ad, dd, ld));
             }
         }
     }
-    let p = |n: u64| Prob::new(n, total);
-    let list = |v: &[(&'static str, u64)]| -> Vec<(String, Prob)> {
-        v.iter()
-            .filter(|(_, n)| *n > 0)
-            .map(|(c, n)| (c.to_string(), p(*n)))
-            .collect()
-    };
-    let attacker_results = list(&res);
-    let defender_results = list(&def);
-    let count =
-        |v: &[(&'static str, u64)], c: &str| v.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n);
-    let dist = |m: &BTreeMap<u32, u64>| -> Value {
-        Value::Object(
-            m.iter()
-                .map(|(h, n)| (h.to_string(), json!(frac(p(*n)))))
-                .collect(),
-        )
-    };
+    Odds {
+        ruleset: "ngg1812",
+        kind: AttackType::Combat,
+        lines: a.lines.clone(),
+        attacker_drm: ModValue::Points(a.fav_base),
+        defender_drm: ModValue::Points(a.fdv_base),
+        extra_die: false,
+        differential: n.diff.iter().map(|(k, c)| (*k, p(*c))).collect(),
+        attacker_results: list(&n.res),
+        defender_results: list(&n.def),
+        attacker_expected_loss: p(n.att_loss),
+        defender_expected_loss: p(n.def_loss),
+        attacker_manpower: side_capacity(game, &a.attacker_units()),
+        defender_manpower: side_capacity(game, &a.defender_units()),
+        p_retreat: p(count(&n.def, "withdraws") + count(&n.def, "eliminated")),
+        p_rout: p(count(&n.def, "eliminated")),
+        hex_notes: Vec::new(),
+        extra_json: extra_json(game, a, &n),
+    }
+}
+
+/// A hits distribution as JSON fractions.
+fn dist(m: &BTreeMap<u32, u64>) -> Value {
+    Value::Object(
+        m.iter()
+            .map(|(h, n)| (h.to_string(), json!(frac(p(*n)))))
+            .collect(),
+    )
+}
+
+/// 11.9, 11.14, 11.15: the hits inflicted on one side, as a text line.
+fn hits_line(who: &str, m: &BTreeMap<u32, u64>) -> String {
+    let parts: Vec<String> = m
+        .iter()
+        .map(|(h, n)| format!("{h}: {} ({})", percent(p(*n)), frac(p(*n))))
+        .collect();
+    format!(
+        "Hits inflicted on the {who} (11.9, 11.14, 11.15): {}",
+        parts.join(", ")
+    )
+}
+
+/// The odds' `extra_json`: the results, the hits, the values and the stacks.
+fn extra_json(game: &Game, a: &Assessment, n: &Counts) -> serde_json::Map<String, Value> {
     let mut x = serde_json::Map::new();
     x.insert(
         "differential_meaning".into(),
         serde_json::json!("FAV minus FDV (11.8): positive, the attacker wins; 0, a tie"),
     );
     for c in ["win", "tie", "loss"] {
-        x.insert(c.into(), json!(frac(p(count(&res, c)))));
+        x.insert(c.into(), json!(frac(p(count(&n.res, c)))));
     }
-    x.insert("attacker_hits".into(), dist(&ah));
-    x.insert("defender_hits".into(), dist(&dh));
+    x.insert("attacker_hits".into(), dist(&n.ah));
+    x.insert("defender_hits".into(), dist(&n.dh));
     x.insert("fav_base".into(), json!(a.fav_base));
     x.insert("fdv_base".into(), json!(a.fdv_base));
     x.insert("attacker_cv_text".into(), json!(a.fav_text));
@@ -154,62 +233,18 @@ pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
         json!({"attacker": "none (FAV against FDV, 11.8)", "defender": "none"}),
     );
     x.insert("attacker_stack".into(), json!(game.label(a.stack.hex)));
-    x.insert(
-        "attacker_supports".into(),
-        json!(
-            a.attacker_supports
-                .iter()
-                .map(|s| game.label(s.hex))
-                .collect::<Vec<_>>()
-        ),
-    );
-    x.insert(
-        "defender_supports".into(),
-        json!(
-            a.defender_supports
-                .iter()
-                .map(|s| game.label(s.hex))
-                .collect::<Vec<_>>()
-        ),
-    );
+    let labels = |v: &[Stack]| json!(v.iter().map(|s| game.label(s.hex)).collect::<Vec<_>>());
+    x.insert("attacker_supports".into(), labels(&a.attacker_supports));
+    x.insert("defender_supports".into(), labels(&a.defender_supports));
     x.insert("disrupted_only".into(), json!(a.disrupted_only));
-    let hits_line = |who: &str, m: &BTreeMap<u32, u64>| {
-        let parts: Vec<String> = m
-            .iter()
-            .map(|(h, n)| format!("{h}: {} ({})", percent(p(*n)), frac(p(*n))))
-            .collect();
-        format!(
-            "Hits inflicted on the {who} (11.9, 11.14, 11.15): {}",
-            parts.join(", ")
-        )
-    };
     x.insert(
         "text_lines".into(),
         json!([
             a.fav_text.clone(),
             a.fdv_text.clone(),
-            hits_line("attacker", &ah),
-            hits_line("defender", &dh),
+            hits_line("attacker", &n.ah),
+            hits_line("defender", &n.dh),
         ]),
     );
-
-    Odds {
-        ruleset: "ngg1812",
-        kind: AttackType::Combat,
-        lines: a.lines.clone(),
-        attacker_drm: ModValue::Points(a.fav_base),
-        defender_drm: ModValue::Points(a.fdv_base),
-        extra_die: false,
-        differential: diff.into_iter().map(|(k, n)| (k, p(n))).collect(),
-        attacker_results,
-        defender_results,
-        attacker_expected_loss: p(att_loss),
-        defender_expected_loss: p(def_loss),
-        attacker_manpower: side_capacity(game, &a.attacker_units()),
-        defender_manpower: side_capacity(game, &a.defender_units()),
-        p_retreat: p(count(&def, "withdraws") + count(&def, "eliminated")),
-        p_rout: p(count(&def, "eliminated")),
-        hex_notes: Vec::new(),
-        extra_json: x,
-    }
+    x
 }

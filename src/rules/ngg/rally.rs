@@ -8,10 +8,10 @@
 //! trains). General supply (6.1) is not modelled: every stack counts as supplied
 //! [project default].
 
+use crate::rules::attack::SpecialAction;
 use crate::rules::event::Event;
 use crate::rules::game::Game;
-use crate::rules::movement::Mp;
-use crate::rules::ruleset::SpecialAction;
+use crate::rules::points::Mp;
 use crate::rules::unit::{Status, UnitIdx};
 
 /// The special action's key.

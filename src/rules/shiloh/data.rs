@@ -254,27 +254,22 @@ impl Tables {
                 problem: why,
             });
         }
-        let mut factor = |field: String, x: f64, p: &mut Vec<Problem>| {
-            if !(x.is_finite() && (0.0..=10.0).contains(&x)) {
-                p.push(problem(field, x, "a factor is 0 to 10"));
-            } else if ((x * 10_000.0).round() - x * 10_000.0).abs() > 1e-6 {
-                p.push(problem(
-                    field,
-                    x,
-                    "a factor has at most four decimal places",
-                ));
-            }
-        };
-        let fm = |name: &str,
-                  v: &FireMelee,
-                  p: &mut Vec<Problem>,
-                  factor: &mut dyn FnMut(String, f64, &mut Vec<Problem>)| {
-            factor(format!("{name}.fire"), v.fire, p);
-            factor(format!("{name}.melee"), v.melee, p);
-        };
+        self.check_locations(&mut p);
+        self.check_special_conditions(&mut p);
+        self.check_modes(&mut p);
+        self.check_additional_modifiers(&mut p);
+        self.check_clamp_and_random(&mut p);
+        self.check_casualties(&mut p);
+        self.check_operations(&mut p);
+        p
+    }
+
+    /// TARGET LOCATION and FIRING UNIT'S LOCATION: factors, a row for every terrain (and,
+    /// terrain by terrain, an OP row pricing it).
+    fn check_locations(&self, p: &mut Vec<Problem>) {
         for (i, r) in self.target_location.iter().enumerate() {
-            factor(format!("target_location[{i}].fire"), r.fire, &mut p);
-            factor(format!("target_location[{i}].melee"), r.melee, &mut p);
+            check_factor(format!("target_location[{i}].fire"), r.fire, p);
+            check_factor(format!("target_location[{i}].melee"), r.melee, p);
         }
         for t in SHILOH_TERRAIN {
             if self.target_row(t).is_none() {
@@ -289,64 +284,54 @@ impl Tables {
             }
         }
         for (i, r) in self.firer_location.iter().enumerate() {
-            factor(format!("firer_location[{i}].fire"), r.fire, &mut p);
-            factor(format!("firer_location[{i}].melee"), r.melee, &mut p);
+            check_factor(format!("firer_location[{i}].fire"), r.fire, p);
+            check_factor(format!("firer_location[{i}].melee"), r.melee, p);
         }
-        fm(
-            "higher_elevation",
-            &self.higher_elevation.clone(),
-            &mut p,
-            &mut factor,
-        );
-        fm(
-            "artillery_in_woods",
-            &self.artillery_in_woods.clone(),
-            &mut p,
-            &mut factor,
-        );
-        fm(
-            "flanked.flanker",
-            &self.flanked.flanker.clone(),
-            &mut p,
-            &mut factor,
-        );
-        factor(
+    }
+
+    /// Higher Elevation, Artillery in Woods, SPECIAL CONDITIONS, Unit Outmaneuvered and
+    /// Successful Attack: factors.
+    fn check_special_conditions(&self, p: &mut Vec<Problem>) {
+        check_fire_melee("higher_elevation", &self.higher_elevation, p);
+        check_fire_melee("artillery_in_woods", &self.artillery_in_woods, p);
+        check_fire_melee("flanked.flanker", &self.flanked.flanker, p);
+        check_factor(
             "flanked.flanked_unit_final_defensive_fire".into(),
             self.flanked.flanked_unit_final_defensive_fire,
-            &mut p,
+            p,
         );
-        factor(
+        check_factor(
             "flanked.flanked_defender_melee".into(),
             self.flanked.flanked_defender_melee,
-            &mut p,
+            p,
         );
-        fm("disrupted", &self.disrupted.clone(), &mut p, &mut factor);
-        fm("routed", &self.routed.clone(), &mut p, &mut factor);
-        fm(
-            "out_of_ammo",
-            &self.out_of_ammo.clone(),
-            &mut p,
-            &mut factor,
-        );
-        factor(
-            "outmaneuvered.factor".into(),
-            self.outmaneuvered.factor,
-            &mut p,
-        );
-        factor(
+        check_fire_melee("disrupted", &self.disrupted, p);
+        check_fire_melee("routed", &self.routed, p);
+        check_fire_melee("out_of_ammo", &self.out_of_ammo, p);
+        check_factor("outmaneuvered.factor".into(), self.outmaneuvered.factor, p);
+        check_factor(
             "successful_attack.factor".into(),
             self.successful_attack.factor,
-            &mut p,
+            p,
         );
+    }
+
+    /// MODES: factors, a row for every mode.
+    fn check_modes(&self, p: &mut Vec<Problem>) {
         for (i, r) in self.modes.iter().enumerate() {
-            factor(format!("modes[{i}].fire"), r.fire, &mut p);
-            factor(format!("modes[{i}].melee"), r.melee, &mut p);
+            check_factor(format!("modes[{i}].fire"), r.fire, p);
+            check_factor(format!("modes[{i}].melee"), r.melee, p);
         }
         for m in ALL_MODES {
             if self.mode_row(m).is_none() {
                 p.push(problem("modes", m.name(), "no row for this mode"));
             }
         }
+    }
+
+    /// ADDITIONAL MODIFIERS: the densities' rates and bounds, the points per percent of
+    /// efficiency and fatigue, the artillerymen per gun.
+    fn check_additional_modifiers(&self, p: &mut Vec<Problem>) {
         for (name, d) in [
             ("target_density", &self.target_density),
             ("firer_density_fire", &self.firer_density_fire),
@@ -362,9 +347,9 @@ impl Tables {
                     "must be at least 1",
                 ));
             }
-            factor(format!("{name}.min"), d.min, &mut p);
+            check_factor(format!("{name}.min"), d.min, p);
             if let Some(m) = d.max {
-                factor(format!("{name}.max"), m, &mut p);
+                check_factor(format!("{name}.max"), m, p);
             }
         }
         for (name, v) in [
@@ -382,8 +367,13 @@ impl Tables {
                 p.push(problem(name, 0, "must be at least 1"));
             }
         }
-        factor("clamp_min".into(), self.clamp_min, &mut p);
-        factor("clamp_max".into(), self.clamp_max, &mut p);
+    }
+
+    /// Maximum and Minimum Modifiers, and the Random Modifier: its range on the card and its
+    /// factor per die face, inside that range.
+    fn check_clamp_and_random(&self, p: &mut Vec<Problem>) {
+        check_factor("clamp_min".into(), self.clamp_min, p);
+        check_factor("clamp_max".into(), self.clamp_max, p);
         if self.clamp_min > self.clamp_max {
             p.push(problem("clamp_min", self.clamp_min, "is above clamp_max"));
         }
@@ -394,8 +384,8 @@ impl Tables {
                 "give six factors, one per face of a d6",
             ));
         }
-        factor("random.card_min".into(), self.random.card_min, &mut p);
-        factor("random.card_max".into(), self.random.card_max, &mut p);
+        check_factor("random.card_min".into(), self.random.card_min, p);
+        check_factor("random.card_max".into(), self.random.card_max, p);
         if self.random.card_min > self.random.card_max {
             p.push(problem(
                 "random.card_min",
@@ -405,7 +395,7 @@ impl Tables {
         }
         let (lo, hi) = (fac(self.random.card_min), fac(self.random.card_max));
         for (i, x) in self.random.by_die.iter().enumerate() {
-            factor(format!("random.by_die[{i}]"), *x, &mut p);
+            check_factor(format!("random.by_die[{i}]"), *x, p);
             if x.is_finite() && !(lo..=hi).contains(&fac(*x)) {
                 p.push(problem(
                     format!("random.by_die[{i}]"),
@@ -417,6 +407,11 @@ impl Tables {
                 ));
             }
         }
+    }
+
+    /// The casualty rates: the weapons rows, the default weapon at range 1, the fire range and
+    /// the melee rate.
+    fn check_casualties(&self, p: &mut Vec<Problem>) {
         for (i, w) in self.weapons.iter().enumerate() {
             if w.per_strength == 0 {
                 p.push(problem(
@@ -443,16 +438,12 @@ impl Tables {
                 "must be at least 1",
             ));
         }
-        let four = |name: String, n: usize, p: &mut Vec<Problem>| {
-            if n != 4 {
-                p.push(problem(
-                    name,
-                    n,
-                    "give four entries: INF./DIS. CAV., MTD. CAV., LIMB. ART., UNLIMB. ART.",
-                ));
-            }
-        };
-        four("road".into(), self.road.len(), &mut p);
+    }
+
+    /// OPERATIONS COSTS TABLE: four columns in every row, costs of at least 1, Shiloh
+    /// terrains only, and the notes' multipliers.
+    fn check_operations(&self, p: &mut Vec<Problem>) {
+        check_four("road".into(), self.road.len(), p);
         for (name, row) in [
             ("enter_higher_elevation", &self.enter_higher_elevation),
             ("enter_or_leave_enemy_zoc", &self.enter_or_leave_enemy_zoc),
@@ -465,10 +456,10 @@ impl Tables {
             ("melee_defender", &self.melee_defender),
             ("fire_in_fire_phase", &self.fire_in_fire_phase),
         ] {
-            four(name.into(), row.len(), &mut p);
+            check_four(name.into(), row.len(), p);
         }
         for (i, r) in self.op_rows.iter().enumerate() {
-            four(format!("op_rows[{i}].costs"), r.costs.len(), &mut p);
+            check_four(format!("op_rows[{i}].costs"), r.costs.len(), p);
             for (j, c) in r.costs.iter().enumerate() {
                 if let Cost::C(o, d) = c
                     && (*o == 0 || *d == 0)
@@ -500,7 +491,36 @@ impl Tables {
                 p.push(problem(name, 0, "must be at least 1"));
             }
         }
-        p
+    }
+}
+
+/// A factor: 0 to 10, at most four decimal places.
+fn check_factor(field: String, x: f64, p: &mut Vec<Problem>) {
+    if !(x.is_finite() && (0.0..=10.0).contains(&x)) {
+        p.push(problem(field, x, "a factor is 0 to 10"));
+    } else if ((x * 10_000.0).round() - x * 10_000.0).abs() > 1e-6 {
+        p.push(problem(
+            field,
+            x,
+            "a factor has at most four decimal places",
+        ));
+    }
+}
+
+/// A fire and a melee factor.
+fn check_fire_melee(name: &str, v: &FireMelee, p: &mut Vec<Problem>) {
+    check_factor(format!("{name}.fire"), v.fire, p);
+    check_factor(format!("{name}.melee"), v.melee, p);
+}
+
+/// An OP row gives the card's four columns.
+fn check_four(name: String, n: usize, p: &mut Vec<Problem>) {
+    if n != 4 {
+        p.push(problem(
+            name,
+            n,
+            "give four entries: INF./DIS. CAV., MTD. CAV., LIMB. ART., UNLIMB. ART.",
+        ));
     }
 }
 

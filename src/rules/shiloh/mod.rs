@@ -9,6 +9,7 @@
 
 pub mod data;
 pub mod ops;
+pub mod profile;
 pub mod resolve;
 pub mod strength;
 
@@ -17,15 +18,17 @@ use std::sync::Arc;
 
 use num_rational::Ratio;
 
+use crate::rules::attack::{
+    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, ZocEntry, ZocMap,
+};
 use crate::rules::dice::DieSource;
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::movement::{Allowance, Movement, Mp, StepCost, StepQuery};
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, RulesError, Ruleset,
-    ZocEntry, ZocMap,
-};
+use crate::rules::points::{Allowance, Mp};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::ruleset::{Movement, StepCost, StepQuery};
+use crate::rules::tables::RulesError;
 use crate::rules::tables::load_tables;
 use crate::rules::unit::{Unit, UnitIdx};
 
@@ -50,6 +53,17 @@ pub fn load_data(path: Option<&Path>) -> Result<Tables, crate::rules::tables::Ta
         "assets/rules/shiloh.ron",
         Tables::check,
     )
+}
+
+/// The rule system from a tables text (text, name), or the built-in tables.
+pub fn from_text(text: Option<(&str, &str)>) -> Result<Arc<dyn Ruleset>, RulesError> {
+    let tables = crate::rules::tables::tables_from(
+        text,
+        DEFAULT_TABLES,
+        "assets/rules/shiloh.ron",
+        Tables::check,
+    )?;
+    Ok(Arc::new(Shiloh::new(tables)))
 }
 
 /// The Shiloh rule system with its tables.
@@ -225,7 +239,7 @@ impl Ruleset for Shiloh {
         &self,
         game: &Game,
         unit: UnitIdx,
-    ) -> Vec<crate::rules::ruleset::SpecialAction> {
+    ) -> Vec<crate::rules::attack::SpecialAction> {
         let u = game.unit(unit);
         let mut out = Vec::new();
         if !u.on_map() || ops::class_of(u).is_none() {
@@ -248,7 +262,7 @@ impl Ruleset for Shiloh {
             ),
         ] {
             if let Some((mode, name)) = changed_mode(u, to_column) {
-                out.push(crate::rules::ruleset::SpecialAction {
+                out.push(crate::rules::attack::SpecialAction {
                     key: key.into(),
                     label: format!("{} ({})", capitalised(name), mode.name()),
                     cost: cost(action),
@@ -260,7 +274,7 @@ impl Ruleset for Shiloh {
         if u.kind == crate::rules::unit::UnitKind::Infantry
             && u.mode != crate::rules::unit::Mode::Routed
         {
-            out.push(crate::rules::ruleset::SpecialAction {
+            out.push(crate::rules::attack::SpecialAction {
                 key: "reorganize".into(),
                 label: if u.demibrigade {
                     "Reorganize (back into a brigade)".into()
@@ -275,7 +289,7 @@ impl Ruleset for Shiloh {
             });
         }
         if u.fortification < MAX_FORTIFICATION && u.mode != crate::rules::unit::Mode::Routed {
-            out.push(crate::rules::ruleset::SpecialAction {
+            out.push(crate::rules::attack::SpecialAction {
                 key: "fortify".into(),
                 label: format!("Fortify (to level {})", u.fortification + 1),
                 cost: cost(ops::Action::Fortify),
@@ -317,6 +331,48 @@ impl Ruleset for Shiloh {
 
     fn tables_text(&self) -> &'static str {
         DEFAULT_TABLES
+    }
+
+    fn unit_facts(&self, u: &crate::rules::unit::Unit) -> String {
+        if u.is_leader() {
+            return String::new();
+        }
+        let mut s = String::from(" men");
+        if u.guns > 0 {
+            s.push_str(&format!(" {} guns", u.guns));
+        }
+        s.push_str(&format!(
+            " eff {} fat {} cc {:.2} {}",
+            u.efficiency,
+            u.fatigue,
+            u.command_control,
+            u.mode.name()
+        ));
+        if u.leader_bonus != 0 {
+            s.push_str(&format!(" leader +{}%", u.leader_bonus));
+        }
+        if u.out_of_ammo {
+            s.push_str(" out of ammo");
+        }
+        if u.fortification > 0 {
+            s.push_str(&format!(" fort {}", u.fortification));
+        }
+        if u.demibrigade {
+            s.push_str(" demibrigades");
+        }
+        s
+    }
+
+    fn profile(&self) -> &'static crate::rules::scenario::Profile {
+        &profile::PROFILE
+    }
+
+    fn tables_in_use(&self) -> String {
+        crate::rules::tables::canonical(&self.tables)
+    }
+
+    fn tables_json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.tables).unwrap_or_default()
     }
 
     fn default_attack_type(

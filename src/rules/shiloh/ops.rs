@@ -22,11 +22,12 @@
 //!
 //! A ZOC is "the squares next to a unit": every hex adjacent to an enemy combat unit.
 
+use crate::rules::attack::MoveCost;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::map::{RouteKind, Terrain};
-use crate::rules::movement::{Mp, StepQuery};
-use crate::rules::ruleset::MoveCost;
+use crate::rules::points::Mp;
+use crate::rules::ruleset::StepQuery;
 use crate::rules::unit::{Mode, SideId, Unit, UnitIdx, UnitKind};
 
 use super::data::{Act, Cost, Tables};
@@ -121,37 +122,37 @@ impl std::fmt::Display for Label<'_> {
     }
 }
 
+/// The lines of a price, when asked for.
+struct Why<'a>(Option<&'a mut Vec<String>>);
+
+impl Why<'_> {
+    /// Push a line, formatted only when lines are asked for: the planners price thousands of
+    /// steps a decision.
+    fn say(&mut self, line: std::fmt::Arguments) {
+        if let Some(w) = self.0.as_deref_mut() {
+            w.push(std::fmt::format(line));
+        }
+    }
+}
+
 /// The OP cost of one step (`q.unit` entering `q.to` from the adjacent `q.from`), in the order
 /// of the module's list; with `why`, each part of the price is pushed as a line. `Err` says
 /// why the step is prohibited. Leaders, which the card does not price, ride: they pay the
 /// mounted-cavalry column [project default: not on the card]; wagons are not Shiloh units.
-pub fn price_step(
-    t: &Tables,
-    q: &StepQuery,
-    mut why: Option<&mut Vec<String>>,
-) -> Result<u32, String> {
+pub fn price_step(t: &Tables, q: &StepQuery, why: Option<&mut Vec<String>>) -> Result<u32, String> {
     let u = q.unit;
     let map = q.game.map();
-    let c = q.to;
-    let prev = q.from;
     let night = q.night;
-    // The hex's label and the lines of the price are only formatted when asked for: the
-    // planners price thousands of steps a decision.
-    let label = Label(q.game, c);
-    macro_rules! say {
-        ($($arg:tt)*) => {
-            if let Some(w) = why.as_deref_mut() {
-                w.push(format!($($arg)*));
-            }
-        };
-    }
+    // The hex's label is only formatted when shown.
+    let label = Label(q.game, q.to);
+    let mut why = Why(why);
     if u.kind == UnitKind::Gunboat {
         let step = t.gunboat_per_square * if night { t.night_multiplier } else { 1 };
-        say!(
+        why.say(format_args!(
             "{label} gunboat: {}{} (card note)",
             t.gunboat_per_square,
             if night { " x2 night" } else { "" }
-        );
+        ));
         return Ok(step);
     }
     let class = match class_of(u) {
@@ -165,104 +166,137 @@ pub fn price_step(
         }
     };
     let terrain = map.terrain_ix(q.to_ix);
-    let road = map.side_ix(q.from_ix, q.dir).route(RouteKind::Road) && road_mode(u);
-    let mut b = if road {
-        if terrain == Terrain::Ravine {
-            say!(
-                "{label} road into a ravine: {} (card note)",
-                t.road_in_ravine
-            );
-            t.road_in_ravine
-        } else {
-            match road_cost(t, class, false) {
-                Some(r) => {
-                    say!("{label} road, {}: {r} (card Roads [1])", class.name());
-                    r
-                }
-                None => return Err(format!("{label}: road, {}: P (card Roads)", class.name())),
-            }
-        }
-    } else {
-        match terrain_cost(t, terrain, class, false) {
-            Some(r) => {
-                say!(
-                    "{label} {}, {}: {r} (card OP table)",
-                    terrain.name(),
-                    class.name()
-                );
-                r
-            }
-            None => {
-                return Err(format!(
-                    "{label}: {}, {}: P (card OP table: prohibited)",
-                    terrain.name(),
-                    class.name()
-                ));
-            }
-        }
-    };
+    let mut b = terrain_or_road(t, q, class, terrain, &label, &mut why)?;
     if terrain == Terrain::SunkenRoad && matches!(u.mode, Mode::Normal | Mode::Dismounted) {
         b *= t.sunken_road_multiplier;
-        say!(
+        why.say(format_args!(
             "sunken road in {} mode x{} (card note)",
             u.mode.name(),
             t.sunken_road_multiplier
-        );
+        ));
     }
     if map.elevation_ix(q.to_ix) > map.elevation_ix(q.from_ix) {
-        match act(t.enter_higher_elevation[class as usize]) {
-            Ok(e) => {
-                b += e;
-                say!("higher elevation +{e} (card special actions)");
-            }
-            Err(w) => {
-                return Err(format!(
-                    "{label}: higher elevation {w} (card special actions)"
-                ));
-            }
-        }
+        b += higher_elevation(t, class, &label, &mut why)?;
     }
     if u.heavy_guns {
         b *= t.heavy_guns_multiplier;
-        say!(
+        why.say(format_args!(
             "heavy guns x{} (card note: unit 107)",
             t.heavy_guns_multiplier
-        );
+        ));
     }
-    let (zf, zt) = (q.zoc_from.any(), q.zoc_to.any());
-    let _ = prev;
-    if zf || zt {
-        let (row, what) = if zf && zt {
-            (t.zoc_to_zoc[class as usize], "enemy ZOC to enemy ZOC")
-        } else if zt {
-            (
-                t.enter_or_leave_enemy_zoc[class as usize],
-                "enter enemy ZOC",
-            )
-        } else {
-            (
-                t.enter_or_leave_enemy_zoc[class as usize],
-                "leave enemy ZOC",
-            )
-        };
-        if zf && zt && !q.friendly_at_to {
-            return Err(format!(
-                "{label}: {what} is prohibited: the hex holds no friendly unit (card note [2])"
-            ));
-        }
-        match act(row) {
-            Ok(z) => {
-                b += z;
-                say!("{what} +{z} (card special actions)");
-            }
-            Err(w) => return Err(format!("{label}: {what} {w} (card special actions)")),
-        }
-    }
+    b += enemy_zoc(t, q, class, &label, &mut why)?;
     if night {
         b *= t.night_multiplier;
-        say!("night x{} (card note)", t.night_multiplier);
+        why.say(format_args!("night x{} (card note)", t.night_multiplier));
     }
     Ok(b)
+}
+
+/// Step 2: the entered hex's terrain row, or the road rate when the hexside crossed carries a
+/// road and the unit moves by road (notes \[1\] and "2 operations points to enter a road in a
+/// ravine").
+fn terrain_or_road(
+    t: &Tables,
+    q: &StepQuery,
+    class: Class,
+    terrain: Terrain,
+    label: &Label,
+    why: &mut Why,
+) -> Result<u32, String> {
+    let road = q
+        .game
+        .map()
+        .side_ix(q.from_ix, q.dir)
+        .route(RouteKind::Road)
+        && road_mode(q.unit);
+    if !road {
+        return match terrain_cost(t, terrain, class, false) {
+            Some(r) => {
+                why.say(format_args!(
+                    "{label} {}, {}: {r} (card OP table)",
+                    terrain.name(),
+                    class.name()
+                ));
+                Ok(r)
+            }
+            None => Err(format!(
+                "{label}: {}, {}: P (card OP table: prohibited)",
+                terrain.name(),
+                class.name()
+            )),
+        };
+    }
+    if terrain == Terrain::Ravine {
+        why.say(format_args!(
+            "{label} road into a ravine: {} (card note)",
+            t.road_in_ravine
+        ));
+        return Ok(t.road_in_ravine);
+    }
+    match road_cost(t, class, false) {
+        Some(r) => {
+            why.say(format_args!(
+                "{label} road, {}: {r} (card Roads [1])",
+                class.name()
+            ));
+            Ok(r)
+        }
+        None => Err(format!("{label}: road, {}: P (card Roads)", class.name())),
+    }
+}
+
+/// Step 4: "Enter higher elevation".
+fn higher_elevation(t: &Tables, class: Class, label: &Label, why: &mut Why) -> Result<u32, String> {
+    match act(t.enter_higher_elevation[class as usize]) {
+        Ok(e) => {
+            why.say(format_args!("higher elevation +{e} (card special actions)"));
+            Ok(e)
+        }
+        Err(w) => Err(format!(
+            "{label}: higher elevation {w} (card special actions)"
+        )),
+    }
+}
+
+/// Step 6: "Enter or leave enemy ZOC", or "Move from enemy ZOC to enemy ZOC" into a hex a
+/// friendly unit occupies (note \[2\]); 0 out of every enemy ZOC.
+fn enemy_zoc(
+    t: &Tables,
+    q: &StepQuery,
+    class: Class,
+    label: &Label,
+    why: &mut Why,
+) -> Result<u32, String> {
+    let (zf, zt) = (q.zoc_from.any(), q.zoc_to.any());
+    if !(zf || zt) {
+        return Ok(0);
+    }
+    let (row, what) = if zf && zt {
+        (t.zoc_to_zoc[class as usize], "enemy ZOC to enemy ZOC")
+    } else if zt {
+        (
+            t.enter_or_leave_enemy_zoc[class as usize],
+            "enter enemy ZOC",
+        )
+    } else {
+        (
+            t.enter_or_leave_enemy_zoc[class as usize],
+            "leave enemy ZOC",
+        )
+    };
+    if zf && zt && !q.friendly_at_to {
+        return Err(format!(
+            "{label}: {what} is prohibited: the hex holds no friendly unit (card note [2])"
+        ));
+    }
+    match act(row) {
+        Ok(z) => {
+            why.say(format_args!("{what} +{z} (card special actions)"));
+            Ok(z)
+        }
+        Err(w) => Err(format!("{label}: {what} {w} (card special actions)")),
+    }
 }
 
 /// The OP cost of moving `unit` along `path` (hexes after its start), step by step.

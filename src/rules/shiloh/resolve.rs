@@ -25,18 +25,18 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
+use crate::rules::attack::{
+    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Odds, OptionSpec, Role,
+};
 use crate::rules::cv::{Cv, Prob};
 use crate::rules::dice::{DieRole, DieSource};
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::ruleset::{
-    AttackError, AttackRequest, AttackType, Choices, ModValue, ModifierLine, Odds, OptionSpec,
-    Role, check_attackers, choice_units,
-};
-use crate::rules::unit::{UnitIdx, UnitKind};
+use crate::rules::ruleset::{check_attackers, choice_units};
+use crate::rules::unit::{SideId, UnitIdx, UnitKind};
 
-use super::data::fac;
+use super::data::{Tables, fac};
 use super::ops::{Action, ActionCtx, class_of, special_action_cost};
 use super::strength::{Flank, Phase, SRole, Situation, UnitStrength, show, unit_strength};
 use super::{R, Shiloh};
@@ -219,28 +219,13 @@ impl Assessment {
         if req.attackers.is_empty() {
             return Err(AttackError::NoAttackers);
         }
-        // Leaders named among the attackers (a stack chosen whole) do not fire or melee; their
-        // bonus counts for the units in their hex either way.
-        let stripped;
-        let req = if req
-            .attackers
-            .iter()
-            .any(|a| a.i() < game.units.len() && game.unit(*a).is_leader())
-        {
-            let mut r = req.clone();
-            r.attackers
-                .retain(|a| a.i() >= game.units.len() || !game.unit(*a).is_leader());
-            stripped = r;
-            &stripped
-        } else {
-            req
-        };
+        let stripped = without_leaders(game, req);
+        let req = stripped.as_ref().unwrap_or(req);
         if req.attackers.is_empty() {
             return Err(AttackError::ZeroCv);
         }
-        let map = game.map();
         let def_hex = req.defender;
-        if !map.contains(def_hex) {
+        if !game.map().contains(def_hex) {
             return Err(AttackError::BadHex(format!(
                 "hex {} is not on the map",
                 game.label(def_hex)
@@ -257,121 +242,12 @@ impl Assessment {
                 game.unit(*w).id
             )));
         }
-        let here = game.units_at(def_hex);
-        if here.is_empty() {
-            return Err(AttackError::EmptyHex(game.label(def_hex)));
-        }
-        let defenders: Vec<UnitIdx> = here
-            .iter()
-            .copied()
-            .filter(|d| game.unit(*d).is_combat())
-            .collect();
-        if defenders.is_empty() {
-            return Err(AttackError::NoCombatDefender(game.label(def_hex)));
-        }
-        if game.unit(defenders[0]).side == side {
-            return Err(AttackError::SameSide {
-                unit: game.unit(req.attackers[0]).id.clone(),
-                hex: game.label(def_hex),
-                side: game.scenario.side_name(side).into(),
-            });
-        }
+        let defenders = defending_units(game, req, side)?;
         for &a in &req.attackers {
-            let u = game.unit(a);
-            let from = u.hex.expect("on map");
-            let reach = if kind == AttackType::Fire {
-                t.fire_range
-            } else {
-                1
-            };
-            if from.distance(def_hex) > reach || from == def_hex {
-                return Err(if reach == 1 {
-                    AttackError::NotAdjacent {
-                        unit: u.id.clone(),
-                        from: game.label(from),
-                        hex: game.label(def_hex),
-                    }
-                } else {
-                    AttackError::Illegal(format!(
-                        "{} in {} is {} hexes from {}; fire reaches {reach} (fire_range)",
-                        u.id,
-                        game.label(from),
-                        from.distance(def_hex),
-                        game.label(def_hex)
-                    ))
-                });
-            }
-            // The OP table's action rows: P means the unit cannot take the action.
-            let action = match (kind, phase) {
-                (AttackType::Melee, _) => Some(Action::MeleeAttacker),
-                (_, Phase::Fire) => Some(Action::FireInFirePhase),
-                _ => None,
-            };
-            if u.kind == UnitKind::Gunboat && kind == AttackType::Melee {
-                return Err(AttackError::Illegal(format!(
-                    "{} is a gunboat: the card gives gunboats no melee",
-                    u.id
-                )));
-            }
-            if let (Some(action), Some(class)) = (action, class_of(u)) {
-                let ctx = ActionCtx {
-                    terrain: map
-                        .terrain(from)
-                        .unwrap_or(crate::rules::map::Terrain::Clear),
-                    in_enemy_zoc: false,
-                    night: false,
-                };
-                if let Err(why) = special_action_cost(t, class, action, ctx) {
-                    return Err(AttackError::Illegal(format!(
-                        "{}: {why} (card OPERATIONS COSTS TABLE)",
-                        u.id
-                    )));
-                }
-            }
+            may_attack(t, game, kind, phase, def_hex, a)?;
         }
-        let role = if kind == AttackType::Fire {
-            SRole::Fire
-        } else {
-            SRole::MeleeAttacker
-        };
-        let mut att = Vec::new();
-        for &a in &req.attackers {
-            let s = Situation {
-                role,
-                phase,
-                flank,
-                target: def_hex,
-                attackers: &req.attackers,
-                outmaneuvered: opts.outmaneuvered,
-                successful_attack: opts.successful_attack,
-                explain,
-            };
-            att.push(unit_strength(t, game, a, &s).map_err(AttackError::Illegal)?);
-        }
-        let mut def = Vec::new();
-        if kind == AttackType::Melee {
-            let target = game.unit(req.attackers[0]).hex.expect("on map");
-            for &d in &defenders {
-                let s = Situation {
-                    role: SRole::MeleeDefender,
-                    phase,
-                    flank,
-                    target,
-                    attackers: &req.attackers,
-                    outmaneuvered: opts.outmaneuvered,
-                    successful_attack: opts.successful_attack,
-                    explain,
-                };
-                def.push(unit_strength(t, game, d, &s).map_err(AttackError::Illegal)?);
-            }
-        }
-        let (rate, rate_source) = if kind == AttackType::Fire {
-            let w = t.weapon().expect("checked tables");
-            ((w.men, w.per_strength), w.source.clone())
-        } else {
-            let m = &t.melee_casualties;
-            ((m.men, m.per_strength), m.source.clone())
-        };
+        let (att, def) = strengths(t, game, req, kind, &opts, &defenders, explain)?;
+        let (rate, rate_source) = casualty_rate(t, kind);
         Ok(Assessment {
             kind,
             phase,
@@ -512,6 +388,167 @@ impl Assessment {
             rule: self.rate_source.clone(),
         });
         lines
+    }
+}
+
+/// The request without the leaders named among its attackers (a stack chosen whole): they do
+/// not fire or melee; their bonus counts for the units in their hex either way. `None` when
+/// it names no leader.
+fn without_leaders(game: &Game, req: &AttackRequest) -> Option<AttackRequest> {
+    let leader = |a: &UnitIdx| a.i() < game.units.len() && game.unit(*a).is_leader();
+    if !req.attackers.iter().any(leader) {
+        return None;
+    }
+    let mut r = req.clone();
+    r.attackers.retain(|a| !leader(a));
+    Some(r)
+}
+
+/// The combat units in the defending hex, which must hold some, of the other side.
+fn defending_units(
+    game: &Game,
+    req: &AttackRequest,
+    side: SideId,
+) -> Result<Vec<UnitIdx>, AttackError> {
+    let def_hex = req.defender;
+    let here = game.units_at(def_hex);
+    if here.is_empty() {
+        return Err(AttackError::EmptyHex(game.label(def_hex)));
+    }
+    let defenders: Vec<UnitIdx> = here
+        .iter()
+        .copied()
+        .filter(|d| game.unit(*d).is_combat())
+        .collect();
+    if defenders.is_empty() {
+        return Err(AttackError::NoCombatDefender(game.label(def_hex)));
+    }
+    if game.unit(defenders[0]).side == side {
+        return Err(AttackError::SameSide {
+            unit: game.unit(req.attackers[0]).id.clone(),
+            hex: game.label(def_hex),
+            side: game.scenario.side_name(side).into(),
+        });
+    }
+    Ok(defenders)
+}
+
+/// Whether attacker `a` may take part: within reach (fire: `fire_range`; melee: adjacent),
+/// not a gunboat in melee, and the OP table's action row is not P for it.
+fn may_attack(
+    t: &Tables,
+    game: &Game,
+    kind: AttackType,
+    phase: Phase,
+    def_hex: Coord,
+    a: UnitIdx,
+) -> Result<(), AttackError> {
+    let u = game.unit(a);
+    let from = u.hex.expect("on map");
+    let reach = if kind == AttackType::Fire {
+        t.fire_range
+    } else {
+        1
+    };
+    if from.distance(def_hex) > reach || from == def_hex {
+        return Err(if reach == 1 {
+            AttackError::NotAdjacent {
+                unit: u.id.clone(),
+                from: game.label(from),
+                hex: game.label(def_hex),
+            }
+        } else {
+            AttackError::Illegal(format!(
+                "{} in {} is {} hexes from {}; fire reaches {reach} (fire_range)",
+                u.id,
+                game.label(from),
+                from.distance(def_hex),
+                game.label(def_hex)
+            ))
+        });
+    }
+    // The OP table's action rows: P means the unit cannot take the action.
+    let action = match (kind, phase) {
+        (AttackType::Melee, _) => Some(Action::MeleeAttacker),
+        (_, Phase::Fire) => Some(Action::FireInFirePhase),
+        _ => None,
+    };
+    if u.kind == UnitKind::Gunboat && kind == AttackType::Melee {
+        return Err(AttackError::Illegal(format!(
+            "{} is a gunboat: the card gives gunboats no melee",
+            u.id
+        )));
+    }
+    if let (Some(action), Some(class)) = (action, class_of(u)) {
+        let ctx = ActionCtx {
+            terrain: game
+                .map()
+                .terrain(from)
+                .unwrap_or(crate::rules::map::Terrain::Clear),
+            in_enemy_zoc: false,
+            night: false,
+        };
+        if let Err(why) = special_action_cost(t, class, action, ctx) {
+            return Err(AttackError::Illegal(format!(
+                "{}: {why} (card OPERATIONS COSTS TABLE)",
+                u.id
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Each attacker's strength against the defending hex and, in melee, each defender's against
+/// the hex of the first-listed attacker.
+fn strengths(
+    t: &Tables,
+    game: &Game,
+    req: &AttackRequest,
+    kind: AttackType,
+    opts: &Options,
+    defenders: &[UnitIdx],
+    explain: bool,
+) -> Result<(Vec<UnitStrength>, Vec<UnitStrength>), AttackError> {
+    let situation = |role, target| Situation {
+        role,
+        phase: opts.phase,
+        flank: opts.flank,
+        target,
+        attackers: &req.attackers,
+        outmaneuvered: opts.outmaneuvered,
+        successful_attack: opts.successful_attack,
+        explain,
+    };
+    let role = if kind == AttackType::Fire {
+        SRole::Fire
+    } else {
+        SRole::MeleeAttacker
+    };
+    let mut att = Vec::new();
+    for &a in &req.attackers {
+        let s = situation(role, req.defender);
+        att.push(unit_strength(t, game, a, &s).map_err(AttackError::Illegal)?);
+    }
+    let mut def = Vec::new();
+    if kind == AttackType::Melee {
+        let target = game.unit(req.attackers[0]).hex.expect("on map");
+        for &d in defenders {
+            let s = situation(SRole::MeleeDefender, target);
+            def.push(unit_strength(t, game, d, &s).map_err(AttackError::Illegal)?);
+        }
+    }
+    Ok((att, def))
+}
+
+/// The casualty rate (men, per strength) and its source: the default weapon's at range one
+/// for fire, `melee_casualties` for melee.
+fn casualty_rate(t: &Tables, kind: AttackType) -> ((u32, u32), String) {
+    if kind == AttackType::Fire {
+        let w = t.weapon().expect("checked tables");
+        ((w.men, w.per_strength), w.source.clone())
+    } else {
+        let m = &t.melee_casualties;
+        ((m.men, m.per_strength), m.source.clone())
     }
 }
 
@@ -686,6 +723,8 @@ pub fn check_choices(game: &Game, a: &Assessment, c: &Choices) -> Result<LossOrd
     ))
 }
 
+/// Loss allocation: `loss` men taken from `units`, those `first` names first (in its order),
+/// then the rest from the most men down (ties: in the order of `units`); a unit at 0 men is eliminated.
 fn take_losses(
     game: &mut Game,
     units: &[UnitIdx],
@@ -693,22 +732,12 @@ fn take_losses(
     first: Option<Vec<UnitIdx>>,
     ev: &mut Vec<Event>,
 ) {
-    let (mut seq, mut rest) = crate::rules::ruleset::named_first(first.as_deref(), units);
-    rest.sort_by_key(|u| std::cmp::Reverse(game.unit(*u).manpower));
-    seq.extend(rest);
-    let mut left = loss;
-    for u in seq {
-        if left == 0 {
-            break;
-        }
+    let shares =
+        crate::rules::attack::loss_shares(|u| game.unit(u).manpower, units, loss, first.as_deref());
+    for (u, take) in shares {
         let unit = game.unit_mut(u);
-        let take = left.min(unit.manpower);
-        if take == 0 {
-            continue;
-        }
         unit.manpower -= take;
         unit.cv = Cv::whole(unit.manpower);
-        left -= take;
         let now = unit.manpower;
         ev.push(Event::ManpowerLost {
             unit: u,
@@ -740,66 +769,11 @@ pub fn resolve(
         attacker_drm: 0,
         defender_drm: 0,
     }];
-    let ad = dice.d6();
-    ev.push(Event::DieRolled {
-        role: DieRole::Attacker,
-        value: ad,
-    });
-    let dd = if a.kind == AttackType::Melee {
-        let d = dice.d6();
-        ev.push(Event::DieRolled {
-            role: DieRole::Defender,
-            value: d,
-        });
-        d
-    } else {
-        0
-    };
+    let (ad, dd) = roll_random_modifiers(&a, dice, &mut ev);
     let o = a.outcome(ad, dd);
-    let note = |list: &[UnitStrength], r: R, game: &Game| -> Vec<String> {
-        list.iter()
-            .map(|us| {
-                let (p, c) = clamp_pair(a.clamp, us.product * r);
-                format!(
-                    "{}: {} x {} (modifiers) x {:.2} (random) = {}{} -> strength {:.2}",
-                    game.unit(us.unit).id,
-                    us.base,
-                    show(us.product),
-                    to_f(r),
-                    show(p),
-                    if c { " (clamped)" } else { "" },
-                    to_f(R::from_integer(us.base as i128) * p)
-                )
-            })
-            .collect()
-    };
-    let ra = a.random[(ad - 1) as usize];
-    for l in note(&a.att, ra, game) {
-        ev.push(Event::Note { text: l });
-    }
-    ev.push(Event::Note {
-        text: format!(
-            "Attackers' strength {:.2} x {}/{} = {} casualties to the defenders",
-            to_f(o.attacker_strength),
-            a.rate.0,
-            a.rate.1,
-            o.defender_loss
-        ),
-    });
+    side_notes(game, &a, &o, Role::Attacker, ad, &mut ev);
     if a.kind == AttackType::Melee {
-        let rd = a.random[(dd - 1) as usize];
-        for l in note(&a.def, rd, game) {
-            ev.push(Event::Note { text: l });
-        }
-        ev.push(Event::Note {
-            text: format!(
-                "Defenders' melee strength {:.2} x {}/{} = {} casualties to the attackers [project default melee procedure]",
-                to_f(o.defender_strength),
-                a.rate.0,
-                a.rate.1,
-                o.attacker_loss
-            ),
-        });
+        side_notes(game, &a, &o, Role::Defender, dd, &mut ev);
     }
     ev.push(Event::CombatResult {
         differential: o.defender_loss as i32 - o.attacker_loss as i32,
@@ -815,4 +789,65 @@ pub fn resolve(
         take_losses(game, &a.attackers, o.attacker_loss, att_order, &mut ev);
     }
     Ok(ev)
+}
+
+/// The attackers' random-modifier die, then in melee the defenders' (fire: 0), with their
+/// events.
+fn roll_random_modifiers(
+    a: &Assessment,
+    dice: &mut dyn DieSource,
+    ev: &mut Vec<Event>,
+) -> (u8, u8) {
+    let ad = crate::rules::event::roll_die(dice, DieRole::Attacker, ev);
+    let dd = if a.kind == AttackType::Melee {
+        crate::rules::event::roll_die(dice, DieRole::Defender, ev)
+    } else {
+        0
+    };
+    (ad, dd)
+}
+
+/// A side's notes: each unit's strength with the side's random modifier (die `die`), then the
+/// side's strength and the casualties it inflicts (the outcome's).
+fn side_notes(game: &Game, a: &Assessment, o: &Outcome, role: Role, die: u8, ev: &mut Vec<Event>) {
+    let (list, side, strength, loss, whom) = match role {
+        Role::Attacker => (
+            &a.att,
+            "Attackers'",
+            o.attacker_strength,
+            o.defender_loss,
+            "the defenders",
+        ),
+        Role::Defender => (
+            &a.def,
+            "Defenders' melee",
+            o.defender_strength,
+            o.attacker_loss,
+            "the attackers [project default melee procedure]",
+        ),
+    };
+    let r = a.random[(die - 1) as usize];
+    for us in list {
+        let (p, c) = clamp_pair(a.clamp, us.product * r);
+        ev.push(Event::Note {
+            text: format!(
+                "{}: {} x {} (modifiers) x {:.2} (random) = {}{} -> strength {:.2}",
+                game.unit(us.unit).id,
+                us.base,
+                show(us.product),
+                to_f(r),
+                show(p),
+                if c { " (clamped)" } else { "" },
+                to_f(R::from_integer(us.base as i128) * p)
+            ),
+        });
+    }
+    ev.push(Event::Note {
+        text: format!(
+            "{side} strength {:.2} x {}/{} = {loss} casualties to {whom}",
+            to_f(strength),
+            a.rate.0,
+            a.rate.1
+        ),
+    });
 }

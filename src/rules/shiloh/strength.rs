@@ -11,7 +11,7 @@ use crate::rules::map::Terrain;
 use crate::rules::unit::{Mode, Status, Unit, UnitIdx, UnitKind};
 
 use super::R;
-use super::data::{Tables, fac};
+use super::data::{Single, Tables, fac};
 
 /// Whose strength is computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -263,35 +263,93 @@ pub fn unit_strength(
     s: &Situation,
 ) -> Result<UnitStrength, String> {
     let u = game.unit(ui);
-    let map = game.map();
     let hex = u.hex.ok_or_else(|| format!("{} is not on the map", u.id))?;
-    let fire = s.role.is_fire();
-    let pick = |fire_v: f64, melee_v: f64| fac(if fire { fire_v } else { melee_v });
-    let col = if fire { "fire" } else { "melee" };
-    let mut fs: Vec<Factor> = Vec::new();
-    // A factor, with its explanation only when one is wanted (the strings are most of the
-    // work of an unexplained assessment: `Situation::explain`).
-    macro_rules! push {
-        ($name:expr, $value:expr, $detail:expr, $rule:expr $(,)?) => {{
-            let value = $value;
-            fs.push(if s.explain {
-                Factor {
-                    name: $name,
-                    value,
-                    detail: $detail,
-                    rule: $rule,
-                }
-            } else {
-                Factor {
-                    name: String::new(),
-                    value,
-                    detail: String::new(),
-                    rule: String::new(),
-                }
-            })
-        }};
+    may_fire_or_melee(t, u, s)?;
+    let f = Firer {
+        t,
+        game,
+        u,
+        hex,
+        s,
+        fire: s.role.is_fire(),
+    };
+    let mut fs = Factors {
+        explain: s.explain,
+        list: Vec::new(),
+    };
+    target_location(&f, &mut fs)?;
+    firing_units_location(&f, &mut fs);
+    special_conditions(&f, &mut fs);
+    mode(&f, &mut fs)?;
+    outmaneuvered_or_successful(&f, &mut fs);
+    leader_and_density(&f, &mut fs);
+    fortification_efficiency_fatigue_command(&f, &mut fs);
+    let (base, base_detail) = artillerymen(&f, &mut fs)?;
+    let product = fs.list.iter().fold(R::from_integer(1), |a, f| a * f.value);
+    Ok(UnitStrength {
+        unit: ui,
+        base,
+        base_detail,
+        factors: fs.list,
+        product,
+    })
+}
+
+/// One unit's fire or melee, as the card's headings read it.
+struct Firer<'a> {
+    t: &'a Tables,
+    game: &'a Game,
+    u: &'a Unit,
+    /// The unit's hex.
+    hex: Coord,
+    s: &'a Situation<'a>,
+    fire: bool,
+}
+
+impl Firer<'_> {
+    /// The card's FIRE MOD. or MELEE MOD. column.
+    fn pick(&self, fire_v: f64, melee_v: f64) -> R {
+        fac(if self.fire { fire_v } else { melee_v })
     }
 
+    fn col(&self) -> &'static str {
+        if self.fire { "fire" } else { "melee" }
+    }
+}
+
+/// The factors of a unit's strength as they are found, each explained only when one is
+/// wanted (the strings are most of the work of an unexplained assessment:
+/// `Situation::explain`).
+struct Factors {
+    explain: bool,
+    list: Vec<Factor>,
+}
+
+impl Factors {
+    /// A factor; `words` gives its name, detail and rule, called only when explaining.
+    fn push(&mut self, value: R, words: impl FnOnce() -> (String, String, String)) {
+        self.list.push(if self.explain {
+            let (name, detail, rule) = words();
+            Factor {
+                name,
+                value,
+                detail,
+                rule,
+            }
+        } else {
+            Factor {
+                name: String::new(),
+                value,
+                detail: String::new(),
+                rule: String::new(),
+            }
+        })
+    }
+}
+
+/// Footnote ** (fire in the fire phase) and footnote **** (melee attack): why the unit may
+/// not.
+fn may_fire_or_melee(t: &Tables, u: &Unit, s: &Situation) -> Result<(), String> {
     if s.role == SRole::Fire
         && s.phase == Phase::Fire
         && let Some(why) = final_defensive_only(t, u)
@@ -301,7 +359,6 @@ pub fn unit_strength(
             u.id
         ));
     }
-
     if s.role == SRole::MeleeAttacker
         && let Some(why) = melee_defend_only(t, u)
     {
@@ -311,91 +368,154 @@ pub fn unit_strength(
             u.id
         ));
     }
+    Ok(())
+}
 
-    // Target location.
+/// TARGET LOCATION: the target hex's terrain, and Higher Elevation.
+fn target_location(f: &Firer, fs: &mut Factors) -> Result<(), String> {
+    let (t, game, u, s) = (f.t, f.game, f.u, f.s);
+    let map = game.map();
     let tt = map.terrain(s.target).unwrap_or(Terrain::Clear);
     let row = t
         .target_row(tt)
         .ok_or_else(|| format!("no target-location row for {}", tt.name()))?;
-    push!(
-        format!("{}: target in {}", u.id, tt.name()),
-        pick(row.fire, row.melee),
-        format!("target hex {} ({col})", game.label(s.target)),
-        row.source.clone(),
-    );
-    let (te, fe) = (map.elevation(s.target), map.elevation(hex));
+    fs.push(f.pick(row.fire, row.melee), || {
+        (
+            format!("{}: target in {}", u.id, tt.name()),
+            format!("target hex {} ({})", game.label(s.target), f.col()),
+            row.source.clone(),
+        )
+    });
+    let (te, fe) = (map.elevation(s.target), map.elevation(f.hex));
     if te > fe {
         let h = &t.higher_elevation;
-        push!(
-            format!("{}: target on higher elevation", u.id),
-            pick(h.fire, h.melee),
-            format!("target level {te} > firer level {fe}"),
-            h.source.clone(),
-        );
+        fs.push(f.pick(h.fire, h.melee), || {
+            (
+                format!("{}: target on higher elevation", u.id),
+                format!("target level {te} > firer level {fe}"),
+                h.source.clone(),
+            )
+        });
     }
-    // Firing unit's location.
-    let ft = map.terrain(hex).unwrap_or(Terrain::Clear);
+    Ok(())
+}
+
+/// FIRING UNIT'S LOCATION: the unit's hex's terrain, and Artillery in Woods.
+fn firing_units_location(f: &Firer, fs: &mut Factors) {
+    let (t, game, u, hex) = (f.t, f.game, f.u, f.hex);
+    let ft = game.map().terrain(hex).unwrap_or(Terrain::Clear);
     if let Some(r) = t.firer_row(ft) {
-        push!(
-            format!("{}: firer in {}", u.id, ft.name()),
-            pick(r.fire, r.melee),
-            format!("firer hex {}", game.label(hex)),
-            r.source.clone(),
-        );
+        fs.push(f.pick(r.fire, r.melee), || {
+            (
+                format!("{}: firer in {}", u.id, ft.name()),
+                format!("firer hex {}", game.label(hex)),
+                r.source.clone(),
+            )
+        });
     }
     if u.kind == UnitKind::Artillery && t.woods.contains(&ft) {
         let a = &t.artillery_in_woods;
-        push!(
-            format!("{}: artillery in woods", u.id),
-            pick(a.fire, a.melee),
-            format!("firer hex {} is {}", game.label(hex), ft.name()),
-            a.source.clone(),
-        );
+        fs.push(f.pick(a.fire, a.melee), || {
+            (
+                format!("{}: artillery in woods", u.id),
+                format!("firer hex {} is {}", game.label(hex), ft.name()),
+                a.source.clone(),
+            )
+        });
     }
-    // Special conditions.
+}
+
+/// SPECIAL CONDITIONS: flanked, then disrupted, out of ammo and routed.
+fn special_conditions(f: &Firer, fs: &mut Factors) {
+    let (t, u) = (f.t, f.u);
+    flanked(f, fs);
+    if u.status == Status::Disrupted {
+        let d = &t.disrupted;
+        fs.push(f.pick(d.fire, d.melee), || {
+            (
+                format!("{}: disrupted", u.id),
+                "firing unit is disrupted".into(),
+                d.source.clone(),
+            )
+        });
+    }
+    if u.out_of_ammo {
+        let d = &t.out_of_ammo;
+        fs.push(f.pick(d.fire, d.melee), || {
+            (
+                format!("{}: out of ammunition", u.id),
+                "firing unit out of ammo".into(),
+                d.source.clone(),
+            )
+        });
+    }
+    // Routed as a condition (status) and as a mode: the condition row only when the mode is
+    // not Routed, so a routed unit in mode Routed gets Routed's 0.5 once (the mode row), and a
+    // routed unit in another mode keeps that mode's factor too.
+    if u.status == Status::Routed && u.mode != Mode::Routed {
+        let r = &t.routed;
+        fs.push(f.pick(r.fire, r.melee), || {
+            (
+                format!("{}: routed", u.id),
+                format!(
+                    "status Routed, mode {} (the mode's factor applies as well)",
+                    u.mode.name()
+                ),
+                r.source.clone(),
+            )
+        });
+    }
+}
+
+/// "Target unit is flanked" and footnotes * and ***: who flanks whom, by the unit's role.
+fn flanked(f: &Firer, fs: &mut Factors) {
+    let (t, u, s) = (f.t, f.u, f.s);
+    let fl = &t.flanked;
     match (s.flank, s.role) {
         (Flank::Target, SRole::Fire | SRole::MeleeAttacker) => {
-            let f = &t.flanked.flanker;
-            push!(
-                format!("{}: target is flanked", u.id),
-                pick(f.fire, f.melee),
-                "the firer flanks the target (option flanked=target)".into(),
-                f.source.clone(),
-            );
+            fs.push(f.pick(fl.flanker.fire, fl.flanker.melee), || {
+                (
+                    format!("{}: target is flanked", u.id),
+                    "the firer flanks the target (option flanked=target)".into(),
+                    fl.flanker.source.clone(),
+                )
+            });
         }
-        (Flank::Target, SRole::MeleeDefender) => push!(
-            format!("{}: flanked defender in melee", u.id),
-            fac(t.flanked.flanked_defender_melee),
-            "the defender is flanked (option flanked=target)".into(),
-            t.flanked.source.clone(),
-        ),
-        (Flank::Attacker, SRole::MeleeAttacker) => push!(
-            format!("{}: flanked unit in melee", u.id),
-            fac(t.flanked.flanked_defender_melee),
-            "the attacking unit is itself flanked (option flanked=attacker): example 2, \
-             \"the flanked unit ... would melee with a 0.5 modifier\""
-                .into(),
-            t.flanked.source.clone(),
-        ),
-        (Flank::Attacker, SRole::MeleeDefender) => {
-            let f = &t.flanked.flanker;
-            push!(
-                format!("{}: flanker in melee", u.id),
-                fac(f.melee),
-                "the defender flanks the attacking units (option flanked=attacker): footnote \
-                 ***, \"The flanker has a modifier of 1.50\""
+        (Flank::Target, SRole::MeleeDefender) => fs.push(fac(fl.flanked_defender_melee), || {
+            (
+                format!("{}: flanked defender in melee", u.id),
+                "the defender is flanked (option flanked=target)".into(),
+                fl.source.clone(),
+            )
+        }),
+        (Flank::Attacker, SRole::MeleeAttacker) => fs.push(fac(fl.flanked_defender_melee), || {
+            (
+                format!("{}: flanked unit in melee", u.id),
+                "the attacking unit is itself flanked (option flanked=attacker): example 2, \
+                 \"the flanked unit ... would melee with a 0.5 modifier\""
                     .into(),
-                format!(
-                    "{}; the defender as the flanker [project default: not on the card: a \
-                     reading of footnote ***]",
-                    f.source
-                ),
-            );
+                fl.source.clone(),
+            )
+        }),
+        (Flank::Attacker, SRole::MeleeDefender) => {
+            fs.push(fac(fl.flanker.melee), || {
+                (
+                    format!("{}: flanker in melee", u.id),
+                    "the defender flanks the attacking units (option flanked=attacker): \
+                     footnote ***, \"The flanker has a modifier of 1.50\""
+                        .into(),
+                    format!(
+                        "{}; the defender as the flanker [project default: not on the card: a \
+                         reading of footnote ***]",
+                        fl.flanker.source
+                    ),
+                )
+            });
         }
         (Flank::Firer, SRole::Fire) => {
             let (v, d) = match s.phase {
                 Phase::FinalDefensive => (
-                    fac(t.flanked.flanked_unit_final_defensive_fire),
+                    fac(fl.flanked_unit_final_defensive_fire),
                     "the flanked unit firing in Final Defensive Fire",
                 ),
                 Phase::Fire => (
@@ -403,97 +523,91 @@ pub fn unit_strength(
                     "the flanked unit firing in the fire phase (example 2: 1.0)",
                 ),
             };
-            push!(
-                format!("{}: firer is flanked", u.id),
-                v,
-                d.into(),
-                t.flanked.source.clone(),
-            );
+            fs.push(v, || {
+                (
+                    format!("{}: firer is flanked", u.id),
+                    d.into(),
+                    fl.source.clone(),
+                )
+            });
         }
         _ => {}
     }
-    if u.status == Status::Disrupted {
-        let d = &t.disrupted;
-        push!(
-            format!("{}: disrupted", u.id),
-            pick(d.fire, d.melee),
-            "firing unit is disrupted".into(),
-            d.source.clone(),
-        );
-    }
-    if u.out_of_ammo {
-        let d = &t.out_of_ammo;
-        push!(
-            format!("{}: out of ammunition", u.id),
-            pick(d.fire, d.melee),
-            "firing unit out of ammo".into(),
-            d.source.clone(),
-        );
-    }
-    // Routed as a condition (status) and as a mode: the condition row only when the mode is
-    // not Routed, so a routed unit in mode Routed gets Routed's 0.5 once (the mode row), and a
-    // routed unit in another mode keeps that mode's factor too.
-    if u.status == Status::Routed && u.mode != Mode::Routed {
-        let r = &t.routed;
-        push!(
-            format!("{}: routed", u.id),
-            pick(r.fire, r.melee),
-            format!(
-                "status Routed, mode {} (the mode's factor applies as well)",
-                u.mode.name()
-            ),
-            r.source.clone(),
-        );
-    }
+}
+
+/// MODES: the unit's mode row.
+fn mode(f: &Firer, fs: &mut Factors) -> Result<(), String> {
+    let (t, u) = (f.t, f.u);
     let mr = t
         .mode_row(u.mode)
         .ok_or_else(|| format!("no mode row for {}", u.mode.name()))?;
-    push!(
-        format!("{}: mode {}", u.id, u.mode.name()),
-        pick(mr.fire, mr.melee),
-        if u.mode == Mode::Routed && u.status == Status::Routed {
-            format!("{col} column (status Routed too: Routed's factor applied once)")
-        } else {
-            format!("{col} column")
-        },
-        mr.source.clone(),
-    );
-    // Outmaneuvered / successful attack: the attacking units only.
-    if s.role != SRole::MeleeDefender {
-        if s.outmaneuvered {
-            let o = &t.outmaneuvered;
-            push!(
-                format!("{}: outmaneuvered", u.id),
-                fac(o.factor),
-                "option outmaneuvered=yes (when it applies is not on the card)".into(),
-                o.source.clone(),
-            );
-        }
-        if s.successful_attack {
-            let o = &t.successful_attack;
-            push!(
-                format!("{}: successful attack", u.id),
-                fac(o.factor),
-                "option successful_attack=yes (when it applies is not on the card)".into(),
-                o.source.clone(),
-            );
-        }
+    fs.push(f.pick(mr.fire, mr.melee), || {
+        (
+            format!("{}: mode {}", u.id, u.mode.name()),
+            if u.mode == Mode::Routed && u.status == Status::Routed {
+                format!(
+                    "{} column (status Routed too: Routed's factor applied once)",
+                    f.col()
+                )
+            } else {
+                format!("{} column", f.col())
+            },
+            mr.source.clone(),
+        )
+    });
+    Ok(())
+}
+
+/// Unit Outmaneuvered and Successful Attack: the attacking units only.
+fn outmaneuvered_or_successful(f: &Firer, fs: &mut Factors) {
+    let (t, u, s) = (f.t, f.u, f.s);
+    if s.role == SRole::MeleeDefender {
+        return;
     }
-    // Additional modifiers.
+    if s.outmaneuvered {
+        option_factor(fs, u, &t.outmaneuvered, "outmaneuvered", "outmaneuvered");
+    }
+    if s.successful_attack {
+        option_factor(
+            fs,
+            u,
+            &t.successful_attack,
+            "successful attack",
+            "successful_attack",
+        );
+    }
+}
+
+/// A factor the player's option `key=yes` applies (when it applies is not on the card).
+fn option_factor(fs: &mut Factors, u: &Unit, o: &Single, what: &str, key: &str) {
+    fs.push(fac(o.factor), || {
+        (
+            format!("{}: {what}", u.id),
+            format!("option {key}=yes (when it applies is not on the card)"),
+            o.source.clone(),
+        )
+    });
+}
+
+/// ADDITIONAL MODIFIERS: Leader Bonus, Target Density (fire) and Density of Firing Unit's
+/// Square (not artillery, not the melee defender).
+fn leader_and_density(f: &Firer, fs: &mut Factors) {
+    let (t, game, u, s) = (f.t, f.game, f.u, f.s);
     let (bonus, from) = leader_bonus(game, u);
-    push!(
-        format!("{}: leader bonus {bonus}", u.id),
-        R::new(100 + bonus as i128, 100),
-        match from {
-            Some(l) => format!("{l} in the hex: x(1 + {bonus}/100)"),
-            None => format!("x(1 + {bonus}/100)"),
-        },
-        "[card] Leader Bonus: direct modifier (bonus 20 -> x1.2); which leader counts (the \
-         unit's own bonus or the best friendly leader's in its hex) [project default: not on \
-         the card]"
-            .into(),
-    );
-    if fire {
+    fs.push(R::new(100 + bonus as i128, 100), || {
+        (
+            format!("{}: leader bonus {bonus}", u.id),
+            match from {
+                Some(l) => format!("{l} in the hex: x(1 + {bonus}/100)"),
+                None => format!("x(1 + {bonus}/100)"),
+            },
+            "[card] Leader Bonus: direct modifier (bonus 20 -> x1.2); which leader counts (the \
+             unit's own bonus or the best friendly leader's in its hex) [project default: not \
+             on the card]"
+                .into(),
+        )
+    });
+    if f.fire {
         let men = game
             .units_at(s.target)
             .iter()
@@ -501,30 +615,37 @@ pub fn unit_strength(
             .filter(|x| x.is_combat())
             .map(|x| x.manpower)
             .sum::<u32>();
-        push!(
-            format!("{}: target density", u.id),
-            target_density_factor(t, men),
-            format!("{men} men in the target square"),
-            "[card] Target Density: 1% per 50 men over/under 1000, max 1.4 (min 0.8 [project default])".into(),
-        );
+        fs.push(target_density_factor(t, men), || {
+            (
+                format!("{}: target density", u.id),
+                format!("{men} men in the target square"),
+                "[card] Target Density: 1% per 50 men over/under 1000, max 1.4 (min 0.8 [project default])".into(),
+            )
+        });
     }
     if u.kind != UnitKind::Artillery && s.role != SRole::MeleeDefender {
-        let men = firing_men_in_hex(game, hex, s.attackers);
-        push!(
-            format!("{}: firer's square density", u.id),
-            firer_density_factor(t, s.role, men),
-            format!(
-                "{men} men of the {} units in the firer's square (artillery not counted)",
-                if fire { "firing" } else { "attacking" }
-            ),
-            if fire {
-                "[card] Density of Firing Unit's Square: 1% per 50 men over 1000 (1200 men = .96)"
-                    .into()
-            } else {
-                "[card] Density of Firing Unit's Square, melee attacker: 1% per 100 men over 1000 (1200 men = .98)".into()
-            },
-        );
+        let men = firing_men_in_hex(game, f.hex, s.attackers);
+        fs.push(firer_density_factor(t, s.role, men), || {
+            (
+                format!("{}: firer's square density", u.id),
+                format!(
+                    "{men} men of the {} units in the firer's square (artillery not counted)",
+                    if f.fire { "firing" } else { "attacking" }
+                ),
+                if f.fire {
+                    "[card] Density of Firing Unit's Square: 1% per 50 men over 1000 (1200 men = .96)"
+                        .into()
+                } else {
+                    "[card] Density of Firing Unit's Square, melee attacker: 1% per 100 men over 1000 (1200 men = .98)".into()
+                },
+            )
+        });
     }
+}
+
+/// ADDITIONAL MODIFIERS: Fortification Level, Efficiency, Fatigue and Command Control.
+fn fortification_efficiency_fatigue_command(f: &Firer, fs: &mut Factors) {
+    let (t, game, u, s) = (f.t, f.game, f.u, f.s);
     // "The firing unit is penalized by 10% per level that the target is fortified": the fire
     // and the melee attacker's target. The melee defender's "target" is the attacking stack,
     // which the card does not treat: [project default: not on the card] no fortification
@@ -541,41 +662,53 @@ pub fn unit_strength(
             .unwrap_or(0)
     };
     if fort > 0 {
-        push!(
-            format!("{}: target fortified {fort}", u.id),
-            fortification_factor(t, fort),
-            format!("-{}% per level", t.fortification_percent_per_level),
-            "[card] Fortification Level: 10% per level (level 5 = 0.5)".into(),
-        );
+        fs.push(fortification_factor(t, fort), || {
+            (
+                format!("{}: target fortified {fort}", u.id),
+                format!("-{}% per level", t.fortification_percent_per_level),
+                "[card] Fortification Level: 10% per level (level 5 = 0.5)".into(),
+            )
+        });
     }
     let e = efficiency_factor(t, u.efficiency);
-    push!(
-        format!("{}: efficiency {}", u.id, u.efficiency),
-        e,
-        format!("1 - (100 - {})/2 %: {}", u.efficiency, show(e)),
-        "[card] Efficiency: -1% per 2 points below 100 (60 -> .80)".into(),
-    );
+    fs.push(e, || {
+        (
+            format!("{}: efficiency {}", u.id, u.efficiency),
+            format!("1 - (100 - {})/2 %: {}", u.efficiency, show(e)),
+            "[card] Efficiency: -1% per 2 points below 100 (60 -> .80)".into(),
+        )
+    });
     let fa = fatigue_factor(t, u.fatigue);
-    push!(
-        format!("{}: fatigue {}", u.id, u.fatigue),
-        fa,
-        format!("1 - {}/2 %: {}", u.fatigue, show(fa)),
-        "[card] Fatigue: -1% per 2 points (20 -> .90)".into(),
-    );
-    push!(
-        format!("{}: command control", u.id),
-        command_control_factor(u.command_control),
-        format!("x{}", u.command_control),
-        "[card] Command Control: direct modifier (750 men x 1.3 = 975)".into(),
-    );
-    let (base, base_detail) = if u.kind == UnitKind::Artillery && fire {
-        if u.guns == 0 {
-            return Err(format!("artillery {} has no guns", u.id));
-        }
-        let a = artillerymen_factor(t, u.manpower, u.guns);
-        push!(
+    fs.push(fa, || {
+        (
+            format!("{}: fatigue {}", u.id, u.fatigue),
+            format!("1 - {}/2 %: {}", u.fatigue, show(fa)),
+            "[card] Fatigue: -1% per 2 points (20 -> .90)".into(),
+        )
+    });
+    fs.push(command_control_factor(u.command_control), || {
+        (
+            format!("{}: command control", u.id),
+            format!("x{}", u.command_control),
+            "[card] Command Control: direct modifier (750 men x 1.3 = 975)".into(),
+        )
+    });
+}
+
+/// Artillerymen (artillery fire): the factor, and the men the factors multiply, with their
+/// explanation.
+fn artillerymen(f: &Firer, fs: &mut Factors) -> Result<(u32, String), String> {
+    let (t, u) = (f.t, f.u);
+    if !(u.kind == UnitKind::Artillery && f.fire) {
+        return Ok((u.manpower, format!("{} men", u.manpower)));
+    }
+    if u.guns == 0 {
+        return Err(format!("artillery {} has no guns", u.id));
+    }
+    let a = artillerymen_factor(t, u.manpower, u.guns);
+    fs.push(a, || {
+        (
             format!("{}: artillerymen", u.id),
-            a,
             format!(
                 "{} men / ({} x {} guns): {}",
                 u.manpower,
@@ -587,24 +720,14 @@ pub fn unit_strength(
              men; at most 1 [project default: not on the card: a reading of \"to fully support \
              it\"]"
                 .into(),
-        );
-        let base = t.artillerymen_per_gun * u.guns;
-        (
-            base,
-            format!(
-                "{} guns x {} artillerymen = {base} [project default: not on the card: artillery fires with its full crew complement, scaled by the artillerymen modifier]",
-                u.guns, t.artillerymen_per_gun
-            ),
         )
-    } else {
-        (u.manpower, format!("{} men", u.manpower))
-    };
-    let product = fs.iter().fold(R::from_integer(1), |a, f| a * f.value);
-    Ok(UnitStrength {
-        unit: ui,
+    });
+    let base = t.artillerymen_per_gun * u.guns;
+    Ok((
         base,
-        base_detail,
-        factors: fs,
-        product,
-    })
+        format!(
+            "{} guns x {} artillerymen = {base} [project default: not on the card: artillery fires with its full crew complement, scaled by the artillerymen modifier]",
+            u.guns, t.artillerymen_per_gun
+        ),
+    ))
 }

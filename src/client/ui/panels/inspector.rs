@@ -7,66 +7,19 @@ use bevy_egui::egui;
 
 use crate::client::state::{Action, Selection};
 use crate::client::ui::theme::c32;
+use crate::rules::hex::Coord;
 use crate::rules::map::Terrain;
 use crate::rules::unit::Unit;
 
-fn unit_line(ruleset: &str, u: &Unit) -> String {
+fn unit_line(rules: &dyn crate::rules::ruleset::Ruleset, u: &Unit) -> String {
     let mut s = format!(
-        "{} [{}] {} {}",
+        "{} [{}] {} {}{}",
         u.name,
         u.id,
         u.kind.name(),
-        crate::client::units::strength_text(u)
+        crate::client::units::strength_text(u),
+        rules.unit_facts(u)
     );
-    match ruleset {
-        "gcacw" => {
-            if !u.is_leader() {
-                s.push_str(&format!(" a{} t{:+}", u.artillery, u.tactical));
-            } else if let Some(d) = u.tactical_defence {
-                s.push_str(&format!("/{d:+}"));
-            }
-        }
-        "gbacw" if !u.is_leader() && u.kind != crate::rules::unit::UnitKind::Wagon => {
-            s.push_str(" SP");
-        }
-        "ngg1812" => {
-            if let Some(c) = u.class {
-                s.push_str(&format!(" {c:?}"));
-            }
-            if u.forced_march {
-                s.push_str(" forced-march");
-            }
-            if u.combats > 0 {
-                s.push_str(&format!(" fought {}x", u.combats));
-            }
-        }
-        "shiloh" if !u.is_leader() => {
-            s.push_str(" men");
-            if u.guns > 0 {
-                s.push_str(&format!(" {} guns", u.guns));
-            }
-            s.push_str(&format!(
-                " eff {} fat {} cc {:.2} {}",
-                u.efficiency,
-                u.fatigue,
-                u.command_control,
-                u.mode.name()
-            ));
-            if u.leader_bonus != 0 {
-                s.push_str(&format!(" leader +{}%", u.leader_bonus));
-            }
-            if u.out_of_ammo {
-                s.push_str(" out of ammo");
-            }
-            if u.fortification > 0 {
-                s.push_str(&format!(" fort {}", u.fortification));
-            }
-            if u.demibrigade {
-                s.push_str(" demibrigades");
-            }
-        }
-        _ => {}
-    }
     for (m, _) in crate::client::units::markers(u) {
         s.push(' ');
         s.push_str(&m);
@@ -85,7 +38,7 @@ fn special_buttons(
     let movers = crate::client::moves::movers(g, sel);
     let mut seen: Vec<String> = Vec::new();
     let pts = g.rules.movement().points_name();
-    let specials: Vec<crate::rules::ruleset::SpecialAction> = movers
+    let specials: Vec<crate::rules::attack::SpecialAction> = movers
         .iter()
         .flat_map(|u| g.rules.special_actions(g, *u))
         .filter(|a| {
@@ -100,7 +53,7 @@ fn special_buttons(
     ui.horizontal_wrapped(|ui| {
         for a in specials {
             let (text, ok, tip) = match &a.cost {
-                Ok(c) if *c == crate::rules::movement::Mp::ZERO => {
+                Ok(c) if *c == crate::rules::points::Mp::ZERO => {
                     (a.label.clone(), true, a.rule.clone())
                 }
                 Ok(c) => (format!("{} ({c} {pts})", a.label), true, a.rule.clone()),
@@ -178,11 +131,11 @@ fn force_march_button(
         return;
     };
     let movers = crate::client::moves::movers(g, sel);
-    if movers.is_empty() || !crate::rules::sequence::on_initiative(g) {
+    if movers.is_empty() || !crate::rules::gate::on_initiative(g) {
         return;
     }
     let ids: Vec<String> = movers.iter().map(|u| g.unit(*u).id.clone()).collect();
-    let check = crate::rules::sequence::forced_march_plan(g, &ids);
+    let check = crate::rules::fatigue::forced_march_plan(g, &ids);
     let tip = match &check {
         Ok(_) => format!(
             "{}d6{:+}, at least {} MP more to the march; {} fatigue level{} each\n\n{}",
@@ -223,12 +176,44 @@ pub(crate) fn inspector(
     if elevation > 0 {
         ui.label(format!(
             "{} — {}, elevation {elevation}",
-            g.label(h),
+            g.scenario.label_named(h),
             t.name()
         ));
     } else {
-        ui.label(format!("{} — {}", g.label(h), t.name()));
+        ui.label(format!("{} — {}", g.scenario.label_named(h), t.name()));
     }
+    stack_units(ui, g, sel, h, actions);
+    special_buttons(ui, g, sel, actions);
+    activate_button(ui, g, sel, actions);
+    force_march_button(ui, g, sel, actions);
+    hexsides_and_zoc(ui, g, h);
+    // The danger overlay (T): what the enemy can do to this hex in its next turn.
+    if let Some((lines, computing)) = threats
+        && g.side_at(h) == Some(g.active_side)
+    {
+        ui.separator();
+        ui.strong("Threats (the enemy's next turn)");
+        if computing {
+            ui.label(egui::RichText::new("computing…").small().italics());
+        }
+        if lines.is_empty() && !computing {
+            ui.label(egui::RichText::new("No enemy stack can attack this hex.").small());
+        }
+        for l in lines {
+            ui.label(egui::RichText::new(l).small());
+        }
+    }
+    chosen_list(ui, g, sel, actions);
+}
+
+/// The units in hex `h`, in their side's colour; the side to move's ticked when chosen.
+fn stack_units(
+    ui: &mut egui::Ui,
+    g: &crate::rules::game::Game,
+    sel: &Selection,
+    h: Coord,
+    actions: &mut MessageWriter<Action>,
+) {
     let here = g.units_at(h);
     if here.is_empty() {
         ui.label("No units.");
@@ -236,7 +221,7 @@ pub(crate) fn inspector(
     for &u in here {
         let unit = g.unit(u);
         let own = unit.side == g.active_side;
-        let mut line = unit_line(g.rules.id(), unit);
+        let mut line = unit_line(&*g.rules, unit);
         if own {
             let a = crate::client::moves::allowance_text(g, u);
             if !a.is_empty() {
@@ -259,9 +244,10 @@ pub(crate) fn inspector(
             ui.label(text);
         }
     }
-    special_buttons(ui, g, sel, actions);
-    activate_button(ui, g, sel, actions);
-    force_march_button(ui, g, sel, actions);
+}
+
+/// The features and routes on hex `h`'s sides, and the enemy units whose ZOC covers it.
+fn hexsides_and_zoc(ui: &mut egui::Ui, g: &crate::rules::game::Game, h: Coord) {
     // Hexsides of this hex.
     let sides: Vec<String> = crate::rules::hex::Dir::ALL
         .iter()
@@ -285,8 +271,8 @@ pub(crate) fn inspector(
             .map(|e| {
                 format!(
                     "{}{}",
-                    g.unit(e.unit).id,
-                    if e.kind == crate::rules::ruleset::ZocKind::Restricted {
+                    g.unit(e.unit).name,
+                    if e.kind == crate::rules::attack::ZocKind::Restricted {
                         " (restricted)"
                     } else {
                         ""
@@ -296,23 +282,6 @@ pub(crate) fn inspector(
             .collect();
         ui.label(egui::RichText::new(format!("In the ZOC of: {}", z.join(", "))).small());
     }
-    // The danger overlay (T): what the enemy can do to this hex in its next turn.
-    if let Some((lines, computing)) = threats
-        && g.side_at(h) == Some(g.active_side)
-    {
-        ui.separator();
-        ui.strong("Threats (the enemy's next turn)");
-        if computing {
-            ui.label(egui::RichText::new("computing…").small().italics());
-        }
-        if lines.is_empty() && !computing {
-            ui.label(egui::RichText::new("No enemy stack can attack this hex.").small());
-        }
-        for l in lines {
-            ui.label(egui::RichText::new(l).small());
-        }
-    }
-    chosen_list(ui, g, sel, actions);
 }
 
 fn chosen_list(
@@ -331,7 +300,7 @@ fn chosen_list(
         for &&u in &elsewhere {
             let mut on = true;
             if ui
-                .checkbox(&mut on, unit_line(g.rules.id(), g.unit(u)))
+                .checkbox(&mut on, unit_line(&*g.rules, g.unit(u)))
                 .changed()
             {
                 actions.write(Action::ToggleUnit(u));

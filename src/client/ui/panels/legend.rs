@@ -10,7 +10,7 @@ use crate::rules::map::Terrain;
 
 pub(crate) fn legend_ui(ui: &mut egui::Ui, tex: Option<egui::TextureId>, ruleset: &str) {
     // The terrains this ruleset's maps may use, each with its tile from the atlas.
-    let letters = crate::rules::scenario::terrain_letters(ruleset);
+    let letters = crate::rules::registry::terrain_letters(ruleset);
     let tiles = Terrain::ALL.len() as f32;
     egui::Grid::new("legend_terrain")
         .num_columns(4)

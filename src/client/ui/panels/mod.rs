@@ -2,11 +2,14 @@
 //! and the dice.
 
 pub mod dice;
+pub mod drafts;
 pub mod editor_settings;
 pub mod editor_units;
+pub mod import;
 pub mod inspector;
 pub mod legend;
 pub mod preview;
+pub mod terrain_help;
 pub mod turnfile;
 
 /// What the form fields show while the player types (field name → text), per unit.

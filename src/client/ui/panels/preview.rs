@@ -5,8 +5,8 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::client::state::{Action, Preview, Selection};
+use crate::rules::attack::{ModValue, Odds, OptionSpec, Role};
 use crate::rules::cv::{Prob, percent, prob_f64};
-use crate::rules::ruleset::{ModValue, Odds, Role};
 
 pub(crate) fn preview_ui(
     ui: &mut egui::Ui,
@@ -42,39 +42,7 @@ pub(crate) fn preview_ui(
                 .num_columns(2)
                 .show(ui, |ui| {
                     for spec in &specs {
-                        ui.label(&spec.label).on_hover_text(&spec.help);
-                        let current = sel
-                            .options
-                            .get(spec.key)
-                            .cloned()
-                            .unwrap_or_else(|| spec.default.clone());
-                        if spec.values.is_empty() {
-                            let mut text = current.clone();
-                            let r =
-                                ui.add(egui::TextEdit::singleline(&mut text).desired_width(60.0));
-                            if r.changed() {
-                                actions.write(Action::SetOption(
-                                    spec.key.to_string(),
-                                    Some(text).filter(|t| *t != spec.default),
-                                ));
-                            }
-                            r.on_hover_text(&spec.help);
-                        } else {
-                            egui::ComboBox::from_id_salt(spec.key)
-                                .selected_text(&current)
-                                .show_ui(ui, |ui| {
-                                    for v in &spec.values {
-                                        if ui.selectable_label(*v == current, v).clicked() {
-                                            actions.write(Action::SetOption(
-                                                spec.key.to_string(),
-                                                Some(v.clone()).filter(|v| *v != spec.default),
-                                            ));
-                                        }
-                                    }
-                                })
-                                .response
-                                .on_hover_text(&spec.help);
-                        }
+                        attack_option(ui, spec, sel, actions);
                         ui.end_row();
                     }
                 });
@@ -107,15 +75,52 @@ pub(crate) fn preview_ui(
         Ok(o) => {
             // Out of its phase (a movement phase, the other side's fire), or beyond what the
             // action allows (GCACW: an assault is a leader's action of its own), the button is
-            // greyed and its hover says why.
-            let out_of_phase = preview.request.as_ref().and_then(|req| {
-                let cmd = crate::rules::ai::options::attack_cmd(g, req);
-                crate::rules::command::validate(g, &cmd)
-                    .err()
-                    .map(|e| e.to_string())
-            });
-            odds_ui(ui, o, actions, preview.pinned, out_of_phase)
+            // greyed and its hover says why: `validate`'s verdict, held with the preview.
+            let out_of_phase = preview.refusal.as_deref();
+            let differential = g.rules.reads_differential();
+            odds_ui(ui, o, actions, preview.pinned, out_of_phase, differential)
         }
+    }
+}
+
+/// One of the ruleset's attack options: its label (help on hover) and a text box or a choice.
+fn attack_option(
+    ui: &mut egui::Ui,
+    spec: &OptionSpec,
+    sel: &Selection,
+    actions: &mut MessageWriter<Action>,
+) {
+    ui.label(&spec.label).on_hover_text(&spec.help);
+    let current = sel
+        .options
+        .get(spec.key)
+        .cloned()
+        .unwrap_or_else(|| spec.default.clone());
+    if spec.values.is_empty() {
+        let mut text = current.clone();
+        let r = ui.add(egui::TextEdit::singleline(&mut text).desired_width(60.0));
+        if r.changed() {
+            actions.write(Action::SetOption(
+                spec.key.to_string(),
+                Some(text).filter(|t| *t != spec.default),
+            ));
+        }
+        r.on_hover_text(&spec.help);
+    } else {
+        egui::ComboBox::from_id_salt(spec.key)
+            .selected_text(&current)
+            .show_ui(ui, |ui| {
+                for v in &spec.values {
+                    if ui.selectable_label(*v == current, v).clicked() {
+                        actions.write(Action::SetOption(
+                            spec.key.to_string(),
+                            Some(v.clone()).filter(|v| *v != spec.default),
+                        ));
+                    }
+                }
+            })
+            .response
+            .on_hover_text(&spec.help);
     }
 }
 
@@ -135,7 +140,8 @@ fn odds_ui(
     o: &Odds,
     actions: &mut MessageWriter<Action>,
     pinned: bool,
-    out_of_phase: Option<String>,
+    out_of_phase: Option<&str>,
+    differential: bool,
 ) {
     ui.label(format!("{}", o.kind));
     egui::Grid::new("mods")
@@ -156,7 +162,7 @@ fn odds_ui(
                 ui.end_row();
             }
         });
-    if o.ruleset == "gcacw" {
+    if differential {
         ui.label(egui::RichText::new(format!("Net modifier {}", net(o))).strong());
     }
     ui.horizontal(|ui| {

@@ -27,7 +27,7 @@ pub(crate) fn handover_ui(
                 ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(rect.width() * 0.3)));
             child.add_space(rect.height() * 0.3);
             let alternate = g.sequence.initiative.as_ref().is_some_and(|i| i.alternate);
-            let title = if crate::rules::sequence::on_initiative(g) && !alternate {
+            let title = if crate::rules::gate::on_initiative(g) && !alternate {
                 format!("The {} player has the initiative", g.scenario.side_name(side))
             } else {
                 format!("{} player's turn", g.scenario.side_name(side))
@@ -37,7 +37,7 @@ pub(crate) fn handover_ui(
                     .color(egui::Color32::WHITE)
                     .size(32.0),
             );
-            if let Some(line) = crate::rules::sequence::status_line(g) {
+            if let Some(line) = crate::rules::gate::status_line(g) {
                 child.label(egui::RichText::new(line).color(egui::Color32::WHITE));
             }
             child.label(

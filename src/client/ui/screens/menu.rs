@@ -46,6 +46,8 @@ pub struct MenuState {
     /// strongest computer player).
     pub seats: [Seat; 2],
     pub scanned: bool,
+    /// "Import VASSAL module…" was pressed: the import dialog opens.
+    pub import: bool,
 }
 /// List the scenarios: files in the scenario folders, then the built-in ones not on disk.
 pub fn scan_scenarios(settings: &Settings) -> Vec<MenuEntry> {
@@ -164,217 +166,298 @@ pub(crate) fn menu_ui(
         }
         ui.separator();
         ui.columns(2, |cols| {
-            let ui = &mut cols[0];
-            ui.strong("Scenarios");
-            egui::ScrollArea::vertical()
-                .id_salt("scenarios")
-                .max_height(420.0)
-                .show(ui, |ui| {
-                    let selected = menu.selected;
-                    let mut pick = None;
-                    for (i, e) in menu.entries.iter().enumerate() {
-                        match &e.result {
-                            Ok(s) => {
-                                let text = format!(
-                                    "{}  ({}, {} units{})",
-                                    s.title,
-                                    s.size,
-                                    s.units,
-                                    s.turns.map_or(String::new(), |t| format!(", {t} turns"))
-                                );
-                                if ui
-                                    .selectable_label(i == selected, text)
-                                    .on_hover_text(&e.label)
-                                    .clicked()
-                                {
-                                    pick = Some(i);
-                                }
-                            }
-                            Err(err) => {
-                                ui.colored_label(
-                                    egui::Color32::from_rgb(200, 40, 40),
-                                    format!("{}: cannot be played", e.label),
-                                )
-                                .on_hover_text(err);
-                                ui.label(
-                                    egui::RichText::new(err)
-                                        .small()
-                                        .color(egui::Color32::from_rgb(160, 40, 40)),
-                                );
-                            }
-                        }
-                    }
-                    if let Some(i) = pick {
-                        menu.selected = i;
-                    }
-                });
-            ui.horizontal(|ui| {
-                if ui
-                    .button("New scenario")
-                    .on_hover_text("Open the scenario editor on a blank map")
-                    .clicked()
-                {
-                    actions.write(Action::Edit(None));
-                }
-                if let Some(e) = menu.entries.get(menu.selected)
-                    && ui
-                        .button("Edit scenario")
-                        .on_hover_text(format!(
-                            "Open {} in the scenario editor (a built-in scenario is saved as a copy in ./scenarios)",
-                            e.label
-                        ))
-                        .clicked()
-                {
-                    actions.write(Action::Edit(Some(e.source.clone())));
-                }
-            });
-            ui.separator();
-            ui.strong("Saved games");
-            let dir = saves_dir(&settings.data_dir);
-            if let Some(d) = &dir {
-                ui.label(egui::RichText::new(d.display().to_string()).small());
-            }
-            egui::ScrollArea::vertical()
-                .id_salt("saves")
-                .max_height(200.0)
-                .show(ui, |ui| {
-                    if menu.saves.is_empty() {
-                        ui.label("No saved games yet.");
-                    }
-                    for s in &menu.saves {
-                        if ui.button(format!("Load {}", s.name)).clicked() {
-                            actions.write(Action::Load(s.path.clone()));
-                        }
-                    }
-                });
-            ui.separator();
-            ui.strong("Play by e-mail");
-            if ui
-                .button("Open turn file… (Ctrl+O)")
-                .on_hover_text(
-                    "A turn file your opponent sent: verified by the rules, their move shown on \
-                     the map, then your side to play (a file dropped on the window opens too)",
-                )
-                .clicked()
-            {
-                turn_actions.write(TurnAction::ShowOpen);
-            }
-
-            let ui = &mut cols[1];
-            let chosen = menu.entries.get(menu.selected).cloned();
-            if let Some(e) = chosen
-                && let Ok(s) = &e.result
-            {
-                ui.heading(&s.title);
-                ui.label(format!(
-                    "Map {} hexes, {} units, {} turns, ruleset {}",
-                    s.size,
-                    s.units,
-                    s.turns.map_or("open".to_string(), |t| t.to_string()),
-                    s.ruleset
-                ));
-                if let Some(b) = &s.briefing {
-                    ui.add_space(6.0);
-                    ui.label(b);
-                }
-                ui.add_space(8.0);
-                for i in 0..2 {
-                    ui.horizontal(|ui| {
-                        ui.label(format!(
-                            "{}{}:",
-                            s.sides[i],
-                            if i == 0 { " (moves first)" } else { "" }
-                        ));
-                        egui::ComboBox::from_id_salt(("seat", i))
-                            .selected_text(seat_label(menu.seats[i]))
-                            .show_ui(ui, |ui| {
-                                for opt in SEAT_CHOICES {
-                                    ui.selectable_value(&mut menu.seats[i], opt, seat_label(opt));
-                                }
-                            });
-                    });
-                }
-                let both_human = menu.seats.iter().all(|s| !s.is_computer());
-                if both_human {
-                    ui.horizontal(|ui| {
-                        ui.radio_value(
-                            &mut menu.mode,
-                            Mode::Solitaire,
-                            "Solitaire (one player, both sides)",
-                        );
-                        ui.radio_value(&mut menu.mode, Mode::HotSeat, "Hot-seat (two players)");
-                    });
-                }
-                if both_human && menu.mode == Mode::HotSeat {
-                    let mut h = menu.handover;
-                    ui.checkbox(&mut h, "Hide the map between turns (hand-over screen)");
-                    menu.handover = h;
-                    if h {
-                        let mut only = menu.handover_phases_only;
-                        ui.checkbox(&mut only, "…in action phases, only when the phase ends")
-                            .on_hover_text(
-                                "In an action phase (GCACW) the initiative changes hands after \
-                                 many single actions; with this on, the players share the \
-                                 screen until the phase or the turn ends.",
-                            );
-                        menu.handover_phases_only = only;
-                    }
-                }
-                let mut free = menu.free_movement;
-                ui.checkbox(&mut free, "Free movement (costs shown, nothing refused)")
-                    .on_hover_text(
-                        "For players who enforce printed rules Musket does not have: moves and \
-                         attacks beyond the movement rules and per-turn limits are logged, not \
-                         refused. The save keeps the setting.",
-                    );
-                menu.free_movement = free;
-                ui.horizontal(|ui| {
-                    ui.label("By turn files, playing:");
-                    for (i, side) in s.sides.iter().enumerate() {
-                        if ui
-                            .button(side)
-                            .on_hover_text(format!(
-                                "Start a game by e-mail as {side}: writes the first turn file to {} for you to send to your opponent",
-                                crate::client::save::turn_folder(&settings.data_dir).display()
-                            ))
-                            .clicked()
-                        {
-                            turn_actions.write(TurnAction::Start {
-                                source: e.source.clone(),
-                                side: SideId(i as u8),
-                                folder: crate::client::save::turn_folder(&settings.data_dir),
-                            });
-                        }
-                    }
-                });
-                if ui.button(egui::RichText::new("Start").strong()).clicked() {
-                    actions.write(Action::SetFreeMovement(menu.free_movement));
-                    actions.write(Action::SetHandOverPhasesOnly(menu.handover_phases_only));
-                    actions.write(Action::SetSeats(menu.seats));
-                    actions.write(Action::Start {
-                        source: e.source.clone(),
-                        mode: if both_human {
-                            menu.mode
-                        } else {
-                            Mode::Solitaire
-                        },
-                        handover: menu.handover,
-                    });
-                }
-            }
-            ui.add_space(12.0);
-            if play.0.is_some() && ui.button("Resume the game in progress").clicked() {
-                if let Some(p) = &play.0 {
-                    let _ = p;
-                }
-                actions.write(Action::Resume);
-            }
-            if ui.button("Quit").clicked() {
-                exit.write(AppExit::Success);
-            }
+            scenarios_column(
+                &mut cols[0],
+                &mut menu,
+                &settings,
+                &mut actions,
+                &mut turn_actions,
+            );
+            game_column(
+                &mut cols[1],
+                &mut menu,
+                &play,
+                &settings,
+                &mut actions,
+                &mut turn_actions,
+                &mut exit,
+            );
         });
     });
     Ok(())
+}
+
+/// The left column: the scenarios (with the editor's buttons), the saved games and the turn
+/// file to open.
+fn scenarios_column(
+    ui: &mut egui::Ui,
+    menu: &mut MenuState,
+    settings: &Settings,
+    actions: &mut MessageWriter<Action>,
+    turn_actions: &mut MessageWriter<TurnAction>,
+) {
+    ui.strong("Scenarios");
+    egui::ScrollArea::vertical()
+        .id_salt("scenarios")
+        .max_height(420.0)
+        .show(ui, |ui| scenario_list(ui, menu));
+    ui.horizontal(|ui| {
+        if ui
+            .button("New scenario")
+            .on_hover_text("Open the scenario editor on a blank map")
+            .clicked()
+        {
+            actions.write(Action::Edit(None));
+        }
+        if ui
+            .button("Import VASSAL module…")
+            .on_hover_text(
+                "Your own module's board, grid and counters as a scenario draft \
+                 (docs/vassal-import.md)",
+            )
+            .clicked()
+        {
+            menu.import = true;
+        }
+        if let Some(e) = menu.entries.get(menu.selected)
+            && ui
+                .button("Edit scenario")
+                .on_hover_text(format!(
+                    "Open {} in the scenario editor (a built-in scenario is saved as a copy in ./scenarios)",
+                    e.label
+                ))
+                .clicked()
+        {
+            actions.write(Action::Edit(Some(e.source.clone())));
+        }
+    });
+    ui.separator();
+    ui.strong("Saved games");
+    let dir = saves_dir(&settings.data_dir);
+    if let Some(d) = &dir {
+        ui.label(egui::RichText::new(d.display().to_string()).small());
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("saves")
+        .max_height(200.0)
+        .show(ui, |ui| {
+            if menu.saves.is_empty() {
+                ui.label("No saved games yet.");
+            }
+            for s in &menu.saves {
+                if ui.button(format!("Load {}", s.name)).clicked() {
+                    actions.write(Action::Load(s.path.clone()));
+                }
+            }
+        });
+    ui.separator();
+    ui.strong("Play by e-mail");
+    if ui
+        .button("Open turn file… (Ctrl+O)")
+        .on_hover_text(
+            "A turn file your opponent sent: verified by the rules, their move shown on \
+             the map, then your side to play (a file dropped on the window opens too)",
+        )
+        .clicked()
+    {
+        turn_actions.write(TurnAction::ShowOpen);
+    }
+}
+
+/// The scenarios, each with its summary (a click chooses it) or why it cannot be played.
+fn scenario_list(ui: &mut egui::Ui, menu: &mut MenuState) {
+    let selected = menu.selected;
+    let mut pick = None;
+    for (i, e) in menu.entries.iter().enumerate() {
+        match &e.result {
+            Ok(s) => {
+                let text = format!(
+                    "{}  ({}, {} units{})",
+                    s.title,
+                    s.size,
+                    s.units,
+                    s.turns.map_or(String::new(), |t| format!(", {t} turns"))
+                );
+                if ui
+                    .selectable_label(i == selected, text)
+                    .on_hover_text(&e.label)
+                    .clicked()
+                {
+                    pick = Some(i);
+                }
+            }
+            Err(err) => {
+                ui.colored_label(
+                    egui::Color32::from_rgb(200, 40, 40),
+                    format!("{}: cannot be played", e.label),
+                )
+                .on_hover_text(err);
+                ui.label(
+                    egui::RichText::new(err)
+                        .small()
+                        .color(egui::Color32::from_rgb(160, 40, 40)),
+                );
+            }
+        }
+    }
+    if let Some(i) = pick {
+        menu.selected = i;
+    }
+}
+
+/// The right column: the chosen scenario and how to play it, then Resume and Quit.
+fn game_column(
+    ui: &mut egui::Ui,
+    menu: &mut MenuState,
+    play: &Play,
+    settings: &Settings,
+    actions: &mut MessageWriter<Action>,
+    turn_actions: &mut MessageWriter<TurnAction>,
+    exit: &mut MessageWriter<AppExit>,
+) {
+    let chosen = menu.entries.get(menu.selected).cloned();
+    if let Some(e) = chosen
+        && let Ok(s) = &e.result
+    {
+        chosen_scenario(ui, menu, &e, s, settings, actions, turn_actions);
+    }
+    ui.add_space(12.0);
+    if play.0.is_some() && ui.button("Resume the game in progress").clicked() {
+        if let Some(p) = &play.0 {
+            let _ = p;
+        }
+        actions.write(Action::Resume);
+    }
+    if ui.button("Quit").clicked() {
+        exit.write(AppExit::Success);
+    }
+}
+
+/// The chosen scenario: its summary and briefing, who plays each side, the options, the
+/// games by turn files and Start.
+fn chosen_scenario(
+    ui: &mut egui::Ui,
+    menu: &mut MenuState,
+    e: &MenuEntry,
+    s: &ScenarioSummary,
+    settings: &Settings,
+    actions: &mut MessageWriter<Action>,
+    turn_actions: &mut MessageWriter<TurnAction>,
+) {
+    ui.heading(&s.title);
+    ui.label(format!(
+        "Map {} hexes, {} units, {} turns, ruleset {}",
+        s.size,
+        s.units,
+        s.turns.map_or("open".to_string(), |t| t.to_string()),
+        s.ruleset
+    ));
+    if let Some(b) = &s.briefing {
+        ui.add_space(6.0);
+        ui.label(b);
+    }
+    ui.add_space(8.0);
+    let both_human = seats_and_mode(ui, menu, s);
+    let mut free = menu.free_movement;
+    ui.checkbox(&mut free, "Free movement (costs shown, nothing refused)")
+        .on_hover_text(
+            "For players who enforce printed rules Musket does not have: moves and \
+             attacks beyond the movement rules and per-turn limits are logged, not \
+             refused. The save keeps the setting.",
+        );
+    menu.free_movement = free;
+    turn_file_sides(ui, e, s, settings, turn_actions);
+    if ui.button(egui::RichText::new("Start").strong()).clicked() {
+        actions.write(Action::SetFreeMovement(menu.free_movement));
+        actions.write(Action::SetHandOverPhasesOnly(menu.handover_phases_only));
+        actions.write(Action::SetSeats(menu.seats));
+        actions.write(Action::Start {
+            source: e.source.clone(),
+            mode: if both_human {
+                menu.mode
+            } else {
+                Mode::Solitaire
+            },
+            handover: menu.handover,
+        });
+    }
+}
+
+/// Who plays each side; with two human players, solitaire or hot-seat and the hand-over
+/// screen. Returns whether both sides are human.
+fn seats_and_mode(ui: &mut egui::Ui, menu: &mut MenuState, s: &ScenarioSummary) -> bool {
+    for i in 0..2 {
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "{}{}:",
+                s.sides[i],
+                if i == 0 { " (moves first)" } else { "" }
+            ));
+            egui::ComboBox::from_id_salt(("seat", i))
+                .selected_text(seat_label(menu.seats[i]))
+                .show_ui(ui, |ui| {
+                    for opt in SEAT_CHOICES {
+                        ui.selectable_value(&mut menu.seats[i], opt, seat_label(opt));
+                    }
+                });
+        });
+    }
+    let both_human = menu.seats.iter().all(|s| !s.is_computer());
+    if both_human {
+        ui.horizontal(|ui| {
+            ui.radio_value(
+                &mut menu.mode,
+                Mode::Solitaire,
+                "Solitaire (one player, both sides)",
+            );
+            ui.radio_value(&mut menu.mode, Mode::HotSeat, "Hot-seat (two players)");
+        });
+    }
+    if both_human && menu.mode == Mode::HotSeat {
+        let mut h = menu.handover;
+        ui.checkbox(&mut h, "Hide the map between turns (hand-over screen)");
+        menu.handover = h;
+        if h {
+            let mut only = menu.handover_phases_only;
+            ui.checkbox(&mut only, "…in action phases, only when the phase ends")
+                .on_hover_text(
+                    "In an action phase (GCACW) the initiative changes hands after \
+                     many single actions; with this on, the players share the \
+                     screen until the phase or the turn ends.",
+                );
+            menu.handover_phases_only = only;
+        }
+    }
+    both_human
+}
+
+/// "By turn files, playing:" and a button for each side, which starts a game by e-mail.
+fn turn_file_sides(
+    ui: &mut egui::Ui,
+    e: &MenuEntry,
+    s: &ScenarioSummary,
+    settings: &Settings,
+    turn_actions: &mut MessageWriter<TurnAction>,
+) {
+    ui.horizontal(|ui| {
+        ui.label("By turn files, playing:");
+        for (i, side) in s.sides.iter().enumerate() {
+            if ui
+                .button(side)
+                .on_hover_text(format!(
+                    "Start a game by e-mail as {side}: writes the first turn file to {} for you to send to your opponent",
+                    crate::client::save::turn_folder(&settings.data_dir).display()
+                ))
+                .clicked()
+            {
+                turn_actions.write(TurnAction::Start {
+                    source: e.source.clone(),
+                    side: SideId(i as u8),
+                    folder: crate::client::save::turn_folder(&settings.data_dir),
+                });
+            }
+        }
+    });
 }
 
 /// What the menu offers for each side.

@@ -3,16 +3,21 @@
 //! two interleaved fronts, so that many enemy units are adjacent.
 //!
 //! Everything follows from the seed through a small inline PRNG (splitmix64): the same
-//! arguments always give the same file.
+//! arguments always give the same file. Test and benchmark support: included with
+//! `#[path = "support/testgen.rs"] mod testgen;` (each crate uses some of it).
+
+#![allow(dead_code)]
 
 use std::collections::{HashMap, HashSet};
 
-use super::game::Game;
-use super::hex::{Coord, Dir, Side};
-use super::map::{Feature, RouteKind, label_width};
-use super::ruleset::{AttackRequest, AttackType};
-use super::scenario::{HexsideFile, MapFile, RouteFile, ScenarioFile, StrengthFile, UnitFile};
-use super::unit::{SideId, UnitKind};
+use musket::rules::attack::{AttackRequest, AttackType};
+use musket::rules::game::Game;
+use musket::rules::hex::{Coord, Dir, Side};
+use musket::rules::map::{Feature, RouteKind, label_width};
+use musket::rules::scenario::{
+    HexsideFile, MapFile, RouteFile, ScenarioFile, StrengthFile, UnitFile,
+};
+use musket::rules::unit::{SideId, UnitKind};
 
 /// splitmix64: tiny, deterministic, good enough for test data.
 struct Rng(u64);
@@ -415,6 +420,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
         night_turns: Vec::new(),
         random_events: None,
         supply_trains: None,
+        initiative_ties: None,
         map: MapFile {
             columns: i64::from(cols),
             rows: i64::from(rws),
@@ -422,6 +428,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
             hexsides,
             routes,
             elevation: None,
+            labels: Default::default(),
         },
         units: unit_files,
         victory: Vec::new(),
@@ -430,7 +437,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
     }
 }
 
-fn combat_of(game: &Game, hex: Coord, side: SideId) -> Vec<super::unit::UnitIdx> {
+fn combat_of(game: &Game, hex: Coord, side: SideId) -> Vec<musket::rules::unit::UnitIdx> {
     game.units_at(hex)
         .iter()
         .copied()
@@ -558,138 +565,6 @@ pub fn grand_case(game: &Game) -> Option<AttackRequest> {
     best.map(|(_, r)| r)
 }
 
-#[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use super::*;
-    use crate::rules::gcacw::Gcacw;
-    use crate::rules::map::Terrain;
-    use crate::rules::ruleset::Ruleset;
-    use crate::rules::scenario::validate;
-
-    fn game(file: ScenarioFile) -> Game {
-        let s = validate(file).unwrap_or_else(|p| {
-            panic!(
-                "{}",
-                p.iter()
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            )
-        });
-        Game::new(Arc::new(s), Arc::new(Gcacw::builtin()))
-    }
-
-    #[test]
-    fn generated_60x80_validates_with_fronts() {
-        let file = generated(60, 80, 300, 1);
-        assert_eq!(file, generated(60, 80, 300, 1), "deterministic");
-        assert!(
-            file.map.hexsides.len() >= 200,
-            "{} hexsides",
-            file.map.hexsides.len()
-        );
-        let g = game(file);
-        assert_eq!(g.units.len(), 300);
-        for ch in "clrwtsmp".chars() {
-            let t = Terrain::from_letter(ch).unwrap();
-            assert!(
-                g.map().coords().any(|c| g.map().terrain(c) == Some(t)),
-                "no {ch}"
-            );
-        }
-        for f in [
-            Feature::MajorRiver,
-            Feature::MinorRiver,
-            Feature::Creek,
-            Feature::Bridge,
-            Feature::Ford,
-            Feature::Woods,
-        ] {
-            assert!(g.map().hexsides().any(|(_, i)| i.has(f)), "no {f:?}");
-        }
-        for k in RouteKind::ALL {
-            assert!(
-                g.map()
-                    .routes()
-                    .iter()
-                    .any(|r| r.kind == k && r.hexes.len() >= 20),
-                "no long {k:?}"
-            );
-        }
-        assert!(
-            g.units
-                .iter()
-                .any(|u| u.disorganized && u.cv.halves() % 2 == 1)
-        );
-        assert!(g.units.iter().any(|u| u.is_demoralized()));
-        assert!(g.units.iter().any(|u| u.entrenched));
-        assert!(g.units.iter().any(|u| u.is_leader()));
-        let pairs = enemy_pairs(&g);
-        assert!(pairs.len() >= 50, "{} adjacent enemy pairs", pairs.len());
-
-        let rules = Gcacw::builtin();
-        let a = assault_case(&g).expect("an assault");
-        assert!(a.attackers.len() >= 2);
-        rules.odds(&g, &a).expect("assault odds");
-        let gr = grand_case(&g).expect("a grand assault");
-        rules.odds(&g, &gr).expect("grand odds");
-        // Shown with --nocapture: the cases the benchmarks use.
-        let describe = |r: &AttackRequest| {
-            let odds = rules.odds(&g, r).unwrap();
-            let who: Vec<String> = r
-                .attackers
-                .iter()
-                .map(|u| {
-                    format!(
-                        "{} ({}, {})",
-                        g.unit(*u).id,
-                        g.label(g.unit(*u).hex.unwrap()),
-                        g.unit(*u).strength_label()
-                    )
-                })
-                .collect();
-            let held: Vec<String> = g
-                .units_at(r.defender)
-                .iter()
-                .map(|u| format!("{} ({})", g.unit(*u).id, g.unit(*u).strength_label()))
-                .collect();
-            let lines: Vec<String> = odds
-                .lines
-                .iter()
-                .map(|l| format!("{} {}: {}", l.name, l.value, l.detail))
-                .collect();
-            format!(
-                "{} on {} [{}] by {}\n    {}",
-                odds.kind,
-                g.label(r.defender),
-                held.join(", "),
-                who.join(", "),
-                lines.join("\n    ")
-            )
-        };
-        println!(
-            "{} adjacent enemy hex pairs\n{}\n{}",
-            pairs.len(),
-            describe(&a),
-            describe(&gr)
-        );
-    }
-
-    #[test]
-    fn small_and_odd_sizes_validate() {
-        for (c, r, n, seed) in [
-            (1, 1, 0, 0),
-            (3, 2, 4, 7),
-            (10, 10, 20, 3),
-            (120, 40, 200, 9),
-        ] {
-            game(generated(c, r, n, seed));
-        }
-    }
-}
-
 /// Which list of a scenario file [`long_list`] makes long.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LongList {
@@ -750,6 +625,7 @@ pub fn long_list(list: LongList, n: usize) -> ScenarioFile {
         hexsides: Vec::new(),
         routes: Vec::new(),
         elevation: None,
+        labels: Default::default(),
     };
     let unit = |i: usize, hex: Coord, side: &str| UnitFile {
         id: format!("u{i}"),
@@ -767,7 +643,7 @@ pub fn long_list(list: LongList, n: usize) -> ScenarioFile {
     match list {
         LongList::Victory => {
             file.victory = hexes()
-                .map(|h| super::scenario::VictoryHexFile {
+                .map(|h| musket::rules::scenario::VictoryHexFile {
                     hex: h.label(width),
                     points: 1,
                     name: None,
@@ -807,7 +683,8 @@ pub fn long_list(list: LongList, n: usize) -> ScenarioFile {
                     hexes: vec![h.label(width), h.neighbor(Dir::S).label(width)],
                 })
                 .filter(|r| {
-                    super::hex::parse_label(&r.hexes[1], width).is_ok_and(|c| c.row <= rows as i32)
+                    musket::rules::hex::parse_label(&r.hexes[1], width)
+                        .is_ok_and(|c| c.row <= rows as i32)
                 })
                 .collect();
         }
@@ -831,7 +708,7 @@ pub fn long_list(list: LongList, n: usize) -> ScenarioFile {
         LongList::Turns => {
             let n = n.clamp(1, 10_000);
             file.turns = Some(n as i64);
-            file.weather_by_turn = Some(vec![super::map::Weather::Dry; n]);
+            file.weather_by_turn = Some(vec![musket::rules::map::Weather::Dry; n]);
             file.night_turns = (1..=n as i64).rev().collect();
             file.ruleset = "shiloh".into();
         }

@@ -1,0 +1,154 @@
+//! The pieces of a set-up and where they are: the module's at-start stacks, or a saved game's
+//! pieces (a bundled set-up or a `.vsav`), each with its board and its point on that board.
+
+use crate::vassal::{Module, Piece, Point, SavedGame, VassalError};
+
+/// One piece of the set-up.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// Its name as VASSAL shows it (plain: no `$…$`).
+    pub name: String,
+    /// The decoded piece (prototypes expanded).
+    pub piece: Piece,
+    /// The palette folders its definition is in (the at-start slot's, or the palette slot
+    /// with the same `gpid`).
+    pub palette_path: Vec<String>,
+    /// The stack it is in (pieces of one stack share this key), if any.
+    pub stack: Option<String>,
+    /// Where it is: the map id, and the board and its point on it.
+    pub at: Place,
+}
+
+/// Where a piece is.
+#[derive(Debug, Clone)]
+pub enum Place {
+    /// On a board of a map: the map's id, the board's name and the point in board pixels.
+    Board {
+        map: String,
+        board: String,
+        point: Point,
+    },
+    /// Not on any board: why.
+    Nowhere(String),
+}
+
+/// The pieces of the module's at-start stacks, map by map, bottom of each stack first.
+pub fn at_start(module: &Module) -> Result<Vec<Found>, VassalError> {
+    let mut out = Vec::new();
+    for map in &module.build_file().maps {
+        let layout = module.board_layout(map, None)?;
+        for (si, stack) in map.setup_stacks.iter().enumerate() {
+            let at = stack_place(map, &layout, stack);
+            for slot in &stack.slots {
+                let piece = module.slot_piece(slot)?;
+                out.push(Found {
+                    name: piece.plain_name(),
+                    palette_path: palette_path(module, &slot.gpid),
+                    piece,
+                    stack: Some(format!("{}#{si}", map.id())),
+                    at: at.clone(),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Where an at-start stack stands (`SetupStack.getPosition`): on its owning board at `x`, `y`
+/// or at its grid location; without an owning board, at `x`, `y` of the map (past its edge).
+fn stack_place(
+    map: &crate::vassal::MapDef,
+    layout: &crate::vassal::BoardLayout<'_>,
+    stack: &crate::vassal::SetupStackDef,
+) -> Place {
+    let Some(board_name) = stack.owning_board.clone() else {
+        let p = Point::new(
+            stack.x.saturating_add(map.edge_width),
+            stack.y.saturating_add(map.edge_height),
+        );
+        return match layout.board_point(p) {
+            Some((b, q)) => Place::Board {
+                map: map.id().to_string(),
+                board: b.board.name.clone(),
+                point: q,
+            },
+            None => Place::Nowhere(format!("off the boards of map '{}'", map.id())),
+        };
+    };
+    let Some(board) = map.board(&board_name) else {
+        return Place::Nowhere(format!(
+            "its at-start stack '{}' names board '{board_name}', which map '{}' does not have",
+            stack.name,
+            map.id()
+        ));
+    };
+    let point = match (stack.use_grid_location, stack.location.as_deref()) {
+        (true, Some(loc)) => match board.location(loc) {
+            Ok(p) => p,
+            Err(e) => {
+                return Place::Nowhere(format!(
+                    "its at-start stack '{}' is at grid location '{loc}', which board '{}' \
+                     does not have ({e})",
+                    stack.name, board.name
+                ));
+            }
+        },
+        _ => Point::new(stack.x, stack.y),
+    };
+    Place::Board {
+        map: map.id().to_string(),
+        board: board.name.clone(),
+        point,
+    }
+}
+
+/// The palette folders of the palette slot with this `gpid` (empty if none has it).
+fn palette_path(module: &Module, gpid: &str) -> Vec<String> {
+    if gpid.is_empty() {
+        return Vec::new();
+    }
+    module
+        .build_file()
+        .palette
+        .iter()
+        .find(|s| s.gpid == gpid)
+        .map(|s| s.palette_path.clone())
+        .unwrap_or_default()
+}
+
+/// The pieces of a saved game, in the order it adds them, each placed by the module's board
+/// layout for that game.
+pub fn saved(module: &Module, save: &SavedGame) -> Result<Vec<Found>, VassalError> {
+    let prototypes = module.prototypes();
+    let mut out = Vec::new();
+    for sp in &save.pieces {
+        let mut piece = sp.piece.clone();
+        // Saved pieces are stored expanded; a leftover prototype reference is expanded here.
+        piece.expand_prototypes(&prototypes, &format!("{}: piece {}", module.label(), sp.id))?;
+        let at = match sp.map_id() {
+            None => Place::Nowhere("not on a map".into()),
+            Some(map_id) => {
+                let (x, y) = sp.position();
+                match module.locate(map_id, Point::new(x, y), Some(save))? {
+                    Some(loc) => Place::Board {
+                        map: loc.map.id().to_string(),
+                        board: loc.board.name.clone(),
+                        point: loc.board_point,
+                    },
+                    None if module.build_file().map(map_id).is_none() => {
+                        Place::Nowhere(format!("on map '{map_id}', which the module does not have"))
+                    }
+                    None => Place::Nowhere(format!("off the boards of map '{map_id}'")),
+                }
+            }
+        };
+        out.push(Found {
+            name: piece.plain_name(),
+            palette_path: palette_path(module, &piece.basic.gpid),
+            piece,
+            stack: sp.stack.clone(),
+            at,
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,813 @@
+//! `musket import vassal` on modules built here: the grid fitted exactly (unequal dx/dy,
+//! offsets, every numbering option), labels equal to the module's numbers where they can be,
+//! every piece a unit on its hex, bundled set-ups and saved games, the mapping step, re-import
+//! safety, and bad files refused with one line and nothing left half-written.
+
+#[path = "support/vmod.rs"]
+mod vmod;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use musket::rules::hex::{Coord, parse_label};
+use musket::vassal::{Module, Point};
+use serde_json::Value;
+use vmod::{GridSpec, ModuleSpec, PieceSpec};
+
+fn dir(test: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("vassal_import")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn musket(args: &[&str], config: &Path) -> Run {
+    let o = Command::new(env!("CARGO_BIN_EXE_musket"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", config)
+        .output()
+        .unwrap();
+    Run {
+        code: o.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&o.stdout).into(),
+        stderr: String::from_utf8_lossy(&o.stderr).into(),
+    }
+}
+
+/// Imports with `--json`; asserts exit 0 and returns the report.
+fn import(d: &Path, module: &Path, extra: &[&str]) -> Value {
+    let out = d.join("draft");
+    let mut args = vec![
+        "import",
+        "vassal",
+        module.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    let r = musket(&args, &d.join("config"));
+    assert_eq!(r.code, 0, "stderr: {}", r.stderr);
+    serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}", r.stdout))
+}
+
+/// Imports expecting a refusal: exit 2 and one line on stderr.
+fn refused(d: &Path, module: &Path, extra: &[&str]) -> String {
+    let out = d.join("draft");
+    let mut args = vec![
+        "import",
+        "vassal",
+        module.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let r = musket(&args, &d.join("config"));
+    assert_eq!(r.code, 2, "stdout: {}\nstderr: {}", r.stdout, r.stderr);
+    let lines: Vec<&str> = r
+        .stderr
+        .lines()
+        .filter(|l| !l.starts_with("import: "))
+        .collect();
+    assert_eq!(lines.len(), 1, "one line: {}", r.stderr);
+    lines[0].to_string()
+}
+
+/// A whole game between computer players on the draft: exit 0.
+fn plays(d: &Path, report: &Value, sides: &str, seed: &str) {
+    let scenario = report["scenario"].as_str().unwrap();
+    let play = musket(
+        &["play", scenario, "--sides", sides, "--seed", seed],
+        &d.join("config"),
+    );
+    assert_eq!(play.code, 0, "{}{}", play.stdout, play.stderr);
+}
+
+fn check(path: &str, d: &Path) {
+    let r = musket(&["check", path], &d.join("config"));
+    assert_eq!(r.code, 0, "musket check {path}: {}{}", r.stdout, r.stderr);
+}
+
+fn union(name: &str) -> PieceSpec {
+    PieceSpec::new(name, "us_inf.png", &[("Side", "Union")])
+}
+
+fn rebel(name: &str) -> PieceSpec {
+    PieceSpec::new(name, "cs_inf.png", &[("Side", "Confederate")])
+}
+
+fn draft_text(report: &Value) -> String {
+    std::fs::read_to_string(report["scenario"].as_str().unwrap()).unwrap()
+}
+
+/// The draft coordinate of a piece's hex label.
+fn coord(report: &Value, label: &str) -> Coord {
+    let cols = report["grid"]["columns"].as_i64().unwrap();
+    let rows = report["grid"]["rows"].as_i64().unwrap();
+    let w = if cols > 99 || rows > 99 { 3 } else { 2 };
+    parse_label(label, w).unwrap()
+}
+
+#[test]
+fn printed_numbers_are_the_labels() {
+    // GCACW-style numbering: columns then rows, two digits, from 01, no stagger.
+    let d = dir("identity");
+    let g = GridSpec::new(60.0, 70.0, 30, 40);
+    let m = ModuleSpec::new("Test Campaign", 600, 500, &g)
+        .stack_at("0202", &[union("1st Brigade"), union("2nd Brigade")])
+        .stack_at("0503", &[rebel("Stuart's Cavalry")])
+        .write(&d, "campaign.vmod");
+    let r = import(&d, &m, &[]);
+    // Raw columns 0..9 have their centres on the 600-pixel board, rows 0..6 on 500.
+    assert_eq!(r["grid"]["columns"], 10);
+    assert_eq!(r["grid"]["rows"], 7);
+    assert_eq!(r["grid"]["dx"], 60.0);
+    assert_eq!(r["grid"]["dy"], 70.0);
+    assert_eq!(r["grid"]["sideways"], false);
+    let pieces = r["pieces"].as_array().unwrap();
+    assert_eq!(pieces.len(), 3);
+    for p in pieces {
+        assert_eq!(p["hex"], p["location"], "{p}");
+    }
+    assert_eq!(pieces[0]["location"], "0202");
+    assert_eq!(pieces[1]["hex"], "0202");
+    assert_eq!(pieces[2]["hex"], "0503");
+    // 0202 is raw column 1 (odd: half a hex lower), raw row 1: (90, 145).
+    assert_eq!(
+        (pieces[0]["x"].as_i64(), pieces[0]["y"].as_i64()),
+        (Some(90), Some(145))
+    );
+    let text = draft_text(&r);
+    assert!(!text.contains("labels:"), "no names needed: {text}");
+    assert!(
+        text.contains("grid: (x0: 30.0, y0: 40.0, dx: 60.0, dy: 70.0)"),
+        "{text}"
+    );
+    assert!(text.contains(r#"hex: "0202""#));
+    check(r["scenario"].as_str().unwrap(), &d);
+    // The board image and each counter's picture are in the folder.
+    assert!(Path::new(r["board"]["image"].as_str().unwrap()).exists());
+    assert_eq!(r["board"]["width"], 600);
+    assert!(d.join("draft/counters/us_inf.png").exists());
+    assert!(d.join("draft/counters/cs_inf.png").exists());
+    assert!(r["skipped"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn unequal_spacing_and_offsets_fit_every_hex() {
+    // dx and dy unrelated, the origin off the board's corner, numbering from column 3 and
+    // row 0: the draft cannot number as the module does, so it keeps the module's names.
+    let d = dir("offsets");
+    let g = GridSpec::new(87.3, 100.6, -20, 13)
+        .with("hOff", "3")
+        .with("vOff", "0");
+    let mut spec = ModuleSpec::new("Offsets", 900, 700, &g);
+    let locs = ["0400", "0501", "0906", "1305", "0804"];
+    for (i, l) in locs.iter().enumerate() {
+        spec = spec.stack_at(l, &[union(&format!("Brigade {i}"))]);
+    }
+    let m = spec.write(&d, "offsets.vmod");
+    let r = import(&d, &m, &[]);
+    let module = Module::open(&m).unwrap();
+    let board = &module.build_file().maps[0].boards[0];
+    let pieces = r["pieces"].as_array().unwrap();
+    assert_eq!(pieces.len(), locs.len());
+    let text = draft_text(&r);
+    let scenario =
+        musket::rules::registry::load_scenario(Path::new(r["scenario"].as_str().unwrap())).unwrap();
+    let fit = scenario.file.underlay.as_ref().unwrap().grid.unwrap();
+    for (p, l) in pieces.iter().zip(locs) {
+        assert_eq!(p["location"], l);
+        let c = coord(&r, p["hex"].as_str().unwrap());
+        // The draft names the hex as the module does.
+        assert_eq!(scenario.hex_name(c), Some(l), "{text}");
+        // The fitted grid puts the hex's centre on VASSAL's centre, to the pixel.
+        let (x, y) = fit.centre(c.col, c.row);
+        let want = board.location(l).unwrap();
+        assert!(
+            (x - f64::from(want.x)).abs() <= 1.0 && (y - f64::from(want.y)).abs() <= 1.0,
+            "{l}: fit ({x}, {y}) vs VASSAL {want:?}"
+        );
+    }
+    // Distances between hexes are VASSAL's.
+    for a in pieces {
+        for b in pieces {
+            let ca = coord(&r, a["hex"].as_str().unwrap());
+            let cb = coord(&r, b["hex"].as_str().unwrap());
+            let pa = Point::new(
+                a["x"].as_i64().unwrap() as i32,
+                a["y"].as_i64().unwrap() as i32,
+            );
+            let pb = Point::new(
+                b["x"].as_i64().unwrap() as i32,
+                b["y"].as_i64().unwrap() as i32,
+            );
+            assert_eq!(Some(ca.distance(cb) as i32), board.range(pa, pb));
+        }
+    }
+    check(r["scenario"].as_str().unwrap(), &d);
+}
+
+#[test]
+fn every_numbering_option_keeps_names_and_distances() {
+    let options: &[(&str, &[(&str, &str)])] = &[
+        ("separator", &[("sep", "-")]),
+        ("rows-first", &[("first", "V")]),
+        ("letters", &[("hType", "A")]),
+        ("letter-rows", &[("vType", "A"), ("vOff", "0")]),
+        ("staggered", &[("stagger", "true")]),
+        ("descending-rows", &[("vDescend", "true")]),
+        ("descending-columns", &[("hDescend", "true")]),
+        ("three-digits", &[("hLeading", "2"), ("vLeading", "2")]),
+        ("no-padding", &[("hLeading", "0"), ("vLeading", "0")]),
+        ("even-first-column", &[("hOff", "2")]),
+        ("format", &[("locationFormat", "Hex $gridLocation$")]),
+    ];
+    for (name, attrs) in options {
+        let d = dir(&format!("numbering-{name}"));
+        let mut g = GridSpec::new(50.0, 58.0, 25, 29);
+        for (k, v) in *attrs {
+            g = g.with(k, v);
+        }
+        let spec = ModuleSpec::new(name, 520, 480, &g);
+        let module_path = spec.write(&d, "probe.vmod");
+        // Stacks placed at points (hex centres), so any numbering works.
+        let probe = Module::open(&module_path).unwrap();
+        let grid = probe.build_file().maps[0].boards[0].grid.clone().unwrap();
+        let musket::vassal::Grid::Hex(h) = grid else {
+            panic!()
+        };
+        let points = [(1, 1), (2, 3), (5, 0), (8, 6), (0, 7)];
+        let mut spec = spec;
+        for (i, (c, r)) in points.iter().enumerate() {
+            let p = h.hex_center_from_raw_index(*c, *r);
+            spec = spec.stack_xy(p.x, p.y, &[union(&format!("U{i}"))]);
+        }
+        let m = spec.write(&d, "numbering.vmod");
+        let r = import(&d, &m, &[]);
+        let module = Module::open(&m).unwrap();
+        let board = &module.build_file().maps[0].boards[0];
+        let scenario =
+            musket::rules::registry::load_scenario(Path::new(r["scenario"].as_str().unwrap()))
+                .unwrap();
+        let pieces = r["pieces"].as_array().unwrap();
+        assert_eq!(pieces.len(), points.len(), "{name}");
+        for p in pieces {
+            let c = coord(&r, p["hex"].as_str().unwrap());
+            let loc = p["location"].as_str().unwrap();
+            let shown = scenario
+                .hex_name(c)
+                .map(str::to_string)
+                .unwrap_or(scenario.label(c));
+            assert_eq!(shown, loc, "{name}: the hex's name is the module's");
+            let pt = Point::new(
+                p["x"].as_i64().unwrap() as i32,
+                p["y"].as_i64().unwrap() as i32,
+            );
+            assert_eq!(board.location_name(pt).as_deref(), Some(loc), "{name}");
+        }
+        for a in pieces {
+            for b in pieces {
+                let ca = coord(&r, a["hex"].as_str().unwrap());
+                let cb = coord(&r, b["hex"].as_str().unwrap());
+                let pa = Point::new(
+                    a["x"].as_i64().unwrap() as i32,
+                    a["y"].as_i64().unwrap() as i32,
+                );
+                let pb = Point::new(
+                    b["x"].as_i64().unwrap() as i32,
+                    b["y"].as_i64().unwrap() as i32,
+                );
+                assert_eq!(Some(ca.distance(cb) as i32), board.range(pa, pb), "{name}");
+            }
+        }
+        check(r["scenario"].as_str().unwrap(), &d);
+    }
+}
+
+#[test]
+fn stacks_sides_kinds_and_placeholders() {
+    let d = dir("stacks");
+    let g = GridSpec::new(60.0, 70.0, 30, 40);
+    let m = ModuleSpec::new("Stacks", 600, 500, &g)
+        .stack_at(
+            "0303",
+            &[
+                union("Meade's Division"),
+                PieceSpec::new(
+                    "McClellan",
+                    "us_leader.png",
+                    &[("Side", "Union"), ("Type", "Leader")],
+                ),
+                PieceSpec::new(
+                    "Pleasonton",
+                    "us_cav.png",
+                    &[("Side", "Union"), ("Type", "Cavalry")],
+                ),
+            ],
+        )
+        .stack_at(
+            "0606",
+            &[rebel("D.H. Hill's Division"), rebel("D.H. Hill's Division")],
+        )
+        .write(&d, "stacks.vmod");
+    let r = import(&d, &m, &[]);
+    let s =
+        musket::rules::registry::load_scenario(Path::new(r["scenario"].as_str().unwrap())).unwrap();
+    let f = &s.file;
+    assert_eq!(f.sides, ["Union", "Confederate"]);
+    let ids: Vec<&str> = f.units.iter().map(|u| u.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "meade-s-division",
+            "mcclellan",
+            "pleasonton",
+            "d-h-hill-s-division",
+            "d-h-hill-s-division-2"
+        ]
+    );
+    use musket::rules::unit::UnitKind::*;
+    let kinds: Vec<_> = f.units.iter().map(|u| u.kind).collect();
+    assert_eq!(kinds, [Infantry, Leader, Cavalry, Infantry, Infantry]);
+    let sides: Vec<&str> = f.units.iter().map(|u| u.side.as_str()).collect();
+    assert_eq!(
+        sides,
+        ["Union", "Union", "Union", "Confederate", "Confederate"]
+    );
+    // The stack stays together.
+    assert!(f.units[..3].iter().all(|u| u.hex == "0303"));
+    // Every unit waits for its values (GCACW: strength, artillery, tactical; a leader's
+    // tactical rating) and for the player to confirm side and kind.
+    assert_eq!(
+        f.units[0].placeholder,
+        ["side", "kind", "strength", "artillery", "tactical"]
+    );
+    assert_eq!(f.units[1].placeholder, ["side", "kind", "tactical"]);
+    assert_eq!(f.units[0].image.as_deref(), Some("counters/us_inf.png"));
+    // A game does not start on placeholders; `check` loads the draft and says so.
+    let play = musket(
+        &[
+            "play",
+            r["scenario"].as_str().unwrap(),
+            "--sides",
+            "ai2,ai2",
+        ],
+        &d.join("config"),
+    );
+    assert_eq!(play.code, 2, "{}{}", play.stdout, play.stderr);
+    assert!(play.stderr.contains("placeholder"), "{}", play.stderr);
+    let chk = musket(
+        &["check", r["scenario"].as_str().unwrap()],
+        &d.join("config"),
+    );
+    assert_eq!(chk.code, 0);
+    assert!(
+        chk.stdout.contains("5 units still hold placeholder values"),
+        "{}",
+        chk.stdout
+    );
+}
+
+#[test]
+fn the_mapping_step_confirms_and_is_remembered() {
+    let d = dir("mapping");
+    let g = GridSpec::new(60.0, 70.0, 30, 40);
+    let marker = PieceSpec::new("Victory Marker", "vp.png", &[]);
+    let m = ModuleSpec::new("Mapped", 600, 500, &g)
+        .stack_at(
+            "0202",
+            &[PieceSpec::new(
+                "Hooker",
+                "us_inf.png",
+                &[("Side", "Union"), ("Manpower", "9")],
+            )],
+        )
+        .stack_at(
+            "0505",
+            &[
+                PieceSpec::new(
+                    "Longstreet",
+                    "cs_inf.png",
+                    &[("Side", "Confederate"), ("Manpower", "7")],
+                ),
+                marker,
+            ],
+        )
+        .write(&d, "mapped.vmod");
+    let r = import(&d, &m, &[]);
+    assert_eq!(r["pieces"].as_array().unwrap().len(), 3);
+    let mapping_path = r["mapping"].as_str().unwrap().to_string();
+    let text = std::fs::read_to_string(&mapping_path).unwrap();
+    assert!(
+        text.contains("Manpower"),
+        "the properties are listed: {text}"
+    );
+    // The player's answers: the marker is no unit; strength is the Manpower property; the
+    // others' values given.
+    let answers = r#"(
+    module: "Mapped",
+    sides: ["Union", "Confederate"],
+    read: {"strength": "Manpower"},
+    pieces: [
+        (name: "Hooker", side: "Union", kind: Infantry, confirmed: true, values: {"artillery": "2", "tactical": "1"}),
+        (name: "Longstreet", side: "Confederate", kind: Infantry, confirmed: true, values: {"artillery": "1", "tactical": "2"}),
+        (name: "Victory Marker", unit: false),
+    ],
+)"#;
+    let answers_path = d.join("answers.ron");
+    std::fs::write(&answers_path, answers).unwrap();
+    let r2 = import(&d, &m, &["--mapping", answers_path.to_str().unwrap()]);
+    let pieces = r2["pieces"].as_array().unwrap();
+    assert_eq!(pieces.len(), 2);
+    let skipped = r2["skipped"].as_array().unwrap();
+    assert_eq!(skipped.len(), 1);
+    assert_eq!(skipped[0]["name"], "Victory Marker");
+    let s = musket::rules::registry::load_scenario(Path::new(r2["scenario"].as_str().unwrap()))
+        .unwrap();
+    assert!(s.placeholders().is_empty(), "{:?}", s.placeholders());
+    let hooker = &s.file.units[0];
+    assert_eq!(
+        hooker.strength,
+        Some(musket::rules::scenario::StrengthFile::Organized(9.0))
+    );
+    assert_eq!((hooker.artillery, hooker.tactical), (2, 1));
+    // Playable now.
+    plays(&d, &r2, "greedy,greedy", "1");
+    // Remembered: the next import of the module uses the answers without --mapping.
+    let r3 = import(&d, &m, &[]);
+    assert_eq!(r3["pieces"].as_array().unwrap().len(), 2);
+    let s3 = musket::rules::registry::load_scenario(Path::new(r3["scenario"].as_str().unwrap()))
+        .unwrap();
+    assert!(s3.placeholders().is_empty());
+    // … unless --fresh.
+    let r4 = import(&d, &m, &["--fresh"]);
+    assert_eq!(r4["pieces"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn bundled_setups_and_saved_games_give_their_positions() {
+    let d = dir("setups");
+    let g = GridSpec::new(60.0, 70.0, 30, 40);
+    let mut spec = ModuleSpec::new("Setups", 600, 500, &g).stack_at("0101", &[union("At Start")]);
+    // 0404: raw (3, 3): x = 210, y = 70*3 + 35 + 40 = 285; 0707 raw (6, 6): (390, 460).
+    spec.setups.push((
+        "Day 1".into(),
+        vec![
+            (union("Morning"), 210, 285),
+            (rebel("Noon"), 390, 460),
+            (rebel("Lost"), 5000, 20),
+        ],
+    ));
+    let m = spec.write(&d, "setups.vmod");
+    let r = import(&d, &m, &["--setup", "Day 1"]);
+    let pieces = r["pieces"].as_array().unwrap();
+    let hexes: Vec<&str> = pieces.iter().map(|p| p["hex"].as_str().unwrap()).collect();
+    assert_eq!(hexes, ["0404", "0707"]);
+    assert_eq!(r["skipped"][0]["name"], "Lost");
+    assert!(
+        r["skipped"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("off the boards"),
+        "{}",
+        r["skipped"]
+    );
+    // The same game as a .vsav file.
+    let vsav = d.join("day1.vsav");
+    let stream = vmod::save_stream(
+        &[union("Evening").saved("a", "Main Map", 270, 250)],
+        &["Main MapBoardPicker\tMain\t0\t0".to_string()],
+    );
+    std::fs::write(&vsav, vmod::vsav_bytes(&stream)).unwrap();
+    let r = import(&d, &m, &["--save", vsav.to_str().unwrap(), "--force"]);
+    assert_eq!(r["pieces"][0]["hex"], "0504");
+    assert_eq!(r["pieces"][0]["location"], "0504");
+    // A set-up that is not there.
+    let e = refused(&d, &m, &["--setup", "Day 9"]);
+    assert!(
+        e.contains("no set-up named 'Day 9'") && e.contains("Day 1"),
+        "{e}"
+    );
+}
+
+#[test]
+fn zones_without_a_grid_are_skipped_with_the_reason() {
+    let d = dir("zones");
+    let hex = GridSpec::new(40.0, 46.0, 20, 23).xml();
+    let zoned = format!(
+        r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="$gridLocation$" name="Field" path="0,0;400,0;400,400;0,400" useParentGrid="false">{hex}</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="$name$" name="Turn Track" path="400,0;600,0;600,400;400,400" useParentGrid="false"/>
+</VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#
+    );
+    let mut spec = ModuleSpec::new("Zoned", 600, 400, &GridSpec::new(40.0, 46.0, 20, 23));
+    spec.grid_xml = zoned;
+    let m = spec
+        .stack_xy(100, 115, &[union("In Field")])
+        .stack_xy(500, 100, &[PieceSpec::new("Turn", "turn.png", &[])])
+        .write(&d, "zoned.vmod");
+    let r = import(&d, &m, &[]);
+    assert_eq!(r["pieces"].as_array().unwrap().len(), 1);
+    assert_eq!(r["grid"]["zone"], "Field");
+    assert_eq!(r["skipped"][0]["name"], "Turn");
+    assert_eq!(
+        r["skipped"][0]["reason"],
+        "in zone 'Turn Track', which has no hex grid"
+    );
+    // The draft covers the zone, not the whole board.
+    assert_eq!(r["grid"]["columns"], 10);
+    check(r["scenario"].as_str().unwrap(), &d);
+}
+
+#[test]
+fn reimport_replaces_only_an_unchanged_draft() {
+    let d = dir("reimport");
+    let g = GridSpec::new(60.0, 70.0, 30, 40);
+    let m = ModuleSpec::new("Again", 600, 500, &g)
+        .stack_at("0202", &[union("A")])
+        .write(&d, "again.vmod");
+    let r = import(&d, &m, &[]);
+    let _ = import(&d, &m, &[]);
+    let path = r["scenario"].as_str().unwrap().to_string();
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text = text.replace("title: \"Again\"", "title: \"Mine now\"");
+    std::fs::write(&path, &text).unwrap();
+    let e = refused(&d, &m, &[]);
+    assert!(
+        e.contains("was changed since it was imported") && e.contains("--force"),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        text,
+        "the player's draft is kept"
+    );
+    let _ = import(&d, &m, &["--force"]);
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("title: \"Again\"")
+    );
+}
+
+/// Nothing but what an import makes is in the output folder after a refusal.
+fn assert_no_draft(d: &Path) {
+    let out = d.join("draft");
+    let entries: Vec<String> = std::fs::read_dir(&out)
+        .map(|r| {
+            r.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(
+        entries
+            .iter()
+            .all(|e| !e.ends_with(".ron") && !e.starts_with(".musket-import-")),
+        "{entries:?}"
+    );
+}
+
+#[test]
+fn bad_files_are_refused_with_one_line() {
+    let d = dir("bad");
+    let g = GridSpec::new(60.0, 70.0, 30, 40);
+    let good = ModuleSpec::new("Bad", 600, 500, &g).stack_at("0202", &[union("A")]);
+    let write = |name: &str, entries: Vec<(String, Vec<u8>)>| {
+        let p = d.join(name);
+        std::fs::write(&p, vmod::zip_bytes(&entries)).unwrap();
+        p
+    };
+    let cases: Vec<(PathBuf, &[&str], &str)> = vec![
+        (
+            {
+                let p = d.join("text.vmod");
+                std::fs::write(&p, "hello").unwrap();
+                p
+            },
+            &[],
+            "not a zip archive",
+        ),
+        (
+            write(
+                "empty.vmod",
+                vec![("moduledata".into(), b"<data/>".to_vec())],
+            ),
+            &[],
+            "buildFile",
+        ),
+        (
+            write(
+                "xml.vmod",
+                vec![(
+                    "buildFile.xml".into(),
+                    b"<VASSAL.build.GameModule><oops".to_vec(),
+                )],
+            ),
+            &[],
+            "buildFile.xml",
+        ),
+        (d.join("missing.vmod"), &[], "cannot read"),
+    ];
+    for (path, extra, want) in cases {
+        let e = refused(&d, &path, extra);
+        assert!(e.contains(want), "{}: {e}", path.display());
+        assert_no_draft(&d);
+    }
+    // A square grid; a sideways grid.
+    let mut square = good.clone();
+    square.grid_xml =
+        r#"<VASSAL.build.module.map.boardPicker.board.SquareGrid dx="48.0" dy="48.0"/>"#.into();
+    let e = refused(&d, &square.write(&d, "square.vmod"), &[]);
+    assert!(
+        e.contains("SquareGrid") && e.contains("only hex grids"),
+        "{e}"
+    );
+    let mut side = good.clone();
+    side.grid_xml = GridSpec {
+        sideways: true,
+        ..g.clone()
+    }
+    .xml();
+    let e = refused(&d, &side.write(&d, "sideways.vmod"), &[]);
+    assert!(e.contains("sideways"), "{e}");
+    // The board image missing; a piece image reaching out of the module.
+    let mut noimg = good.clone();
+    noimg.missing.push("board.png".into());
+    let e = refused(&d, &noimg.write(&d, "noimg.vmod"), &[]);
+    assert!(
+        e.contains("no entry 'images/board.png' (the image of board 'Main'"),
+        "{e}"
+    );
+    // A bomb: a board image inflating a thousandfold.
+    let mut bomb = good.clone();
+    bomb.board_png = Some(vec![0; 40 * 1024 * 1024]);
+    let e = refused(&d, &bomb.write(&d, "bomb.vmod"), &[]);
+    assert!(
+        e.contains("compression ratio") && e.contains("images/board.png"),
+        "{e}"
+    );
+    let evil = good
+        .clone()
+        .stack_at("0303", &[PieceSpec::new("Evil", "../../evil.png", &[])]);
+    let e = refused(&d, &evil.write(&d, "evil.vmod"), &[]);
+    assert!(e.contains("../../evil.png"), "{e}");
+    assert_no_draft(&d);
+    assert!(!d.join("evil.png").exists() && !d.parent().unwrap().join("evil.png").exists());
+    // A damaged saved game.
+    let vsav = d.join("broken.vsav");
+    std::fs::write(
+        &vsav,
+        vmod::zip_bytes(&[("savedGame".into(), b"!VCSK\xff\xfe".to_vec())]),
+    )
+    .unwrap();
+    let e = refused(
+        &d,
+        &good.write(&d, "good.vmod"),
+        &["--save", vsav.to_str().unwrap()],
+    );
+    assert!(e.contains("broken.vsav"), "{e}");
+    // An unknown board; an unknown rule system.
+    let e = refused(&d, &d.join("good.vmod"), &["--board", "Nope"]);
+    assert!(
+        e.contains("no board named 'Nope'") && e.contains("Main Map/Main"),
+        "{e}"
+    );
+    let e = refused(&d, &d.join("good.vmod"), &["--ruleset", "chess"]);
+    assert!(e.contains("--ruleset chess"), "{e}");
+    assert_no_draft(&d);
+}
+
+#[test]
+fn a_zip_entry_escaping_the_module_is_refused() {
+    let d = dir("escape");
+    let g = GridSpec::new(60.0, 70.0, 30, 40);
+    let mut spec = ModuleSpec::new("Escape", 600, 500, &g).stack_at("0202", &[union("A")]);
+    spec.extra
+        .push(("../outside.png".into(), vmod::png_plain(4, 4, [0, 0, 0])));
+    let e = refused(&d, &spec.write(&d, "escape.vmod"), &[]);
+    assert!(e.contains("../outside.png"), "{e}");
+    let mut spec = ModuleSpec::new("Absolute", 600, 500, &g).stack_at("0202", &[union("A")]);
+    spec.extra
+        .push(("/etc/evil.png".into(), vmod::png_plain(4, 4, [0, 0, 0])));
+    let e = refused(&d, &spec.write(&d, "absolute.vmod"), &[]);
+    assert!(e.contains("/etc/evil.png"), "{e}");
+    assert_no_draft(&d);
+}
+
+/// A shipped scenario as a module: its map drawn with Musket's tile art (the board), each unit
+/// an at-start stack piece on its hex with a picture and its values as properties. Imported
+/// and mapped (values read from the properties), the draft has every unit on the scenario's hex
+/// with the scenario's side, kind and values, and plays.
+#[test]
+fn a_shipped_scenario_round_trips_through_a_module() {
+    let d = dir("roundtrip");
+    let sc = musket::rules::registry::load_scenario(Path::new("scenarios/foxs-gap.ron")).unwrap();
+    let pic = musket::import::measure::render(&sc, 6).unwrap();
+    let g = GridSpec::new(96.0, 112.0, 64, 56);
+    let mut spec = ModuleSpec::new("Fox's Gap", pic.width, pic.height, &g);
+    let rgb = pic.rgb.clone();
+    let w = pic.width;
+    spec.board_png = Some(vmod::png_rgb(pic.width, pic.height, |x, y| {
+        let i = ((y * w + x) * 3) as usize;
+        [rgb[i], rgb[i + 1], rgb[i + 2]]
+    }));
+    use musket::rules::scenario::StrengthFile;
+    for u in &sc.file.units {
+        let kind = format!("{:?}", u.kind);
+        let manpower = match u.strength {
+            Some(StrengthFile::Organized(n)) => format!("{n}"),
+            _ => "0".into(),
+        };
+        let art = u.artillery.to_string();
+        let tac = u.tactical.to_string();
+        let side = if u.side == "Union" { "us" } else { "cs" };
+        let piece = PieceSpec::new(
+            &u.name,
+            &format!("{side}-{}.png", u.id),
+            &[
+                ("Side", u.side.as_str()),
+                ("Type", kind.as_str()),
+                ("Manpower", &manpower),
+                ("Artillery", &art),
+                ("Tactical", &tac),
+            ],
+        );
+        spec = spec.stack_at(&u.hex, &[piece]);
+    }
+    let m = spec.write(&d, "foxs-gap.vmod");
+    let r = import(&d, &m, &[]);
+    assert_eq!(r["grid"]["labels_are_locations"], true);
+    assert_eq!(
+        (r["grid"]["columns"].as_i64(), r["grid"]["rows"].as_i64()),
+        (Some(12), Some(10))
+    );
+    let rows: Vec<String> = sc
+        .file
+        .units
+        .iter()
+        .map(|u| format!("(name: {:?}, confirmed: true)", u.name))
+        .collect();
+    let answers = format!(
+        "(read: {{\"strength\": \"Manpower\", \"artillery\": \"Artillery\", \"tactical\": \"Tactical\"}}, pieces: [{}])",
+        rows.join(", ")
+    );
+    let ap = d.join("answers.ron");
+    std::fs::write(&ap, answers).unwrap();
+    let r = import(&d, &m, &["--mapping", ap.to_str().unwrap()]);
+    let draft =
+        musket::rules::registry::load_scenario(Path::new(r["scenario"].as_str().unwrap())).unwrap();
+    assert!(
+        draft.placeholders().is_empty(),
+        "{:?}",
+        draft.placeholders()
+    );
+    assert_eq!(draft.file.units.len(), sc.file.units.len());
+    for (a, b) in draft.file.units.iter().zip(&sc.file.units) {
+        assert_eq!(
+            (&a.name, &a.hex, &a.side, a.kind),
+            (&b.name, &b.hex, &b.side, b.kind)
+        );
+        let strength = |s: &Option<StrengthFile>| match s {
+            Some(StrengthFile::Organized(n)) => *n,
+            _ => 0.0,
+        };
+        assert_eq!(strength(&a.strength), strength(&b.strength), "{}", a.name);
+        assert_eq!(
+            (a.artillery, a.tactical),
+            (b.artillery, b.tactical),
+            "{}",
+            a.name
+        );
+    }
+    // The board's terrain, suggested from the imported board image under the draft's fitted
+    // grid, with three examples per terrain: at least 90% right.
+    let u = draft.file.underlay.as_ref().unwrap();
+    let bytes = std::fs::read(d.join("draft").join(&u.image)).unwrap();
+    let pic = musket::import::terrain::Picture::decode(&bytes, "board").unwrap();
+    let hexes: Vec<Coord> = sc.map.coords().collect();
+    let mut examples = Vec::new();
+    for c in &hexes {
+        let l = sc.map.terrain(*c).unwrap().letter();
+        if examples.iter().filter(|(_, x)| *x == l).count() < 3 {
+            examples.push((*c, l));
+        }
+    }
+    let got = musket::import::terrain::suggest(&pic, &u.grid.unwrap(), &hexes, &examples);
+    let right = got
+        .iter()
+        .filter(|s| sc.map.terrain(s.hex).unwrap().letter() == s.letter)
+        .count();
+    assert!(got.len() + examples.len() == hexes.len());
+    assert!(right * 10 >= got.len() * 9, "{right}/{}", got.len());
+    plays(&d, &r, "ai2,greedy", "3");
+}
