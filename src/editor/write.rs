@@ -49,6 +49,12 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
     if let Some(t) = &f.supply_trains {
         field("supply_trains", line(t));
     }
+    if !f.ferries.is_empty() {
+        field("ferries", line(&f.ferries));
+    }
+    if let Some(s) = &f.surprise {
+        field("surprise", line(s));
+    }
     if let Some(b) = &f.briefing {
         field("briefing", line(b));
     }

@@ -269,6 +269,7 @@ fn check_attack(game: &Game, cmd: &Command) -> Result<Option<CheckedAttack>, Com
         return Ok(None);
     };
     attack_turn(game, &request)?;
+    surprise_check(game, &request)?;
     assault_check(game, &request)?;
     game.rules.check(game, &request, choices)?;
     let limits = orders::check_attack_limits(game, &request).map_err(CommandError::Limit)?;
@@ -376,6 +377,32 @@ pub fn attack_turn(game: &Game, req: &AttackRequest) -> Result<(), CommandError>
                 turn_text(game)
             ),
         }));
+    }
+    Ok(())
+}
+
+/// The scenario's surprise (`surprise.may_attack: false`): a surprised unit may not attack in
+/// its own side's turn; an attack the rules make in the other side's turn (Shiloh's Final
+/// Defensive Fire) stays open.
+fn surprise_check(game: &Game, req: &AttackRequest) -> Result<(), CommandError> {
+    if game.scenario.surprise.is_none() || game.rules.out_of_turn(req).is_some() {
+        return Ok(());
+    }
+    for &u in &req.attackers {
+        let Some(unit) = game.units.get(u.i()) else {
+            continue;
+        };
+        if let Some(s) = game
+            .scenario
+            .surprised(u, unit.side, game.turn)
+            .filter(|s| !s.may_attack)
+        {
+            return Err(CommandError::Limit(format!(
+                "attacker {:?} is {}: it may defend, not attack, in its own turn",
+                unit.id,
+                s.describe()
+            )));
+        }
     }
     Ok(())
 }

@@ -73,27 +73,56 @@ pub fn command_control(game: &mut Game) -> Vec<Event> {
     }]
 }
 
-/// A unit's points for an operations phase: all of them in command, the rules' share out of it.
+/// A unit's points for an operations phase: all of them in command, the rules' share out of it,
+/// and of that the scenario's surprise share on its turns (`surprise.points_percent`). Whole
+/// points, each share rounded down.
 pub fn points(game: &Game, unit: &Unit, full: Mp) -> Mp {
-    match &game.sequence.command_control {
-        Some(r) if unit.out_of_command => {
-            // Whole points, rounded down.
-            Mp::whole(full.0 / Mp::SCALE * r.out_of_command_percent / 100)
-        }
-        _ => full,
+    let mut whole = full.0 / Mp::SCALE;
+    if let Some(r) = &game.sequence.command_control
+        && unit.out_of_command
+    {
+        whole = whole * r.out_of_command_percent / 100;
     }
+    if let Some(s) = surprise_of(game, unit) {
+        whole = whole * s.points_percent / 100;
+    }
+    if whole == full.0 / Mp::SCALE {
+        full
+    } else {
+        Mp::whole(whole)
+    }
+}
+
+/// The scenario's surprise on this unit now, if any.
+fn surprise_of<'a>(game: &'a Game, unit: &Unit) -> Option<&'a super::scenario::Surprise> {
+    let s = game.scenario.surprise.as_ref()?;
+    if s.side != unit.side || s.turns.binary_search(&game.turn).is_err() {
+        return None;
+    }
+    // Only a list of units needs the unit's index (found by id).
+    (s.units.is_empty()
+        || game
+            .unit_by_id(&unit.id)
+            .is_some_and(|i| s.units.contains(&i)))
+    .then_some(s)
 }
 
 /// Why a unit has the points it has, for the move tooltips (`None`: all of them).
 pub fn points_note(game: &Game, unit: &Unit) -> Option<String> {
-    let r = game.sequence.command_control.as_ref()?;
-    unit.out_of_command.then(|| {
-        format!(
+    let mut notes = Vec::new();
+    if let Some(r) = &game.sequence.command_control
+        && unit.out_of_command
+    {
+        notes.push(format!(
             "out of command (no leader within {} hexes at the command-control step): {}% of its \
              points {}",
             r.radius, r.out_of_command_percent, r.source
-        )
-    })
+        ));
+    }
+    if let Some(s) = surprise_of(game, unit).filter(|s| s.points_percent < 100) {
+        notes.push(s.describe());
+    }
+    (!notes.is_empty()).then(|| notes.join("; "))
 }
 
 /// The recovery step (at a game turn's start, or with `mid_point` between the rounds).

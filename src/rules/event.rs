@@ -228,6 +228,13 @@ pub enum Event {
         hex: Coord,
         delayed: bool,
     },
+    /// The scenario's ferry `ferry` (its name) landing at `hex` was full this game turn: these
+    /// reinforcements, due, wait for the next turn's crossing (in this order).
+    FerryFull {
+        ferry: String,
+        hex: Coord,
+        units: Vec<UnitIdx>,
+    },
     /// A leader moved onto friendly units in a leader-transfer phase.
     LeaderTransferred {
         leader: UnitIdx,

@@ -252,10 +252,14 @@ pub fn random_events(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
 
 /// The reinforcements due by this game turn enter the map at their hexes (the scenario's
 /// `arrives`), in unit order, a hex's units together; where the enemy holds the hex they wait
-/// for the next turn [project default].
+/// for the next turn [project default]. Those a scenario's ferry carries ([`ferry_loads`]) enter
+/// only as its capacity allows; the rest wait, in order, for the next turn's crossing.
 pub fn reinforce(game: &mut Game) -> Vec<Event> {
-    let mut entered: Vec<(super::hex::Coord, Vec<super::unit::UnitIdx>)> = Vec::new();
-    let mut delayed: Vec<(super::hex::Coord, Vec<super::unit::UnitIdx>)> = Vec::new();
+    type Groups = Vec<(super::hex::Coord, Vec<super::unit::UnitIdx>)>;
+    let boarding = ferry_loads(game);
+    let mut entered: Groups = Vec::new();
+    let mut delayed: Groups = Vec::new();
+    let mut waiting: Groups = Vec::new();
     for u in game.unit_indices().collect::<Vec<_>>() {
         let unit = game.unit(u);
         let Some((t, h)) = unit.arrives else { continue };
@@ -263,8 +267,11 @@ pub fn reinforce(game: &mut Game) -> Vec<Event> {
             continue;
         }
         let side = unit.side;
+        let ferried = game.scenario.ferry_at(side, h).is_some();
         let list = if game.side_at(h).is_some_and(|s| s != side) {
             &mut delayed
+        } else if ferried && !boarding.contains(&u) {
+            &mut waiting
         } else {
             game.unit_mut(u).arrives = None;
             game.place(u, Some(h));
@@ -288,7 +295,52 @@ pub fn reinforce(game: &mut Game) -> Vec<Event> {
         hex,
         delayed: true,
     }));
+    events.extend(waiting.into_iter().map(|(hex, mut units)| {
+        units.sort_by_key(|u| (game.unit(*u).arrives.map(|a| a.0), *u));
+        let side = game.unit(units[0]).side;
+        let ferry = game
+            .scenario
+            .ferry_at(side, hex)
+            .map(|(_, f)| f.name.clone())
+            .unwrap_or_default();
+        Event::FerryFull { ferry, hex, units }
+    }));
     events
+}
+
+/// The reinforcements each of the scenario's ferries lands this game turn: its queue (the
+/// units of its side due at its hex by now, the earliest due first, then in unit order) as far
+/// as its men and units a turn allow, no unit passing one before it; the first of the turn
+/// crosses even if larger than the whole capacity. While the enemy holds the landing nobody
+/// crosses (the queue waits).
+pub fn ferry_loads(game: &Game) -> Vec<super::unit::UnitIdx> {
+    let mut out = Vec::new();
+    for f in &game.scenario.ferries {
+        if game.side_at(f.hex).is_some_and(|s| s != f.side) {
+            continue;
+        }
+        let mut queue: Vec<(u32, super::unit::UnitIdx)> = game
+            .unit_indices()
+            .filter_map(|u| {
+                let unit = game.unit(u);
+                let (t, h) = unit.arrives?;
+                (t <= game.turn && h == f.hex && unit.side == f.side).then_some((t, u))
+            })
+            .collect();
+        queue.sort_unstable();
+        let (mut men, mut count) = (0u64, 0u32);
+        for (_, u) in queue {
+            men += u64::from(game.unit(u).manpower);
+            count += 1;
+            let fits = f.men_per_turn.is_none_or(|m| men <= u64::from(m))
+                && f.units_per_turn.is_none_or(|n| count <= n);
+            if count > 1 && !fits {
+                break;
+            }
+            out.push(u);
+        }
+    }
+    out
 }
 
 /// The recovery of disorganized and demoralized units (`RecoveryRules`), in unit order.

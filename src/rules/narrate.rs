@@ -55,7 +55,8 @@ impl Describe for Event {
             | Event::Passed { .. }
             | Event::Yielded { .. }
             | Event::RandomEvent { .. }
-            | Event::Reinforced { .. } => n.turn(self),
+            | Event::Reinforced { .. }
+            | Event::FerryFull { .. } => n.turn(self),
         }
     }
 }
@@ -448,6 +449,21 @@ impl Narrator<'_> {
                 self.game.label(*hex),
                 self.names(units)
             ),
+            Event::FerryFull { ferry, hex, units } => {
+                let cap = self
+                    .game
+                    .scenario
+                    .ferries
+                    .iter()
+                    .find(|f| &f.name == ferry)
+                    .map(ferry_capacity)
+                    .unwrap_or_default();
+                format!(
+                    "Ferry full: {ferry} lands {cap} at {}; waiting for the next turn: {}",
+                    self.game.label(*hex),
+                    self.names(units)
+                )
+            }
             _ => unreachable!("not an event of the turn: {event:?}"),
         }
     }
@@ -504,4 +520,16 @@ fn capitalise(s: &str) -> String {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
         None => String::new(),
     }
+}
+
+/// "at most 4600 men a turn" (and/or units).
+fn ferry_capacity(f: &crate::rules::scenario::Ferry) -> String {
+    let mut parts = Vec::new();
+    if let Some(m) = f.men_per_turn {
+        parts.push(format!("{m} men"));
+    }
+    if let Some(u) = f.units_per_turn {
+        parts.push(format!("{u} units"));
+    }
+    format!("at most {} a turn", parts.join(" and "))
 }

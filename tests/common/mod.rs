@@ -37,6 +37,8 @@ pub fn map(columns: u32, rows: u32) -> B {
             night_turns: Vec::new(),
             random_events: None,
             supply_trains: None,
+            ferries: Vec::new(),
+            surprise: None,
             initiative_ties: None,
             map: MapFile {
                 columns: columns as i64,

@@ -420,6 +420,8 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
         night_turns: Vec::new(),
         random_events: None,
         supply_trains: None,
+        ferries: Vec::new(),
+        surprise: None,
         initiative_ties: None,
         map: MapFile {
             columns: i64::from(cols),

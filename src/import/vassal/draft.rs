@@ -635,6 +635,8 @@ impl<'m> Builder<'m> {
             random_events: None,
             initiative_ties: None,
             supply_trains: None,
+            ferries: Vec::new(),
+            surprise: None,
             map: MapFile {
                 columns: i64::from(lat.columns),
                 rows: i64::from(lat.rows),

@@ -29,6 +29,7 @@ pub const PROFILE: Profile = {
         fatigue_help: "Fatigue level, 0 to 4.",
         modes: None,
         supply_trains: None,
+        surprise: None,
         counter_values: [&["strength", "artillery", "tactical"], &["tactical"]],
         sides: ["Union", "Confederate"],
     }

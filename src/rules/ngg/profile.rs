@@ -21,6 +21,7 @@ pub const PROFILE: Profile = {
         fatigue_help: "Fatigue level, 0 to 4.",
         modes: None,
         supply_trains: Some("NGG 1812's (8.1-8.2)"),
+        surprise: None,
         counter_values: [&["strength", "class"], &["rating"]],
         sides: ["French", "Russian"],
     }

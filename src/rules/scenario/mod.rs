@@ -7,7 +7,8 @@
 //! Validation ([`validate`]) checks the file section by section, one checker per section, and
 //! lists every problem in the file's order: the header (`header.rs`), the map (`board.rs`),
 //! the scenario-wide additions (`header.rs`), the units (`units.rs`, with `strength.rs` and
-//! `extra.rs`), the leaders' commands (`commands.rs`) and the victory hexes (`victory.rs`).
+//! `extra.rs`), the leaders' commands (`commands.rs`), the ferries and the surprise
+//! (`battle.rs`) and the victory hexes (`victory.rs`).
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -19,6 +20,7 @@ use super::hex::{Coord, Dir, parse_label};
 use super::map::{Feature, Map, RouteKind, Terrain, Weather};
 use super::unit::{Class, Mode, SideId, Status, Unit, UnitIdx, UnitKind};
 
+mod battle;
 mod board;
 mod commands;
 mod extra;
@@ -27,6 +29,8 @@ mod strength;
 mod units;
 mod victory;
 
+use battle::check_battle;
+pub use battle::{Ferry, FerryFile, Surprise, SurpriseFile};
 use board::{check_labels, check_map};
 use commands::check_commands;
 use header::{Turns, check_additions, check_header};
@@ -78,6 +82,9 @@ pub struct Profile {
     pub modes: Option<(Formations, &'static str)>,
     /// Its supply trains' rule (`supply_trains`), where it has them.
     pub supply_trains: Option<&'static str>,
+    /// What the scenario's `surprise` takes from a surprised unit in this rule system (a share
+    /// of which points), where it plays the surprise.
+    pub surprise: Option<&'static str>,
     /// The values printed on a counter that a scenario must give (a combat unit's, then a
     /// leader's): what an import from a module's pictures cannot know, left as placeholders.
     pub counter_values: [&'static [&'static str]; 2],
@@ -206,6 +213,13 @@ pub struct ScenarioFile {
     /// sides' order (NGG 1812's Table 7.3; `rules::supply`). Without it trains are not counted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supply_trains: Option<Vec<u32>>,
+    /// Project addition (optional): ferries that bring reinforcements across a river a limited
+    /// number of men or units a game turn (`battle.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ferries: Vec<FerryFile>,
+    /// Project addition (optional): the surprise of a side on its first turns (`battle.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub surprise: Option<SurpriseFile>,
     pub map: MapFile,
     pub units: Vec<UnitFile>,
     /// Project addition (optional): hexes worth victory points to the side holding them at the
@@ -681,6 +695,10 @@ pub struct Scenario {
     pub night_turns: Vec<u32>,
     /// The side that wins a tied initiative roll, where the scenario says (project addition).
     pub initiative_ties: Option<SideId>,
+    /// The ferries of reinforcements (project addition).
+    pub ferries: Vec<Ferry>,
+    /// The surprise of a side (project addition).
+    pub surprise: Option<Surprise>,
     /// Whether movement and attack limits are enforced.
     pub movement: crate::rules::points::Enforcement,
     /// The file as read, kept so a save can hold the scenario itself.
@@ -707,6 +725,19 @@ impl Scenario {
     /// Whether `turn` is a night turn.
     pub fn is_night(&self, turn: u32) -> bool {
         self.night_turns.binary_search(&turn).is_ok()
+    }
+
+    /// The surprise unit `u` (of `side`) is under on game turn `turn`, if any.
+    pub fn surprised(&self, u: UnitIdx, side: SideId, turn: u32) -> Option<&Surprise> {
+        self.surprise.as_ref().filter(|s| s.applies(u, side, turn))
+    }
+
+    /// The ferry that carries the reinforcements of `side` arriving at `hex`, if any.
+    pub fn ferry_at(&self, side: SideId, hex: Coord) -> Option<(usize, &Ferry)> {
+        self.ferries
+            .iter()
+            .enumerate()
+            .find(|(_, f)| f.side == side && f.hex == hex)
     }
 
     /// The weather of a turn: `weather_by_turn` when given (its last entry beyond its end),
@@ -978,7 +1009,7 @@ pub const EXTRA_UNIT_FIELDS: [&str; 18] = [
 /// Validate a parsed file into a scenario, or list every problem found, against the rule
 /// systems' `profiles` (`registry::validate_scenario` gives them). The file is checked as a
 /// whole, one section after another: the header, the map, the scenario-wide additions, the
-/// units, the leaders' commands, the victory hexes.
+/// units, the leaders' commands, the ferries and the surprise, the victory hexes.
 pub fn validate(file: ScenarioFile, profiles: Profiles) -> Result<Scenario, Vec<Problem>> {
     let mut ck = Check {
         problems: Vec::new(),
@@ -993,12 +1024,15 @@ pub fn validate(file: ScenarioFile, profiles: Profiles) -> Result<Scenario, Vec<
         hex_side,
     } = check_units(&mut ck, &file, profiles, board, turns);
     check_commands(&mut ck, &file, profiles, &ids, &mut units);
+    let (ferries, surprise) = check_battle(&mut ck, &file, profiles, board, &ids, &units);
     let victory = check_victory(&mut ck, &file, board, &hex_side);
     if !ck.problems.is_empty() {
         return Err(ck.problems);
     }
     let mut sc = build(file, turns, map, units, victory);
     sc.hex_names = names;
+    sc.ferries = ferries;
+    sc.surprise = surprise;
     Ok(sc)
 }
 
@@ -1043,6 +1077,8 @@ fn build(
             .map(|(h, (_, v))| (h, v))
             .collect(),
         hex_names: HashMap::new(),
+        ferries: Vec::new(),
+        surprise: None,
         file,
     }
 }

@@ -50,6 +50,7 @@ pub const PROFILE: Profile = {
         fatigue_help: "Fatigue (Shiloh), 0 to 200.",
         modes: Some((modes, MODES_WHY)),
         supply_trains: None,
+        surprise: Some("Shiloh's operations points"),
         counter_values: [&["strength", "efficiency"], &["leader_bonus"]],
         sides: ["Union", "Confederate"],
     }
