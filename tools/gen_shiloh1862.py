@@ -413,6 +413,47 @@ VICTORY = [
 ]
 
 
+# The first turn's surprise (docs/scenarios/shiloh-1862.md, "The historical rules as data").
+# [pub] the surprise itself: on 5 April Sherman wrote to Grant "I do not apprehend anything
+# like an attack on our position" (OR I/10/2 p. 93, quoted in J. F. Rhodes, History of the
+# Civil War, 1917, p. 100); the attack came at 4:55 a.m. on the 6th (tablet HME43). Its effect
+# is a [project default] (the 1987 game's surprise rule was not found): on turn 1 (5:00-6:30
+# a.m.) every Union unit has half its operations points and may not attack in its own turn
+# (Final Defensive Fire stays open).
+SURPRISE_TURNS = [1]
+SURPRISE_POINTS_PERCENT = 50
+SURPRISE_SOURCE = (
+    "[pub] the surprise: Sherman to Grant, 5 Apr 1862, 'I do not apprehend anything like an "
+    "attack on our position' (OR I/10/2 p. 93; Rhodes, History of the Civil War, p. 100); the "
+    "attack at 4:55 a.m. (tablet HME43). Its effect [project default]: half OPs and no attack "
+    "in the Union's own turn on turn 1 (5:00-6:30 a.m.)"
+)
+
+# Buell's ferry at Pittsburg Landing. [estimate] its capacity: the most men the historical
+# schedule (Reed p. 61) lands in one turn, turn 12 (Rousseau, Kirk and Terrill: 4,590), rounded
+# up to the hundred, so the historical arrivals cross on time; the steamers' own capacity was
+# not found. A landing the enemy holds stops the ferry; the queue then crosses at this rate.
+FERRY_MEN_PER_TURN = 4600
+FERRY_SOURCE = (
+    "[estimate: the most men Reed p. 61's schedule lands in one 90-minute turn (turn 12: "
+    "Rousseau, Kirk, Terrill, 4,590), rounded up to the hundred; the steamers' own capacity not "
+    "found] the Army of the Ohio and Grant came up the river by steamer (Reed p. 61; Buell's "
+    "report)"
+)
+
+
+def ferry_ron():
+    landing = label(hex_at(*M.PLACES["landing"]))
+    return (f'[(name: "the steamers at Pittsburg Landing", side: "Union", hex: "{landing}", '
+            f"men_per_turn: {FERRY_MEN_PER_TURN}, source: {ron_str(FERRY_SOURCE)})]")
+
+
+def surprise_ron():
+    return (f'(side: "Union", turns: [{", ".join(str(t) for t in SURPRISE_TURNS)}], '
+            f"points_percent: {SURPRISE_POINTS_PERCENT}, may_attack: false, "
+            f"source: {ron_str(SURPRISE_SOURCE)})")
+
+
 def briefing(terrain):
     L = lambda p: label(hex_at(*M.PLACES[p]))  # noqa: E731
     return (
@@ -424,14 +465,17 @@ def briefing(terrain):
         f"the Corinth road at Johnston's headquarters ({L('johnston-hq')}), falls on Grant's camps. "
         f"Sherman's brigades around Shiloh Church ({L('shiloh-church')}) and by the Lick Creek "
         f"ford ({L('lick-ford')}), and Miller's brigade of Prentiss's division, start disrupted: "
-        "they were surprised (Peabody's brigade, whose patrol found the enemy, is not). Grant comes up from Savannah "
+        "they were surprised (Peabody's brigade, whose patrol found the enemy, is not). On turn "
+        "1 the whole Union army is surprised: half its operations points, and no attack in its "
+        "own turn (it still gives Final Defensive Fire). Grant comes up from Savannah "
         f"to Pittsburg Landing ({L('landing')}) on turn 3. Hold the Sunken Road - the Hornets' "
         f"Nest ({L('hornets-nest')}), east of Duncan field ({L('duncan-field')}) - and the Peach "
         f"Orchard ({L('peach-orchard')}) by the Bloody Pond ({L('bloody-pond')}); Grant's last "
         f"line stands on the bluff above Dill Branch ({L('dill-branch-mouth')}) with the siege "
         f"guns ({L('webster-guns')}). Buell's Army of the Ohio is ferried to the Landing: "
         "Ammen's brigade turn 9, the rest of Nelson's division turn 10, Crittenden turn 11, "
-        "McCook turns 12-13, Wood turns 17-18. Lew Wallace's division comes down the River "
+        f"McCook turns 12-13, Wood turns 17-18; the steamers land at most {FERRY_MEN_PER_TURN:,} "
+        "men a turn, and none while the Confederates hold the Landing. Lew Wallace's division comes down the River "
         f"road ({L('river-road')}) over the Snake Creek bridge ({L('snake-bridge')}) on turn 10. "
         "Owl, Snake and Lick creeks are flooded (swamp): cross at the Owl Creek bridge "
         f"({L('owl-bridge')}), the Snake Creek bridge and the Lick Creek ford. Victory hexes: "
@@ -601,6 +645,8 @@ def main():
     weather: Dry,
     turns: {TURNS},
     night_turns: [{", ".join(str(t) for t in NIGHT_TURNS)}],
+    ferries: {ferry_ron()},
+    surprise: {surprise_ron()},
     briefing: {ron_str(briefing(terrain))},
     victory: [
 {chr(10).join(vic)}
