@@ -543,6 +543,73 @@ fn menu_lists_scenarios_and_shows_errors_instead_of_crashing() {
     assert!(n.text.as_ref().unwrap().0.contains("broken.ron"));
 }
 
+/// Issue 38, item 7: the menu lists Shiloh 1862 first among the Shiloh battles (built in, and
+/// from the scenarios folder), with its briefing and a map picture drawn from its hexes:
+/// taller than wide like its 24 x 39 map, with terrain, the Tennessee's blue, gold victory
+/// rings and both sides' unit colours. Every listed scenario gets a picture.
+#[test]
+fn menu_lists_shiloh_1862_first_among_shiloh_battles_with_a_map_picture() {
+    use bevy::color::ColorToPacked;
+    use musket::client::thumbnail::{VICTORY_GOLD, side_colour};
+    use musket::client::ui::screens::menu::{THUMBNAIL_SIZE, entry_thumbnail};
+    use musket::rules::unit::SideId;
+    for dirs in [Vec::new(), vec![PathBuf::from("scenarios")]] {
+        let settings = Settings {
+            scenario_dirs: dirs.clone(),
+            ..Default::default()
+        };
+        let entries = musket::client::ui::scan_scenarios(&settings);
+        let shiloh: Vec<_> = entries
+            .iter()
+            .filter(|e| e.result.as_ref().is_ok_and(|s| s.ruleset == "shiloh"))
+            .collect();
+        assert!(shiloh.len() >= 2, "{dirs:?}");
+        assert!(
+            shiloh[0].label.contains("shiloh-1862.ron"),
+            "{dirs:?}: {}",
+            shiloh[0].label
+        );
+        let summary = shiloh[0].result.as_ref().unwrap();
+        assert!(
+            summary
+                .briefing
+                .as_ref()
+                .unwrap()
+                .contains("Pittsburg Landing")
+        );
+        let t = entry_thumbnail(shiloh[0]).unwrap();
+        assert_eq!(t.height, THUMBNAIL_SIZE[1]);
+        assert!(t.width < t.height && t.width > t.height / 2, "{t:?}");
+        let sc = musket::client::state::load_scenario(&shiloh[0].source).unwrap();
+        let count = |c: [u8; 4]| {
+            (0..t.height)
+                .flat_map(|y| (0..t.width).map(move |x| (x, y)))
+                .filter(|(x, y)| t.pixel(*x, *y) == c)
+                .count()
+        };
+        assert!(
+            count(VICTORY_GOLD) > 12 * 4,
+            "gold rings of 12 victory hexes"
+        );
+        assert!(count(side_colour(&sc, SideId(0))) > 20, "Confederate units");
+        assert!(count(side_colour(&sc, SideId(1))) > 20, "Union units");
+        let river = musket::client::map::style::MAJOR_RIVER.0.to_srgba();
+        let river = river.to_u8_array();
+        assert!(
+            count(river) > t.height / 2,
+            "the Tennessee along the east edge"
+        );
+        // A corner off the hexes stays transparent; the middle is terrain.
+        assert_eq!(t.pixel(0, 0)[3], 0);
+        assert_eq!(t.pixel(t.width / 2, t.height / 2)[3], 255);
+        for e in entries.iter().filter(|e| e.result.is_ok()) {
+            let t = entry_thumbnail(e).unwrap_or_else(|| panic!("{}", e.label));
+            assert!(t.width <= THUMBNAIL_SIZE[0] && t.height <= THUMBNAIL_SIZE[1]);
+            assert!(t.rgba.chunks(4).filter(|p| p[3] == 255).count() > t.rgba.len() / 8);
+        }
+    }
+}
+
 #[test]
 fn moving_into_enemy_zoc_warns_and_ends_the_move() {
     let mut app = app("zocwarn");

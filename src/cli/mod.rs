@@ -222,6 +222,7 @@ fn run_client(
             danger: w.danger,
             shot_after: w.shot_after,
             end_phases: w.end_phases,
+            menu: w.menu,
         },
     })
     .map_err(Failure)

@@ -7,6 +7,9 @@
 //! settle, writes the screenshot and exits. `--frames N --report out.json` measures N frames
 //! after a warm-up; `--empty-window` measures an empty window the same way, for comparison.
 //!
+//! With `--menu` (and a scenario file to choose there) the run is ready once the menu has
+//! listed the scenarios: `musket --menu FILE --screenshot menu.png` shows the menu.
+//!
 //! In the scenario editor (`musket --edit FILE`), clicks name a tool: `paint:w:0303` paints
 //! woods, `fill:s:0101` fills, `unit:1:0505` places a unit of the second side, `victory:0606`
 //! adds a victory hex; after the clicks the file is saved (Ctrl+S), then the screenshot taken.
@@ -43,6 +46,8 @@ pub struct Script {
     pub shot_after: Option<u32>,
     /// Phases to end before the clicks (GCACW's leader-transfer phases).
     pub end_phases: u32,
+    /// The window opens on the menu (`--menu`): ready once it has listed the scenarios.
+    pub menu: bool,
 }
 
 impl Script {
@@ -124,6 +129,7 @@ fn drive(
     mut actions: Option<MessageWriter<Action>>,
     mut exit: MessageWriter<AppExit>,
     mut editor: EditorParts,
+    menu: Option<Res<super::ui::MenuState>>,
 ) {
     run.frame += 1;
     let now = Instant::now();
@@ -134,6 +140,8 @@ fn drive(
             !cams.is_empty()
         } else if editor.state.is_some() {
             editor.view.as_ref().is_some_and(|v| v.built())
+        } else if run.script.menu {
+            menu.as_ref().is_some_and(|m| m.scanned)
         } else {
             built.as_ref().is_some_and(|b| b.0.is_some()) && !counters.is_empty()
         };

@@ -30,6 +30,7 @@ pub mod save;
 pub mod state;
 pub mod terrain;
 pub mod threats;
+pub mod thumbnail;
 pub mod turn;
 pub mod ui;
 pub mod units;
@@ -214,6 +215,17 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
     }
     app.add_plugins((client, trace_frames));
     app.add_plugins(autotest::plugin(opts.autotest.clone(), started));
+    open_first(&mut app, &opts);
+    let exit = app.run();
+    match exit {
+        AppExit::Success => Ok(ExitCode::SUCCESS),
+        AppExit::Error(_) => Err(autotest::failure_message()),
+    }
+}
+
+/// What the window opens on: the editor (`--edit`), a turn file (`--turn`), the menu (`--menu`,
+/// with the scenario named chosen there) or a game of the scenario named (else the default).
+fn open_first(app: &mut App, opts: &ClientOptions) {
     if let Some(p) = opts.edit.clone() {
         app.add_systems(Startup, move |world: &mut World| {
             core::handle(
@@ -225,7 +237,13 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
         app.add_systems(Startup, move |mut out: MessageWriter<state::TurnAction>| {
             out.write(state::TurnAction::Open(p.clone()));
         });
-    } else if !opts.menu {
+    } else if opts.menu {
+        // `--menu FILE`: the menu opens with that scenario chosen.
+        app.world_mut()
+            .resource_mut::<ui::MenuState>()
+            .choose
+            .clone_from(&opts.scenario);
+    } else {
         let mode = if opts.hotseat {
             Mode::HotSeat
         } else {
@@ -237,11 +255,6 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
                 error!("{e}");
             }
         });
-    }
-    let exit = app.run();
-    match exit {
-        AppExit::Success => Ok(ExitCode::SUCCESS),
-        AppExit::Error(_) => Err(autotest::failure_message()),
     }
 }
 

@@ -414,6 +414,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../scenarios/ngg1812-smolensk.ron"),
     ),
     (
+        "shiloh-1862.ron",
+        include_str!("../../scenarios/shiloh-1862.ron"),
+    ),
+    (
         "shiloh-hornets-nest.ron",
         include_str!("../../scenarios/shiloh-hornets-nest.ron"),
     ),

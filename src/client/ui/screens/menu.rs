@@ -1,5 +1,7 @@
 //! The main menu: the scenarios found on disk and built in (each with its summary, or why it
-//! cannot be played), the saved games, the mode of play, Start, Resume and Quit.
+//! cannot be played), the chosen one's map in small ([`crate::client::thumbnail`]) beside its
+//! briefing, the saved games, the mode of play, Start, Resume and Quit. Keys: Up and Down
+//! choose the scenario (when no field has the keyboard), Tab and Space reach every button.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -48,6 +50,44 @@ pub struct MenuState {
     pub scanned: bool,
     /// "Import VASSAL module…" was pressed: the import dialog opens.
     pub import: bool,
+    /// The chosen scenario's map in small, as a texture, for the entry of this label (`None`:
+    /// it does not load).
+    pub thumbnail: Option<(String, Option<egui::TextureHandle>)>,
+    /// The scenario file to choose when the menu opens (`musket --menu FILE`), once.
+    pub choose: Option<std::path::PathBuf>,
+}
+
+/// The largest map picture in the menu, in points.
+pub const THUMBNAIL_SIZE: [usize; 2] = [260, 260];
+
+/// The map in small of a menu entry's scenario, if it loads.
+pub fn entry_thumbnail(e: &MenuEntry) -> Option<crate::client::thumbnail::Thumbnail> {
+    let sc = load_scenario(&e.source).ok()?;
+    Some(crate::client::thumbnail::thumbnail(
+        &sc,
+        THUMBNAIL_SIZE[0],
+        THUMBNAIL_SIZE[1],
+    ))
+}
+
+/// The chosen entry's map picture as a texture, drawn when the choice changes.
+fn thumbnail_texture(
+    ctx: &egui::Context,
+    menu: &mut MenuState,
+    e: &MenuEntry,
+) -> Option<egui::TextureHandle> {
+    if menu.thumbnail.as_ref().is_none_or(|(l, _)| *l != e.label) {
+        let tex = entry_thumbnail(e).map(|t| {
+            let img = egui::ColorImage::from_rgba_unmultiplied([t.width, t.height], &t.rgba);
+            ctx.load_texture(
+                format!("map of {}", e.label),
+                img,
+                egui::TextureOptions::NEAREST,
+            )
+        });
+        menu.thumbnail = Some((e.label.clone(), tex));
+    }
+    menu.thumbnail.as_ref().and_then(|(_, t)| t.clone())
 }
 /// List the scenarios: files in the scenario folders, then the built-in ones not on disk.
 pub fn scan_scenarios(settings: &Settings) -> Vec<MenuEntry> {
@@ -125,6 +165,16 @@ pub(crate) fn scan_menu(mut menu: ResMut<MenuState>, settings: Res<Settings>) {
             ]
         };
         menu.scanned = true;
+    }
+    if let Some(want) = menu.choose.take() {
+        let name = want.file_name().map(|n| n.to_string_lossy().to_string());
+        let found = menu.entries.iter().position(|e| match &e.source {
+            Source::File(p) => *p == want || p.file_name() == want.file_name(),
+            Source::Builtin(n) => name.as_deref() == Some(*n),
+        });
+        if let Some(i) = found {
+            menu.selected = i;
+        }
     }
     if menu.selected >= menu.entries.len() {
         menu.selected = 0;
@@ -300,9 +350,30 @@ fn scenario_list(ui: &mut egui::Ui, menu: &mut MenuState) {
             }
         }
     }
+    // Up and Down choose among the playable scenarios while no widget has the keyboard.
+    let (up, down) = ui.input(|i| {
+        (
+            i.key_pressed(egui::Key::ArrowUp),
+            i.key_pressed(egui::Key::ArrowDown),
+        )
+    });
+    if pick.is_none() && (up || down) && ui.memory(|m| m.focused().is_none()) {
+        pick = step_choice(menu, down);
+    }
     if let Some(i) = pick {
         menu.selected = i;
     }
+}
+
+/// The next (or previous) playable entry after the chosen one, if any.
+fn step_choice(menu: &MenuState, down: bool) -> Option<usize> {
+    let n = menu.entries.len();
+    let order: Vec<usize> = if down {
+        (menu.selected + 1..n).collect()
+    } else {
+        (0..menu.selected.min(n)).rev().collect()
+    };
+    order.into_iter().find(|i| menu.entries[*i].result.is_ok())
 }
 
 /// The right column: the chosen scenario and how to play it, then Resume and Quit.
@@ -352,10 +423,8 @@ fn chosen_scenario(
         s.turns.map_or("open".to_string(), |t| t.to_string()),
         s.ruleset
     ));
-    if let Some(b) = &s.briefing {
-        ui.add_space(6.0);
-        ui.label(b);
-    }
+    ui.add_space(6.0);
+    briefing_and_map(ui, menu, e, s);
     ui.add_space(8.0);
     let both_human = seats_and_mode(ui, menu, s);
     let mut free = menu.free_movement;
@@ -381,6 +450,32 @@ fn chosen_scenario(
             handover: menu.handover,
         });
     }
+}
+
+/// The map in small beside the briefing (which scrolls when long).
+fn briefing_and_map(ui: &mut egui::Ui, menu: &mut MenuState, e: &MenuEntry, s: &ScenarioSummary) {
+    let ctx = ui.ctx().clone();
+    let tex = thumbnail_texture(&ctx, menu, e);
+    let height = THUMBNAIL_SIZE[1] as f32;
+    ui.horizontal_top(|ui| {
+        if let Some(t) = &tex {
+            ui.image((t.id(), t.size_vec2())).on_hover_text(
+                "The map at the start: terrain, rivers, roads, victory hexes (gold), units \
+                 by side (open squares: where reinforcements enter)",
+            );
+        }
+        if let Some(b) = &s.briefing {
+            let size = egui::vec2(ui.available_width(), height);
+            ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("briefing")
+                    .max_height(height)
+                    .show(ui, |ui| {
+                        ui.add(egui::Label::new(b).wrap());
+                    });
+            });
+        }
+    });
 }
 
 /// Who plays each side; with two human players, solitaire or hot-seat and the hand-over
