@@ -335,3 +335,29 @@ fn shiloh_1862_has_its_surprise_and_its_ferry() {
         assert!(on_map(&session.game, id), "{id} landed by turn 12");
     }
 }
+
+/// Reinforcements the ferry lands can move on: Ammen's brigade, landed on turn 9, has its 16
+/// OPs in the Union's operations phase and can leave the Landing.
+#[test]
+fn shiloh_1862_landed_reinforcements_can_move() {
+    use std::sync::Arc;
+    let sc =
+        musket::rules::registry::load_scenario(std::path::Path::new("scenarios/shiloh-1862.ron"))
+            .unwrap();
+    let sc = Arc::new(sc);
+    let rules = musket::rules::registry::for_scenario(&sc, &Default::default()).unwrap();
+    let mut session = musket::rules::session::Session::new(sc, rules, 7);
+    while session.game.turn < 9 {
+        session.execute(Command::EndTurn).unwrap();
+    }
+    // The Confederates' operations phase, then the Union's.
+    session.execute(Command::EndPhase).unwrap();
+    let g = &session.game;
+    assert_eq!(g.scenario.side_name(g.active_side), "Union");
+    assert!(on_map(g, "usa-ammen"));
+    assert_eq!(left(g, "usa-ammen"), Some(Mp::whole(16)));
+    let ctx = musket::rules::movement::MoveContext::new(g);
+    let ammen = g.unit_by_id("usa-ammen").unwrap();
+    let reach = musket::rules::movement::reachable(g, &ctx, &[ammen], None).unwrap();
+    assert!(reach.hexes().count() > 3, "{}", reach.hexes().count());
+}
