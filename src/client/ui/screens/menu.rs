@@ -576,3 +576,43 @@ fn seat_label(s: Seat) -> &'static str {
         Seat::Remote => "Your opponent, by turn files",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(playable: bool) -> MenuEntry {
+        MenuEntry {
+            source: Source::Builtin("x.ron"),
+            label: "x.ron".into(),
+            result: if playable {
+                Ok(ScenarioSummary {
+                    title: "x".into(),
+                    size: "1x1".into(),
+                    units: 0,
+                    turns: None,
+                    briefing: None,
+                    ruleset: "gcacw".into(),
+                    sides: ["A".into(), "B".into()],
+                })
+            } else {
+                Err("broken".into())
+            },
+        }
+    }
+
+    /// Up and Down step over the entries that cannot be played, and stop at the ends.
+    #[test]
+    fn the_arrow_keys_step_over_broken_scenarios() {
+        let mut menu = MenuState {
+            entries: vec![entry(true), entry(false), entry(true), entry(false)],
+            ..Default::default()
+        };
+        assert_eq!(step_choice(&menu, true), Some(2));
+        menu.selected = 2;
+        assert_eq!(step_choice(&menu, true), None);
+        assert_eq!(step_choice(&menu, false), Some(0));
+        menu.selected = 0;
+        assert_eq!(step_choice(&menu, false), None);
+    }
+}
