@@ -1880,7 +1880,8 @@ fn odds_count_every_one_of_the_216_rolls_11_8_11_15() {
     use musket::rules::cv::Prob;
     use musket::rules::ngg::odds::absorbed;
     use musket::rules::ruleset::Ruleset;
-    let setups: Vec<(B, Vec<&str>, Vec<(&str, &str)>)> = vec![
+    type Setup = (B, Vec<&'static str>, Vec<(&'static str, &'static str)>);
+    let setups: Vec<Setup> = vec![
         (four_vs_one(), vec!["a1", "a2", "a3", "a4"], vec![]),
         (
             u(u(ngg(6, 6), "a1", 'F', "0302", Inf), "d1", 'R', "0303", Inf),
