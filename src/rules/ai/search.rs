@@ -13,7 +13,7 @@
 //! samples support ([`preferred`]), with every command still planned from the exact odds and
 //! re-planned after every roll.
 //!
-//! **The model of the enemy** is the kind of player (`ai2` or `greedy`, [`MODELS`]) that would
+//! **The model of the enemy** is the kind of player (`ai2`, `greedy`, `rush` or `hold`: [`MODELS`]) that would
 //! itself have sent most of the enemy's commands so far: each command the enemy sends is
 //! compared with what each model would have sent in its place ([`Player::observe`]); `ai2`
 //! until enough are seen, or when none foresees half of them. A style that waits on a hill for
@@ -121,8 +121,10 @@ struct Model {
     hits: u32,
 }
 
-/// The kinds of player the enemy is compared with, the default (`ai2`, a competent enemy) first.
-pub const MODELS: [Kind; 2] = [Kind::Ai(2), Kind::Greedy];
+/// The kinds of player the enemy is compared with, the default (`ai2`, a competent enemy)
+/// first: `greedy`, and the scripts a person tries first — `rush` for the victory hexes, `hold`
+/// them and counter-attack — so a style is judged against the enemy met, not only a sound one.
+pub const MODELS: [Kind; 4] = [Kind::Ai(2), Kind::Greedy, Kind::Rush, Kind::Hold];
 
 /// The model of the enemy the playouts use: of [`MODELS`] (with `hits[m]` the enemy's commands
 /// model `m` foresaw of `observed`), the one that foresaw most, the first on a tie, once at
