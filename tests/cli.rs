@@ -894,3 +894,85 @@ fn selfplay_seat_adjusted_pairs_each_game_with_its_mirror() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&plain)).unwrap();
     assert!(v.get("seat_adjusted").is_none());
 }
+
+/// `selfplay A B --seat-adjusted`: each field's summary under `fields`, and the edge pooled
+/// over every pair of every field (its games the sum of the fields').
+#[test]
+fn selfplay_pools_the_seat_adjusted_score_over_fields() {
+    let o = musket(&[
+        "selfplay",
+        "scenarios/foxs-gap.ron",
+        "scenarios/gbacw-bloody-hill.ron",
+        "--players",
+        "greedy,random",
+        "--games",
+        "2",
+        "--json",
+        "--seat-adjusted",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let fields = v["fields"].as_array().unwrap();
+    assert_eq!(fields.len(), 2);
+    assert_ne!(fields[0]["scenario"], fields[1]["scenario"]);
+    let pooled = &v["seat_adjusted"];
+    assert_eq!(pooled["games"], 4);
+    let mean: f64 = fields
+        .iter()
+        .map(|f| f["seat_adjusted"]["score"].as_f64().unwrap())
+        .sum::<f64>()
+        / 2.0;
+    assert!(
+        (pooled["score"].as_f64().unwrap() - mean).abs() < 1e-3,
+        "{v}"
+    );
+    // A missing field is refused before any game, naming it.
+    let bad = musket(&[
+        "selfplay",
+        "scenarios/foxs-gap.ron",
+        "scenarios/nowhere.ron",
+        "--players",
+        "greedy,random",
+    ]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("nowhere.ron"));
+}
+
+/// The measuring players on the command line (issue 37 item 4): `style:NAME`, `rush` and `hold`
+/// play through `selfplay` under their names; an unknown style is refused with the list of
+/// styles.
+#[test]
+fn selfplay_takes_the_measuring_players() {
+    for players in ["style:dig-in,rush", "hold,style:all-out"] {
+        let o = musket(&[
+            "selfplay",
+            "scenarios/foxs-gap.ron",
+            "--players",
+            players,
+            "--games",
+            "2",
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["refused"], 0, "{players}");
+        let names: Vec<&str> = players.split(',').collect();
+        let wins: u64 = names
+            .iter()
+            .map(|p| v["wins"][p].as_u64().unwrap_or_else(|| panic!("{p}: {v}")))
+            .sum();
+        assert_eq!(wins + v["draws"].as_u64().unwrap(), 2, "{players}");
+    }
+    let o = musket(&[
+        "selfplay",
+        "scenarios/foxs-gap.ron",
+        "--players",
+        "style:reckless,ai2",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let first = stderr_first_line(&o);
+    assert!(
+        first.contains("unknown style \"reckless\"") && first.contains("dig-in"),
+        "{first}"
+    );
+}

@@ -1870,3 +1870,89 @@ fn shipped_scenario_respects_hex_capacity_4_1() {
         );
     }
 }
+
+// The odds group the 216 cases (11.8: only FAV - FDV matters; 11.15: only the adjustment of its
+// die): the same numbers as every one of the 216 rolls through the function the resolution
+// applies, counted one by one — on a win, a tie, a loss, a disrupted-only defence (11.18), an
+// odd-hit option (11.17), cavalry pursuit (11.16) and a cavalry-only defence (11.1).
+#[test]
+fn odds_count_every_one_of_the_216_rolls_11_8_11_15() {
+    use musket::rules::cv::Prob;
+    use musket::rules::ngg::odds::absorbed;
+    use musket::rules::ruleset::Ruleset;
+    type Setup = (B, Vec<&'static str>, Vec<(&'static str, &'static str)>);
+    let setups: Vec<Setup> = vec![
+        (four_vs_one(), vec!["a1", "a2", "a3", "a4"], vec![]),
+        (
+            u(u(ngg(6, 6), "a1", 'F', "0302", Inf), "d1", 'R', "0303", Inf),
+            vec!["a1"],
+            vec![],
+        ),
+        (
+            disrupted(
+                u(u(ngg(6, 6), "a1", 'F', "0302", Cav), "a2", 'F', "0302", Inf),
+                "d1",
+                'R',
+                "0303",
+                Inf,
+            ),
+            vec!["a1", "a2"],
+            vec![],
+        ),
+        (
+            u(
+                u(u(ngg(6, 6), "a1", 'F', "0302", Cav), "d1", 'R', "0303", Inf),
+                "d2",
+                'R',
+                "0303",
+                Art,
+            ),
+            vec!["a1"],
+            vec![
+                ("odd_hit_attacker", "yes"),
+                ("odd_hit_defender", "yes"),
+                ("withdraw", "yes"),
+            ],
+        ),
+        (
+            u(u(ngg(6, 6), "a1", 'F', "0302", Inf), "d1", 'R', "0303", Cav),
+            vec!["a1"],
+            vec![],
+        ),
+    ];
+    let rules = Ngg::builtin();
+    for (i, (b, attackers, opts)) in setups.into_iter().enumerate() {
+        let g = b.game();
+        let r = req(&g, &attackers, "0303", &opts);
+        let a = assess(&g, &r);
+        let odds = rules.odds(&g, &r).unwrap();
+        let (mut diff, mut res) = (BTreeMap::new(), BTreeMap::new());
+        let (mut att, mut def, mut gone) = (0u64, 0u64, 0u64);
+        for ad in 1..=6 {
+            for dd in 1..=6 {
+                for ld in 1..=6 {
+                    let o = a.outcome(&rules, &g, ad, dd, ld);
+                    if o.res != Res::NoCombat {
+                        *diff.entry(o.diff).or_insert(0u64) += 1;
+                    }
+                    *res.entry(o.res.code().to_string()).or_insert(0u64) += 1;
+                    att += absorbed(&g, &o.attacker_steps);
+                    def += absorbed(&g, &o.defender_steps);
+                    gone += u64::from(matches!(
+                        o.withdrawal,
+                        Withdrawal::Eliminated | Withdrawal::Blocked
+                    ));
+                }
+            }
+        }
+        let p = |n: u64| Prob::new(n, 216);
+        let want: BTreeMap<i32, Prob> = diff.iter().map(|(k, n)| (*k, p(*n))).collect();
+        assert_eq!(odds.differential, want, "setup {i}: FAV - FDV");
+        for (code, prob) in &odds.attacker_results {
+            assert_eq!(*prob, p(res[code]), "setup {i}: {code}");
+        }
+        assert_eq!(odds.attacker_expected_loss, p(att), "setup {i}");
+        assert_eq!(odds.defender_expected_loss, p(def), "setup {i}");
+        assert!(odds.p_rout >= p(gone), "setup {i}: eliminations");
+    }
+}

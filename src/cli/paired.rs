@@ -82,6 +82,13 @@ pub fn report(pairs: &[Pair], side_names: [String; 2]) -> Value {
     out
 }
 
+/// Pooled over fields: the edge over every pair of every field (seats are each field's own,
+/// so no per-seat split).
+pub fn pooled(pairs: &[Pair]) -> Value {
+    let all: Vec<&Pair> = pairs.iter().collect();
+    summary(&all)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,7 +21,8 @@ pub struct PlayArgs {
     /// The scenario file.
     pub scenario: std::path::PathBuf,
     /// One player per side, in the scenario's side order: ai (= ai3), ai1 / easy, ai2 / normal,
-    /// ai3 / hard (the search), random, greedy.
+    /// ai3 / hard (the search), random, greedy, or a measuring player: rush, hold, style:NAME
+    /// (a style of ai3's portfolio played alone, such as style:dig-in).
     #[arg(long, value_delimiter = ',', required = true)]
     pub sides: Vec<String>,
     /// Seed of the dice (and of the random player).
@@ -55,10 +56,13 @@ pub struct PlayArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct SelfplayArgs {
-    /// The scenario file.
-    pub scenario: std::path::PathBuf,
-    /// The two players (ai, ai1 to ai3, easy, normal, hard, random, greedy); they swap sides
-    /// every game.
+    /// The scenario file; several play each in turn, with a JSON object per field and the
+    /// seat-adjusted score pooled over them (`fields`, `seat_adjusted`).
+    #[arg(required = true)]
+    pub scenarios: Vec<std::path::PathBuf>,
+    /// The two players (ai, ai1 to ai3, easy, normal, hard, random, greedy, and the measuring
+    /// players rush, hold and style:NAME, NAME a style of ai3's portfolio such as dig-in: an
+    /// unknown NAME lists them); they swap sides every game.
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Number of games.
@@ -308,7 +312,47 @@ impl Tally {
 
 pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
     let players = kinds(&a.players)?;
-    let (sc, rules) = load(&a.scenario, ov)?;
+    let fields: Vec<_> = a
+        .scenarios
+        .iter()
+        .map(|p| load(p, ov))
+        .collect::<Result<_, _>>()?;
+    let mut outs = Vec::new();
+    let mut all_pairs = Vec::new();
+    let mut refused = 0;
+    for (sc, rules) in fields {
+        let (out, pairs, r) = selfplay_field(&a, players, sc, rules);
+        outs.push(out);
+        all_pairs.extend(pairs);
+        refused += r;
+    }
+    // One field: its summary, as before; several: each field's and the pooled edge.
+    let out = if outs.len() == 1 {
+        outs.remove(0)
+    } else {
+        let mut o = json!({ "fields": outs });
+        if a.seat_adjusted {
+            o["seat_adjusted"] = super::paired::pooled(&all_pairs);
+        }
+        o
+    };
+    outln!("{}", serde_json::to_string_pretty(&out)?);
+    if refused > 0 {
+        return Err(Failure(format!(
+            "{refused} commands were refused by the rules (a defect)"
+        )));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One field's games (and their mirrors with `--seat-adjusted`): its summary, its pairs and
+/// the commands refused.
+fn selfplay_field(
+    a: &SelfplayArgs,
+    players: [Kind; 2],
+    sc: Arc<Scenario>,
+    rules: Arc<dyn Ruleset>,
+) -> (Value, Vec<super::paired::Pair>, usize) {
     let mut names = players.map(|k| k.name());
     if names[0] == names[1] {
         names[0].push_str("#1");
@@ -320,55 +364,46 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
         // Game i: player (i % 2) plays the first side.
         let first = (i % 2) as usize;
         let order = [first, 1 - first];
+        let seed = a.seed.wrapping_add(u64::from(i));
         let r = play_game(
             sc.clone(),
             rules.clone(),
-            a.seed.wrapping_add(u64::from(i)),
+            seed,
             [players[order[0]], players[order[1]]],
         );
         tally.add(&r, order, &players);
         if a.seat_adjusted {
-            pairs.push(mirror_pair(
-                &sc,
-                &rules,
-                a.seed.wrapping_add(u64::from(i)),
-                first,
-                &r,
-                players[1],
-            ));
+            pairs.push(mirror_pair(&sc, &rules, seed, first, &r, players[1]));
         }
         if !a.json {
-            outln!(
-                "game {}: {} {} - {} {}: {}",
-                i + 1,
-                names[order[0]],
-                r.outcome.points[0],
-                r.outcome.points[1],
-                names[order[1]],
-                match r.outcome.winner {
-                    Some(s) =>
-                        format!("{} wins ({})", names[order[s.0 as usize]], r.outcome.reason),
-                    None => format!("draw ({})", r.outcome.reason),
-                }
-            );
+            game_line(i, &names, order, &r);
         }
     }
     // The summary is one JSON object either way (after the per-game lines without --json).
-    let mut out = selfplay_json(&sc, &a, &names, &tally);
+    let mut out = selfplay_json(&sc, a, &names, &tally);
     if a.seat_adjusted
         && let Some(o) = out.as_object_mut()
     {
         let sides = [side_name(&sc, 0), side_name(&sc, 1)];
         o.insert("seat_adjusted".into(), super::paired::report(&pairs, sides));
     }
-    outln!("{}", serde_json::to_string_pretty(&out)?);
-    if tally.refused > 0 {
-        return Err(Failure(format!(
-            "{} commands were refused by the rules (a defect)",
-            tally.refused
-        )));
-    }
-    Ok(ExitCode::SUCCESS)
+    (out, pairs, tally.refused)
+}
+
+/// A game's line without `--json`.
+fn game_line(i: u32, names: &[String; 2], order: [usize; 2], r: &GameReport) {
+    outln!(
+        "game {}: {} {} - {} {}: {}",
+        i + 1,
+        names[order[0]],
+        r.outcome.points[0],
+        r.outcome.points[1],
+        names[order[1]],
+        match r.outcome.winner {
+            Some(s) => format!("{} wins ({})", names[order[s.0 as usize]], r.outcome.reason),
+            None => format!("draw ({})", r.outcome.reason),
+        }
+    );
 }
 
 /// The summary of `musket selfplay`: the wins, their confidence intervals, the thinking times.

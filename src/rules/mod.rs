@@ -40,3 +40,4 @@ pub mod tables;
 pub mod threat;
 pub mod unit;
 pub mod victory;
+pub mod work;

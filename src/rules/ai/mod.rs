@@ -9,14 +9,22 @@
 //! - `ai` (levels `ai1`, `ai2`; `ai` is the strongest): attacks planned with the exact odds
 //!   (which stacks, from which hexes, which attack type), weighing the losses expected on each
 //!   side, the chance the defender retreats or routs, the victory hexes and the turns left;
-//!   then moves toward the victory hexes it must take or hold ([`strong`]).
+//!   then moves toward the victory hexes it must take or hold ([`strong`]);
+//! - measuring players, to test the computer opponent against: `style:NAME` (one style of the
+//!   search level's portfolio played alone, [`fixed`]), `rush` (every stack for the nearest
+//!   victory hex not held, [`rush`]) and `hold` (hold the side's victory hexes, counter-attack
+//!   what comes close, [`hold`]).
 //!
 //! A player decides one command at a time ([`Player::decide`]) on the game as it stands, so a
 //! driver can run it off the main thread and show each command before asking for the next.
 
+pub mod fixed;
 mod greedy;
+pub mod hold;
 pub mod options;
 mod random;
+pub mod rush;
+pub mod scripts;
 pub mod search;
 pub mod strong;
 
@@ -80,7 +88,9 @@ impl Progress {
     }
 }
 
-/// The kinds of player `musket play --sides` and the client's menu offer.
+/// The kinds of player `musket play --sides` and `musket selfplay --players` take (the
+/// client's menu offers the levels, `greedy` and `random`; the measuring players stay out of
+/// it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Kind {
     /// The computer opponent: level 1 (easy, cautious), 2 (normal, the exact-odds planner) or
@@ -88,6 +98,35 @@ pub enum Kind {
     Ai(u8),
     Random,
     Greedy,
+    /// One style of the search's portfolio played alone (`style:dig-in`: [`fixed`]).
+    Style(StyleId),
+    /// Every stack for the nearest victory hex not held ([`rush`]).
+    Rush,
+    /// Hold the side's victory hexes and counter-attack what comes close ([`hold`]).
+    Hold,
+}
+
+/// A style of the search's portfolio ([`search::portfolio`]), by its place in it: only a
+/// place that exists ([`StyleId::new`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct StyleId(u8);
+
+impl StyleId {
+    /// The style at `index` of the portfolio, if there is one.
+    pub fn new(index: usize) -> Option<StyleId> {
+        (index < search::portfolio().len()).then_some(StyleId(index as u8))
+    }
+
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// Every style of the portfolio, in its order.
+    pub fn all() -> Vec<StyleId> {
+        (0..search::portfolio().len())
+            .filter_map(StyleId::new)
+            .collect()
+    }
 }
 
 impl Kind {
@@ -96,13 +135,28 @@ impl Kind {
             Kind::Ai(l) => format!("ai{l}"),
             Kind::Random => "random".into(),
             Kind::Greedy => "greedy".into(),
+            Kind::Style(s) => fixed::style_name(&search::portfolio()[s.index()]),
+            Kind::Rush => "rush".into(),
+            Kind::Hold => "hold".into(),
         }
     }
 
     /// Parse `ai`, `ai1` to `ai3`, `ai:2`, the levels' names `easy`, `normal`, `hard`,
-    /// `random`, `greedy`.
+    /// `random`, `greedy`, and the measuring players `style:NAME` (a style of the search's
+    /// portfolio, hyphens or spaces: `style:dig-in`), `rush`, `hold`.
     pub fn parse(s: &str) -> Result<Kind, String> {
         let t = s.trim().to_ascii_lowercase();
+        if let Some(name) = t.strip_prefix("style:") {
+            return fixed::style_index(name)
+                .and_then(StyleId::new)
+                .map(Kind::Style)
+                .ok_or_else(|| {
+                    format!(
+                        "unknown style {name:?} in {s:?}: the styles are {}",
+                        fixed::style_names()
+                    )
+                });
+        }
         match t.as_str() {
             "ai" => Ok(Kind::Ai(DEFAULT_LEVEL)),
             "easy" => Ok(Kind::Ai(1)),
@@ -110,6 +164,8 @@ impl Kind {
             "hard" => Ok(Kind::Ai(3)),
             "random" => Ok(Kind::Random),
             "greedy" => Ok(Kind::Greedy),
+            "rush" => Ok(Kind::Rush),
+            "hold" => Ok(Kind::Hold),
             _ => {
                 let level = t
                     .strip_prefix("ai:")
@@ -119,7 +175,9 @@ impl Kind {
                 level.map(Kind::Ai).ok_or_else(|| {
                     format!(
                         "unknown player {s:?}: ai (level {DEFAULT_LEVEL}), ai1 to ai{LEVELS} \
-                         (easy, normal, hard), random or greedy"
+                         (easy, normal, hard), random, greedy, rush, hold or style:NAME \
+                         ({})",
+                        fixed::style_names()
                     )
                 })
             }
@@ -143,6 +201,9 @@ impl Kind {
             Kind::Ai(level) => Box::new(strong::Strong::new(level)),
             Kind::Random => Box::new(random::Random::new(seed, side)),
             Kind::Greedy => Box::new(greedy::Greedy::new()),
+            Kind::Style(s) => Box::new(fixed::Fixed::new(s)),
+            Kind::Rush => Box::new(rush::Rush::new()),
+            Kind::Hold => Box::new(hold::Hold::new()),
         }
     }
 }

@@ -250,6 +250,7 @@ pub fn attack_of_kind(
     );
     let req = AttackRequest::new(led, target, kind);
     let cmd = attack_cmd(game, &req);
+    crate::rules::work::add(ODDS_WORK);
     validate(game, &cmd).ok()?;
     let odds = if explain {
         game.rules.odds(game, &req)
@@ -259,6 +260,10 @@ pub fn attack_of_kind(
     .ok()?;
     Some((req, odds))
 }
+
+/// The work ([`crate::rules::work`]) of judging one attack (its check and its odds), in hexes
+/// settled by a movement search.
+pub const ODDS_WORK: u64 = 2;
 
 /// An attack request as a command.
 pub fn attack_cmd(game: &Game, req: &AttackRequest) -> Command {

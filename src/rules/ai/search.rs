@@ -13,7 +13,7 @@
 //! samples support ([`preferred`]), with every command still planned from the exact odds and
 //! re-planned after every roll.
 //!
-//! **The model of the enemy** is the kind of player (`ai2` or `greedy`, [`MODELS`]) that would
+//! **The model of the enemy** is the kind of player (`ai2`, `greedy`, `rush` or `hold`: [`MODELS`]) that would
 //! itself have sent most of the enemy's commands so far: each command the enemy sends is
 //! compared with what each model would have sent in its place ([`Player::observe`]); `ai2`
 //! until enough are seen, or when none foresees half of them. A style that waits on a hill for
@@ -43,10 +43,13 @@
 //!   margin; otherwise the margin alone: the difference in victory points held plus half the
 //!   scenario's total points times the difference in shares of strength destroyed (the victory
 //!   rules' tie-break, weighted as the material that decides the coming fights).
-//! - **Budget**: [`STYLE_BUDGET`] simulated commands times units on the map a choice, in rounds
-//!   of one playout of every style ([`MIN_ROUNDS`] to [`MAX_ROUNDS`]). The horizon is the end of the game when it
-//!   fits; on a large field (South Mountain) the first playout fixes how many game turns fit in
-//!   its share of the budget and all use that horizon.
+//! - **Budget**: [`STYLE_WORK`] units of work a choice ([`work`]: hexes settled by movement
+//!   searches, attacks judged, commands planned times the units on the map — about a
+//!   microsecond each, so a choice takes about the same time on a small field and a large one),
+//!   in rounds of one playout of every style ([`MIN_ROUNDS`] to [`MAX_ROUNDS`]), stopping early
+//!   once the choice is settled ([`settled`]). The horizon is the end of the game when it fits;
+//!   on a large field the first playout fixes how many game turns fit in its share of the
+//!   budget and all use that horizon.
 //! - **The sequence of play** is the rules' own: a playout sends its commands through the
 //!   same phase engine a game does (`rules::sequence`), so a style is judged with its
 //!   activations interleaved with the enemy's as the initiative dice fall in GCACW's action
@@ -55,7 +58,7 @@
 //!   his command gain more marching together than the best single stack, a single stack
 //!   otherwise, the best gain first; a side with nothing to gain passes (`strong::activation`).
 //! - **Determinism**: the dice of each round are seeded from the game's seed, the side and the
-//!   game turn, never from the game's own coming dice; the budget is a number of commands, not a
+//!   game turn, never from the game's own coming dice; the budget is a count of work, not a
 //!   time, so a game replays exactly. The playouts run on the machine's cores and are combined in
 //!   a fixed order: the choice does not depend on how many cores there are.
 
@@ -67,6 +70,7 @@ use crate::rules::game::Game;
 use crate::rules::order::Command;
 use crate::rules::unit::SideId;
 use crate::rules::victory::outcome;
+use crate::rules::work;
 
 /// Most attack plans judged at a decision (the best rated by `ai2`; "no attack" besides).
 pub const PLANS: usize = 4;
@@ -117,8 +121,10 @@ struct Model {
     hits: u32,
 }
 
-/// The kinds of player the enemy is compared with, the default (`ai2`, a competent enemy) first.
-pub const MODELS: [Kind; 2] = [Kind::Ai(2), Kind::Greedy];
+/// The kinds of player the enemy is compared with, the default (`ai2`, a competent enemy)
+/// first: `greedy`, and the scripts a person tries first — `rush` for the victory hexes, `hold`
+/// them and counter-attack — so a style is judged against the enemy met, not only a sound one.
+pub const MODELS: [Kind; 4] = [Kind::Ai(2), Kind::Greedy, Kind::Rush, Kind::Hold];
 
 /// The model of the enemy the playouts use: of [`MODELS`] (with `hits[m]` the enemy's commands
 /// model `m` foresaw of `observed`), the one that foresaw most, the first on a tie, once at
@@ -246,13 +252,15 @@ pub fn portfolio() -> [Script; 6] {
 /// 20.
 pub const DEFAULT_STYLE: &str = "stand";
 
-/// The work a style choice may spend, in simulated commands times the units on the map (a
-/// command's cost grows with the units its player weighs: about 6 microseconds a unit on every
-/// GCACW and GBACW field measured, so South Mountain's 66 units get 1,666 commands and Fox's
-/// Gap's 11 up to 10,000): rounds of one playout of every style are played while it can pay
-/// for another like the last, at least [`MIN_ROUNDS`], at most [`MAX_ROUNDS`]. A count, not a time: the same on every
-/// machine.
-pub const STYLE_BUDGET: usize = 110_000;
+/// The work a style choice may spend ([`work`]: hexes settled by movement searches, attacks
+/// judged — an NGG 1812 or a Shiloh attack counts what its odds enumerate — and commands
+/// planned times the units on the map; each unit of it about a microsecond in a release build
+/// on every field measured): rounds of one playout of every style are played while it can pay
+/// for another like the last and the choice is not settled ([`settled`]), at least
+/// [`MIN_ROUNDS`], at most [`MAX_ROUNDS`]. A count, not a time: the same on every machine; and
+/// one that grows with what a field costs (its map, its reaches, its odds), so a choice takes
+/// about the same time on every field, about 0.6 s on two cores.
+pub const STYLE_WORK: u64 = 1_200_000;
 pub const MIN_ROUNDS: u64 = 2;
 pub const MAX_ROUNDS: u64 = 12;
 
@@ -307,10 +315,11 @@ impl Search {
             ^ (u64::from(self.side.0) << 56)
             ^ (u64::from(game.turn) << 40)
             ^ 0x0053_5459_4c45);
-        // The budget in commands on this field.
-        let units = game.units.iter().filter(|u| u.on_map()).count().max(1);
-        let budget = STYLE_BUDGET / units;
-        let cap = budget / (scripts.len() * MIN_ROUNDS as usize);
+        // A playout's share of the budget at the fewest rounds.
+        let cap = STYLE_WORK / (scripts.len() as u64 * MIN_ROUNDS);
+        // values[p][r]: style p's value on round r's dice.
+        let mut values: Vec<Vec<f64>> = vec![Vec::new(); scripts.len()];
+        let mut spent = Spent::default();
         // The horizon: as many game turns as a playout can take within its share of the
         // budget, from what a playout's game turn cost at the last choice; at the first, a
         // pilot (the default style on the first dice) finds it.
@@ -319,32 +328,31 @@ impl Search {
             .turns
             .map_or(10, |t| t.saturating_sub(game.turn) + 1)
             .max(1);
-        // values[p][r]: style p's value on round r's dice.
-        let mut values: Vec<Vec<f64>> = vec![Vec::new(); scripts.len()];
-        let mut spent = 0;
-        let mut turns_played = 0u64;
         let (h, first) = match self.rate {
-            Some(rate) => {
-                let h = ((cap as f64 / rate.max(1.0)).floor() as u32).clamp(1, left);
-                (h, 0)
-            }
+            Some(rate) => (
+                ((cap as f64 / rate.max(1.0)).floor() as u32).clamp(1, left),
+                0,
+            ),
             None => {
                 self.progress.set(0, MAX_ROUNDS as u32);
                 let pilot = play_style(game, scripts[0].style, enemy, mix(base), Horizon::Cap(cap));
                 values[0].push(pilot.0);
-                spent += pilot.1;
-                turns_played += u64::from(pilot.2);
+                spent.add(pilot.1, pilot.2);
                 (pilot.2, 1)
             }
         };
         let horizon = Horizon::Turns(h);
         // The rounds the budget is expected to allow (for the progress shown).
         let per_round = self.rate.unwrap_or(cap as f64) * f64::from(h) * scripts.len() as f64;
-        let expected = ((budget as f64 / per_round.max(1.0)) as u64).clamp(MIN_ROUNDS, MAX_ROUNDS);
-        // A round is played while the budget can pay for one more like the last.
+        let expected =
+            ((STYLE_WORK as f64 / per_round.max(1.0)) as u64).clamp(MIN_ROUNDS, MAX_ROUNDS);
+        // A round is played while the budget can pay for one more like the last and the
+        // choice is not settled.
         let mut r = 0;
         let mut last = 0;
-        while r < MAX_ROUNDS && (r < MIN_ROUNDS || spent + last <= budget) {
+        while r < MAX_ROUNDS
+            && (r < MIN_ROUNDS || (spent.work + last <= STYLE_WORK && !settled(&values)))
+        {
             self.progress
                 .set((r.min(expected - 1)) as u32, expected as u32);
             let tasks: Vec<(usize, u64)> = (first * usize::from(r == 0)..scripts.len())
@@ -359,19 +367,32 @@ impl Search {
                     horizon,
                 )
             });
-            let before = spent;
-            for (&(p, _), (v, n, t)) in tasks.iter().zip(results) {
+            let before = spent.work;
+            for (&(p, _), (v, w, t)) in tasks.iter().zip(results) {
                 values[p].push(v);
-                spent += n;
-                turns_played += u64::from(t);
+                spent.add(w, t);
             }
-            last = spent - before;
+            last = spent.work - before;
             r += 1;
         }
-        self.rate = Some(spent as f64 / turns_played.max(1) as f64);
+        self.rate = Some(spent.work as f64 / spent.turns.max(1) as f64);
         let best = preferred(&values);
         self.player.set_style(scripts[best].style);
         scripts[best].name
+    }
+}
+
+/// The work a style choice has spent and the game turns its playouts looked ahead.
+#[derive(Default)]
+struct Spent {
+    work: u64,
+    turns: u64,
+}
+
+impl Spent {
+    fn add(&mut self, work: u64, turns: u32) {
+        self.work += work;
+        self.turns += u64::from(turns);
     }
 }
 
@@ -454,14 +475,45 @@ pub fn preferred(values: &[Vec<f64>]) -> usize {
     best.0
 }
 
+/// Whether more rounds are unlikely to change the choice: after at least [`SETTLE_ROUNDS`]
+/// rounds, every other style is below the one [`preferred`] picks by [`SIGNIFICANCE`]
+/// standard errors of their paired differences (below the default by [`MIN_GAIN`] and more,
+/// when the default is picked). Deterministic: it reads only the values.
+pub fn settled(values: &[Vec<f64>]) -> bool {
+    let n = values.iter().map(Vec::len).min().unwrap_or(0);
+    if n < SETTLE_ROUNDS {
+        return false;
+    }
+    let best = preferred(values);
+    let bar = if best == 0 { MIN_GAIN } else { 0.0 };
+    values.iter().enumerate().all(|(p, v)| {
+        if p == best {
+            return true;
+        }
+        let diffs: Vec<f64> = v
+            .iter()
+            .zip(&values[best])
+            .take(n)
+            .map(|(a, b)| a - b)
+            .collect();
+        let nf = n as f64;
+        let mean = diffs.iter().sum::<f64>() / nf;
+        let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (nf - 1.0);
+        mean + SIGNIFICANCE * (var / nf).sqrt() < bar
+    })
+}
+
+/// The fewest rounds after which a choice may be found settled ([`settled`]).
+pub const SETTLE_ROUNDS: usize = 3;
+
 /// How far a playout looks ahead.
 #[derive(Clone, Copy, Debug)]
 pub enum Horizon {
     /// This many game turns: to the same point of the side's turn that many game turns on.
     Turns(u32),
-    /// As many game turns as fit in this many commands, judged at each game turn's point
-    /// (the next is expected to cost what the average so far did).
-    Cap(usize),
+    /// As many game turns as fit in this much work ([`work`]), judged at each game turn's
+    /// point (the next is expected to cost what the average so far did).
+    Cap(u64),
 }
 
 /// Play `style` for the side to move and a player of kind `enemy` (its playout form:
@@ -473,13 +525,22 @@ pub fn play_style(
     enemy: Kind,
     dice_seed: u64,
     horizon: Horizon,
-) -> (f64, usize, u32) {
+) -> (f64, u64, u32) {
     let mut g = game.clone();
     let mut dice = Dice::new(dice_seed);
     let mut players = [SideId(0), SideId(1)].map(|s| playout_player(enemy, s));
     players[game.active_side.0.min(1) as usize] = Box::new(Strong::with_style(2, style).fast());
-    let (played, ahead) = play_on(game, &mut g, &mut dice, &mut players, horizon);
-    (value(&g, game.active_side), played, ahead)
+    let p = play_on(game, &mut g, &mut dice, &mut players, horizon);
+    (value(&g, game.active_side), p.work, p.ahead)
+}
+
+/// What a playout did: the commands it played, the work they took ([`work`]) and the game
+/// turns it looked ahead.
+#[derive(Clone, Copy, Debug)]
+struct Played {
+    commands: usize,
+    work: u64,
+    ahead: u32,
 }
 
 /// Play `g` (a copy of `game`, perhaps with commands played since) on with `players` (both
@@ -492,8 +553,12 @@ fn play_on(
     dice: &mut Dice,
     players: &mut [Box<dyn Player>; 2],
     horizon: Horizon,
-) -> (usize, u32) {
+) -> Played {
     let me = game.active_side;
+    let start_work = work::done();
+    // A command's planning weighs every unit on the map: its work, besides the searches and
+    // attacks it counts itself.
+    let units = game.units.iter().filter(|u| u.on_map()).count() as u64;
     let start = (game.turn, game.phase.round, game.phase.index);
     // The game turns ahead the playout has reached.
     let mut ahead = 0;
@@ -515,13 +580,17 @@ fn play_on(
             ahead = k;
             let stop = match horizon {
                 Horizon::Turns(h) => ahead >= h,
-                Horizon::Cap(cap) => played * (ahead as usize + 1) > cap * ahead as usize,
+                Horizon::Cap(cap) => {
+                    let spent = work::done() - start_work;
+                    spent * (u64::from(ahead) + 1) > cap * u64::from(ahead)
+                }
             };
             if stop {
                 break;
             }
         }
         played += 1;
+        work::add(units);
         let side = g.active_side;
         let d = players[side.0 as usize].decide(g);
         let ok = validate(g, &d.command).is_ok() && apply(g, &d.command, dice).is_ok();
@@ -536,7 +605,11 @@ fn play_on(
                 .map_or(ahead, |t| t.saturating_sub(game.turn) + 1),
         );
     }
-    (played, ahead.max(1))
+    Played {
+        commands: played,
+        work: work::done() - start_work,
+        ahead: ahead.max(1),
+    }
 }
 
 /// Run every task on the shared game, on the machine's cores; the results in task order (so
@@ -673,8 +746,8 @@ pub fn simulate(game: &Game, plan: &[Decision], dice_seed: u64) -> (f64, usize) 
         playout_player(Kind::Ai(2), SideId(0)),
         playout_player(Kind::Ai(2), SideId(1)),
     ];
-    let (played, _) = play_on(game, &mut g, &mut dice, &mut players, Horizon::Turns(1));
-    (value(&g, game.active_side), plan.len() + played)
+    let p = play_on(game, &mut g, &mut dice, &mut players, Horizon::Turns(1));
+    (value(&g, game.active_side), plan.len() + p.commands)
 }
 
 /// What a game is worth to `side`: a finished game's result, else the points held and the
@@ -699,7 +772,9 @@ pub fn value(game: &Game, side: SideId) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{MIN_GAIN, MIN_OBSERVED, SIGNIFICANCE, enemy_model, preferred};
+    use super::{
+        MIN_GAIN, MIN_OBSERVED, SETTLE_ROUNDS, SIGNIFICANCE, enemy_model, preferred, settled,
+    };
 
     // The model of the enemy: the one that foresaw most of its commands, the first (`ai2`) on
     // a tie, before MIN_OBSERVED commands, or when the best foresaw fewer than half.
@@ -762,5 +837,52 @@ mod tests {
         );
         assert_eq!(preferred(&[default, small, steady_gain]), 2);
         assert_eq!(super::portfolio()[0].name, super::DEFAULT_STYLE);
+    }
+
+    // Sampling stops early only when no other style could plausibly be picked: each is below
+    // the pick by SIGNIFICANCE standard errors (below the default by MIN_GAIN as well when the
+    // default is the pick), after SETTLE_ROUNDS rounds at least.
+    #[test]
+    fn sampling_stops_when_the_choice_is_settled() {
+        let default = vec![10.0, -4.0, 7.0, 1.0];
+        let worse: Vec<f64> = default.iter().map(|v| v - 20.0).collect();
+        let noisy: Vec<f64> = default
+            .iter()
+            .zip([30.0, -30.0, 30.0, -31.0])
+            .map(|(v, d)| v + d)
+            .collect();
+        assert!(settled(&[default.clone(), worse.clone()]));
+        assert!(!settled(&[default.clone(), noisy.clone()]), "a noisy rival");
+        let few: Vec<Vec<f64>> = [&default, &worse]
+            .iter()
+            .map(|v| v[..SETTLE_ROUNDS - 1].to_vec())
+            .collect();
+        assert!(!settled(&few), "too few rounds");
+        // A rival that ends exactly as the default on every sample plays alike: settled.
+        let alike = default.clone();
+        assert!(settled(&[default.clone(), alike]));
+        // One a little above the default on average, but noisily: it might yet gain MIN_GAIN.
+        let slightly: Vec<f64> = default
+            .iter()
+            .zip([1.0, -0.5, 0.8, -0.9])
+            .map(|(v, d)| v + d)
+            .collect();
+        assert!(!settled(&[default.clone(), slightly]));
+        let just_below: Vec<f64> = default.iter().map(|v| v - 2.0 * MIN_GAIN).collect();
+        assert!(settled(&[default.clone(), just_below]));
+        // A clear winner over the default, and the default clearly below it: settled on it.
+        let better: Vec<f64> = default.iter().map(|v| v + 50.0).collect();
+        assert_eq!(preferred(&[default.clone(), better.clone()]), 1);
+        assert!(settled(&[default.clone(), better.clone()]));
+        let rival: Vec<f64> = better
+            .iter()
+            .zip(&noisy)
+            .zip(&default)
+            .map(|((b, n), d)| b + n - d)
+            .collect();
+        assert!(
+            !settled(&[default, better, rival]),
+            "a noisy rival of the pick"
+        );
     }
 }

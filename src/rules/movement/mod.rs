@@ -454,7 +454,9 @@ fn search(
     let blocked = rules && units.iter().any(|u| may_move(game, *u).is_err());
     let s = Search::new(game, ctx, units, lefts, oi);
     let mut f = Frontier::new(map.len(), oi, units.len());
+    let mut settled = 0;
     while let Some(Reverse((_, l))) = f.heap.pop() {
+        settled += 1;
         let lab = reach.labels[l as usize];
         if lab.dead {
             continue;
@@ -465,6 +467,7 @@ fn search(
         }
         s.expand(&mut reach, &mut f, l);
     }
+    crate::rules::work::add(settled);
     Some(reach)
 }
 

@@ -112,23 +112,23 @@ impl Counts {
         }
     }
 
-    /// One case counted.
-    fn add(&mut self, game: &Game, a: &Assessment, o: &Outcome) {
+    /// `w` equally likely cases with the outcome `o`, counted.
+    fn add(&mut self, game: &Game, a: &Assessment, o: &Outcome, w: u64) {
         if o.res != Res::NoCombat {
-            *self.diff.entry(o.diff).or_insert(0) += 1;
+            *self.diff.entry(o.diff).or_insert(0) += w;
         }
         let code = o.res.code();
         if let Some(e) = self.res.iter_mut().find(|(c, _)| *c == code) {
-            e.1 += 1;
+            e.1 += w;
         }
         let d = defender_code(a, o);
         if let Some(e) = self.def.iter_mut().find(|(c, _)| *c == d) {
-            e.1 += 1;
+            e.1 += w;
         }
-        *self.ah.entry(o.attacker_hits).or_insert(0) += 1;
-        *self.dh.entry(o.defender_hits).or_insert(0) += 1;
-        self.att_loss += absorbed(game, &o.attacker_steps);
-        self.def_loss += absorbed(game, &o.defender_steps);
+        *self.ah.entry(o.attacker_hits).or_insert(0) += w;
+        *self.dh.entry(o.defender_hits).or_insert(0) += w;
+        self.att_loss += w * absorbed(game, &o.attacker_steps);
+        self.def_loss += w * absorbed(game, &o.defender_steps);
     }
 }
 
@@ -161,14 +161,45 @@ fn count(v: &[(&'static str, u64)], c: &str) -> u64 {
     v.iter().find(|(x, _)| *x == c).map_or(0, |(_, n)| *n)
 }
 
+/// The 216 cases grouped by what decides them: [`Assessment::outcome`] depends on the dice
+/// only through the difference of the two d6 (11.8: FAV - FDV) and, when one side wins, 11.15's
+/// adjustment for its die. So one pair of dice stands for each difference (`6 - |difference|`
+/// pairs), and one face of 11.15's die for each adjustment (the faces with that adjustment);
+/// a tie or a combat decided before the dice (11.1, 11.19) ignores 11.15's die. Each case:
+/// (attacker's die, defender's die, 11.15's die, how many of the 216 it stands for).
+fn cases(rules: &Ngg, a: &Assessment) -> Vec<(u8, u8, u8, u64)> {
+    // 11.15's faces, grouped by adjustment: (a face, how many faces).
+    let mut faces: Vec<(i32, u8, u64)> = Vec::new();
+    for ld in 1..=6u8 {
+        let adj = rules.tables.loser_adjustment(ld);
+        match faces.iter_mut().find(|f| f.0 == adj) {
+            Some(f) => f.2 += 1,
+            None => faces.push((adj, ld, 1)),
+        }
+    }
+    let decided = a.pre_withdrawal.is_some() || a.leaders_only;
+    let mut out = Vec::new();
+    for delta in -5..=5i32 {
+        let pairs = 6 - delta.unsigned_abs() as u64;
+        let ad = (1 + delta).max(1) as u8;
+        let dd = (i32::from(ad) - delta) as u8;
+        if decided || a.fav_base + delta == a.fdv_base {
+            out.push((ad, dd, 1, pairs * 6));
+        } else {
+            out.extend(faces.iter().map(|&(_, ld, n)| (ad, dd, ld, pairs * n)));
+        }
+    }
+    out
+}
+
 pub fn odds(rules: &Ngg, game: &Game, a: &Assessment) -> Odds {
     let mut n = Counts::new();
-    for ad in 1..=6u8 {
-        for dd in 1..=6u8 {
-            for ld in 1..=6u8 {
-                n.add(game, a, &a.outcome(rules, game, ad, dd, ld));
-            }
-        }
+    let cases = cases(rules, a);
+    // Each case is the resolution's procedure run once: the work the computer opponent's
+    // budget counts (`rules::work`).
+    crate::rules::work::add(cases.len() as u64);
+    for (ad, dd, ld, w) in cases {
+        n.add(game, a, &a.outcome(rules, game, ad, dd, ld), w);
     }
     Odds {
         ruleset: "ngg1812",

@@ -303,13 +303,26 @@ impl Assessment {
         }
     }
 
-    /// Every dice combination with its probability (fire: one die; melee: two).
+    /// Every dice combination with its probability (fire: one die; melee: two). Each side's
+    /// strength and the losses it inflicts depend on its own die only ([`Assessment::outcome`]),
+    /// so a melee's 36 cases combine the six of each side.
     pub fn enumerate(&self) -> Vec<((u8, u8), Prob, Outcome)> {
         let mut out = Vec::new();
+        // Each side's strength on each die is the work the computer opponent's budget counts
+        // (`rules::work`): six a side.
+        let sides = if self.kind == AttackType::Melee { 2 } else { 1 };
+        crate::rules::work::add(6 * sides);
         if self.kind == AttackType::Melee {
-            for a in 1..=6u8 {
-                for d in 1..=6u8 {
-                    out.push(((a, d), Prob::new(1, 36), self.outcome(a, d)));
+            let by_die: Vec<Outcome> = (1..=6u8).map(|x| self.outcome(x, x)).collect();
+            for (a, att) in (1..=6u8).zip(&by_die) {
+                for (d, def) in (1..=6u8).zip(&by_die) {
+                    let o = Outcome {
+                        attacker_strength: att.attacker_strength,
+                        defender_loss: att.defender_loss,
+                        defender_strength: def.defender_strength,
+                        attacker_loss: def.attacker_loss,
+                    };
+                    out.push(((a, d), Prob::new(1, 36), o));
                 }
             }
         } else {
