@@ -24,8 +24,9 @@ fn source(name: &str) -> Scenario {
 
 fn make(name: &str, seed: u64) -> Field {
     let like = format!("scenarios/{name}");
-    fieldgen::generate(&source(name), &like, seed, None)
-        .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"))
+    let sc = source(name);
+    let src = fieldgen::Source::new(&sc, &like, &RulesOverrides::default()).unwrap();
+    fieldgen::generate(&src, seed, None).unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"))
 }
 
 /// The field as the game would load it from its text: the scenario and a new game.
@@ -161,29 +162,38 @@ fn every_shipped_game_lends_its_army_to_fields_of_every_layout() {
     check("south-mountain.ron", 5, &make("south-mountain.ron", 5));
 }
 
-/// The reachability check finds a unit cut off by a river it may not cross.
+/// The reachability check finds units cut off by a river they may not cross, and none where
+/// a bridge crosses it.
 #[test]
 fn a_unit_behind_an_unbridged_major_river_cannot_reach_the_far_bank() {
-    let text = r#"(
-        title: "cut off", ruleset: "gcacw", sides: ["Union", "Confederate"], turns: 2,
-        map: (columns: 4, rows: 1, terrain: ["cccc"],
-              hexsides: [(hex: "0201", dir: NE, features: [MajorRiver])]),
-        units: [
-            (id: "u", name: "U", side: "Union", kind: Infantry, hex: "0101", strength: Organized(3)),
-            (id: "c", name: "C", side: "Confederate", kind: Infantry, hex: "0401", strength: Organized(3)),
-        ],
-    )"#;
-    let sc = registry::parse_scenario(text, Path::new("cut.ron")).unwrap();
-    let rules = registry::for_scenario(&sc, &RulesOverrides::default()).unwrap();
-    let game = musket::rules::flow::new_game(Arc::new(sc), rules);
-    let far = Coord::new(4, 1);
-    let near = Coord::new(2, 1);
-    assert_eq!(fieldgen::unreachable(&game, &[near]), Vec::<String>::new());
-    let missed = fieldgen::unreachable(&game, &[far, near]);
+    let game = |features: &str| {
+        let text = format!(
+            r#"(
+            title: "cut off", ruleset: "gcacw", sides: ["Union", "Confederate"], turns: 2,
+            map: (columns: 4, rows: 1, terrain: ["cccc"],
+                  hexsides: [(hex: "0201", dir: NE, features: [{features}])]),
+            units: [
+                (id: "u", name: "U", side: "Union", kind: Infantry, hex: "0101", strength: Organized(3)),
+                (id: "c", name: "C", side: "Confederate", kind: Infantry, hex: "0401", strength: Organized(3)),
+            ],
+        )"#
+        );
+        let sc = registry::parse_scenario(&text, Path::new("cut.ron")).unwrap();
+        let rules = registry::for_scenario(&sc, &RulesOverrides::default()).unwrap();
+        musket::rules::flow::new_game(Arc::new(sc), rules)
+    };
+    let (far, near) = (Coord::new(4, 1), Coord::new(2, 1));
+    let cut = game("MajorRiver");
     assert_eq!(
-        missed,
+        fieldgen::unreachable(&cut, &[near]),
+        vec!["unit c: 0201".to_string()]
+    );
+    assert_eq!(
+        fieldgen::unreachable(&cut, &[far, near]),
         vec!["unit u: 0401".to_string(), "unit c: 0201".to_string()]
     );
+    let bridged = game("MajorRiver, Bridge");
+    assert!(fieldgen::unreachable(&bridged, &[far, near]).is_empty());
 }
 
 #[test]
@@ -200,8 +210,10 @@ fn a_seed_always_makes_the_same_file_and_another_seed_another() {
 
 #[test]
 fn a_chosen_layout_is_drawn_whatever_the_seed() {
+    let sc = source("foxs-gap.ron");
+    let src = fieldgen::Source::new(&sc, "foxs", &RulesOverrides::default()).unwrap();
     for t in Template::ALL {
-        let f = fieldgen::generate(&source("foxs-gap.ron"), "foxs", 3, Some(t)).unwrap();
+        let f = fieldgen::generate(&src, 3, Some(t)).unwrap();
         assert_eq!(f.template, t);
         check("foxs-gap.ron", 3, &f);
     }
@@ -314,6 +326,43 @@ fn the_command_writes_fields_that_musket_check_accepts() {
         line.contains("ngg1812-smolensk-42.ron: ridge line, ngg1812"),
         "{line}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--rules FILE` makes and checks the fields with the player's tables, and says so in the file.
+#[test]
+fn a_players_rules_tables_make_and_check_the_fields() {
+    let dir = std::env::temp_dir().join(format!("musket-fields-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tables = dir.join("my-gcacw.ron");
+    std::fs::write(&tables, registry::builtin_tables("gcacw").unwrap()).unwrap();
+    let (t, out) = (
+        tables.to_string_lossy().to_string(),
+        dir.to_string_lossy().to_string(),
+    );
+    let fox = "scenarios/foxs-gap.ron";
+    let o = musket(&[
+        "--rules", &t, "fields", "--like", fox, "--seed", "5", "--out", &out,
+    ]);
+    assert!(o.status.success(), "{}", first_error_line(&o));
+    let text = std::fs::read_to_string(dir.join("foxs-gap-5.ron")).unwrap();
+    assert!(text.contains(&format!("--seed 5 --rules {t}")), "{text}");
+    let ngg = "scenarios/ngg1812-smolensk.ron";
+    let none = dir.join("none");
+    let o = musket(&[
+        "--rules",
+        &t,
+        "fields",
+        "--like",
+        ngg,
+        "--out",
+        &none.to_string_lossy(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let line = first_error_line(&o);
+    let want = format!("--like {ngg}: its rules refuse its units");
+    assert!(line.contains(&want), "{line}");
+    assert!(!none.exists(), "a refused source writes nothing");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

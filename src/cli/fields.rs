@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::fieldgen::{self, Field, Template};
+use crate::rules::registry::RulesOverrides;
 
 use super::Failure;
 
@@ -36,7 +37,7 @@ pub struct FieldsArgs {
 }
 
 /// `musket fields`.
-pub fn run(a: FieldsArgs) -> Result<ExitCode, Failure> {
+pub fn run(a: FieldsArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
     let template = match &a.template {
         None => None,
         Some(t) => Some(Template::parse(t).ok_or_else(|| {
@@ -57,12 +58,17 @@ pub fn run(a: FieldsArgs) -> Result<ExitCode, Failure> {
         )));
     }
     let stems = stems(&a.like)?;
-    let mut sources = Vec::new();
+    let mut scenarios = Vec::new();
     for like in &a.like {
-        let source = crate::rules::registry::load_scenario(like)?;
-        fieldgen::check_source(&source)
-            .map_err(|e| Failure(format!("--like {}: {e}", like.display())))?;
-        sources.push(source);
+        scenarios.push(crate::rules::registry::load_scenario(like)?);
+    }
+    let mut sources = Vec::new();
+    for (like, sc) in a.like.iter().zip(&scenarios) {
+        let shown = like.display().to_string();
+        sources.push(
+            fieldgen::Source::new(sc, &shown, ov)
+                .map_err(|e| Failure(format!("--like {shown}: {e}")))?,
+        );
     }
     if a.out.exists() && !a.out.is_dir() {
         return Err(Failure(format!("--out {}: not a folder", a.out.display())));
@@ -75,10 +81,9 @@ pub fn run(a: FieldsArgs) -> Result<ExitCode, Failure> {
     })?;
     let mut report = Vec::new();
     for ((like, stem), source) in a.like.iter().zip(&stems).zip(&sources) {
-        let shown = like.display().to_string();
         for seed in a.seed..a.seed + u64::from(a.count) {
-            let field = fieldgen::generate(source, &shown, seed, template)
-                .map_err(|e| Failure(format!("{shown}: seed {seed}: {e}")))?;
+            let field = fieldgen::generate(source, seed, template)
+                .map_err(|e| Failure(format!("{}: seed {seed}: {e}", like.display())))?;
             let path = a.out.join(format!("{stem}-{seed}.ron"));
             std::fs::write(&path, &field.text)
                 .map_err(|e| Failure(format!("{}: cannot write: {e}", path.display())))?;

@@ -123,7 +123,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         ),
         Some(Cmd::Edit(a)) => edit::edit(a, &ov),
         Some(Cmd::Selfplay(a)) => play::selfplay(a, &ov),
-        Some(Cmd::Fields(a)) => fields::run(a),
+        Some(Cmd::Fields(a)) => fields::run(a, &ov),
         Some(Cmd::Import(c)) => import::run(c).map(|()| ExitCode::SUCCESS),
         Some(Cmd::Zoc {
             scenario,

@@ -8,8 +8,9 @@
 //! Everything the rules decide is asked of the rule system (`probe`): which terrain letters
 //! its scenarios hold and its units enter, how it prices a river and its crossings, how far
 //! its units march in a turn. A drawn field is kept only if the scenario loader and its rules
-//! accept it and every unit can reach every objective and crossing; otherwise the next draw of
-//! the same seed is tried. The same seed and source always give the same file.
+//! accept it, every unit can reach every objective and crossing and none starts next to an
+//! enemy; otherwise the next draw of the same seed is tried. The same seed and source always
+//! give the same file.
 
 mod deploy;
 mod ground;
@@ -114,29 +115,53 @@ pub struct Field {
     pub description: String,
 }
 
-/// A new field for the army, rules and turns of `source` (given as `like` on the command
-/// line), drawn by `seed` with `template` (or the seed's).
-pub fn generate(
-    source: &Scenario,
-    like: &str,
-    seed: u64,
-    template: Option<Template>,
-) -> Result<Field, String> {
-    check_source(source)?;
-    let probe = probe::probe(source)?;
+/// A scenario whose army, rules and turns fields take, with what the generator learnt of it:
+/// its rules' answers about ground, its stacks and its weaker side.
+pub struct Source<'a> {
+    scenario: &'a Scenario,
+    /// The file as given on the command line (named in the fields it makes).
+    like: String,
+    rules: RulesOverrides,
+    probe: probe::Probe,
+    stacks: Vec<deploy::Stack>,
+    weaker: Option<usize>,
+}
+
+impl<'a> Source<'a> {
+    /// `scenario` (given as `like` on the command line) as a source, its fields made and
+    /// checked with the rules tables `rules` chooses; why not, if it cannot be one.
+    pub fn new(
+        scenario: &'a Scenario,
+        like: &str,
+        rules: &RulesOverrides,
+    ) -> Result<Source<'a>, String> {
+        check_source(scenario)?;
+        Ok(Source {
+            probe: probe::probe(scenario, rules)?,
+            stacks: deploy::stacks(scenario),
+            weaker: weaker(scenario),
+            scenario,
+            like: like.to_string(),
+            rules: rules.clone(),
+        })
+    }
+}
+
+/// A new field for `source`'s army, rules and turns, drawn by `seed` with `template` (or the
+/// seed's).
+pub fn generate(source: &Source, seed: u64, template: Option<Template>) -> Result<Field, String> {
     let template = template.unwrap_or_else(|| Template::for_seed(seed));
-    let stacks = deploy::stacks(source);
-    let weaker = weaker(source);
     let origin = write::Origin {
         seed,
         template,
-        source,
-        like,
+        source: source.scenario,
+        like: &source.like,
+        rules: &source.rules,
     };
     let mut last = String::new();
     for attempt in 0..ATTEMPTS {
         let mut rng = Rng::new(seed, attempt);
-        match draw(&origin, &probe, &stacks, weaker, &mut rng) {
+        match draw(&origin, source, &mut rng) {
             Ok(field) => return Ok(field),
             Err(e) => last = e,
         }
@@ -147,7 +172,7 @@ pub fn generate(
 }
 
 /// What a source must be: a game to a result, with units of both sides on the map.
-pub fn check_source(source: &Scenario) -> Result<(), String> {
+fn check_source(source: &Scenario) -> Result<(), String> {
     source.playable()?;
     if source.turns.is_none() {
         return Err(
@@ -194,14 +219,9 @@ fn weaker(source: &Scenario) -> Option<usize> {
 }
 
 /// One draw: the frame, the ground, the objectives, the deployment, the file; checked. The
-/// `weaker` side, if any, holds the key ground.
-fn draw(
-    origin: &write::Origin,
-    probe: &probe::Probe,
-    stacks: &[deploy::Stack],
-    weaker: Option<usize>,
-    rng: &mut Rng,
-) -> Result<Field, String> {
+/// source's weaker side, if any, holds the key ground.
+fn draw(origin: &write::Origin, src: &Source, rng: &mut Rng) -> Result<Field, String> {
+    let (probe, stacks, weaker) = (&src.probe, &src.stacks[..], src.weaker);
     let source = origin.source;
     let flanks = if rng.chance(0.5) {
         [Flank::West, Flank::East]
@@ -228,11 +248,22 @@ fn draw(
             && !plan.objectives.iter().any(|o| o.hex == c)
             && !plan.crossings.contains(&c)
     };
+    // The defender stands on the key ground it holds, two columns or more from the other
+    // side's zone.
     let claims = flanks.map(|f| {
-        let held = plan.objectives.iter().filter(|o| o.holder == Some(f));
+        let enemy = frame.zone(if f == Flank::West {
+            Flank::East
+        } else {
+            Flank::West
+        });
+        let held = plan
+            .objectives
+            .iter()
+            .filter(|o| o.holder == Some(f) && !o.base);
         let held = held.filter(|o| frame.defender == Some(f) && frame.span().contains(&o.hex.col));
         held.map(|o| o.hex)
             .filter(|c| deployable.contains(&plan.ground.letter(*c)))
+            .filter(|c| enemy.clone().all(|col| col.abs_diff(c.col) >= 2))
             .collect()
     });
     let room = deploy::Room {
@@ -244,7 +275,7 @@ fn draw(
     };
     let hexes = deploy::deploy(&room, stacks, rng)?;
     let file = write::scenario_file(origin, &plan, stacks, &hexes, flanks);
-    let scenario = verify(&file, &plan)?;
+    let scenario = verify(&file, &plan, origin.rules)?;
     Ok(Field {
         text: write::text(origin, &file),
         file,
@@ -351,13 +382,17 @@ fn even_out(objectives: &mut [layout::Objective], centre: i32) {
 }
 
 /// The checks a field must pass: the loader and its rules accept it, a game can start on it,
-/// and every unit can reach every objective and crossing.
-fn verify(file: &ScenarioFile, plan: &Plan) -> Result<Arc<Scenario>, String> {
-    let (scenario, rules) = registry::check_file(file.clone(), &RulesOverrides::default())
-        .map_err(|p| {
-            let first = p.first().map(ToString::to_string).unwrap_or_default();
-            format!("the scenario is refused: {first}")
-        })?;
+/// every unit can reach every objective and crossing, and no combat unit starts next to an
+/// enemy.
+fn verify(
+    file: &ScenarioFile,
+    plan: &Plan,
+    overrides: &RulesOverrides,
+) -> Result<Arc<Scenario>, String> {
+    let (scenario, rules) = registry::check_file(file.clone(), overrides).map_err(|p| {
+        let first = p.first().map(ToString::to_string).unwrap_or_default();
+        format!("the scenario is refused: {first}")
+    })?;
     scenario.playable()?;
     let scenario = Arc::new(scenario);
     let game: Game = crate::rules::flow::new_game(scenario.clone(), rules);
@@ -366,6 +401,16 @@ fn verify(file: &ScenarioFile, plan: &Plan) -> Result<Arc<Scenario>, String> {
     let missed = unreachable(&game, &targets);
     if let Some(m) = missed.first() {
         return Err(format!("a unit cannot reach an objective or crossing: {m}"));
+    }
+    for u in game.units.iter().filter(|u| u.is_combat()) {
+        let hex = u.hex.unwrap_or(Coord::new(0, 0));
+        let enemy = hex
+            .neighbors()
+            .into_iter()
+            .flat_map(|n| game.units_at(n).iter());
+        if enemy.map(|o| game.unit(*o)).any(|o| o.side != u.side) {
+            return Err(format!("unit {} starts next to an enemy", u.id));
+        }
     }
     Ok(scenario)
 }

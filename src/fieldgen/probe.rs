@@ -66,9 +66,9 @@ const RIVER_ROWS: [(Option<Feature>, Option<Feature>); 7] = [
 ];
 
 /// Ask the rules of `source` about ground, with its army's units of each kind.
-pub fn probe(source: &Scenario) -> Result<Probe, String> {
+pub fn probe(source: &Scenario, rules: &RulesOverrides) -> Result<Probe, String> {
     let letters: Vec<char> = registry::terrain_letters(&source.ruleset).chars().collect();
-    let (game, movers) = probe_game(source, &letters)?;
+    let (game, movers) = probe_game(source, &letters, rules)?;
     // Movers that can enter open ground at all (a Shiloh battery unlimbered cannot move).
     let movers: Vec<UnitIdx> = movers
         .into_iter()
@@ -189,7 +189,11 @@ fn pace(game: &Game, movers: &[UnitIdx]) -> f64 {
 /// The probe's game: column 1 open ground, column 2 one terrain letter a row (the rest open),
 /// columns 3 and 4 open with [`RIVER_ROWS`]' hexsides between them; one unit of each side and
 /// kind of the army (side 0's in 0101, side 1's in 0103). Returns the game and those units.
-fn probe_game(source: &Scenario, letters: &[char]) -> Result<(Game, Vec<UnitIdx>), String> {
+fn probe_game(
+    source: &Scenario,
+    letters: &[char],
+    rules: &RulesOverrides,
+) -> Result<(Game, Vec<UnitIdx>), String> {
     let rows = letters.len().max(RIVER_ROWS.len()) + 1;
     let terrain = (0..rows)
         .map(|r| format!("c{}cc", letters.get(r).copied().unwrap_or('c')))
@@ -227,11 +231,10 @@ fn probe_game(source: &Scenario, letters: &[char]) -> Result<(Game, Vec<UnitIdx>
         ..source.file.clone()
     };
     let n = file.units.len();
-    let (scenario, rules) =
-        registry::check_file(file, &RulesOverrides::default()).map_err(|p| {
-            let first = p.first().map(ToString::to_string).unwrap_or_default();
-            format!("its units do not make a scenario on open ground: {first}")
-        })?;
+    let (scenario, rules) = registry::check_file(file, rules).map_err(|p| {
+        let first = p.first().map(ToString::to_string).unwrap_or_default();
+        format!("its rules refuse its units on a map of open ground: {first}")
+    })?;
     let game = crate::rules::flow::new_game(Arc::new(scenario), rules);
     Ok((game, (0..n as u32).map(UnitIdx).collect()))
 }
