@@ -7,6 +7,7 @@ pub mod cli;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod editor;
+pub mod fieldgen;
 pub mod import;
 pub mod rules;
 pub mod vassal;

@@ -202,6 +202,9 @@ pub enum Cmd {
     /// Play many games between two computer players, sides alternating; print the wins and the
     /// computer opponent's thinking time per turn.
     Selfplay(super::play::SelfplayArgs),
+    /// Battlefields nobody tuned the computer players on: new ground (a river line, a ridge, open
+    /// ground, a town fight) for the army, rules and turns of a scenario, drawn by a seed.
+    Fields(super::fields::FieldsArgs),
     /// Play by e-mail: `musket turn verify FILE [--previous PREV]` checks a turn file by the
     /// rules.
     #[command(subcommand)]

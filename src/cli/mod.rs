@@ -29,6 +29,7 @@ macro_rules! out {
 
 mod args;
 mod edit;
+mod fields;
 mod import;
 mod moves;
 mod odds;
@@ -122,6 +123,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         ),
         Some(Cmd::Edit(a)) => edit::edit(a, &ov),
         Some(Cmd::Selfplay(a)) => play::selfplay(a, &ov),
+        Some(Cmd::Fields(a)) => fields::run(a, &ov),
         Some(Cmd::Import(c)) => import::run(c).map(|()| ExitCode::SUCCESS),
         Some(Cmd::Zoc {
             scenario,
@@ -272,7 +274,7 @@ fn run_client(
 ) -> Result<ExitCode, Failure> {
     Err(Failure(
         "this build has no game window (it was built without the `client` feature); \
-         use a subcommand: odds, resolve, check, zoc, moves, play, selfplay, edit --apply, rules (see `musket --help`)"
+         use a subcommand: odds, resolve, check, zoc, moves, play, selfplay, fields, edit --apply, rules (see `musket --help`)"
             .into(),
     ))
 }
