@@ -7,25 +7,10 @@ use std::sync::Arc;
 
 use musket::rules::ai::{Kind, play_game};
 use musket::rules::registry::for_scenario;
-use musket::rules::scenario::Scenario;
 
-const PLAYABLE: [&str; 6] = [
-    "foxs-gap.ron",
-    "crampton-gap.ron",
-    "south-mountain.ron",
-    "gbacw-bloody-hill.ron",
-    "ngg1812-smolensk.ron",
-    "shiloh-hornets-nest.ron",
-];
+mod common;
 
-fn load(name: &str) -> (Arc<Scenario>, Arc<dyn musket::rules::ruleset::Ruleset>) {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("scenarios")
-        .join(name);
-    let sc = musket::rules::registry::load_scenario(&p).unwrap_or_else(|e| panic!("{e}"));
-    let rules = for_scenario(&sc, &Default::default()).unwrap();
-    (Arc::new(sc), rules)
-}
+use common::{PLAYABLE, load_shipped as load};
 
 // Issue 10: the players never send a command `validate` refuses, and every game ends after the
 // scenario's last turn with a result, on every shipped playable scenario, each player on each

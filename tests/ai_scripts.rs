@@ -4,37 +4,18 @@
 //! comes close). They finish a game against `ai2` on every shipped scenario without a refused
 //! command, do what they say, replay the same game from the same seed, and their names parse.
 
-use std::path::Path;
-use std::sync::Arc;
-
 use musket::rules::ai::scripts::{Guard, MAX_PHASE_COMMANDS, held_by};
 use musket::rules::ai::search::portfolio;
 use musket::rules::ai::{Decision, Kind, Player, StyleId, play_game, play_turn_with};
 use musket::rules::game::Game;
 use musket::rules::hex::Coord;
 use musket::rules::order::Command;
-use musket::rules::registry::for_scenario;
-use musket::rules::scenario::Scenario;
 use musket::rules::session::Session;
 use musket::rules::unit::SideId;
 
-const PLAYABLE: [&str; 6] = [
-    "foxs-gap.ron",
-    "crampton-gap.ron",
-    "south-mountain.ron",
-    "gbacw-bloody-hill.ron",
-    "ngg1812-smolensk.ron",
-    "shiloh-hornets-nest.ron",
-];
+mod common;
 
-fn load(name: &str) -> (Arc<Scenario>, Arc<dyn musket::rules::ruleset::Ruleset>) {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("scenarios")
-        .join(name);
-    let sc = musket::rules::registry::load_scenario(&p).unwrap_or_else(|e| panic!("{e}"));
-    let rules = for_scenario(&sc, &Default::default()).unwrap();
-    (Arc::new(sc), rules)
-}
+use common::{PLAYABLE, load_shipped as load};
 
 /// A player that does nothing: it ends every turn (passes every action).
 struct Pass;

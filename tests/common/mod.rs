@@ -294,3 +294,28 @@ pub fn generic_session(
         Arc::new(musket::rules::sequence::generic()),
     )
 }
+
+/// The shipped scenarios every computer player must play to the end.
+pub const PLAYABLE: [&str; 6] = [
+    "foxs-gap.ron",
+    "crampton-gap.ron",
+    "south-mountain.ron",
+    "gbacw-bloody-hill.ron",
+    "ngg1812-smolensk.ron",
+    "shiloh-hornets-nest.ron",
+];
+
+/// A shipped scenario (`scenarios/NAME`) and its built-in rules.
+pub fn load_shipped(
+    name: &str,
+) -> (
+    Arc<musket::rules::scenario::Scenario>,
+    Arc<dyn musket::rules::ruleset::Ruleset>,
+) {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(name);
+    let sc = musket::rules::registry::load_scenario(&p).unwrap_or_else(|e| panic!("{e}"));
+    let rules = musket::rules::registry::for_scenario(&sc, &Default::default()).unwrap();
+    (Arc::new(sc), rules)
+}

@@ -461,13 +461,9 @@ pub fn preferred(values: &[Vec<f64>]) -> usize {
     if n == 0 {
         return 0;
     }
-    let nf = n as f64;
     let mut best = (0, MIN_GAIN);
     for (p, v) in values.iter().enumerate().skip(1) {
-        let diffs: Vec<f64> = v.iter().zip(&values[0]).map(|(a, b)| a - b).collect();
-        let gain = diffs.iter().sum::<f64>() / nf;
-        let var = diffs.iter().map(|d| (d - gain).powi(2)).sum::<f64>() / (nf - 1.0).max(1.0);
-        let se = (var / nf).sqrt();
+        let (gain, se) = paired(v, &values[0], n);
         if gain >= best.1 && gain >= SIGNIFICANCE * se {
             best = (p, gain);
         }
@@ -490,17 +486,19 @@ pub fn settled(values: &[Vec<f64>]) -> bool {
         if p == best {
             return true;
         }
-        let diffs: Vec<f64> = v
-            .iter()
-            .zip(&values[best])
-            .take(n)
-            .map(|(a, b)| a - b)
-            .collect();
-        let nf = n as f64;
-        let mean = diffs.iter().sum::<f64>() / nf;
-        let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (nf - 1.0);
-        mean + SIGNIFICANCE * (var / nf).sqrt() < bar
+        let (mean, se) = paired(v, &values[best], n);
+        mean + SIGNIFICANCE * se < bar
     })
+}
+
+/// The mean of the paired differences `a[k] - b[k]` over the first `n` samples (the same dice)
+/// and its standard error.
+fn paired(a: &[f64], b: &[f64], n: usize) -> (f64, f64) {
+    let nf = n as f64;
+    let diffs: Vec<f64> = a.iter().zip(b).take(n).map(|(x, y)| x - y).collect();
+    let mean = diffs.iter().sum::<f64>() / nf;
+    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (nf - 1.0).max(1.0);
+    (mean, (var / nf).sqrt())
 }
 
 /// The fewest rounds after which a choice may be found settled ([`settled`]).
@@ -708,11 +706,7 @@ impl Chooser for MonteCarlo {
         let mut best = 0;
         let mut best_gain = 0.0;
         for p in 1..plans.len() {
-            let diffs: Vec<f64> = (0..n).map(|k| values[p][k] - values[0][k]).collect();
-            let mean = diffs.iter().sum::<f64>() / n as f64;
-            let var =
-                diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n as f64 - 1.0).max(1.0);
-            let se = (var / n as f64).sqrt();
+            let (mean, se) = paired(&values[p], &values[0], n);
             if mean > 2.0 * se + 1e-9 && mean > best_gain {
                 best = p;
                 best_gain = mean;
