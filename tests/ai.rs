@@ -269,3 +269,61 @@ fn the_search_level_models_the_enemy_it_watches() {
         assert_eq!(search.enemy(), model, "the model of {enemy:?}");
     }
 }
+
+// Issue 38: a stack on a victory hex its side holds keeps a garrison there — at least one combat
+// unit, and as much strength as the enemy has within three hexes (`ai2`'s style) — and the rest
+// may march off as a stack of their own (the Army of the Ohio, landed on Pittsburg Landing,
+// goes on to the fight). Three Union brigades hold the objective at 0304 with the enemy's
+// objective to take at 0904: with no enemy near, two go and the strongest stays; with an enemy
+// as strong as the three three hexes away, none goes.
+#[test]
+fn a_stack_on_a_held_objective_detaches_what_the_garrison_does_not_need() {
+    use musket::rules::command::{apply, validate};
+    use musket::rules::order::Command;
+    let run = |enemy: &str| {
+        let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
+        let text = format!(
+            "(title: \"garrison\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 3,
+              map: (columns: 12, rows: 6, terrain: [{}]),
+              victory: [(hex: \"0304\", points: 3, name: \"held\", holder: \"Union\"),
+                        (hex: \"0904\", points: 3, name: \"to take\", holder: \"Confederate\")],
+              units: [
+                (id: \"a\", name: \"A\", side: \"Union\", kind: Infantry, hex: \"0304\", strength: Organized(4)),
+                (id: \"b\", name: \"B\", side: \"Union\", kind: Infantry, hex: \"0304\", strength: Organized(6)),
+                (id: \"c\", name: \"C\", side: \"Union\", kind: Infantry, hex: \"0304\", strength: Organized(3)),
+                {enemy}
+              ])",
+            rows.join(", ")
+        );
+        let sc = Arc::new(
+            musket::rules::registry::parse_scenario(&text, Path::new("garrison.ron")).unwrap(),
+        );
+        let rules = for_scenario(&sc, &Default::default()).unwrap();
+        let mut g = musket::rules::flow::new_game(sc, rules);
+        let mut dice = musket::rules::dice::FixedDice::new(&[4; 40]);
+        let union = g.active_side;
+        let mut player = Kind::Ai(2).player(1, union);
+        let mut sent = Vec::new();
+        for _ in 0..12 {
+            if g.active_side != union {
+                break;
+            }
+            let d = player.decide(&g);
+            if matches!(d.command, Command::EndTurn) {
+                break;
+            }
+            validate(&g, &d.command).unwrap_or_else(|e| panic!("{}: {e}", d.why));
+            sent.push(d.why.clone());
+            apply(&mut g, &d.command, &mut dice).unwrap();
+        }
+        let held = g.scenario.parse_hex("0304").unwrap();
+        let on = |id: &str| g.unit(g.unit_by_id(id).unwrap()).hex == Some(held);
+        (on("a"), on("b"), on("c"), sent)
+    };
+    let far = "(id: \"x\", name: \"X\", side: \"Confederate\", kind: Infantry, hex: \"1201\", strength: Organized(4)),";
+    let (a, b, c, sent) = run(far);
+    assert_eq!((a, b, c), (false, true, false), "{sent:?}");
+    let near = "(id: \"x\", name: \"X\", side: \"Confederate\", kind: Infantry, hex: \"0604\", strength: Organized(13)),";
+    let (a, b, c, sent) = run(near);
+    assert_eq!((a, b, c), (true, true, true), "{sent:?}");
+}

@@ -66,6 +66,12 @@ pub struct Style {
     /// are weighed by (points / most points of a hex) to this power (0: `ai2`'s measure, by
     /// the points alone).
     pub focus: f64,
+    /// How much strength a stack on a victory hex it holds keeps there against the enemy's
+    /// combat strength within [`NEAR`] hexes (this multiple of it, and never fewer than one
+    /// combat unit) before the rest may march off as a stack of their own ([`detachment`]):
+    /// reinforcements that arrive on a held objective go on to the fight. Infinite: a stack
+    /// on a held objective moves whole or not at all.
+    pub garrison: f64,
 }
 
 impl Style {
@@ -81,6 +87,7 @@ impl Style {
                 caution: 1.0,
                 depth: 0.0,
                 focus: 0.0,
+                garrison: 1.0,
             }
         } else {
             Style {
@@ -92,6 +99,7 @@ impl Style {
                 caution: 1.0,
                 depth: 0.0,
                 focus: 0.0,
+                garrison: 1.0,
             }
         }
     }
@@ -647,51 +655,16 @@ impl Strong {
             if m.is_empty() {
                 continue;
             }
-            let Some(r) = reach(game, &v.ctx, &m, median_roll) else {
-                continue;
-            };
-            // Combat stacks weigh the threats of the enemy's next turn (`rules::threat`);
-            // leaders and trains keep the rough measure of the enemies next to them.
-            let weighed = threats.as_mut().filter(|_| v.strength(&m) > 0.0);
-            let Some((value, to, here)) = best_destination(v, &m, s.hex, &r, weighed, &wanted)
-            else {
-                continue;
-            };
-            let gain = value - here;
-            if gain <= 0.02 {
-                continue;
+            // The whole stack, or the units a held objective does not need
+            // ([`detachment`]), whichever gains more.
+            let mut best = Self::stack_move(v, &m, s.hex, threats.as_mut(), &wanted);
+            if let Some(d) = detachment(v, &s, &m)
+                && let Some(w) = Self::stack_move(v, &d, s.hex, threats.as_mut(), &wanted)
+                && best.as_ref().is_none_or(|b| w.0 > b.0)
+            {
+                best = Some(w);
             }
-            // A march into the extended-march check is made only for a gain worth its risk.
-            let risk: f64 = if m.iter().any(|u| game.unit(*u).march.is_none()) {
-                m.iter()
-                    .map(|u| crate::rules::fatigue::extended_march_risk(game, *u))
-                    .sum()
-            } else {
-                0.0
-            };
-            if risk > 0.0 && gain < 0.5 + risk {
-                continue;
-            }
-            let d = if let Some(c) = march(game, &m) {
-                Decision {
-                    command: c,
-                    why: format!("ai: march toward {}", game.label(to)),
-                }
-            } else if let Some(d) = force_march(v, &m, s.hex, value, threats.as_mut(), &wanted) {
-                d
-            } else {
-                let Some(path) = r.path(game, to) else {
-                    continue;
-                };
-                Decision {
-                    command: move_cmd(game, &m, &path),
-                    why: format!(
-                        "ai: move to {} (position {value:.2}, +{gain:.2})",
-                        game.label(to)
-                    ),
-                }
-            };
-            wanted.push((gain, d, to, m));
+            wanted.extend(best);
         }
         wanted.sort_by(|a, b| b.0.total_cmp(&a.0));
         // In an action phase, a leader's activation when it moves more than the best stack.
@@ -719,6 +692,115 @@ impl Strong {
         }
         wanted.into_iter().map(|w| w.1).collect()
     }
+
+    /// The move of `m` (a stack's units that can move, or some of them) standing at `from`:
+    /// its gain, the decision, where it heads and the units; none when no hex in reach gains
+    /// enough.
+    fn stack_move(
+        v: &View,
+        m: &[UnitIdx],
+        from: Coord,
+        mut threats: Option<&mut ThreatModel>,
+        wanted: &[Wanted],
+    ) -> Option<Wanted> {
+        let game = v.game;
+        let Some(r) = reach(game, &v.ctx, m, median_roll) else {
+            return None;
+        };
+        // Combat stacks weigh the threats of the enemy's next turn (`rules::threat`);
+        // leaders and trains keep the rough measure of the enemies next to them.
+        let weighed = threats.as_deref_mut().filter(|_| v.strength(m) > 0.0);
+        let Some((value, to, here)) = best_destination(v, m, from, &r, weighed, wanted) else {
+            return None;
+        };
+        let gain = value - here;
+        if gain <= 0.02 {
+            return None;
+        }
+        // A march into the extended-march check is made only for a gain worth its risk.
+        let risk: f64 = if m.iter().any(|u| game.unit(*u).march.is_none()) {
+            m.iter()
+                .map(|u| crate::rules::fatigue::extended_march_risk(game, *u))
+                .sum()
+        } else {
+            0.0
+        };
+        if risk > 0.0 && gain < 0.5 + risk {
+            return None;
+        }
+        let d = if let Some(c) = march(game, m) {
+            Decision {
+                command: c,
+                why: format!("ai: march toward {}", game.label(to)),
+            }
+        } else if let Some(d) = force_march(v, m, from, value, threats, wanted) {
+            d
+        } else {
+            let Some(path) = r.path(game, to) else {
+                return None;
+            };
+            Decision {
+                command: move_cmd(game, m, &path),
+                why: format!(
+                    "ai: move to {} (position {value:.2}, +{gain:.2})",
+                    game.label(to)
+                ),
+            }
+        };
+        Some((gain, d, to, m.to_vec()))
+    }
+}
+
+/// How near (in hexes) the enemy counts against a held objective: the same reach as
+/// [`position`]'s "enemies near" a victory hex to hold.
+pub const NEAR: u32 = 3;
+
+/// The units of stack `s` (of which `movers` can move) that a victory hex it holds does not
+/// need: the combat movers beyond a garrison of at least one combat unit whose strength is the
+/// style's [`Style::garrison`] times the enemy's within [`NEAR`] hexes (the units that cannot
+/// move first, then the strongest). None off a held victory hex, or when nothing is spare.
+fn detachment(v: &View, s: &Stack, movers: &[UnitIdx]) -> Option<Vec<UnitIdx>> {
+    let game = v.game;
+    let held = game
+        .scenario
+        .victory
+        .iter()
+        .zip(&game.holders)
+        .any(|(vh, h)| vh.hex == s.hex && *h == Some(v.side));
+    if !held || !v.style.garrison.is_finite() {
+        return None;
+    }
+    let enemy: f64 = game
+        .units
+        .iter()
+        .filter(|u| u.side != v.side && u.is_combat())
+        .filter(|u| u.hex.is_some_and(|h| h.distance(s.hex) <= NEAR))
+        .map(|u| f64::from(u.manpower))
+        .sum::<f64>()
+        / v.scale;
+    let need = v.style.garrison * enemy;
+    let combat = |u: &&UnitIdx| game.unit(**u).is_combat();
+    let fixed: Vec<UnitIdx> = s
+        .units
+        .iter()
+        .filter(combat)
+        .filter(|u| !movers.contains(u))
+        .copied()
+        .collect();
+    let mut free: Vec<UnitIdx> = movers.iter().filter(combat).copied().collect();
+    // The strongest first; the first listed on a tie.
+    free.sort_by(|a, b| v.strength(&[*b]).total_cmp(&v.strength(&[*a])));
+    let (mut kept, mut strength) = (fixed.len(), v.strength(&fixed));
+    let spare = free.into_iter().skip_while(|u| {
+        let keep = kept == 0 || strength < need;
+        if keep {
+            kept += 1;
+            strength += v.strength(&[*u]);
+        }
+        keep
+    });
+    let out: Vec<UnitIdx> = spare.collect();
+    (!out.is_empty()).then_some(out)
 }
 
 /// Before the turn ends with every stack where it should be: the attack from where a stack
