@@ -327,3 +327,29 @@ fn a_stack_on_a_held_objective_detaches_what_the_garrison_does_not_need() {
     let (a, b, c, sent) = run(near);
     assert_eq!((a, b, c), (true, true, true), "{sent:?}");
 }
+
+// Issue 37: the search level's default style is the rule system's, read from its rules file's
+// `computer` section (chosen by measuring each style alone on tuning fields): dig in for GCACW,
+// stand (the portfolio's first) for the others; the rest of the portfolio follows in order.
+#[test]
+fn the_search_weighs_the_rule_systems_default_style_first() {
+    use musket::rules::ai::search::{portfolio, weighed_portfolio};
+    for (name, want) in [
+        ("foxs-gap.ron", "dig in"),
+        ("gbacw-bloody-hill.ron", "stand"),
+        ("ngg1812-smolensk.ron", "stand"),
+        ("shiloh-hornets-nest.ron", "stand"),
+    ] {
+        let (sc, rules) = load(name);
+        let g = musket::rules::flow::new_game(sc, rules);
+        let w = weighed_portfolio(&g).map(|s| s.name);
+        assert_eq!(w[0], want, "{name}");
+        let mut rest: Vec<&str> = portfolio()
+            .map(|s| s.name)
+            .into_iter()
+            .filter(|n| *n != want)
+            .collect();
+        rest.insert(0, want);
+        assert_eq!(w.to_vec(), rest, "{name}");
+    }
+}

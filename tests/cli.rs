@@ -376,6 +376,21 @@ fn rules_prints_each_rulesets_tables() {
         );
         let _ = std::fs::remove_file(&path);
     }
+    // The computer players' section names a style of the search, or the file is refused.
+    let o = musket(&["rules", "gcacw"]);
+    let path = std::env::temp_dir().join(format!("musket-cli-style-{}.ron", std::process::id()));
+    let text = String::from_utf8_lossy(&o.stdout)
+        .replace("default_style: \"dig in\"", "default_style: \"dig deep\"");
+    assert!(text.contains("dig deep"));
+    std::fs::write(&path, text).unwrap();
+    let o = musket(&["--rules", path.to_str().unwrap(), "check", EX]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(
+        err.contains("computer.default_style") && err.contains("dig deep"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(&path);
     let o = musket(&["rules", "gbacx"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr_first_line(&o).contains("unknown ruleset"));

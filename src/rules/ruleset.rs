@@ -362,6 +362,10 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// The same tables as JSON, for telling where two sets of rules differ
     /// ([`changes_from_builtin`]).
     fn tables_json(&self) -> serde_json::Value;
+    /// What the tables tell the computer players (their `computer` section), if anything.
+    fn computer(&self) -> Option<&super::tables::ComputerPlay> {
+        None
+    }
     /// What this rule system's tables refuse in a scenario that the format itself allows (e.g.
     /// NGG 1812's stacking capacity, 4.1): field paths and problems as in scenario errors.
     fn check_scenario(

@@ -200,3 +200,35 @@ fn diff_values(path: &str, a: &serde_json::Value, b: &serde_json::Value, out: &m
         _ => out.push(format!("{path}: {} (built-in: {})", short(a), short(b))),
     }
 }
+
+/// The styles of the search level's portfolio (`rules::ai::search::portfolio`), by name: what a
+/// rules file's [`ComputerPlay::default_style`] may name (the portfolio's test checks the two
+/// lists agree).
+pub const STYLE_NAMES: [&str; 6] = ["stand", "steady", "bold", "all out", "cautious", "dig in"];
+
+/// What a rule system's file tells the computer players (its `computer` section): choices made
+/// by measuring games, not rules, so a player may change them with their own file like any
+/// other number.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComputerPlay {
+    /// The style the search level (`ai3`) plays unless its playouts show another to be better:
+    /// one of [`STYLE_NAMES`].
+    pub default_style: String,
+    /// How it was chosen.
+    pub source: String,
+}
+
+impl ComputerPlay {
+    /// A problem with the section, if any (`field` names it in the file).
+    pub fn check(&self) -> Option<Problem> {
+        (!STYLE_NAMES.contains(&self.default_style.as_str())).then(|| Problem {
+            field: "computer.default_style".into(),
+            value: self.default_style.clone(),
+            problem: format!(
+                "not a style of the search level: {}",
+                STYLE_NAMES.join(", ")
+            ),
+        })
+    }
+}

@@ -8,8 +8,9 @@
 //! most valuable against the rest, and the danger of a position) is played for the side on
 //! copies of the game, with a model of the enemy playing the enemy, to the end of the game or
 //! as many game turns as the budget allows, over the same dice samples for every style (common
-//! random numbers). The default style ([`DEFAULT_STYLE`], stand: better than `ai2`'s own played
-//! alone on most fields) plays the game turn unless another ends better on average by a margin the
+//! random numbers). The default style (the rule system's, from its rules file's `computer`
+//! section: [`weighed_portfolio`]; else [`DEFAULT_STYLE`], stand) plays the game turn unless
+//! another ends better on average by a margin the
 //! samples support ([`preferred`]), with every command still planned from the exact odds and
 //! re-planned after every roll.
 //!
@@ -237,7 +238,8 @@ pub fn portfolio() -> [Script; 6] {
 }
 
 /// The style the search plays unless the playouts show another to be better
-/// ([`preferred`]): the first of the [`portfolio`]. "Stand" (`ai2`'s attacks; on the victory
+/// ([`preferred`]) when the rule system's file names none ([`weighed_portfolio`]): the first of
+/// the [`portfolio`]. "Stand" (`ai2`'s attacks; on the victory
 /// hexes held, the most valuable first and stacked deep where the enemy is) because, each
 /// style played alone against `ai2` (`ai2`'s planner with the style's weights, 40 games a
 /// field, sides alternating, seed 7), it won more than `ai2`'s own on most fields, one fewer on
@@ -251,6 +253,19 @@ pub fn portfolio() -> [Script; 6] {
 /// 6.1 +- 3.6 points ahead of steady, where the same styles played to the end won 11 and 2 of
 /// 20.
 pub const DEFAULT_STYLE: &str = "stand";
+
+/// The [`portfolio`] in the order the search weighs it: the rule system's default style first
+/// (its rules file's `computer.default_style`, chosen by measuring each style alone on fields
+/// nobody tunes on: docs/computer-players.md), else the portfolio's own first
+/// ([`DEFAULT_STYLE`]); the others in the portfolio's order.
+pub fn weighed_portfolio(game: &Game) -> [Script; 6] {
+    let mut scripts = portfolio();
+    let want = game.rules.computer().map(|c| c.default_style.as_str());
+    if let Some(i) = want.and_then(|w| scripts.iter().position(|s| s.name == w)) {
+        scripts[..=i].rotate_right(1);
+    }
+    scripts
+}
 
 /// The work a style choice may spend ([`work`]: hexes settled by movement searches, attacks
 /// judged — an NGG 1812 or a Shiloh attack counts what its odds enumerate — and commands
@@ -309,7 +324,7 @@ impl Search {
     /// on average if its gain over the default is real ([`preferred`]), else the default. Its
     /// name.
     fn choose_style(&mut self, game: &Game) -> &'static str {
-        let scripts = portfolio();
+        let scripts = weighed_portfolio(game);
         let enemy = self.enemy();
         let base = mix(self.seed
             ^ (u64::from(self.side.0) << 56)
@@ -831,6 +846,12 @@ mod tests {
         );
         assert_eq!(preferred(&[default, small, steady_gain]), 2);
         assert_eq!(super::portfolio()[0].name, super::DEFAULT_STYLE);
+        let names = super::portfolio().map(|s| s.name);
+        assert_eq!(
+            names,
+            crate::rules::tables::STYLE_NAMES,
+            "what a rules file may name"
+        );
     }
 
     // Sampling stops early only when no other style could plausibly be picked: each is below

@@ -31,6 +31,10 @@ pub struct Tables {
     /// The sequence of play (`rules::sequence`); a file without it plays the built-in one.
     #[serde(default = "builtin_sequence")]
     pub sequence: crate::rules::sequence::Sequence,
+    /// What the computer players are told (`rules::tables::ComputerPlay`); none: their own
+    /// defaults.
+    #[serde(default)]
+    pub computer: Option<crate::rules::tables::ComputerPlay>,
 }
 
 /// [9.16] Fire Combat Results Table.
@@ -299,6 +303,7 @@ pub fn check(t: &mut Tables) -> Vec<Problem> {
         ));
     }
     out.extend(t.movement.check("movement"));
+    out.extend(t.computer.as_ref().and_then(|c| c.check()));
     for (at, why) in t.sequence.problems() {
         out.push(problem(at, "", why));
     }

@@ -76,6 +76,10 @@ impl Ruleset for Gbacw {
         &self.tables.sequence
     }
 
+    fn computer(&self) -> Option<&crate::rules::tables::ComputerPlay> {
+        self.tables.computer.as_ref()
+    }
+
     fn id(&self) -> &'static str {
         "gbacw"
     }

@@ -52,6 +52,10 @@ pub struct Tables {
     /// The sequence of play (`rules::sequence`); a file without it plays the built-in one.
     #[serde(default = "builtin_sequence")]
     pub sequence: crate::rules::sequence::Sequence,
+    /// What the computer players are told (`rules::tables::ComputerPlay`); none: their own
+    /// defaults.
+    #[serde(default)]
+    pub computer: Option<crate::rules::tables::ComputerPlay>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -408,6 +412,7 @@ impl Tables {
         if self.fatigue_max == 0 {
             bad(&mut p, "fatigue_max", "0".into(), "must be positive");
         }
+        p.extend(self.computer.as_ref().and_then(|c| c.check()));
 
         if p.is_empty() {
             self.parsed = parsed;

@@ -115,6 +115,10 @@ impl Ruleset for Gcacw {
         &self.tables.sequence
     }
 
+    fn computer(&self) -> Option<&crate::rules::tables::ComputerPlay> {
+        self.tables.computer.as_ref()
+    }
+
     fn special_actions(
         &self,
         game: &Game,

@@ -50,6 +50,10 @@ pub struct Tables {
     /// The sequence of play (`rules::sequence`); a file without it plays the built-in one.
     #[serde(default = "builtin_sequence")]
     pub sequence: crate::rules::sequence::Sequence,
+    /// What the computer players are told (`rules::tables::ComputerPlay`); none: their own
+    /// defaults.
+    #[serde(default)]
+    pub computer: Option<crate::rules::tables::ComputerPlay>,
 }
 
 /// 13.1: the Cossack roll against lone French units.
@@ -156,6 +160,7 @@ impl Tables {
             ));
         }
         out.extend(self.movement.check("movement"));
+        out.extend(self.computer.as_ref().and_then(|c| c.check()));
         for (at, why) in self.sequence.problems() {
             out.push(crate::rules::tables::problem(at, "", why));
         }

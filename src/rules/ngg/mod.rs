@@ -148,6 +148,10 @@ impl Ruleset for Ngg {
         &self.tables.sequence
     }
 
+    fn computer(&self) -> Option<&crate::rules::tables::ComputerPlay> {
+        self.tables.computer.as_ref()
+    }
+
     fn id(&self) -> &'static str {
         "ngg1812"
     }

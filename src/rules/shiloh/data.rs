@@ -77,6 +77,10 @@ pub struct Tables {
     /// The sequence of play (`rules::sequence`); a file without it plays the built-in one.
     #[serde(default = "builtin_sequence")]
     pub sequence: crate::rules::sequence::Sequence,
+    /// What the computer players are told (`rules::tables::ComputerPlay`); none: their own
+    /// defaults.
+    #[serde(default)]
+    pub computer: Option<crate::rules::tables::ComputerPlay>,
 }
 
 fn builtin_sequence() -> crate::rules::sequence::Sequence {
@@ -261,6 +265,7 @@ impl Tables {
         self.check_clamp_and_random(&mut p);
         self.check_casualties(&mut p);
         self.check_operations(&mut p);
+        p.extend(self.computer.as_ref().and_then(|c| c.check()));
         p
     }
 

@@ -227,6 +227,10 @@ impl Ruleset for Shiloh {
         &self.tables.sequence
     }
 
+    fn computer(&self) -> Option<&crate::rules::tables::ComputerPlay> {
+        self.tables.computer.as_ref()
+    }
+
     /// The card's SPECIAL ACTIONS a unit may take where it stands: change mode to column,
     /// mounted or limbered (2 OPs; 3 in woods, +2 in an enemy ZOC: note \[4\]); back to normal,
     /// dismounted or unlimbered (4; not for artillery in a ravine: note \[3\]); fortify (8 OPs, one
