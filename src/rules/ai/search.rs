@@ -255,8 +255,8 @@ pub fn portfolio() -> [Script; 6] {
 pub const DEFAULT_STYLE: &str = "stand";
 
 /// The [`portfolio`] in the order the search weighs it: the rule system's default style first
-/// (its rules file's `computer.default_style`, chosen by measuring each style alone on fields
-/// nobody tunes on: docs/computer-players.md), else the portfolio's own first
+/// (its rules file's `computer.default_style`, chosen by measuring each style alone and as the
+/// search's default on the tuning fields, never the held-out ones: docs/computer-players.md), else the portfolio's own first
 /// ([`DEFAULT_STYLE`]); the others in the portfolio's order.
 pub fn weighed_portfolio(game: &Game) -> [Script; 6] {
     let mut scripts = portfolio();
