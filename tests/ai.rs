@@ -329,13 +329,14 @@ fn a_stack_on_a_held_objective_detaches_what_the_garrison_does_not_need() {
 }
 
 // Issue 37: the search level's default style is the rule system's, read from its rules file's
-// `computer` section (chosen by measuring each style alone on tuning fields): dig in for GCACW,
-// stand (the portfolio's first) for the others; the rest of the portfolio follows in order.
+// `computer` section (chosen by measuring each style alone on tuning fields): stand (the
+// portfolio's first) for all four today; the rest of the portfolio follows in order. The
+// rules file is read: a player's own file naming another puts that one first.
 #[test]
 fn the_search_weighs_the_rule_systems_default_style_first() {
     use musket::rules::ai::search::{portfolio, weighed_portfolio};
     for (name, want) in [
-        ("foxs-gap.ron", "dig in"),
+        ("foxs-gap.ron", "stand"),
         ("gbacw-bloody-hill.ron", "stand"),
         ("ngg1812-smolensk.ron", "stand"),
         ("shiloh-hornets-nest.ron", "stand"),
@@ -352,4 +353,15 @@ fn the_search_weighs_the_rule_systems_default_style_first() {
         rest.insert(0, want);
         assert_eq!(w.to_vec(), rest, "{name}");
     }
+    // A player's own file naming another puts that one first, the rest in order.
+    let (sc, _) = load("foxs-gap.ron");
+    let text = musket::rules::gcacw::data::DEFAULT_TABLES
+        .replace("default_style: \"stand\"", "default_style: \"dig in\"");
+    let rules = musket::rules::registry::for_scenario_from_text(&sc, &text, "mine.ron").unwrap();
+    let g = musket::rules::flow::new_game(sc, rules);
+    let w = weighed_portfolio(&g).map(|s| s.name);
+    assert_eq!(
+        w,
+        ["dig in", "stand", "steady", "bold", "all out", "cautious"]
+    );
 }

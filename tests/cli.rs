@@ -380,7 +380,7 @@ fn rules_prints_each_rulesets_tables() {
     let o = musket(&["rules", "gcacw"]);
     let path = std::env::temp_dir().join(format!("musket-cli-style-{}.ron", std::process::id()));
     let text = String::from_utf8_lossy(&o.stdout)
-        .replace("default_style: \"dig in\"", "default_style: \"dig deep\"");
+        .replace("default_style: \"stand\"", "default_style: \"dig deep\"");
     assert!(text.contains("dig deep"));
     std::fs::write(&path, text).unwrap();
     let o = musket(&["--rules", path.to_str().unwrap(), "check", EX]);
