@@ -159,8 +159,6 @@ proptest::proptest! {
 // hexes away: the forced march's +2 brings it there.
 #[test]
 fn the_computer_force_marches_onto_a_victory_hex_just_out_of_reach() {
-    use musket::rules::command::{apply, validate};
-    use musket::rules::order::Command;
     let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
     let text = format!(
         "(title: \"forced\", ruleset: \"gcacw\", sides: [\"Union\", \"Confederate\"], turns: 3,
@@ -178,17 +176,7 @@ fn the_computer_force_marches_onto_a_victory_hex_just_out_of_reach() {
     let mut g = musket::rules::flow::new_game(sc, rules);
     // The march die 3, the forced march's die 3 (+2 MP).
     let mut dice = musket::rules::dice::FixedDice::new(&[3, 3]);
-    let mut player = Kind::Ai(2).player(1, g.active_side);
-    let mut sent = Vec::new();
-    for _ in 0..6 {
-        let d = player.decide(&g);
-        if matches!(d.command, Command::EndTurn) {
-            break;
-        }
-        validate(&g, &d.command).unwrap_or_else(|e| panic!("{}: {e}", d.why));
-        sent.push(d.why.clone());
-        apply(&mut g, &d.command, &mut dice).unwrap();
-    }
+    let sent = ai2_acts(&mut g, &mut dice, 6);
     assert!(sent.iter().any(|w| w.contains("force-march")), "{sent:?}");
     let u = g.unit_by_id("usa").unwrap();
     assert_eq!(
@@ -278,8 +266,6 @@ fn the_search_level_models_the_enemy_it_watches() {
 // as strong as the three three hexes away, none goes.
 #[test]
 fn a_stack_on_a_held_objective_detaches_what_the_garrison_does_not_need() {
-    use musket::rules::command::{apply, validate};
-    use musket::rules::order::Command;
     let run = |enemy: &str| {
         let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
         let text = format!(
@@ -301,21 +287,7 @@ fn a_stack_on_a_held_objective_detaches_what_the_garrison_does_not_need() {
         let rules = for_scenario(&sc, &Default::default()).unwrap();
         let mut g = musket::rules::flow::new_game(sc, rules);
         let mut dice = musket::rules::dice::FixedDice::new(&[4; 40]);
-        let union = g.active_side;
-        let mut player = Kind::Ai(2).player(1, union);
-        let mut sent = Vec::new();
-        for _ in 0..12 {
-            if g.active_side != union {
-                break;
-            }
-            let d = player.decide(&g);
-            if matches!(d.command, Command::EndTurn) {
-                break;
-            }
-            validate(&g, &d.command).unwrap_or_else(|e| panic!("{}: {e}", d.why));
-            sent.push(d.why.clone());
-            apply(&mut g, &d.command, &mut dice).unwrap();
-        }
+        let sent = ai2_acts(&mut g, &mut dice, 12);
         let held = g.scenario.parse_hex("0304").unwrap();
         let on = |id: &str| g.unit(g.unit_by_id(id).unwrap()).hex == Some(held);
         (on("a"), on("b"), on("c"), sent)
@@ -364,4 +336,31 @@ fn the_search_weighs_the_rule_systems_default_style_first() {
         w,
         ["dig in", "stand", "steady", "bold", "all out", "cautious"]
     );
+}
+
+/// `ai2` plays the side to move, up to `most` commands, until it ends its turn or the other side
+/// is to move: each command checked by `validate`; why each was sent.
+fn ai2_acts(
+    g: &mut musket::rules::game::Game,
+    dice: &mut musket::rules::dice::FixedDice,
+    most: usize,
+) -> Vec<String> {
+    use musket::rules::command::{apply, validate};
+    use musket::rules::order::Command;
+    let side = g.active_side;
+    let mut player = Kind::Ai(2).player(1, side);
+    let mut sent = Vec::new();
+    for _ in 0..most {
+        if g.active_side != side {
+            break;
+        }
+        let d = player.decide(g);
+        if matches!(d.command, Command::EndTurn) {
+            break;
+        }
+        validate(g, &d.command).unwrap_or_else(|e| panic!("{}: {e}", d.why));
+        sent.push(d.why.clone());
+        apply(g, &d.command, dice).unwrap();
+    }
+    sent
 }

@@ -704,15 +704,11 @@ impl Strong {
         wanted: &[Wanted],
     ) -> Option<Wanted> {
         let game = v.game;
-        let Some(r) = reach(game, &v.ctx, m, median_roll) else {
-            return None;
-        };
+        let r = reach(game, &v.ctx, m, median_roll)?;
         // Combat stacks weigh the threats of the enemy's next turn (`rules::threat`);
         // leaders and trains keep the rough measure of the enemies next to them.
         let weighed = threats.as_deref_mut().filter(|_| v.strength(m) > 0.0);
-        let Some((value, to, here)) = best_destination(v, m, from, &r, weighed, wanted) else {
-            return None;
-        };
+        let (value, to, here) = best_destination(v, m, from, &r, weighed, wanted)?;
         let gain = value - here;
         if gain <= 0.02 {
             return None;
@@ -736,9 +732,7 @@ impl Strong {
         } else if let Some(d) = force_march(v, m, from, value, threats, wanted) {
             d
         } else {
-            let Some(path) = r.path(game, to) else {
-                return None;
-            };
+            let path = r.path(game, to)?;
             Decision {
                 command: move_cmd(game, m, &path),
                 why: format!(
