@@ -757,10 +757,8 @@ fn detachment(v: &View, s: &Stack, movers: &[UnitIdx]) -> Option<Vec<UnitIdx>> {
     let game = v.game;
     let held = game
         .scenario
-        .victory
-        .iter()
-        .zip(&game.holders)
-        .any(|(vh, h)| vh.hex == s.hex && *h == Some(v.side));
+        .victory_at(s.hex)
+        .is_some_and(|&i| game.holders[i as usize] == Some(v.side));
     if !held || !v.style.garrison.is_finite() {
         return None;
     }
@@ -1144,7 +1142,7 @@ fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f
                 let near = game.units.iter().any(|u| {
                     u.side != v.side
                         && u.is_combat()
-                        && u.hex.is_some_and(|x| x.distance(vh.hex) <= 3)
+                        && u.hex.is_some_and(|x| x.distance(vh.hex) <= NEAR)
                 });
                 let threat = v.enemy_next_to(vh.hex) + if near { 0.5 } else { 0.0 };
                 if d == 0.0 {
