@@ -945,3 +945,42 @@ fn the_window_names_threats_by_unit_names_the_command_line_by_ids() {
     let by_id = musket::rules::threat::text(&g, x);
     assert!(by_id.starts_with("csa-garland from 0203"), "{by_id}");
 }
+
+// The end press (`Style::end_press`): on its last game turn a side that is not ahead attacks at
+// least as readily as `ai2`, whatever its style. The position of the test above: the Union
+// brigade in 0502 can throw the Confederates out of the Union's victory hex, which they hold
+// in all but name, and only that can turn the result. "Dig in" (attacks rated above 0.3 only, its losses counted in full) lets it
+// stand with turns to come, and attacks on the last one; so does `ai3` when the rules file
+// names dig in as its default style.
+#[test]
+fn on_its_last_turn_a_side_behind_attacks_whatever_its_style() {
+    use musket::rules::ai::{Kind, StyleId, fixed::style_index};
+    use musket::rules::order::Command;
+    let units = [
+        brigade("u1", "Union", "0502", 4),
+        brigade("u2", "Union", "0603", 2),
+        brigade("c", "Confederate", "0503", 6),
+        brigade("c2", "Confederate", "1003", 4),
+    ]
+    .concat();
+    let dig_in = Kind::Style(style_index("dig in").and_then(StyleId::new).unwrap());
+    let on_it = |g: &Game, player: Kind| {
+        let attack = first_union_attack(g, player, 1);
+        matches!(&attack, Some(Command::Attack { defender, .. }) if defender == "0503")
+    };
+    let last = playable_for(&units, Some(("0503", "Union")), 1);
+    let union = musket::rules::unit::SideId(0);
+    // On the points it holds the Union is ahead; but the Confederates stand on its hex and
+    // take it as soon as another of their units enters it.
+    assert_eq!(musket::rules::victory::ahead(&last), Some(union));
+    assert!(on_it(&last, dig_in), "dig in, last turn");
+    let earlier = playable_for(&units, Some(("0503", "Union")), 3);
+    assert!(!on_it(&earlier, dig_in), "dig in, turns to come: no test");
+    // ai3 with dig in first in its portfolio (a player's rules file).
+    let text = musket::rules::gcacw::data::DEFAULT_TABLES
+        .replace("default_style: \"stand\"", "default_style: \"dig in\"");
+    let rules =
+        musket::rules::registry::for_scenario_from_text(&last.scenario, &text, "mine.ron").unwrap();
+    let g = musket::rules::flow::new_game(last.scenario.clone(), rules);
+    assert!(on_it(&g, Kind::Ai(3)), "ai3 with dig in its default");
+}

@@ -51,6 +51,20 @@ fn start_strength(game: &Game, side: SideId) -> u32 {
 
 /// The outcome of the game as it stands.
 pub fn outcome(game: &Game) -> Outcome {
+    let mut o = standing(game);
+    if !o.over {
+        o.winner = None;
+    }
+    o
+}
+
+/// The side that would win if the game ended now (`None`: a draw).
+pub fn ahead(game: &Game) -> Option<SideId> {
+    standing(game).winner
+}
+
+/// The outcome as if the game ended now (`winner` set whether it is over or not).
+fn standing(game: &Game) -> Outcome {
     let sides = [SideId(0), SideId(1)];
     let points = sides.map(|s| game.score(s));
     let lost = sides.map(|s| game.manpower_lost(s));
@@ -96,7 +110,7 @@ pub fn outcome(game: &Game) -> Outcome {
         points,
         lost,
         start,
-        winner: if over { winner } else { None },
+        winner,
         over,
         reason,
     }

@@ -38,6 +38,7 @@ use crate::rules::order::Command;
 use crate::rules::points::{Allowance, Mp};
 use crate::rules::threat::ThreatModel;
 use crate::rules::unit::{SideId, UnitIdx};
+use crate::rules::victory;
 
 /// The number of levels (`ai1` cautious, `ai2` strong).
 pub const LEVELS: u8 = 2;
@@ -72,6 +73,11 @@ pub struct Style {
     /// reinforcements that arrive on a held objective go on to the fight. Infinite: a stack
     /// on a held objective moves whole or not at all.
     pub garrison: f64,
+    /// On the side's last game turn, when it is not ahead ([`victory::ahead`]), it attacks at
+    /// least as readily as `ai2` (no higher threshold, no lower aggression): no later turn is
+    /// left to save its units for, and only an attack can still turn the result. False: the
+    /// style is the same to the end (`ai1`).
+    pub end_press: bool,
 }
 
 impl Style {
@@ -88,6 +94,7 @@ impl Style {
                 depth: 0.0,
                 focus: 0.0,
                 garrison: 1.0,
+                end_press: true,
             }
         } else {
             Style {
@@ -100,9 +107,44 @@ impl Style {
                 depth: 0.0,
                 focus: 0.0,
                 garrison: 1.0,
+                end_press: false,
             }
         }
     }
+
+    /// The style as played in `game`'s position: pressing on at the end ([`Style::end_press`]).
+    fn in_position(self, game: &Game) -> Style {
+        let last_turn = game.scenario.turns == Some(game.turn);
+        if !self.end_press || !last_turn || ahead_at_the_end(game, game.active_side) {
+            return self;
+        }
+        let ai2 = Style::of_level(2);
+        Style {
+            threshold: self.threshold.min(ai2.threshold),
+            aggression: self.aggression.max(ai2.aggression),
+            ..self
+        }
+    }
+}
+
+/// Whether `side` wins if the game ends as it stands, counting a victory hex with the enemy's
+/// combat units on it as theirs (it changes hands as soon as one of them enters it): the
+/// points, and on equal points the losses ([`victory::ahead`]).
+fn ahead_at_the_end(game: &Game, side: SideId) -> bool {
+    let mut points = [0u32; 2];
+    for (v, holder) in game.scenario.victory.iter().zip(&game.holders) {
+        let on_it = game
+            .units_at(v.hex)
+            .iter()
+            .map(|u| game.unit(*u))
+            .find(|u| u.takes_ground())
+            .map(|u| u.side);
+        if let Some(s) = on_it.or(*holder) {
+            points[usize::from(s.0)] += v.points;
+        }
+    }
+    let (me, them) = (points[usize::from(side.0)], points[1 - usize::from(side.0)]);
+    me > them || (me == them && victory::ahead(game) == Some(side))
 }
 
 /// What chooses among the plans at an attack decision (the search level, `ai3`).
@@ -166,18 +208,6 @@ impl Strong {
             self.style = style;
             self.queue.clear();
         }
-    }
-
-    fn aggression(&self) -> f64 {
-        self.style.aggression
-    }
-
-    fn threshold(&self) -> f64 {
-        self.style.threshold
-    }
-
-    fn max_group(&self) -> usize {
-        self.style.max_group
     }
 }
 
@@ -311,7 +341,7 @@ impl<'a> View<'a> {
             lateness,
             last_move,
             ctx: MoveContext::new(game),
-            style,
+            style: style.in_position(game),
         }
     }
 
@@ -500,7 +530,7 @@ impl Strong {
     fn plan(&mut self, game: &Game) -> Vec<Decision> {
         let v = View::new(game, self.style);
         let mut attacks = self.attacks(&v);
-        attacks.retain(|p| p.rating > self.threshold());
+        attacks.retain(|p| p.rating > v.style.threshold);
         if let Some(mut chooser) = self.chooser.take() {
             // The search level: the best attack of each target, and no attack (the moves).
             if !attacks.is_empty() {
@@ -558,7 +588,7 @@ impl Strong {
     ) -> Option<AttackPlan> {
         let mut chosen: Vec<Part> = Vec::new();
         let mut current: Option<(AttackRequest, Odds, f64)> = None;
-        for _ in 0..self.max_group() {
+        for _ in 0..v.style.max_group {
             let mut best_add: Option<(usize, AttackRequest, Odds, f64)> = None;
             for (i, p) in parts.iter().enumerate() {
                 if chosen.iter().any(|c| c.from == p.from) {
@@ -572,7 +602,7 @@ impl Strong {
                 // measured: unchanged.)
                 if let Some((req, o)) = simulate(scratch, &trial, t)
                     && (assaults || p.units.iter().any(|u| req.attackers.contains(u)))
-                    && let r = rate(v, t, &o, self.aggression()) + relocation(v, &trial)
+                    && let r = rate(v, t, &o, v.style.aggression) + relocation(v, &trial)
                     && best_add.as_ref().is_none_or(|b| r > b.3)
                 {
                     best_add = Some((i, req, o, r));
