@@ -89,6 +89,8 @@ struct Run {
     shot: bool,
     times: Vec<f64>,
     last: Option<Instant>,
+    /// The backdrop's redraw count when the measured frames began.
+    redraws_before: Option<u64>,
 }
 
 pub fn plugin(script: Script, started: Instant) -> impl Fn(&mut App) {
@@ -113,6 +115,7 @@ pub fn plugin(script: Script, started: Instant) -> impl Fn(&mut App) {
             shot: false,
             times: Vec::new(),
             last: None,
+            redraws_before: None,
         });
         app.add_systems(Last, drive);
     }
@@ -130,6 +133,7 @@ fn drive(
     mut exit: MessageWriter<AppExit>,
     mut editor: EditorParts,
     menu: Option<Res<super::ui::MenuState>>,
+    backdrop: Option<Res<super::backdrop::BackdropState>>,
 ) {
     run.frame += 1;
     let now = Instant::now();
@@ -185,7 +189,9 @@ fn drive(
 
     // Measure frame times after a warm-up.
     if let Some(n) = run.script.frames {
-        if since > 30 && !measure(&mut run, n, now, startup_ms, play.as_deref(), &mut exit) {
+        let redraws = backdrop.map_or(0, |b| b.redraws);
+        let at = (now, redraws);
+        if since > 30 && !measure(&mut run, n, at, startup_ms, play.as_deref(), &mut exit) {
             return;
         }
         if run.script.screenshot.is_none() {
@@ -233,12 +239,13 @@ fn game_clicks(script: &Script, g: &Game, w: &mut MessageWriter<Action>) -> Resu
     Ok(())
 }
 
-/// One frame's time; once `n` are in, the report (printed, and written where asked) and,
-/// with no screenshot to take, the exit. False when the report could not be written.
+/// One frame's time (`now`, and the backdrop's redraw count); once `n` are in, the report
+/// (printed, and written where asked) and, with no screenshot to take, the exit. False when
+/// the report could not be written.
 fn measure(
     run: &mut Run,
     n: u32,
-    now: Instant,
+    (now, redraws): (Instant, u64),
     startup_ms: f64,
     play: Option<&Play>,
     exit: &mut MessageWriter<AppExit>,
@@ -248,6 +255,7 @@ fn measure(
             .push(now.duration_since(last).as_secs_f64() * 1000.0);
     }
     run.last = Some(now);
+    let before = *run.redraws_before.get_or_insert(redraws);
     if run.times.len() as u32 >= n {
         let mut t = run.times.clone();
         t.sort_by(f64::total_cmp);
@@ -265,6 +273,8 @@ fn measure(
             "units": units,
             "hexes": hexes,
             "empty_window": run.script.empty_window,
+            // Frames that drew the map's backdrop anew (0 when nothing on it changed).
+            "backdrop_redraws": redraws - before,
         });
         let text = serde_json::to_string_pretty(&json).unwrap_or_default();
         println!("{text}");

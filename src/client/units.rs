@@ -246,7 +246,12 @@ pub fn stack_layout(
         .collect()
 }
 
-fn text(s: impl Into<String>, size: f32, color: Color, at: Vec3) -> impl Bundle {
+/// A counter's text of `size` at `at` in the text band. Each text size is drawn from its own
+/// font atlas (an image of its glyphs), and the renderer starts a new draw call whenever the
+/// image changes between two items in depth order; so each size gets its own depth within the
+/// band, and all the counters' texts of one size are drawn in one batch (software rendering
+/// pays for each draw call) instead of switching images between every counter's texts.
+fn text(s: impl Into<String>, size: f32, color: Color, at: Vec2) -> impl Bundle {
     (
         Text2d::new(s.into()),
         TextFont {
@@ -254,7 +259,7 @@ fn text(s: impl Into<String>, size: f32, color: Color, at: Vec3) -> impl Bundle 
             ..default()
         },
         TextColor(color),
-        Transform::from_translation(at),
+        Transform::from_translation(at.extend(BAND_TEXT + size / 100.0)),
     )
 }
 
@@ -465,7 +470,7 @@ fn counter_parts(
             n.to_string(),
             TEXT_MARKER,
             Color::BLACK,
-            at.with_z(BAND_TEXT),
+            at.truncate(),
         ));
     }
 }
@@ -496,7 +501,7 @@ fn counter_face(parent: &mut ChildSpawnerCommands, unit: &Unit, art: &Art, size:
         strength,
         big,
         ink,
-        Vec3::new(0.0, -size * 0.30, BAND_TEXT),
+        Vec2::new(0.0, -size * 0.30),
     ));
     if !leader {
         if unit.artillery > 0 {
@@ -504,7 +509,7 @@ fn counter_face(parent: &mut ChildSpawnerCommands, unit: &Unit, art: &Art, size:
                 format!("a{}", unit.artillery),
                 TEXT_CORNER,
                 ink,
-                Vec3::new(-size * 0.36, size * 0.38 - 4.0, BAND_TEXT),
+                Vec2::new(-size * 0.36, size * 0.38 - 4.0),
             ));
         }
         if unit.tactical != 0 {
@@ -512,7 +517,7 @@ fn counter_face(parent: &mut ChildSpawnerCommands, unit: &Unit, art: &Art, size:
                 format!("{:+}", unit.tactical),
                 TEXT_CORNER,
                 ink,
-                Vec3::new(size * 0.36, size * 0.38 - 4.0, BAND_TEXT),
+                Vec2::new(size * 0.36, size * 0.38 - 4.0),
             ));
         }
     }
@@ -527,7 +532,7 @@ fn counter_face(parent: &mut ChildSpawnerCommands, unit: &Unit, art: &Art, size:
             m,
             TEXT_MARKER,
             Color::WHITE,
-            Vec3::new(size / 2.0 + 7.0, y, BAND_TEXT),
+            Vec2::new(size / 2.0 + 7.0, y),
         ));
     }
 }
