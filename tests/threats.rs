@@ -562,6 +562,18 @@ fn the_computer_attacks_together_when_together_the_odds_are_clearly_better() {
     }
 }
 
+/// A Confederate brigade of 6 in the Union's victory hex 0503, between Union brigades of 4 in
+/// 0502 and 2 in 0603; another of 4 far off in 1003.
+fn advanced_into_a_bad_hex() -> String {
+    [
+        brigade("u1", "Union", "0502", 4),
+        brigade("u2", "Union", "0603", 2),
+        brigade("c", "Confederate", "0503", 6),
+        brigade("c2", "Confederate", "1003", 4),
+    ]
+    .concat()
+}
+
 // Issue 19 item 4: the computer counter-attacks a unit that advanced into a bad hex. A
 // Confederate brigade of 6 has advanced into the Union's victory hex (0503) and stands between
 // two Union brigades, of 4 to the north (0502) and of 2 to the south-east (0603): a hex open to
@@ -575,13 +587,7 @@ fn the_computer_counter_attacks_a_unit_that_advanced_into_a_bad_hex() {
     use musket::rules::ai::Kind;
     use musket::rules::attack::AttackRequest;
     use musket::rules::order::Command;
-    let units = [
-        brigade("u1", "Union", "0502", 4),
-        brigade("u2", "Union", "0603", 2),
-        brigade("c", "Confederate", "0503", 6),
-        brigade("c2", "Confederate", "1003", 4),
-    ]
-    .concat();
+    let units = advanced_into_a_bad_hex();
     let g = playable_for(&units, Some(("0503", "Union")), 1);
     // A bad hex for the defender: the attack from 0502 has the flank bonus.
     let req = AttackRequest {
@@ -956,13 +962,7 @@ fn the_window_names_threats_by_unit_names_the_command_line_by_ids() {
 fn on_its_last_turn_a_side_behind_attacks_whatever_its_style() {
     use musket::rules::ai::{Kind, StyleId, fixed::style_index};
     use musket::rules::order::Command;
-    let units = [
-        brigade("u1", "Union", "0502", 4),
-        brigade("u2", "Union", "0603", 2),
-        brigade("c", "Confederate", "0503", 6),
-        brigade("c2", "Confederate", "1003", 4),
-    ]
-    .concat();
+    let units = advanced_into_a_bad_hex();
     let dig_in = Kind::Style(style_index("dig in").and_then(StyleId::new).unwrap());
     let on_it = |g: &Game, player: Kind| {
         let attack = first_union_attack(g, player, 1);

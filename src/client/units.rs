@@ -497,12 +497,7 @@ fn counter_face(parent: &mut ChildSpawnerCommands, unit: &Unit, art: &Art, size:
     } else {
         TEXT_STRENGTH
     };
-    parent.spawn(text(
-        strength,
-        big,
-        ink,
-        Vec2::new(0.0, -size * 0.30),
-    ));
+    parent.spawn(text(strength, big, ink, Vec2::new(0.0, -size * 0.30)));
     if !leader {
         if unit.artillery > 0 {
             parent.spawn(text(
