@@ -473,21 +473,13 @@ pub const MIN_GAIN: f64 = 0.5;
 /// the differences: one standard error tries such a style when nothing better shows.)
 pub const SIGNIFICANCE: f64 = 1.0;
 
-/// The fewest rounds of samples on which a style other than the default may be chosen: a
-/// standard error needs three differences at least (from one it is 0, and [`SIGNIFICANCE`]
-/// would believe any gain; from two it is half their difference). Where the budget allows fewer
-/// rounds ([`MIN_ROUNDS`] played; South Mountain's 66 units allow two), the default plays: with one or two, `ai3` scored
-/// +0.175 there (40 games against `ai2`, seat-adjusted; 30 wins), below its default style
-/// played alone (+0.275, 34 wins).
-pub const MIN_SWITCH_ROUNDS: usize = 3;
-
 /// The style to play, from each style's values over the same dice (`values[p][r]`, the default
-/// first): after at least [`MIN_SWITCH_ROUNDS`] rounds, of those whose gain on average over the
-/// default is at least [`MIN_GAIN`] and at least [`SIGNIFICANCE`] standard errors of their
-/// differences from it, the one with the greatest gain; else the default.
+/// first): of those whose gain on average over the default is at least [`MIN_GAIN`] and at
+/// least [`SIGNIFICANCE`] standard errors of their differences from it, the one with the
+/// greatest gain; else the default.
 pub fn preferred(values: &[Vec<f64>]) -> usize {
     let n = values[0].len();
-    if n < MIN_SWITCH_ROUNDS {
+    if n == 0 {
         return 0;
     }
     let mut best = (0, MIN_GAIN);
@@ -796,8 +788,7 @@ pub fn value(game: &Game, side: SideId) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::{
-        MIN_GAIN, MIN_OBSERVED, MIN_SWITCH_ROUNDS, SETTLE_ROUNDS, SIGNIFICANCE, enemy_model,
-        preferred, settled,
+        MIN_GAIN, MIN_OBSERVED, SETTLE_ROUNDS, SIGNIFICANCE, enemy_model, preferred, settled,
     };
 
     // The model of the enemy: the one that foresaw most of its commands, the first (`ai2`) on
@@ -848,14 +839,6 @@ mod tests {
         // Three points on every sample: a small gain, but the samples agree.
         let steady_gain = shifted(&[3.0; 4]);
         assert_eq!(preferred(&[default.clone(), steady_gain.clone()]), 1);
-        // ... on at least MIN_SWITCH_ROUNDS samples: one or two say nothing of the noise.
-        assert_eq!(MIN_SWITCH_ROUNDS, 3);
-        for n in 1..MIN_SWITCH_ROUNDS {
-            let few = |v: &[f64]| v[..n].to_vec();
-            assert_eq!(preferred(&[few(&default), few(&three)]), 0, "{n} rounds");
-        }
-        let first3 = |v: &[f64]| v[..3].to_vec();
-        assert_eq!(preferred(&[first3(&default), first3(&steady_gain)]), 1);
         // The greatest of the real gains is played.
         let more = shifted(&[4.0, 6.0, 5.0, 5.0]);
         assert_eq!(
