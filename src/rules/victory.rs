@@ -51,67 +51,77 @@ fn start_strength(game: &Game, side: SideId) -> u32 {
 
 /// The outcome of the game as it stands.
 pub fn outcome(game: &Game) -> Outcome {
-    let mut o = standing(game);
-    if !o.over {
-        o.winner = None;
-    }
-    o
-}
-
-/// The side that would win if the game ended now (`None`: a draw).
-pub fn ahead(game: &Game) -> Option<SideId> {
-    standing(game).winner
-}
-
-/// The outcome as if the game ended now (`winner` set whether it is over or not).
-fn standing(game: &Game) -> Outcome {
     let sides = [SideId(0), SideId(1)];
     let points = sides.map(|s| game.score(s));
     let lost = sides.map(|s| game.manpower_lost(s));
     let start = sides.map(|s| start_strength(game, s));
     let over = game.is_over();
     let name = |s: usize| game.scenario.side_name(SideId(s as u8)).to_string();
-    // Share of the enemy's strength destroyed by side s: lost[1-s] / start[1-s], compared as
-    // cross products.
-    let share = |s: usize| (u64::from(lost[1 - s]), u64::from(start[1 - s].max(1)));
-    let (a, b) = (share(0), share(1));
-    let by_losses = (a.0 * b.1).cmp(&(b.0 * a.1));
-    let pct = |(n, d): (u64, u64)| 100.0 * n as f64 / d as f64;
-    let (winner, reason) = match points[0].cmp(&points[1]) {
-        std::cmp::Ordering::Greater => (
-            Some(SideId(0)),
-            format!("{} {} points to {}", name(0), points[0], points[1]),
-        ),
-        std::cmp::Ordering::Less => (
-            Some(SideId(1)),
-            format!("{} {} points to {}", name(1), points[1], points[0]),
-        ),
-        std::cmp::Ordering::Equal => {
-            let head = if game.scenario.victory.is_empty() {
-                "no victory hexes".to_string()
-            } else {
-                format!("equal points ({})", points[0])
-            };
-            let detail = format!(
-                "{} destroyed {:.0}% of the enemy's strength, {} {:.0}%",
-                name(0),
-                pct(a),
-                name(1),
-                pct(b)
-            );
-            match by_losses {
-                std::cmp::Ordering::Greater => (Some(SideId(0)), format!("{head}: {detail}")),
-                std::cmp::Ordering::Less => (Some(SideId(1)), format!("{head}: {detail}")),
-                std::cmp::Ordering::Equal => (None, format!("{head}: a draw ({detail})")),
-            }
+    let winner = decide(points, lost, start);
+    let reason = if points[0] != points[1] {
+        let w = usize::from(points[1] > points[0]);
+        format!("{} {} points to {}", name(w), points[w], points[1 - w])
+    } else {
+        let head = if game.scenario.victory.is_empty() {
+            "no victory hexes".to_string()
+        } else {
+            format!("equal points ({})", points[0])
+        };
+        let pct = |(n, d): (u64, u64)| 100.0 * n as f64 / d as f64;
+        let [a, b] = shares(lost, start);
+        let detail = format!(
+            "{} destroyed {:.0}% of the enemy's strength, {} {:.0}%",
+            name(0),
+            pct(a),
+            name(1),
+            pct(b)
+        );
+        match winner {
+            Some(_) => format!("{head}: {detail}"),
+            None => format!("{head}: a draw ({detail})"),
         }
     };
     Outcome {
         points,
         lost,
         start,
-        winner,
+        winner: if over { winner } else { None },
         over,
         reason,
     }
+}
+
+/// The side that would win if the game ended now with these victory `points` per side (the
+/// holders' by default: [`Game::score`]; a computer player may count them otherwise), by the
+/// rules above: the points, and on equal points the losses (`None`: a draw).
+pub fn ahead_with(game: &Game, points: [u32; 2]) -> Option<SideId> {
+    let sides = [SideId(0), SideId(1)];
+    let lost = sides.map(|s| game.manpower_lost(s));
+    let start = sides.map(|s| start_strength(game, s));
+    decide(points, lost, start)
+}
+
+/// The side that would win if the game ended now (`None`: a draw).
+pub fn ahead(game: &Game) -> Option<SideId> {
+    ahead_with(game, [SideId(0), SideId(1)].map(|s| game.score(s)))
+}
+
+/// More points win; on equal points the larger share of the enemy's starting strength
+/// destroyed; else a draw.
+fn decide(points: [u32; 2], lost: [u32; 2], start: [u32; 2]) -> Option<SideId> {
+    let [a, b] = shares(lost, start);
+    // The shares compared as cross products.
+    let order = points[0]
+        .cmp(&points[1])
+        .then((a.0 * b.1).cmp(&(b.0 * a.1)));
+    match order {
+        std::cmp::Ordering::Greater => Some(SideId(0)),
+        std::cmp::Ordering::Less => Some(SideId(1)),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// The share of the enemy's strength each side destroyed, as (lost, start) of the enemy.
+fn shares(lost: [u32; 2], start: [u32; 2]) -> [(u64, u64); 2] {
+    [0, 1].map(|s| (u64::from(lost[1 - s]), u64::from(start[1 - s].max(1))))
 }

@@ -73,7 +73,7 @@ pub struct Style {
     /// reinforcements that arrive on a held objective go on to the fight. Infinite: a stack
     /// on a held objective moves whole or not at all.
     pub garrison: f64,
-    /// On the side's last game turn, when it is not ahead ([`victory::ahead`]), it attacks at
+    /// On the side's last game turn, when it is not ahead (`ahead_at_the_end`), it attacks at
     /// least as readily as `ai2` (no higher threshold, no lower aggression): no later turn is
     /// left to save its units for, and only an attack can still turn the result. False: the
     /// style is the same to the end (`ai1`).
@@ -129,7 +129,7 @@ impl Style {
 
 /// Whether `side` wins if the game ends as it stands, counting a victory hex with the enemy's
 /// combat units on it as theirs (it changes hands as soon as one of them enters it): the
-/// points, and on equal points the losses ([`victory::ahead`]).
+/// points, and on equal points the losses ([`victory::ahead_with`]).
 fn ahead_at_the_end(game: &Game, side: SideId) -> bool {
     let mut points = [0u32; 2];
     for (v, holder) in game.scenario.victory.iter().zip(&game.holders) {
@@ -143,8 +143,7 @@ fn ahead_at_the_end(game: &Game, side: SideId) -> bool {
             points[usize::from(s.0)] += v.points;
         }
     }
-    let (me, them) = (points[usize::from(side.0)], points[1 - usize::from(side.0)]);
-    me > them || (me == them && victory::ahead(game) == Some(side))
+    victory::ahead_with(game, points) == Some(side)
 }
 
 /// What chooses among the plans at an attack decision (the search level, `ai3`).
