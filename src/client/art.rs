@@ -200,9 +200,13 @@ fn dress_counters(
         } else {
             Visibility::Hidden
         };
-        commands
-            .entity(e)
-            .with_child((sprite, Transform::from_xyz(0.0, 0.0, z), vis, CounterArt));
+        commands.entity(e).with_child((
+            sprite,
+            Transform::from_xyz(0.0, 0.0, z),
+            vis,
+            CounterArt,
+            super::backdrop::backdrop_layer(),
+        ));
     }
 }
 

@@ -224,6 +224,7 @@ fn follow_map_camera(
         (
             With<OnBackdrop>,
             Or<(
+                Added<OnBackdrop>,
                 Changed<GlobalTransform>,
                 Changed<InheritedVisibility>,
                 Changed<Mesh2d>,
@@ -482,6 +483,10 @@ mod tests {
             .unwrap()
             .set_if_neq(GlobalTransform::from_xyz(5.0, 0.0, 0.0));
         assert_eq!(active_frames(&mut app, cam, 10), 0);
+        // An entity put on the backdrop after it was drawn (a counter, a counter's art): drawn
+        // again with it, though nothing of it changed.
+        app.world_mut().entity_mut(other).insert(backdrop_layer());
+        assert_eq!(active_frames(&mut app, cam, 10), SETTLE_FRAMES as usize + 1);
         // A pipeline still compiling keeps it drawing.
         app.world()
             .resource::<PendingPipelines>()

@@ -398,6 +398,10 @@ fn reach_layer(
         &material.0,
         b,
         3.0,
-        (super::draw::OverlayPart, ReachLayer),
+        (
+            super::draw::OverlayPart,
+            ReachLayer,
+            super::backdrop::backdrop_layer(),
+        ),
     );
 }

@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+use super::backdrop::backdrop_layer;
 use super::draw::{Batch, VertexColorMaterial, spawn_batch};
 use super::layout::{HEX_SIZE, hex_to_world};
 use super::state::{Overlays, Play, Preview, Screen, Selection};
@@ -149,7 +150,7 @@ fn zoc_layer(
         m,
         zoc,
         4.0,
-        (OverlayPart, ZocLayer),
+        (OverlayPart, ZocLayer, backdrop_layer()),
     );
 
     let mut vic = Batch::default();
@@ -172,7 +173,7 @@ fn zoc_layer(
         m,
         vic,
         4.5,
-        (OverlayPart, ZocLayer),
+        (OverlayPart, ZocLayer, backdrop_layer()),
     );
 }
 
@@ -264,7 +265,7 @@ fn mark_layer(
         &material.0,
         marks,
         5.0,
-        (OverlayPart, MarkLayer),
+        (OverlayPart, MarkLayer, backdrop_layer()),
     );
 }
 

@@ -254,6 +254,10 @@ fn danger_layer(
         &material.0,
         batch,
         4.5,
-        (super::overlays::OverlayPart, DangerLayer),
+        (
+            super::overlays::OverlayPart,
+            DangerLayer,
+            super::backdrop::backdrop_layer(),
+        ),
     );
 }

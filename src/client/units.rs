@@ -85,7 +85,7 @@ pub struct Shown {
 pub fn plugin(app: &mut App) {
     app.init_resource::<Shown>().add_systems(
         Update,
-        (sync_counters, slide)
+        (sync_counters, counters_on_backdrop, slide)
             .chain()
             .after(super::anim::AnimSystems)
             .run_if(in_state(Screen::Playing)),
@@ -532,6 +532,29 @@ fn counter_face(parent: &mut ChildSpawnerCommands, unit: &Unit, art: &Art, size:
     }
 }
 
+/// Every counter and its parts are drawn into the map's backdrop (`client::backdrop`), with
+/// the overlays beneath them, so a frame in which nothing changes copies them with the
+/// terrain instead of drawing them again; a counter that slides, or is recoloured, redraws
+/// the backdrop while it does. (What is drawn over the counters — a move's path, the dice —
+/// stays on the map camera.) A part added later, such as a counter's art, joins when added.
+fn counters_on_backdrop(
+    mut commands: Commands,
+    new: Query<
+        (Entity, Option<&ChildOf>),
+        (
+            Or<(Added<Counter>, Added<ChildOf>)>,
+            Without<super::backdrop::OnBackdrop>,
+        ),
+    >,
+    counters: Query<(), With<Counter>>,
+) {
+    for (e, parent) in &new {
+        if counters.contains(e) || parent.is_some_and(|p| counters.contains(p.parent())) {
+            commands.entity(e).insert(super::backdrop::backdrop_layer());
+        }
+    }
+}
+
 fn slide(
     mut commands: Commands,
     time: Res<Time>,
@@ -553,5 +576,36 @@ fn slide(
             commands.entity(e).remove::<Slide>();
         }
         redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::backdrop::OnBackdrop;
+
+    // A counter and every part of it — those spawned with it and those added later, such as its
+    // art — are drawn into the backdrop; other entities are not.
+    #[test]
+    fn counters_and_their_parts_are_on_the_backdrop() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_systems(Update, counters_on_backdrop);
+        let world = app.world_mut();
+        let counter = world
+            .spawn((Counter { unit: UnitIdx(0) }, Transform::default()))
+            .id();
+        let face = world.spawn((Sprite::default(), ChildOf(counter))).id();
+        let other = world.spawn(Transform::default()).id();
+        let other_part = world.spawn((Sprite::default(), ChildOf(other))).id();
+        app.update();
+        let art = app
+            .world_mut()
+            .spawn((Sprite::default(), ChildOf(counter)))
+            .id();
+        app.update();
+        let on = |e: Entity| app.world().get::<OnBackdrop>(e).is_some();
+        assert!(on(counter) && on(face) && on(art));
+        assert!(!on(other) && !on(other_part));
     }
 }
