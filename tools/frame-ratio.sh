@@ -8,6 +8,9 @@ rounds="${2:-3}"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/musket-target}"
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 export MUSKET_DATA_DIR="${MUSKET_DATA_DIR:-$(mktemp -d)}"
+# A player's environment: with RUST_BACKTRACE set, the debug build's wgpu captures a backtrace
+# at every lock it takes (its debug lock tracing), several times a frame.
+unset RUST_BACKTRACE RUST_LIB_BACKTRACE
 # MUSKET_BIN: a copy of the binary to measure (the shared target folder's may be another build).
 bin="${MUSKET_BIN:-$CARGO_TARGET_DIR/debug/musket}"
 out=$(mktemp -d)

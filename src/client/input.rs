@@ -128,6 +128,7 @@ pub fn spawn_camera(mut commands: Commands) {
         super::backdrop::window_texture_usages(),
         Msaa::Off,
         bevy_egui::PrimaryEguiContext,
+        super::backdrop::PanelsCamera,
         bevy::camera::visibility::RenderLayers::layer(31),
     ));
 }
