@@ -537,6 +537,7 @@ fn counter_face(parent: &mut ChildSpawnerCommands, unit: &Unit, art: &Art, size:
 /// terrain instead of drawing them again; a counter that slides, or is recoloured, redraws
 /// the backdrop while it does. (What is drawn over the counters — a move's path, the dice —
 /// stays on the map camera.) A part added later, such as a counter's art, joins when added.
+#[allow(clippy::type_complexity)]
 fn counters_on_backdrop(
     mut commands: Commands,
     new: Query<
