@@ -701,13 +701,17 @@ fn advance_window(
     r.map(|r| r.response.rect)
 }
 
-/// The scenario's briefing with its victory points, and the button that begins.
+/// The scenario's briefing with its victory points, and the button that begins (or Enter). A
+/// long briefing scrolls: the window fits the screen, its title and "Begin" always in view
+/// (Shiloh 1862's ran off both edges of a 1280x720 window, and the computer waits for it).
 fn briefing_window(
     ctx: &egui::Context,
     g: &Game,
     b: &str,
     actions: &mut MessageWriter<Action>,
 ) -> Option<egui::Rect> {
+    // Room for the title bar, the button and the window's margins.
+    let body = (ctx.viewport_rect().height() - 120.0).max(120.0);
     let r = egui::Window::new(format!("Briefing: {}", g.scenario.title))
         .fade_in(false)
         .fade_out(false)
@@ -715,19 +719,24 @@ fn briefing_window(
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .default_width(460.0)
         .show(ctx, |ui| {
-            ui.label(b);
-            if !g.scenario.victory.is_empty() {
-                ui.separator();
-                for v in &g.scenario.victory {
-                    ui.label(format!(
-                        "{} ({}): {} points",
-                        v.name,
-                        g.label(v.hex),
-                        v.points
-                    ));
-                }
-            }
-            if ui.button("Begin").clicked() {
+            egui::ScrollArea::vertical()
+                .max_height(body)
+                .show(ui, |ui| {
+                    ui.label(b);
+                    if !g.scenario.victory.is_empty() {
+                        ui.separator();
+                        for v in &g.scenario.victory {
+                            ui.label(format!(
+                                "{} ({}): {} points",
+                                v.name,
+                                g.label(v.hex),
+                                v.points
+                            ));
+                        }
+                    }
+                });
+            let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Begin (Enter)").clicked() || enter {
                 actions.write(Action::ShowBriefing(false));
             }
         });
