@@ -72,8 +72,9 @@ pub fn window_texture_usages() -> CameraMainTextureUsages {
     CameraMainTextureUsages(CameraMainTextureUsages::default().0 | TextureUsages::COPY_DST)
 }
 
-/// On the map camera: the image its frame starts from (extracted to the render world).
-#[derive(Component, Clone, ExtractComponent)]
+/// On the map camera: the backdrop's image, which the frame starts from (the camera that
+/// copies it carries [`CopyBackdrop`], extracted to the render world).
+#[derive(Component, Clone)]
 pub struct Backdrop {
     pub image: Handle<Image>,
 }
@@ -335,16 +336,17 @@ fn spare_map_camera(
     let copy = CopyBackdrop {
         image: backdrop.image.clone(),
     };
-    match (needed, map_copies, panels_copy) {
-        (true, false, _) | (true, _, true) => {
-            commands.entity(map_e).insert(copy);
-            commands.entity(panels_e).remove::<CopyBackdrop>();
-        }
-        (false, _, false) | (false, true, _) => {
-            commands.entity(panels_e).insert(copy);
-            commands.entity(map_e).remove::<CopyBackdrop>();
-        }
-        _ => {}
+    // The copy on the camera that draws first this frame, and only there.
+    let ((first, has), (other, other_has)) = if needed {
+        ((map_e, map_copies), (panels_e, panels_copy))
+    } else {
+        ((panels_e, panels_copy), (map_e, map_copies))
+    };
+    if !has {
+        commands.entity(first).insert(copy);
+    }
+    if other_has {
+        commands.entity(other).remove::<CopyBackdrop>();
     }
 }
 
