@@ -300,6 +300,43 @@ fn a_stack_on_a_held_objective_detaches_what_the_garrison_does_not_need() {
     assert_eq!((a, b, c), (true, true, true), "{sent:?}");
 }
 
+// Issue 37 item 4: the search plays another style than its default only on playouts that reach
+// the end of the game (a playout cut short ends on points held and losses, a myopic measure on
+// which switching did worse than the default alone on South Mountain). Fox's Gap (4 game turns,
+// 11 units): the first choice sees the end and plays rounds of every style; South Mountain (8
+// game turns, 66 units): a pilot playout of the default cannot reach the end within its share of
+// the budget, so the default plays, with no more playouts.
+#[test]
+fn the_search_switches_style_only_on_playouts_that_see_the_end() {
+    use musket::rules::ai::Player;
+    use musket::rules::ai::search::{MIN_ROUNDS, STYLE_WORK, Search, portfolio};
+    use musket::rules::session::Session;
+    let cap = STYLE_WORK / (portfolio().len() as u64 * MIN_ROUNDS);
+    for (name, sees) in [("foxs-gap.ron", true), ("south-mountain.ron", false)] {
+        let (sc, rules) = load(name);
+        let mut session = Session::new(sc, rules, 7);
+        while !musket::rules::gate::on_initiative(&session.game) {
+            session
+                .execute(musket::rules::order::Command::EndPhase)
+                .unwrap();
+        }
+        let mut search = Search::new(7, session.game.active_side);
+        let d = search.decide(&session.game);
+        let c = search.last_choice().expect("a style was chosen");
+        assert_eq!(c.sees_end, sees, "{name}: {c:?}");
+        if sees {
+            assert!(c.rounds as u64 >= MIN_ROUNDS, "{name}: {c:?}");
+            assert!(c.work > 2 * cap, "{name}: {c:?}");
+        } else {
+            assert_eq!((c.style, c.rounds), ("stand", 0), "{name}: {c:?}");
+            // The pilot alone: its share of the budget, and at most one game turn more.
+            assert!(c.work <= 2 * cap, "{name}: {c:?}");
+        }
+        assert!(d.why.starts_with(&format!("ai3 ({}", c.style)), "{}", d.why);
+        assert!(musket::rules::command::validate(&session.game, &d.command).is_ok());
+    }
+}
+
 // Issue 37: the search level's default style is the rule system's, read from its rules file's
 // `computer` section (chosen by measuring each style alone on tuning fields): stand (the
 // portfolio's first) for GCACW, GBACW and NGG 1812, bold for Shiloh (stand alone won none of

@@ -107,6 +107,8 @@ pub struct Search {
     chosen: Option<(u32, &'static str)>,
     /// Commands a playout's game turn cost at the last choice.
     rate: Option<f64>,
+    /// How the last style was chosen.
+    last: Option<Choice>,
     /// The models of the enemy, each with the enemy's commands it foresaw ([`Player::observe`]).
     models: Vec<Model>,
     /// The enemy's commands observed.
@@ -247,11 +249,11 @@ pub fn portfolio() -> [Script; 6] {
 /// (18), Crampton's Gap 23 (24), Smolensk 22 (21), Bloody Hill 21 (15), the Hornets' Nest 0
 /// (20; the playouts see that one: there they reach the end of the game). "Dig in", the same
 /// with attacks only at good odds, won more on some (28, 29, 30, 39, 21, 0) but lets an enemy
-/// stand in a hex a counter-attack would win back. The default matters where the playouts
-/// cannot tell the styles apart: on South Mountain one game turn of playouts is all the budget
-/// allows, and there 20 playouts of each style from the Confederates' first action put dig in
-/// 6.1 +- 3.6 points ahead of steady, where the same styles played to the end won 11 and 2 of
-/// 20.
+/// stand in a hex a counter-attack would win back. The default is all the search plays where
+/// its playouts cannot reach the end of the game ([`Search::choose_style`]): on South Mountain
+/// one game turn of playouts is all the budget allows in its first four, and there 20 playouts
+/// of each style from the Confederates' first action put dig in 6.1 +- 3.6 points ahead of
+/// steady, where the same styles played to the end won 11 and 2 of 20.
 pub const DEFAULT_STYLE: &str = "stand";
 
 /// The [`portfolio`] in the order the search weighs it: the rule system's default style first
@@ -300,6 +302,7 @@ impl Search {
             side,
             chosen: None,
             rate: None,
+            last: None,
             models: MODELS
                 .iter()
                 .map(|&kind| Model {
@@ -319,10 +322,17 @@ impl Search {
     }
 
     /// Choose the style of this game turn: every script of the [`portfolio`] played for the
-    /// side against the model of the enemy on copies of the game, to the end of the game or the
-    /// horizon the budget allows, over the same dice samples (common random numbers); the best
-    /// on average if its gain over the default is real ([`preferred`]), else the default. Its
-    /// name.
+    /// side against the model of the enemy on copies of the game to the end of the game, over
+    /// the same dice samples (common random numbers); the best on average if its gain over the
+    /// default is real ([`preferred`]), else the default. Its name.
+    ///
+    /// Where a playout cannot reach the end of the game within its share of the budget (a
+    /// pilot, the default on the first dice, finds how far it reaches), the default plays, with
+    /// no more playouts: a playout cut short ends on the points held and the losses, which rank
+    /// the styles by what they gain in a game turn or two, not by what wins, and switching on
+    /// them did worse than the default alone on the two fields where the budget cuts them short
+    /// (docs/computer-players.md: South Mountain's first four game turns, most of the full
+    /// Shiloh battle). Every choice on the tuning and held-out fields reaches the end.
     fn choose_style(&mut self, game: &Game) -> &'static str {
         let scripts = weighed_portfolio(game);
         let enemy = self.enemy();
@@ -332,23 +342,24 @@ impl Search {
             ^ 0x0053_5459_4c45);
         // A playout's share of the budget at the fewest rounds.
         let cap = STYLE_WORK / (scripts.len() as u64 * MIN_ROUNDS);
-        // values[p][r]: style p's value on round r's dice.
-        let mut values: Vec<Vec<f64>> = vec![Vec::new(); scripts.len()];
-        let mut spent = Spent::default();
-        // The horizon: as many game turns as a playout can take within its share of the
-        // budget, from what a playout's game turn cost at the last choice; at the first, a
-        // pilot (the default style on the first dice) finds it.
         let left = game
             .scenario
             .turns
             .map_or(10, |t| t.saturating_sub(game.turn) + 1)
             .max(1);
-        let (h, first) = match self.rate {
-            Some(rate) => (
-                ((cap as f64 / rate.max(1.0)).floor() as u32).clamp(1, left),
-                0,
-            ),
-            None => {
+        // values[p][r]: style p's value on round r's dice.
+        let mut values: Vec<Vec<f64>> = vec![Vec::new(); scripts.len()];
+        let mut spent = Spent::default();
+        // How far a playout sees: as many game turns as it can take within its share of the
+        // budget, from what a playout's game turn cost at the last choice; where that is short
+        // of the end (and at the first choice), a pilot (the default style on the first dice)
+        // finds it.
+        let expected = self
+            .rate
+            .map(|rate| ((cap as f64 / rate.max(1.0)).floor() as u32).clamp(1, left));
+        let (h, first) = match expected {
+            Some(h) if h >= left => (h, 0),
+            _ => {
                 self.progress.set(0, MAX_ROUNDS as u32);
                 let pilot = play_style(game, scripts[0].style, enemy, mix(base), Horizon::Cap(cap));
                 values[0].push(pilot.0);
@@ -356,30 +367,72 @@ impl Search {
                 (pilot.2, 1)
             }
         };
-        let horizon = Horizon::Turns(h);
-        // The rounds the budget is expected to allow (for the progress shown).
-        let per_round = self.rate.unwrap_or(cap as f64) * f64::from(h) * scripts.len() as f64;
+        let best = if h < left {
+            0
+        } else {
+            let rounds = Rounds {
+                scripts: &scripts,
+                enemy,
+                base,
+                turns: h,
+            };
+            self.play_rounds(game, &rounds, first, &mut values, &mut spent);
+            preferred(&values)
+        };
+        self.rate = Some(spent.work as f64 / spent.turns.max(1) as f64);
+        self.player.set_style(scripts[best].style);
+        self.last = Some(Choice {
+            style: scripts[best].name,
+            turns: h,
+            sees_end: h >= left,
+            rounds: values.iter().map(Vec::len).min().unwrap_or(0),
+            work: spent.work,
+        });
+        scripts[best].name
+    }
+
+    /// How the last style was chosen (none before the first decision).
+    pub fn last_choice(&self) -> Option<Choice> {
+        self.last
+    }
+
+    /// Play rounds of one playout of every style (from style `first` on the first round: the
+    /// pilot played the default's) while the budget can pay for one more like the last and the
+    /// choice is not [`settled`], at least [`MIN_ROUNDS`], at most [`MAX_ROUNDS`].
+    fn play_rounds(
+        &self,
+        game: &Game,
+        rounds: &Rounds,
+        first: usize,
+        values: &mut [Vec<f64>],
+        spent: &mut Spent,
+    ) {
+        let n = rounds.scripts.len();
+        // The rounds the budget is expected to allow (for the progress shown), at what a
+        // game turn of the pilot or of the last choice's playouts cost.
+        let rate = match spent.turns {
+            0 => self.rate.unwrap_or(STYLE_WORK as f64),
+            t => spent.work as f64 / t as f64,
+        };
+        let per_round = rate * f64::from(rounds.turns) * n as f64;
         let expected =
             ((STYLE_WORK as f64 / per_round.max(1.0)) as u64).clamp(MIN_ROUNDS, MAX_ROUNDS);
-        // A round is played while the budget can pay for one more like the last and the
-        // choice is not settled.
         let mut r = 0;
         let mut last = 0;
         while r < MAX_ROUNDS
-            && (r < MIN_ROUNDS || (spent.work + last <= STYLE_WORK && !settled(&values)))
+            && (r < MIN_ROUNDS || (spent.work + last <= STYLE_WORK && !settled(values)))
         {
             self.progress
                 .set((r.min(expected - 1)) as u32, expected as u32);
-            let tasks: Vec<(usize, u64)> = (first * usize::from(r == 0)..scripts.len())
-                .map(|p| (p, r))
-                .collect();
+            let tasks: Vec<(usize, u64)> =
+                (first * usize::from(r == 0)..n).map(|p| (p, r)).collect();
             let results = run_tasks(game, &tasks, |g, &(p, k)| {
                 play_style(
                     g,
-                    scripts[p].style,
-                    enemy,
-                    mix(base.wrapping_add(k)),
-                    horizon,
+                    rounds.scripts[p].style,
+                    rounds.enemy,
+                    mix(rounds.base.wrapping_add(k)),
+                    Horizon::Turns(rounds.turns),
                 )
             });
             let before = spent.work;
@@ -390,11 +443,28 @@ impl Search {
             last = spent.work - before;
             r += 1;
         }
-        self.rate = Some(spent.work as f64 / spent.turns.max(1) as f64);
-        let best = preferred(&values);
-        self.player.set_style(scripts[best].style);
-        scripts[best].name
     }
+}
+
+/// What a choice's rounds play: the styles, the enemy's kind, the dice's base seed and the
+/// game turns a playout looks ahead.
+struct Rounds<'a> {
+    scripts: &'a [Script],
+    enemy: Kind,
+    base: u64,
+    turns: u32,
+}
+
+/// How a game turn's style was chosen: the style, the game turns a playout looked ahead and
+/// whether that reached the end of the game, the rounds of playouts of every style and the work
+/// they took ([`work`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Choice {
+    pub style: &'static str,
+    pub turns: u32,
+    pub sees_end: bool,
+    pub rounds: usize,
+    pub work: u64,
 }
 
 /// The work a style choice has spent and the game turns its playouts looked ahead.
@@ -476,10 +546,11 @@ pub const SIGNIFICANCE: f64 = 1.0;
 /// The fewest rounds on which a style other than the default may be played. A standard error
 /// estimated from two differences has one degree of freedom: one standard error is then
 /// passed by a quarter of the differences of pure noise (Student's t), and with five styles
-/// against the default most choices of two rounds left it on noise. Where the budget allows
-/// two rounds (South Mountain, the full Shiloh battle) switching on them scored +0.16 against
-/// `ai2` (100 games), stand alone +0.23; on Shiloh 1862 +0.15, bold alone +0.20 (20 games).
-/// With three or more rounds the choices are as before (all 48 tuning fields).
+/// against the default most choices of two rounds left it on noise. Where the budget allowed
+/// two rounds (South Mountain, the full Shiloh battle, one game turn ahead) switching on them
+/// scored +0.16 against `ai2` (100 games), stand alone +0.23; on Shiloh 1862 +0.15, bold alone
+/// +0.20 (20 games). (Those choices now play the default without rounds, their playouts being
+/// short of the end; the rule still holds a choice the budget leaves two rounds to the end.)
 pub const MIN_SWITCH_ROUNDS: usize = 3;
 
 /// The style to play, from each style's values over the same dice (`values[p][r]`, the default
