@@ -6,9 +6,8 @@
 //! stand, steady = `ai2`'s own, bold, all out, cautious, dig in; they differ in how boldly they
 //! attack and how much they weigh the objectives to take, those to hold (and how deep), the
 //! most valuable against the rest, and the danger of a position) is played for the side on
-//! copies of the game, with a model of the enemy playing the enemy, to the end of the game or
-//! as many game turns as the budget allows, over the same dice samples for every style (common
-//! random numbers). The default style (the rule system's, from its rules file's `computer`
+//! copies of the game, with a model of the enemy playing the enemy, to the end of the game,
+//! over the same dice samples for every style (common random numbers). The default style (the rule system's, from its rules file's `computer`
 //! section: [`weighed_portfolio`]; else [`DEFAULT_STYLE`], stand) plays the game turn unless
 //! another ends better on average by a margin the
 //! samples support ([`preferred`]), with every command still planned from the exact odds and
@@ -48,9 +47,10 @@
 //!   searches, attacks judged, commands planned times the units on the map — about a
 //!   microsecond each, so a choice takes about the same time on a small field and a large one),
 //!   in rounds of one playout of every style ([`MIN_ROUNDS`] to [`MAX_ROUNDS`]), stopping early
-//!   once the choice is settled ([`settled`]). The horizon is the end of the game when it fits;
-//!   on a large field the first playout fixes how many game turns fit in its share of the
-//!   budget and all use that horizon.
+//!   once the choice is settled ([`settled`]). The horizon is the end of the game; where that
+//!   does not fit in a playout's share of the budget (a pilot playout of the default finds how
+//!   many game turns do), the default plays without more playouts: a playout cut short is
+//!   judged on a game turn's gains, not on what wins ([`Search::choose_style`]).
 //! - **The sequence of play** is the rules' own: a playout sends its commands through the
 //!   same phase engine a game does (`rules::sequence`), so a style is judged with its
 //!   activations interleaved with the enemy's as the initiative dice fall in GCACW's action
@@ -105,7 +105,7 @@ pub struct Search {
     side: SideId,
     /// The game turn whose style has been chosen, and the style's name.
     chosen: Option<(u32, &'static str)>,
-    /// Commands a playout's game turn cost at the last choice.
+    /// The work ([`work`]) a playout's game turn cost at the last choice.
     rate: Option<f64>,
     /// How the last style was chosen.
     last: Option<Choice>,
