@@ -835,6 +835,99 @@ fn the_unexplained_odds_are_the_explained_odds_numbers() {
     assert!(compared >= 8, "{compared}");
 }
 
+// GCACW's computer-player odds leave out the modifier lines, the flank notes and the JSON
+// details (text nobody reads there); every number is `musket odds`'s: every attack on Fox's Gap
+// and South Mountain as they start — each stack next to an enemy alone, as a march attack, an
+// assault and with every stack next to that enemy together — and every refused one refused by both.
+#[test]
+fn gcacw_unexplained_odds_are_the_explained_odds_numbers() {
+    use musket::rules::attack::{AttackRequest, AttackType};
+    use musket::rules::unit::UnitIdx;
+    let mut compared = 0;
+    for name in ["foxs-gap.ron", "south-mountain.ron"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let sc =
+            std::sync::Arc::new(musket::rules::registry::load_scenario(&dir.join(name)).unwrap());
+        let rules = for_scenario(&sc, &Default::default()).unwrap();
+        let g = musket::rules::flow::new_game(sc, rules);
+        let on_map: Vec<(UnitIdx, Coord, musket::rules::unit::SideId)> = (0..g.units.len())
+            .filter_map(|i| {
+                let u = &g.units[i];
+                u.hex.map(|h| (UnitIdx(i as u32), h, u.side))
+            })
+            .collect();
+        for &(_, target, side) in &on_map {
+            let next: Vec<UnitIdx> = on_map
+                .iter()
+                .filter(|(_, h, s)| *s != side && target.neighbors().contains(h))
+                .map(|(u, _, _)| *u)
+                .collect();
+            let mut tries: Vec<(Vec<UnitIdx>, Option<AttackType>)> = Vec::new();
+            for &u in &next {
+                for kind in [None, Some(AttackType::March), Some(AttackType::Assault)] {
+                    tries.push((vec![u], kind));
+                }
+            }
+            if next.len() > 1 {
+                tries.push((next.clone(), Some(AttackType::Grand)));
+            }
+            for (attackers, kind) in tries {
+                let req = AttackRequest {
+                    attackers,
+                    defender: target,
+                    kind,
+                    march_type: None,
+                    options: Default::default(),
+                };
+                let (full, bare) = (g.rules.odds(&g, &req), g.rules.odds_unexplained(&g, &req));
+                let (Ok(full), Ok(bare)) = (full, bare) else {
+                    assert!(g.rules.odds(&g, &req).is_err(), "{name} {req:?}");
+                    assert!(
+                        g.rules.odds_unexplained(&g, &req).is_err(),
+                        "{name} {req:?}"
+                    );
+                    continue;
+                };
+                assert!(!full.lines.is_empty() && bare.lines.is_empty());
+                assert_eq!(
+                    (
+                        &full.differential,
+                        &full.attacker_results,
+                        &full.defender_results
+                    ),
+                    (
+                        &bare.differential,
+                        &bare.attacker_results,
+                        &bare.defender_results
+                    ),
+                    "{name} {req:?}"
+                );
+                assert_eq!(
+                    (full.attacker_expected_loss, full.defender_expected_loss),
+                    (bare.attacker_expected_loss, bare.defender_expected_loss)
+                );
+                assert_eq!((full.p_retreat, full.p_rout), (bare.p_retreat, bare.p_rout));
+                assert_eq!(
+                    (
+                        full.attacker_drm,
+                        full.defender_drm,
+                        full.extra_die,
+                        full.kind
+                    ),
+                    (
+                        bare.attacker_drm,
+                        bare.defender_drm,
+                        bare.extra_die,
+                        bare.kind
+                    )
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 6, "{compared}");
+}
+
 // Issue 34.5: a threat's hexes are ones its units can reach when they next act, as `musket
 // moves` gives them (each unit alone, from the game as it stands: its own allowance, a march
 // roll not made yet at its most, Shiloh's command control halving an out-of-command unit's

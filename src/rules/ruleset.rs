@@ -397,8 +397,8 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// The exact odds of an attack.
     fn odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError>;
     /// The same odds where nobody reads the explanation (the computer players weigh only the
-    /// numbers): a rule system whose explanation costs much may leave `lines` and
-    /// `extra_json` empty. Every number is [`Ruleset::odds`]'s.
+    /// numbers): a rule system whose explanation costs much may leave `lines`, `hex_notes`
+    /// and `extra_json` empty. Every number is [`Ruleset::odds`]'s.
     fn odds_unexplained(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
         self.odds(game, req)
     }

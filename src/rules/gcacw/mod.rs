@@ -274,6 +274,13 @@ impl Ruleset for Gcacw {
         Ok(odds::odds(self, game, &a))
     }
 
+    /// The modifier lines, the flank notes and the JSON details are text the computer players
+    /// never read: left out.
+    fn odds_unexplained(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+        let a = assess::Assessment::new(self, game, req)?;
+        Ok(odds::numbers(self, &a))
+    }
+
     fn resolve(
         &self,
         game: &mut Game,

@@ -17,6 +17,18 @@ use super::assess::Assessment;
 use super::data::ResultCode;
 
 pub fn odds(rules: &Gcacw, game: &Game, a: &Assessment) -> Odds {
+    Odds {
+        lines: a.lines(rules, game),
+        hex_notes: hex_notes(rules, game, a),
+        extra_json: explanation(rules, game, a),
+        ..numbers(rules, a)
+    }
+}
+
+/// The odds' numbers without their explanation (the modifier lines, the flank notes and the
+/// JSON details, whose text is a good part of the work): what the computer players weigh
+/// (`Ruleset::odds_unexplained`).
+pub fn numbers(rules: &Gcacw, a: &Assessment) -> Odds {
     let c = count_outcomes(rules, a);
     let total = c.total;
     let t = &rules.tables;
@@ -47,7 +59,7 @@ pub fn odds(rules: &Gcacw, game: &Game, a: &Assessment) -> Odds {
     Odds {
         ruleset: "gcacw",
         kind: a.kind,
-        lines: a.lines(rules, game),
+        lines: Vec::new(),
         attacker_drm,
         defender_drm: ModValue::Fixed(a.defender_drm),
         extra_die: a.artillery.die,
@@ -60,8 +72,8 @@ pub fn odds(rules: &Gcacw, game: &Game, a: &Assessment) -> Odds {
         defender_manpower: a.defender_manpower,
         p_retreat,
         p_rout,
-        hex_notes: hex_notes(rules, game, a),
-        extra_json: explanation(rules, game, a),
+        hex_notes: Vec::new(),
+        extra_json: serde_json::Map::new(),
     }
 }
 
