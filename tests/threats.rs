@@ -14,6 +14,8 @@ use musket::rules::hex::Coord;
 use musket::rules::registry::for_scenario;
 use musket::rules::threat::{ThreatModel, threats};
 
+mod common;
+
 /// A clear 12 x 6 GCACW field with these RON units, and optional hexsides.
 fn field_text(units: &str, hexsides: &str) -> String {
     let rows: Vec<String> = (0..6).map(|_| format!("{:?}", "c".repeat(12))).collect();
@@ -845,10 +847,7 @@ fn gcacw_unexplained_odds_are_the_explained_odds_numbers() {
     use musket::rules::unit::UnitIdx;
     let mut compared = 0;
     for name in ["foxs-gap.ron", "south-mountain.ron"] {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
-        let sc =
-            std::sync::Arc::new(musket::rules::registry::load_scenario(&dir.join(name)).unwrap());
-        let rules = for_scenario(&sc, &Default::default()).unwrap();
+        let (sc, rules) = common::load_shipped(name);
         let g = musket::rules::flow::new_game(sc, rules);
         let on_map: Vec<(UnitIdx, Coord, musket::rules::unit::SideId)> = (0..g.units.len())
             .filter_map(|i| {
