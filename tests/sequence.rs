@@ -398,6 +398,7 @@ fn an_action_is_one_stack_and_ending_it_rolls_again() {
         .find(|u| g.unit(**u).hex != g.unit(a).hex)
         .expect("another");
     let (ida, idb) = (g.unit(a).id.clone(), g.unit(b).id.clone());
+    let name_a = g.unit(a).name.clone();
     s.execute(Command::March {
         units: vec![ida.clone()],
     })
@@ -410,7 +411,7 @@ fn an_action_is_one_stack_and_ending_it_rolls_again() {
     )
     .unwrap_err();
     assert!(
-        e.to_string().contains(&format!("this action is {ida}'s")),
+        e.to_string().contains(&format!("this action is {name_a}'s")),
         "{e}"
     );
     let rolls = s.dice.rolls();

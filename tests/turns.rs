@@ -80,7 +80,7 @@ fn fox_gap_a_confederate_move_in_the_union_turn_is_refused() {
     assert_eq!(g.active_side, SideId(0));
     let m = turn_error(validate(&g, &mv("csa-dhhill", &["0605"])));
     assert!(
-        m.contains("csa-dhhill") && m.contains("Confederate") && m.contains("Union's turn"),
+        m.contains("D. H. Hill") && m.contains("Confederate") && m.contains("Union's turn"),
         "{m}"
     );
     assert!(m.contains("turn 1 of 4"), "{m}");
@@ -121,7 +121,8 @@ fn every_ruleset_refuses_the_side_not_to_move() {
         })
         .unwrap();
         let m = turn_error(validate(&g, &mv(&id, &[&to])));
-        assert!(m.contains(&id), "{file}: {m}");
+        let name = &g.unit(g.unit_by_id(&id).unwrap()).name;
+        assert!(m.contains(name.as_str()), "{file}: {m}");
         // An attack by that side on an adjacent hex of the side to move, in a phase of the
         // sequence of play where the side to move attacks (GBACW: its offensive fire).
         let mut ga = g.clone();
@@ -140,7 +141,8 @@ fn every_ruleset_refuses_the_side_not_to_move() {
         let (a, target) = next_to(&ga, enemy, |n| ga.side_at(n) == Some(side))
             .unwrap_or_else(|| panic!("{file}: no two enemy units are adjacent"));
         let m = turn_error(validate(&ga, &attack(&[&a], &target, &[])));
-        assert!(m.contains(&a), "{file}: {m}");
+        let name = &ga.unit(ga.unit_by_id(&a).unwrap()).name;
+        assert!(m.contains(name.as_str()), "{file}: {m}");
         // In that side's own turn the move passes the turn check (GCACW then asks for the
         // march roll).
         g.active_side = enemy;

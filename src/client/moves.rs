@@ -81,11 +81,11 @@ impl MoveReach {
             match budget(g, u).left {
                 Some(left) if cost > left => short.push(format!(
                     "{}'s cheapest path costs {cost} {p}, it has {left} {p} left this turn",
-                    g.unit(u).id
+                    g.unit(u).name
                 )),
                 None if cost > left_or_largest_roll(g, u) => short.push(format!(
                     "{}'s cheapest path costs {cost} {p}, more than its largest march roll",
-                    g.unit(u).id
+                    g.unit(u).name
                 )),
                 _ => {}
             }
@@ -257,7 +257,7 @@ pub fn tip_lines(g: &Game, r: &MoveReach, hover: Coord) -> Vec<String> {
                     let left = budget(g, *u).left.unwrap_or(Mp::ZERO);
                     lines.push(format!(
                         "  {}: {x} {p} ({} left after)",
-                        g.unit(*u).id,
+                        g.unit(*u).name,
                         left.saturating_sub(*x)
                     ));
                 }
@@ -292,7 +292,7 @@ pub fn tip_lines(g: &Game, r: &MoveReach, hover: Coord) -> Vec<String> {
     if r.roll.is_some() {
         for &u in &r.units {
             if let Some(x) = crate::rules::fatigue::extended_march_odds(g, u) {
-                lines.push(format!("  {}: {x}", g.unit(u).id));
+                lines.push(format!("  {}: {x}", g.unit(u).name));
             }
         }
     }
@@ -303,7 +303,7 @@ pub fn tip_lines(g: &Game, r: &MoveReach, hover: Coord) -> Vec<String> {
         .or(r.units.first());
     if let Some(&u) = dearest {
         if r.units.len() > 1 {
-            lines.push(format!("  {}, step by step:", g.unit(u).id));
+            lines.push(format!("  {}, step by step:", g.unit(u).name));
         }
         let priced = price_path(g, u, &r.units, &path);
         for s in &priced.steps {

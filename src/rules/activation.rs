@@ -163,7 +163,7 @@ pub fn plan(game: &Game, leader: &str, units: &[String]) -> Result<Plan, String>
             let why: Vec<String> = r
                 .refused
                 .iter()
-                .map(|(u, w)| format!("{} {w}", game.unit(*u).id))
+                .map(|(u, w)| format!("{} {w}", game.unit(*u).name))
                 .collect();
             return Err(format!(
                 "no unit of {leader}'s command may be activated: {}",

@@ -88,7 +88,7 @@ pub fn check(game: &Game, req: &AttackRequest, kind: Option<AttackType>) -> Resu
         if made >= r.per_action {
             return Err(format!(
                 "{phase}: {} has attacked in this action; a unit attacks {} an action ({})",
-                game.unit(u).id,
+                game.unit(u).name,
                 if r.per_action == 1 {
                     "once".to_string()
                 } else {
@@ -110,7 +110,7 @@ pub fn check(game: &Game, req: &AttackRequest, kind: Option<AttackType>) -> Resu
                 return Err(format!(
                     "{phase}: {} is at fatigue {}, the highest: it may not march, and a march \
                      attack is made in a march ({})",
-                    unit.id, unit.fatigue, r.source
+                    unit.name, unit.fatigue, r.source
                 ));
             }
         }
@@ -129,7 +129,7 @@ pub fn check(game: &Game, req: &AttackRequest, kind: Option<AttackType>) -> Resu
         [l] => *l,
         [] => {
             let hint = match leader_for(game, &combat, kind) {
-                Some(l) => format!(" ({} may lead this one)", game.unit(l).id),
+                Some(l) => format!(" ({} may lead this one)", game.unit(l).name),
                 None => String::new(),
             };
             return Err(format!(
@@ -224,29 +224,29 @@ fn led_by(
         Refusal::NotArmyLeader => format!(
             "{phase}: {} is led by an army leader; {} is not one ({})",
             with_article(kind),
-            l.id,
+            l.name,
             r.source
         ),
-        Refusal::OffMap => format!("{phase}: {} is not on the map", l.id),
+        Refusal::OffMap => format!("{phase}: {} is not on the map", l.name),
         Refusal::NotWithAttackers => format!(
             "{phase}: {} leads the {kind} from an attacking hex: he must stand with units that \
              attack ({})",
-            l.id, r.source
+            l.name, r.source
         ),
         Refusal::NotOfCommand(u) => format!(
             "{phase}: {} is not of {}'s command ({})",
-            game.unit(u).id,
-            l.id,
+            game.unit(u).name,
+            l.name,
             r.source
         ),
         Refusal::BeyondRadius(u, radius, source) => format!(
             "{phase}: {} is beyond {}'s command radius of {radius} hexes ({source})",
-            game.unit(u).id,
-            l.id
+            game.unit(u).name,
+            l.name
         ),
         Refusal::Fatigued(u) => format!(
             "{phase}: {} is at fatigue {}, the highest: it may not assault ({})",
-            game.unit(u).id,
+            game.unit(u).name,
             game.unit(u).fatigue,
             r.source
         ),

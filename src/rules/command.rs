@@ -151,7 +151,7 @@ fn special_plan(
         let Some(a) = specials.iter().find(|a| a.key == action) else {
             return Err(CommandError::Special(format!(
                 "{} cannot {action:?} here; its actions: {}",
-                unit.id,
+                unit.name,
                 if specials.is_empty() {
                     "none".to_string()
                 } else {
@@ -168,7 +168,7 @@ fn special_plan(
             Err(why) => {
                 return Err(CommandError::Special(format!(
                     "{}: {}: {why}",
-                    unit.id, a.label
+                    unit.name, a.label
                 )));
             }
         };
@@ -178,7 +178,7 @@ fn special_plan(
         {
             return Err(CommandError::Special(format!(
                 "{}: {} costs {cost} {p} and it has {left} {p} left this turn ({})",
-                unit.id,
+                unit.name,
                 a.label,
                 a.rule,
                 p = game.rules.movement().points_name()
@@ -337,8 +337,8 @@ fn own_turn(game: &Game, u: UnitIdx, what: &str) -> Result<(), CommandError> {
     let side = game.unit(u).side;
     if side != game.active_side {
         return Err(CommandError::Turn(format!(
-            "{what} {:?} belongs to {}; it is {}'s turn ({})",
-            game.unit(u).id,
+            "{what} {} belongs to {}; it is {}'s turn ({})",
+            game.unit(u).name,
             game.scenario.side_name(side),
             game.scenario.side_name(game.active_side),
             turn_text(game)
@@ -363,15 +363,15 @@ pub fn attack_turn(game: &Game, req: &AttackRequest) -> Result<(), CommandError>
         let unit = game.unit(u);
         return Err(CommandError::Turn(match &reaction {
             None => format!(
-                "attacker {:?} belongs to {}; it is {}'s turn ({})",
-                unit.id,
+                "attacker {} belongs to {}; it is {}'s turn ({})",
+                unit.name,
                 game.scenario.side_name(unit.side),
                 game.scenario.side_name(game.active_side),
                 turn_text(game)
             ),
             Some(what) => format!(
-                "attacker {:?}: {what} is made by the side not to move ({}) in {}'s turn ({})",
-                unit.id,
+                "attacker {}: {what} is made by the side not to move ({}) in {}'s turn ({})",
+                unit.name,
                 game.scenario.side_name(side),
                 game.scenario.side_name(game.active_side),
                 turn_text(game)
@@ -398,8 +398,8 @@ fn surprise_check(game: &Game, req: &AttackRequest) -> Result<(), CommandError> 
             .filter(|s| !s.may_attack)
         {
             return Err(CommandError::Limit(format!(
-                "attacker {:?} is {}: it may defend, not attack, in its own turn",
-                unit.id,
+                "attacker {} is {}: it may defend, not attack, in its own turn",
+                unit.name,
                 s.describe()
             )));
         }

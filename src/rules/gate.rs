@@ -184,7 +184,7 @@ pub fn check_fatigue(game: &Game, u: super::unit::UnitIdx) -> Result<(), String>
         return Err(format!(
             "{}: {} is at fatigue {}, the highest: it may not march ({})",
             game.sequence.phase(game.phase).name,
-            unit.id,
+            unit.name,
             unit.fatigue,
             f.source
         ));
@@ -201,14 +201,14 @@ fn check_in_action(game: &Game, u: super::unit::UnitIdx) -> Result<(), String> {
         .cycle
         .units
         .iter()
-        .map(|u| game.unit(*u).id.as_str())
+        .map(|u| game.unit(*u).name.as_str())
         .collect();
     Err(format!(
         "{}: this action is {}'s; {} acts in another action (end this one first, and roll for \
          the next initiative)",
         game.sequence.phase(game.phase).name,
         names.join(", "),
-        game.unit(u).id
+        game.unit(u).name
     ))
 }
 

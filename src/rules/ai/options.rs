@@ -368,7 +368,7 @@ pub fn transfer(game: &Game, side: SideId) -> Option<(Command, String)> {
                 to: game.label(h),
             };
             if validate(game, &cmd).is_ok() {
-                let why = format!("{} joins his command at {}", leader.id, game.label(h));
+                let why = format!("{} joins his command at {}", leader.name, game.label(h));
                 return Some((cmd, why));
             }
         }

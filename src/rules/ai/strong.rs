@@ -1037,7 +1037,7 @@ fn activation(game: &Game, wanted: &[Wanted]) -> Option<Decision> {
                     },
                     why: format!(
                         "ai: activate {} with {} stacks of his command (+{gain:.2})",
-                        leader.id, stacks
+                        leader.name, stacks
                     ),
                 },
             ));

@@ -217,7 +217,7 @@ fn check_fire_range(t: &Tables, game: &Game, sides: &Sides) -> Result<(), Attack
         if d > range {
             return Err(AttackError::Illegal(format!(
                 "{:?} in {} is {d} hexes from {}: out of fire range {range} (settings.fire_range; the fire-range rules are not in the seeds)",
-                unit.id,
+                unit.name,
                 game.label(from),
                 game.label(sides.hex)
             )));
@@ -261,7 +261,7 @@ fn strength_line(t: &Tables, game: &Game, f: &Fire, sp_sum: u32) -> ModifierLine
                 f.sides
                     .attackers
                     .iter()
-                    .map(|u| format!("{} {}", game.unit(*u).id, game.unit(*u).manpower))
+                    .map(|u| format!("{} {}", game.unit(*u).name, game.unit(*u).manpower))
                     .collect::<Vec<_>>()
                     .join(" + "),
                 f.table.printed(),
@@ -285,7 +285,7 @@ fn density_line(t: &Tables, game: &Game, f: &Fire) -> ModifierLine {
             f.sides
                 .in_hex
                 .iter()
-                .map(|u| format!("{} {}", game.unit(*u).id, unit_density_sp(t, game, *u)))
+                .map(|u| format!("{} {}", game.unit(*u).name, unit_density_sp(t, game, *u)))
                 .collect::<Vec<_>>()
                 .join(" + "),
             t.density.battery_sp,
@@ -395,7 +395,7 @@ fn melee_lines(game: &Game, m: &Melee) -> Vec<ModifierLine> {
     );
     let list = |us: &[UnitIdx]| {
         us.iter()
-            .map(|u| format!("{} {}", game.unit(*u).id, game.unit(*u).manpower))
+            .map(|u| format!("{} {}", game.unit(*u).name, game.unit(*u).manpower))
             .collect::<Vec<_>>()
             .join(" + ")
     };

@@ -332,13 +332,13 @@ pub fn may_move(game: &Game, u: UnitIdx) -> Result<(), String> {
     if unit.stopped {
         return Err(format!(
             "{} has ended its move this turn (it entered an enemy zone of control)",
-            unit.id
+            unit.name
         ));
     }
     if let Some(rule) = game.rules.movement().one_move_per_turn()
         && unit.spent > Mp::ZERO
     {
-        return Err(format!("{} has made its move this turn ({rule})", unit.id));
+        return Err(format!("{} has made its move this turn ({rule})", unit.name));
     }
     Ok(())
 }

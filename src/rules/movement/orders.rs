@@ -42,7 +42,7 @@ pub fn plan_move(game: &Game, units: &[UnitIdx], path: &[Coord]) -> Result<MoveP
     };
     for &u in units {
         let unit = game.unit(u);
-        let id = &unit.id;
+        let id = &unit.name;
         let p = price_path(game, u, units, path);
         let b = budget(game, u);
         let mut ends = p.steps.last().is_some_and(|s| s.stop);
@@ -172,7 +172,7 @@ pub fn plan_march(game: &Game, units: &[UnitIdx]) -> Result<MarchPlan, String> {
         if u.hex != hex {
             return Err(format!(
                 "{} is not in {}: a march roll is for one stack",
-                u.id,
+                u.name,
                 hex.map_or("?".into(), |h| game.label(h))
             ));
         }
@@ -194,7 +194,7 @@ pub fn plan_group_march(game: &Game, units: &[UnitIdx]) -> Result<MarchPlan, Str
         if u.march.is_some() || u.movement.is_some() {
             return Err(format!(
                 "{} has {} this turn",
-                u.id,
+                u.name,
                 if u.movement.is_some() {
                     "a fixed allowance (the scenario's `movement`): it needs no roll"
                 } else {
@@ -253,7 +253,7 @@ pub fn check_attack_limits(game: &Game, req: &AttackRequest) -> Result<AttackLim
         let cost = match kind {
             Some(k) => match mv.attack_cost(game, unit, k, out_of_turn) {
                 Ok(c) => c,
-                Err(why) if enforced(game) => return Err(format!("{}: {why}", unit.id)),
+                Err(why) if enforced(game) => return Err(format!("{}: {why}", unit.name)),
                 Err(_) => Mp::ZERO,
             },
             None => Mp::ZERO,
@@ -282,7 +282,7 @@ pub fn check_attack_limits(game: &Game, req: &AttackRequest) -> Result<AttackLim
             };
             return Err(format!(
                 "{} has {what}; the limit is {} ({source})",
-                unit.id,
+                unit.name,
                 times(max),
             ));
         }
@@ -292,7 +292,7 @@ pub fn check_attack_limits(game: &Game, req: &AttackRequest) -> Result<AttackLim
         {
             return Err(format!(
                 "{}: the attack costs {cost} {} and it has {left} left this turn",
-                unit.id,
+                unit.name,
                 mv.points_name()
             ));
         }

@@ -248,7 +248,7 @@ fn sides(game: &Game, req: &AttackRequest) -> Result<(SideId, SideId, Vec<UnitId
         if game.unit(u).is_disrupted() {
             return Err(AttackError::Illegal(format!(
                 "{} is disrupted: disrupted units take no active part in combat (10.1, 11.18)",
-                game.unit(u).id
+                game.unit(u).name
             )));
         }
     }
@@ -320,7 +320,7 @@ fn occupancy(t: &Tables, game: &Game, u: UnitIdx) -> Result<u32, AttackError> {
     unit.class.map(|c| t.of_halves(c)).ok_or_else(|| {
         AttackError::Illegal(format!(
             "{} has no class (Veteran, Line or Conscript): its occupancy factor (3.3) is needed",
-            unit.id
+            unit.name
         ))
     })
 }
@@ -353,7 +353,7 @@ fn attacking_units(
     {
         return Err(AttackError::Illegal(format!(
             "10.1: all units of the attacking stack must be undisrupted; {} in {} is disrupted",
-            game.unit(*u).id,
+            game.unit(*u).name,
             game.label(stack_hex)
         )));
     }
@@ -1086,7 +1086,7 @@ impl Assessment {
             {
                 return Err(format!(
                     "{} there has no class: its OF (3.3) is unknown",
-                    x.id
+                    x.name
                 ));
             }
             let there: u32 = game.units_at(h).iter().map(of).sum();

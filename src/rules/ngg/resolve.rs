@@ -305,7 +305,7 @@ fn advance(game: &mut Game, a: &Assessment, o: &Outcome, ev: &mut Vec<Event>) {
                 what: "advance".into(),
                 why: format!(
                     "{} may not advance (11.12: only undisrupted units; cavalry only on a win by 1 or 2)",
-                    bad.iter().map(|u| game.unit(**u).id.clone()).collect::<Vec<_>>().join(", ")
+                    bad.iter().map(|u| game.unit(**u).name.clone()).collect::<Vec<_>>().join(", ")
                 ),
             });
         } else if !chosen.is_empty() {

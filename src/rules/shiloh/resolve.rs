@@ -337,7 +337,7 @@ impl Assessment {
         let mut lines = Vec::new();
         for (role, list) in [(Role::Attacker, &self.att), (Role::Defender, &self.def)] {
             for us in list {
-                let id = &game.unit(us.unit).id;
+                let id = &game.unit(us.unit).name;
                 lines.push(ModifierLine {
                     role,
                     name: format!("{id}: base"),
@@ -473,7 +473,7 @@ fn may_attack(
         } else {
             AttackError::Illegal(format!(
                 "{} in {} is {} hexes from {}; fire reaches {reach} (fire_range)",
-                u.id,
+                u.name,
                 game.label(from),
                 from.distance(def_hex),
                 game.label(def_hex)
@@ -845,7 +845,7 @@ fn side_notes(game: &Game, a: &Assessment, o: &Outcome, role: Role, die: u8, ev:
         ev.push(Event::Note {
             text: format!(
                 "{}: {} x {} (modifiers) x {:.2} (random) = {}{} -> strength {:.2}",
-                game.unit(us.unit).id,
+                game.unit(us.unit).name,
                 us.base,
                 show(us.product),
                 to_f(r),

@@ -263,7 +263,7 @@ pub fn unit_strength(
     s: &Situation,
 ) -> Result<UnitStrength, String> {
     let u = game.unit(ui);
-    let hex = u.hex.ok_or_else(|| format!("{} is not on the map", u.id))?;
+    let hex = u.hex.ok_or_else(|| format!("{} is not on the map", u.name))?;
     may_fire_or_melee(t, u, s)?;
     let f = Firer {
         t,
@@ -356,7 +356,7 @@ fn may_fire_or_melee(t: &Tables, u: &Unit, s: &Situation) -> Result<(), String> 
     {
         return Err(format!(
             "{} ({why}) may only fire during Final Defensive Fire (card footnote **); use --opt phase=final-defensive",
-            u.id
+            u.name
         ));
     }
     if s.role == SRole::MeleeAttacker
@@ -365,7 +365,7 @@ fn may_fire_or_melee(t: &Tables, u: &Unit, s: &Situation) -> Result<(), String> 
         return Err(format!(
             "{} ({why}) may only defend in melee (card footnote ****, read as attached to the \
              Routed and Limbered melee values: docs/rulesets/shiloh.md)",
-            u.id
+            u.name
         ));
     }
     Ok(())
@@ -381,7 +381,7 @@ fn target_location(f: &Firer, fs: &mut Factors) -> Result<(), String> {
         .ok_or_else(|| format!("no target-location row for {}", tt.name()))?;
     fs.push(f.pick(row.fire, row.melee), || {
         (
-            format!("{}: target in {}", u.id, tt.name()),
+            format!("{}: target in {}", u.name, tt.name()),
             format!("target hex {} ({})", game.label(s.target), f.col()),
             row.source.clone(),
         )
@@ -391,7 +391,7 @@ fn target_location(f: &Firer, fs: &mut Factors) -> Result<(), String> {
         let h = &t.higher_elevation;
         fs.push(f.pick(h.fire, h.melee), || {
             (
-                format!("{}: target on higher elevation", u.id),
+                format!("{}: target on higher elevation", u.name),
                 format!("target level {te} > firer level {fe}"),
                 h.source.clone(),
             )
@@ -407,7 +407,7 @@ fn firing_units_location(f: &Firer, fs: &mut Factors) {
     if let Some(r) = t.firer_row(ft) {
         fs.push(f.pick(r.fire, r.melee), || {
             (
-                format!("{}: firer in {}", u.id, ft.name()),
+                format!("{}: firer in {}", u.name, ft.name()),
                 format!("firer hex {}", game.label(hex)),
                 r.source.clone(),
             )
@@ -417,7 +417,7 @@ fn firing_units_location(f: &Firer, fs: &mut Factors) {
         let a = &t.artillery_in_woods;
         fs.push(f.pick(a.fire, a.melee), || {
             (
-                format!("{}: artillery in woods", u.id),
+                format!("{}: artillery in woods", u.name),
                 format!("firer hex {} is {}", game.label(hex), ft.name()),
                 a.source.clone(),
             )
@@ -433,7 +433,7 @@ fn special_conditions(f: &Firer, fs: &mut Factors) {
         let d = &t.disrupted;
         fs.push(f.pick(d.fire, d.melee), || {
             (
-                format!("{}: disrupted", u.id),
+                format!("{}: disrupted", u.name),
                 "firing unit is disrupted".into(),
                 d.source.clone(),
             )
@@ -443,7 +443,7 @@ fn special_conditions(f: &Firer, fs: &mut Factors) {
         let d = &t.out_of_ammo;
         fs.push(f.pick(d.fire, d.melee), || {
             (
-                format!("{}: out of ammunition", u.id),
+                format!("{}: out of ammunition", u.name),
                 "firing unit out of ammo".into(),
                 d.source.clone(),
             )
@@ -456,7 +456,7 @@ fn special_conditions(f: &Firer, fs: &mut Factors) {
         let r = &t.routed;
         fs.push(f.pick(r.fire, r.melee), || {
             (
-                format!("{}: routed", u.id),
+                format!("{}: routed", u.name),
                 format!(
                     "status Routed, mode {} (the mode's factor applies as well)",
                     u.mode.name()
@@ -475,7 +475,7 @@ fn flanked(f: &Firer, fs: &mut Factors) {
         (Flank::Target, SRole::Fire | SRole::MeleeAttacker) => {
             fs.push(f.pick(fl.flanker.fire, fl.flanker.melee), || {
                 (
-                    format!("{}: target is flanked", u.id),
+                    format!("{}: target is flanked", u.name),
                     "the firer flanks the target (option flanked=target)".into(),
                     fl.flanker.source.clone(),
                 )
@@ -483,14 +483,14 @@ fn flanked(f: &Firer, fs: &mut Factors) {
         }
         (Flank::Target, SRole::MeleeDefender) => fs.push(fac(fl.flanked_defender_melee), || {
             (
-                format!("{}: flanked defender in melee", u.id),
+                format!("{}: flanked defender in melee", u.name),
                 "the defender is flanked (option flanked=target)".into(),
                 fl.source.clone(),
             )
         }),
         (Flank::Attacker, SRole::MeleeAttacker) => fs.push(fac(fl.flanked_defender_melee), || {
             (
-                format!("{}: flanked unit in melee", u.id),
+                format!("{}: flanked unit in melee", u.name),
                 "the attacking unit is itself flanked (option flanked=attacker): example 2, \
                  \"the flanked unit ... would melee with a 0.5 modifier\""
                     .into(),
@@ -500,7 +500,7 @@ fn flanked(f: &Firer, fs: &mut Factors) {
         (Flank::Attacker, SRole::MeleeDefender) => {
             fs.push(fac(fl.flanker.melee), || {
                 (
-                    format!("{}: flanker in melee", u.id),
+                    format!("{}: flanker in melee", u.name),
                     "the defender flanks the attacking units (option flanked=attacker): \
                      footnote ***, \"The flanker has a modifier of 1.50\""
                         .into(),
@@ -525,7 +525,7 @@ fn flanked(f: &Firer, fs: &mut Factors) {
             };
             fs.push(v, || {
                 (
-                    format!("{}: firer is flanked", u.id),
+                    format!("{}: firer is flanked", u.name),
                     d.into(),
                     fl.source.clone(),
                 )
@@ -543,7 +543,7 @@ fn mode(f: &Firer, fs: &mut Factors) -> Result<(), String> {
         .ok_or_else(|| format!("no mode row for {}", u.mode.name()))?;
     fs.push(f.pick(mr.fire, mr.melee), || {
         (
-            format!("{}: mode {}", u.id, u.mode.name()),
+            format!("{}: mode {}", u.name, u.mode.name()),
             if u.mode == Mode::Routed && u.status == Status::Routed {
                 format!(
                     "{} column (status Routed too: Routed's factor applied once)",
@@ -582,7 +582,7 @@ fn outmaneuvered_or_successful(f: &Firer, fs: &mut Factors) {
 fn option_factor(fs: &mut Factors, u: &Unit, o: &Single, what: &str, key: &str) {
     fs.push(fac(o.factor), || {
         (
-            format!("{}: {what}", u.id),
+            format!("{}: {what}", u.name),
             format!("option {key}=yes (when it applies is not on the card)"),
             o.source.clone(),
         )
@@ -596,7 +596,7 @@ fn leader_and_density(f: &Firer, fs: &mut Factors) {
     let (bonus, from) = leader_bonus(game, u);
     fs.push(R::new(100 + bonus as i128, 100), || {
         (
-            format!("{}: leader bonus {bonus}", u.id),
+            format!("{}: leader bonus {bonus}", u.name),
             match from {
                 Some(l) => format!("{l} in the hex: x(1 + {bonus}/100)"),
                 None => format!("x(1 + {bonus}/100)"),
@@ -617,7 +617,7 @@ fn leader_and_density(f: &Firer, fs: &mut Factors) {
             .sum::<u32>();
         fs.push(target_density_factor(t, men), || {
             (
-                format!("{}: target density", u.id),
+                format!("{}: target density", u.name),
                 format!("{men} men in the target square"),
                 "[card] Target Density: 1% per 50 men over/under 1000, max 1.4 (min 0.8 [project default])".into(),
             )
@@ -627,7 +627,7 @@ fn leader_and_density(f: &Firer, fs: &mut Factors) {
         let men = firing_men_in_hex(game, f.hex, s.attackers);
         fs.push(firer_density_factor(t, s.role, men), || {
             (
-                format!("{}: firer's square density", u.id),
+                format!("{}: firer's square density", u.name),
                 format!(
                     "{men} men of the {} units in the firer's square (artillery not counted)",
                     if f.fire { "firing" } else { "attacking" }
@@ -664,7 +664,7 @@ fn fortification_efficiency_fatigue_command(f: &Firer, fs: &mut Factors) {
     if fort > 0 {
         fs.push(fortification_factor(t, fort), || {
             (
-                format!("{}: target fortified {fort}", u.id),
+                format!("{}: target fortified {fort}", u.name),
                 format!("-{}% per level", t.fortification_percent_per_level),
                 "[card] Fortification Level: 10% per level (level 5 = 0.5)".into(),
             )
@@ -673,7 +673,7 @@ fn fortification_efficiency_fatigue_command(f: &Firer, fs: &mut Factors) {
     let e = efficiency_factor(t, u.efficiency);
     fs.push(e, || {
         (
-            format!("{}: efficiency {}", u.id, u.efficiency),
+            format!("{}: efficiency {}", u.name, u.efficiency),
             format!("1 - (100 - {})/2 %: {}", u.efficiency, show(e)),
             "[card] Efficiency: -1% per 2 points below 100 (60 -> .80)".into(),
         )
@@ -681,14 +681,14 @@ fn fortification_efficiency_fatigue_command(f: &Firer, fs: &mut Factors) {
     let fa = fatigue_factor(t, u.fatigue);
     fs.push(fa, || {
         (
-            format!("{}: fatigue {}", u.id, u.fatigue),
+            format!("{}: fatigue {}", u.name, u.fatigue),
             format!("1 - {}/2 %: {}", u.fatigue, show(fa)),
             "[card] Fatigue: -1% per 2 points (20 -> .90)".into(),
         )
     });
     fs.push(command_control_factor(u.command_control), || {
         (
-            format!("{}: command control", u.id),
+            format!("{}: command control", u.name),
             format!("x{}", u.command_control),
             "[card] Command Control: direct modifier (750 men x 1.3 = 975)".into(),
         )
@@ -703,12 +703,12 @@ fn artillerymen(f: &Firer, fs: &mut Factors) -> Result<(u32, String), String> {
         return Ok((u.manpower, format!("{} men", u.manpower)));
     }
     if u.guns == 0 {
-        return Err(format!("artillery {} has no guns", u.id));
+        return Err(format!("artillery {} has no guns", u.name));
     }
     let a = artillerymen_factor(t, u.manpower, u.guns);
     fs.push(a, || {
         (
-            format!("{}: artillerymen", u.id),
+            format!("{}: artillerymen", u.name),
             format!(
                 "{} men / ({} x {} guns): {}",
                 u.manpower,
