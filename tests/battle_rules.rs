@@ -200,7 +200,7 @@ fn a_surprised_unit_has_a_share_of_its_points_and_may_only_defend() {
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("\"camp\" is surprised") && err.contains("may defend, not attack"),
+        err.contains("camp is surprised") && err.contains("may defend, not attack"),
         "{err}"
     );
     // The Confederates' turn: the surprised unit's Final Defensive Fire is taken.
@@ -360,4 +360,78 @@ fn shiloh_1862_landed_reinforcements_can_move() {
     let ammen = g.unit_by_id("usa-ammen").unwrap();
     let reach = musket::rules::movement::reachable(g, &ctx, &[ammen], None).unwrap();
     assert!(reach.hexes().count() > 3, "{}", reach.hexes().count());
+}
+
+/// Shiloh 1862's strengths, guns and arrivals follow their sources
+/// (docs/scenarios/shiloh-1862.md): the brigades' own figures, the corps and division figures
+/// their units add up to, the OR's Confederate effective total on 6 April, each battery's guns,
+/// and the arrivals Reed and the OR give.
+#[test]
+fn shiloh_1862_strengths_guns_and_arrivals_follow_the_sources() {
+    let sc =
+        musket::rules::registry::load_scenario(std::path::Path::new("scenarios/shiloh-1862.ron"))
+            .unwrap();
+    let unit = |id: &str| {
+        let u = sc.unit_by_id(id).unwrap_or_else(|| panic!("{id}"));
+        &sc.units[u.i()]
+    };
+    let men = |ids: &[&str]| ids.iter().map(|id| unit(id).manpower).sum::<u32>();
+    let battery = 1973.0 / 22.0; // OR I/10/1 p. 398 artillery effective, Reed's 22 batteries
+    // Jordan, SHSP 35 p. 204: Hardee's corps 6,789 artillery and infantry; Gladden's 2,235.
+    let hardee = [
+        "csa-cleburne",
+        "csa-wood",
+        "csa-shaver",
+        "csa-art-shoup",
+        "csa-art-hindman",
+    ];
+    assert_eq!(men(&hardee), 6789);
+    assert_eq!(men(&["csa-gladden"]), 2235);
+    // OR I/10/1 p. 584: Cleburne's brigade with Trigg's and Calvert's batteries 2,750.
+    let cleburne = men(&["csa-cleburne"]) as f64 + 2.0 * battery;
+    assert!((cleburne - 2750.0).abs() < 1.0, "{cleburne}");
+    // CMH vol. 8 p. 37: Cheatham's division 3,801; OR p. 553: Jackson's 2,208 with Girardey's.
+    assert_eq!(
+        men(&["csa-johnson", "csa-stephens", "csa-art-cheatham"]),
+        3801
+    );
+    assert!((men(&["csa-jackson"]) as f64 + battery - 2208.0).abs() < 1.0);
+    // OR I/10/1 p. 398: effective total 38,773 on 6 April (the 47th Tennessee came on the 7th).
+    let on_6_april: u32 = sc
+        .units
+        .iter()
+        .filter(|u| sc.side_name(u.side) == "Confederate")
+        .filter(|u| u.arrives.is_none_or(|(t, _)| t <= 9))
+        .map(|u| u.manpower)
+        .sum();
+    assert_eq!(on_6_april, 38773);
+    assert_eq!(unit("csa-tenn-47").arrives.map(|(t, _)| t), Some(12));
+    // McClernand's division's tablet: 6,941 of all arms.
+    let mcclernand = [
+        "usa-hare",
+        "usa-marsh",
+        "usa-raith",
+        "usa-art-mcclernand",
+        "usa-cav-mcclernand",
+    ];
+    assert_eq!(men(&mcclernand), 6941);
+    // Guns: W. H. L. Wallace's 6 + 4 + 4 + 4; Gilman (OR p. 301): Bartlett's 6, Mendenhall's 4;
+    // the siege guns ashore Sunday afternoon (Reed), Silfversparre's four 20-pounders among them.
+    assert_eq!(unit("usa-art-whlwallace").guns, 18);
+    assert_eq!(unit("usa-art-crittenden").guns, 10);
+    let siege = unit("usa-art-siege");
+    assert_eq!((siege.guns, siege.arrives.map(|(t, _)| t)), (8, Some(7)));
+    let guns = |side: &str| -> u32 {
+        sc.units
+            .iter()
+            .filter(|u| sc.side_name(u.side) == side)
+            .map(|u| u.guns)
+            .sum()
+    };
+    assert_eq!((guns("Confederate"), guns("Union")), (130, 139));
+    // Reed: the 15th Michigan landed on 5 April (on the field Sunday morning); OR p. 372: the
+    // 14th Wisconsin, 730 effective, at the Landing about 10 p.m. on the 6th (turn 10).
+    assert!(unit("usa-mich-15").arrives.is_none() && unit("usa-mich-15").hex.is_some());
+    let wis = unit("usa-wis-14");
+    assert_eq!((wis.manpower, wis.arrives.map(|(t, _)| t)), (730, Some(10)));
 }

@@ -55,7 +55,16 @@ TURNS = len(TURN_TIMES)
 NIGHT_TURNS = [10, 11]
 
 # ---------------------------------------------------------------------------------------------
-# Strength bases: each is a sourced total shared among the units that name it.
+# Strengths. A unit's men come, in this order of preference, from
+#   1. its own figure in a source (`known`, cited in `strength_src`): a brigade's return or
+#      report; where the figure includes batteries that are units of their own here
+#      (`incl_bats`), their men (the per-battery estimate below) are taken off;
+#   2. part figures (`known` for `known_regts` of its regiments) plus a share for the rest;
+#   3. a share, by regiment (a battalion 0.5), of what a sourced total leaves after the units
+#      with figures: first the total of its `group` (a corps or division figure), then its
+#      army's (`basis`).
+# Batteries and cavalry, for which no figure of their men was found, are per-battery and
+# per-company estimates. Guns are data (`guns`, cited in `guns_src`).
 # ---------------------------------------------------------------------------------------------
 
 # OR I/10/1 p. 398 (quoted in Southern Historical Society Papers vol. 24 p. 129): the effective
@@ -69,30 +78,49 @@ AOT_PITTSBURG, AOT_LEW_WALLACE = 39830, 7564
 # 18 pieces; cavalry (one regiment) 32 + 569.
 AOO_INF_PER_REGT = Fraction(276 + 6043, 12)
 ART_PER_BATTERY = Fraction(12 + 331, 3)
-GUNS_PER_BATTERY = 18 // 3
 CAV_PER_COMPANY = Fraction(32 + 569, 12)   # 12 companies a regiment [estimate]
-# Johnston's General Orders, Corinth, 29 March 1862, IV: "one light battery of six pieces".
-CS_GUNS_PER_BATTERY = 6
+
+# Corps and division figures (`group` in units.csv): the units of the group share what is left
+# of the figure after those with their own.
+GROUPS = {
+    "HARDEE": (6789, "Hardee's corps, infantry and artillery: 6,789 (T. Jordan, 'The Battle of "
+                     "Shiloh', Southern Historical Society Papers vol. 35, 1907, p. 204)"),
+    "CHEATHAM": (3801, "Cheatham's division: 'Cheatham carried into battle 3,801 officers and men' "
+                       "(J. D. Porter, Confederate Military History, ed. C. A. Evans, Atlanta 1899, "
+                       "vol. 8, Tennessee, p. 37)"),
+    "MCCLERNAND": (6941, "McClernand's division: 'The Division had present for duty, of all arms, "
+                         "officers and men, 6941' (its War Department tablet in the park)"),
+}
+# M. F. Force, From Fort Henry to Corinth (Scribner 1881): "By the returns, Cleburne's brigade
+# was the largest, having 2,750 effectives": no Confederate brigade's share exceeds Cleburne's
+# infantry.
+CS_LARGEST = "csa-cleburne"
 
 BASIS_TEXT = {
-    "CS-INF": "[estimate: {regts} regiments x (OR I/10/1 p. 398 infantry effective 34,727 / {n} "
-              "regiments in Reed's OOB, battalions as 0.5)]",
-    "CS-ART": "[estimate: {bat} batteries x (OR I/10/1 p. 398 artillery effective 1,973 / {n} "
-              "batteries in Reed's OOB); 6 guns a battery (Johnston's G.O., 29 Mar 1862)]",
-    "CS-CAV": "[estimate: {regts} regiments x (OR I/10/1 p. 398 cavalry effective 2,073 / {n} "
-              "regiments in Reed's OOB)]",
-    "AOT-PL": "[estimate: {regts} regiments x (Reed p. 45, 39,830 present for duty at Pittsburg "
-              "Landing, less batteries and cavalry, / {n} regiments)]",
-    "AOT-LW": "[estimate: {regts} regiments x (Reed p. 45, Third Division 7,564 present for duty, "
-              "less batteries and cavalry, / {n} regiments)]",
-    "US-ART": "[estimate: {bat} batteries x 114.3 men, 6 guns (OR I/10/2 p. 85: three batteries, "
-              "343 present for duty, 18 pieces)]",
+    "CS-INF": "[estimate: {regts} regiments x {per} men, the share of each regiment (a battalion "
+              "0.5) without a figure of what the brigades with figures leave of the 34,727 infantry "
+              "effectives (OR I/10/1 p. 398){cap}]",
+    "CS-REINF": "[estimate: 1 regiment x {per} men, the Confederate infantry share]",
+    "CS-ART": "[estimate: {bat} batteries x {per} men (OR I/10/1 p. 398 artillery effective 1,973 / "
+              "{n} batteries in Reed's organization)]",
+    "CS-CAV": "[estimate: {regts} regiments x {per} men (OR I/10/1 p. 398 cavalry effective 2,073 / "
+              "{n} regiments in Reed's organization)]",
+    "AOT-PL": "[estimate: {regts} regiments x {per} men, the share of each regiment without a figure "
+              "of what the units with figures, the batteries and the cavalry leave of the 39,830 "
+              "present for duty at Pittsburg Landing (Reed p. 45)]",
+    "AOT-LW": "[estimate: {regts} regiments x {per} men (Reed p. 45, Third Division 7,564 present "
+              "for duty, less batteries and cavalry, / its 11 regiments; 9 came)]",
+    "US-ART": "[estimate: {bat} batteries x 114.3 men (OR I/10/2 p. 85: three batteries, 343 "
+              "present for duty)]",
     "US-CAV": "[estimate: {cos} companies x 50.1 men (OR I/10/2 p. 85: a cavalry regiment 601 "
               "present for duty; 12 companies a regiment)]",
     "AOO-INF": "[estimate: {regts} regiments x 526.6 men (OR I/10/2 p. 85: 6,319 infantry present "
                "for duty in 12 regiments, Army of the Ohio, March 1862)]",
-    "AOO-ART": "[estimate: {bat} batteries x 114.3 men, 6 guns (OR I/10/2 p. 85)]",
+    "AOO-ART": "[estimate: {bat} batteries x 114.3 men (OR I/10/2 p. 85)]",
+    "AOT-UN": "",
 }
+GROUP_TEXT = ("[estimate: {regts} regiments x {per} men, the share of each regiment without a "
+              "figure of what the units with figures and the batteries' estimate leave of {src}]")
 
 
 def num(s):
@@ -113,78 +141,162 @@ def share(total, weights):
     return parts
 
 
-def compute_strengths(rows):
-    """Men (and guns) for each unit row, from the bases."""
-    men = {}
-    guns = {}
-    by = {}
-    for r in rows:
-        if r["basis"]:
-            by.setdefault(r["basis"], []).append(r)
+class Strengths:
+    """Every unit's men, and for each estimated share the men a regiment got (`per`)."""
 
-    def regts(r):
-        return num(r["regts"])
+    def __init__(self, rows):
+        self.rows = rows
+        self.men = {}
+        self.per = {}        # id -> (men a regiment, how it was capped) for shared units
+        self.how = {}        # id -> "group" or "basis": where the share came from
+        self.bat_men = {}    # side -> men a battery
+        self.cav_per_regt = None
 
-    def bats(r):
+    def bats(self, r):
         return num(r["batteries"])
 
-    def cos(r):
-        return num(r["cav_cos"])
+    def open_regts(self, r):
+        """Regiments of an infantry unit that no figure covers."""
+        if r["kind"] != "Infantry":
+            return Fraction(0)
+        if r["known"] and not r["known_regts"]:
+            return Fraction(0)
+        return num(r["regts"]) - num(r["known_regts"])
 
-    # Confederates: three totals, each by its own units.
-    for basis, total, w in (("CS-INF", CS_INF, regts), ("CS-ART", CS_ART, bats),
-                            ("CS-CAV", CS_CAV, regts)):
-        us = by.get(basis, [])
-        for r, m in zip(us, share(total, [w(r) for r in us])):
-            men[r["id"]] = m
-    for r in by.get("CS-ART", []):
-        guns[r["id"]] = int(bats(r)) * CS_GUNS_PER_BATTERY
+    def fixed(self, r):
+        """The men of a unit from its own figures (its whole strength when no regiment is open),
+        less the batteries the figure includes."""
+        side = r["side"]
+        return num(r["known"]) - self.bats_included(r) * self.bat_men.get(side, ART_PER_BATTERY)
 
-    # Union batteries and cavalry: per battery / company.
-    for r in by.get("US-ART", []) + by.get("AOO-ART", []):
-        men[r["id"]] = round(ART_PER_BATTERY * bats(r))
-        guns[r["id"]] = int(bats(r)) * GUNS_PER_BATTERY
-    for r in by.get("US-CAV", []):
-        men[r["id"]] = round(CAV_PER_COMPANY * cos(r))
+    def bats_included(self, r):
+        return num(r["incl_bats"])
 
-    # Army of the Tennessee: the infantry gets what the batteries and cavalry leave of the
-    # sourced total; Pittsburg Landing and Lew Wallace's division separately.
-    def lw(r):
-        return r["basis"] == "AOT-LW" or r["id"].startswith("usa-art-lwallace") or \
-            r["id"].startswith("usa-cav-lwallace")
+    def compute(self):
+        rows = self.rows
+        cs_bats = [r for r in rows if r["basis"] == "CS-ART"]
+        self.bat_men["Confederate"] = Fraction(CS_ART, int(sum(self.bats(r) for r in cs_bats)))
+        self.bat_men["Union"] = ART_PER_BATTERY
+        # Batteries and cavalry.
+        for r, m in zip(cs_bats, share(CS_ART, [self.bats(r) for r in cs_bats])):
+            self.men[r["id"]] = m
+        cs_cav = [r for r in rows if r["basis"] == "CS-CAV"]
+        for r, m in zip(cs_cav, share(CS_CAV, [num(r["regts"]) for r in cs_cav])):
+            self.men[r["id"]] = m
+        self.cav_per_regt = Fraction(CS_CAV) / sum(num(r["regts"]) for r in cs_cav)
+        for r in rows:
+            if r["basis"] in ("US-ART", "AOO-ART"):
+                self.men[r["id"]] = round(ART_PER_BATTERY * self.bats(r))
+            elif r["basis"] == "US-CAV":
+                self.men[r["id"]] = round(CAV_PER_COMPANY * num(r["cav_cos"]))
+        # Units wholly covered by their own figure.
+        for r in rows:
+            if r["kind"] == "Infantry" and r["known"] and not r["known_regts"]:
+                self.men[r["id"]] = round(self.fixed(r))
+        # Corps and division figures, then the army totals.
+        for g, (total, _) in GROUPS.items():
+            self.distribute([r for r in rows if r["group"] == g], total, "group")
+        self.distribute([r for r in rows if r["basis"] == "CS-INF"], CS_INF, "basis",
+                        cap=self.men[CS_LARGEST])
+        self.distribute([r for r in rows if r["basis"] in ("AOT-PL", "US-ART", "US-CAV")
+                         and not self.lew_wallace(r)], AOT_PITTSBURG, "basis")
+        lw = [r for r in rows if r["basis"] == "AOT-LW"]
+        support = sum(self.men[r["id"]] for r in rows if r["basis"] in ("US-ART", "US-CAV")
+                      and self.lew_wallace(r))
+        per = Fraction(AOT_LEW_WALLACE - support, 11)   # 11 regiments; 9 came (Reed)
+        for r in lw:
+            self.men[r["id"]] = round(per * num(r["regts"]))
+            self.per[r["id"]] = (per, None)
+        for r in rows:
+            if r["basis"] == "AOO-INF":
+                self.men[r["id"]] = round(AOO_INF_PER_REGT * num(r["regts"]))
+            elif r["basis"] == "CS-REINF":
+                per, _ = self.per[next(x["id"] for x in rows if x["basis"] == "CS-INF"
+                                       and x["id"] in self.per and self.per[x["id"]][1] is None)]
+                self.men[r["id"]] = round(per * num(r["regts"]))
+                self.per[r["id"]] = (per, None)
+        return self.men
 
-    for basis, total, lew in (("AOT-PL", AOT_PITTSBURG, False), ("AOT-LW", AOT_LEW_WALLACE, True)):
-        inf = by.get(basis, [])
-        others = [r for r in by.get("US-ART", []) + by.get("US-CAV", []) if lw(r) == lew]
-        support = sum(men[r["id"]] for r in others)
-        weights = [regts(r) for r in inf]
-        if lew:
-            # Two of Lew Wallace's eleven regiments stayed at Crump's Landing (Reed): the 7,564
-            # covers eleven, nine come.
-            per = Fraction(total - support, 11)
-            for r in inf:
-                men[r["id"]] = round(per * regts(r))
-        else:
-            for r, m in zip(inf, share(total - support, weights)):
-                men[r["id"]] = m
+    @staticmethod
+    def lew_wallace(r):
+        return r["basis"] == "AOT-LW" or r["id"] in ("usa-art-lwallace", "usa-cav-lwallace")
 
-    for r in by.get("AOO-INF", []):
-        men[r["id"]] = round(AOO_INF_PER_REGT * regts(r))
-    return men, guns
+    def distribute(self, units, total, how, cap=None):
+        """The units of `units` with open regiments and no men yet share what `total` leaves after
+        the others (and their own part figures), by open regiment; none above `cap`."""
+        open_ = [r for r in units if r["id"] not in self.men and self.open_regts(r) > 0]
+        left = total - sum(self.men[r["id"]] for r in units if r["id"] in self.men) \
+            - sum(self.fixed(r) for r in open_)
+        capped = []
+        while open_:
+            per = Fraction(left) / sum(self.open_regts(r) for r in open_)
+            over = [r for r in open_ if cap is not None
+                    and self.fixed(r) + per * self.open_regts(r) > cap]
+            if not over:
+                break
+            for r in over:
+                self.men[r["id"]] = cap
+                self.per[r["id"]] = (per, cap)
+                self.how[r["id"]] = how
+                left -= cap - self.fixed(r)
+                open_.remove(r)
+                capped.append(r)
+        if not open_:
+            return
+        parts = share(round(left), [self.open_regts(r) for r in open_])
+        for r, m in zip(open_, parts):
+            self.men[r["id"]] = round(self.fixed(r)) + m
+            self.per[r["id"]] = (per, None)
+            self.how[r["id"]] = how
 
 
-def basis_note(r, rows):
-    b = r["basis"]
-    if not b:
+def compute_strengths(rows):
+    """Men (and guns) for each unit row."""
+    s = Strengths(rows)
+    men = s.compute()
+    guns = {r["id"]: int(r["guns"]) for r in rows if r["kind"] == "Artillery"}
+    return men, guns, s
+
+
+def fmt(f):
+    f = Fraction(f)
+    return str(f.numerator) if f.denominator == 1 else f"{float(f):.1f}"
+
+
+def basis_note(r, rows, s):
+    """How a unit's men were found: its source's figure, or the estimate and its arithmetic."""
+    if r["kind"] == "Leader":
         return ""
-    same = [x for x in rows if x["basis"] == b]
-    n = sum(num(x["regts"]) for x in same)
-    nb = sum(num(x["batteries"]) for x in same)
-    if b == "AOT-LW":
-        n = Fraction(11)
-    fmt = lambda f: str(f.numerator) if f.denominator == 1 else f"{float(f):g}"  # noqa: E731
-    return BASIS_TEXT[b].format(regts=fmt(num(r["regts"])), bat=fmt(num(r["batteries"])),
-                                cos=fmt(num(r["cav_cos"])), n=fmt(n if b != "CS-ART" else nb))
+    parts = []
+    if r["known"]:
+        inc = num(r["incl_bats"])
+        text = r["strength_src"]
+        if inc:
+            text += (f"; less {fmt(inc)} batteries x {fmt(s.bat_men[r['side']])} men "
+                     "[estimate: the battery estimate below], units of their own here")
+        parts.append(text)
+    if r["id"] in s.per and s.open_regts(r) > 0 or r["basis"] in ("CS-REINF", "AOT-LW"):
+        per, cap = s.per[r["id"]]
+        regts = fmt(s.open_regts(r))
+        if s.how.get(r["id"]) == "group":
+            t = GROUP_TEXT.format(regts=regts, per=fmt(per), src=GROUPS[r["group"]][1])
+        else:
+            t = BASIS_TEXT[r["basis"]].format(
+                regts=regts, per=fmt(per),
+                cap=(f"; held at Cleburne's {cap} (Force, From Fort Henry to Corinth, 1881: "
+                     "'Cleburne's brigade was the largest')" if cap else ""))
+        parts.append(("the rest: " if r["known"] else "") + t)
+    elif not r["known"] and r["basis"] in BASIS_TEXT:
+        same = [x for x in rows if x["basis"] == r["basis"]]
+        n = sum(num(x["regts"]) for x in same) if r["basis"] != "CS-ART" else \
+            sum(num(x["batteries"]) for x in same)
+        per = s.bat_men["Confederate"] if r["basis"] == "CS-ART" else s.cav_per_regt
+        parts.append(BASIS_TEXT[r["basis"]].format(
+            regts=fmt(num(r["regts"])), bat=fmt(num(r["batteries"])), cos=fmt(num(r["cav_cos"])),
+            n=fmt(n), per=fmt(per), cap=""))
+    if r["kind"] == "Artillery" and r["guns_src"]:
+        parts.append("guns: " + r["guns_src"])
+    return "; ".join(p for p in parts if p)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -554,7 +666,7 @@ def main():
     write_csv = "--write-csv" in sys.argv
     show = "--show" in sys.argv
     rows = read_rows()
-    men, guns = compute_strengths(rows)
+    men, guns, strengths = compute_strengths(rows)
     mismatch = []
     for r in rows:
         want_m = str(men.get(r["id"], 0)) if r["kind"] != "Leader" else "0"
@@ -632,10 +744,11 @@ def main():
 // Scale: 250 yards between hex centres (north up; the Tennessee River is the east edge; the
 // Landing is hex {label(hex_at(*M.PLACES['landing']))}); 90-minute turns (the SSI game's), two night turns:
 {turns_comment}
-// Strengths in men: Confederates from OR I/10/1 p. 398 (effective total 38,773), the Army of
-// the Tennessee from Reed p. 45 (39,830 at Pittsburg Landing; Lew Wallace 7,564), the Army of
-// the Ohio at the OR I/10/2 p. 85 regiment size; how each unit's share was derived is in the
-// docs table. Terrain letters: c clear (fields), w light woods, h heavy woods (thickets),
+// Strengths in men: each brigade's own figure where a return or report gives one (OR I/10/1,
+// Jordan, the Iowa monuments ...), else its share of a corps, division or army total
+// (Confederates OR I/10/1 p. 398, effective 38,773; the Army of the Tennessee Reed p. 45,
+// 39,830 at Pittsburg Landing and Lew Wallace 7,564; the Army of the Ohio at the OR I/10/2
+// p. 85 regiment size); the docs table gives each unit's figure or arithmetic. Terrain letters: c clear (fields), w light woods, h heavy woods (thickets),
 // o Peach Orchard, n Shiloh Church, s swamp (flooded creek bottoms), v ravine, e stream,
 // f ford, b bridge, u Sunken Road. Elevation: 1 the plateau, 0 creeks, ravines and bottoms.
 (
@@ -693,7 +806,7 @@ def main():
                 m = r["men"] if r["kind"] != "Leader" else "-"
                 lines.append(f"| {r['id']} | {r['name']} | {r['side']} | {r['army']}: "
                              f"{r['formation']} | {r['kind']} | {m} | {r['guns'] or '-'} | "
-                             f"{where} | {r['source']} | {basis_note(r, rows) or '-'} |")
+                             f"{where} | {r['source']} | {basis_note(r, rows, strengths) or '-'} |")
             head, rest = doc.split(b, 1)
             _, tail = rest.split(e, 1)
             with open(DOC, "w") as f:
