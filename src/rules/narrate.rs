@@ -14,49 +14,137 @@ pub trait Describe {
 }
 
 impl Describe for Event {
+    /// Every event is told here, one arm each: the compiler checks that none is left out.
     fn describe(&self, game: &Game) -> String {
+        use Event as E;
         let n = Narrator { game };
         match self {
-            Event::AttackDeclared { .. }
-            | Event::DieRolled { .. }
-            | Event::ModifierSettled { .. }
-            | Event::CombatResult { .. }
-            | Event::Retreated { .. }
-            | Event::Surrendered { .. }
-            | Event::Advanced { .. }
-            | Event::AdvanceOffered { .. }
-            | Event::CodeNotApplied { .. }
-            | Event::ChoiceOverridden { .. } => n.combat(self),
-            Event::ManpowerLost { .. }
-            | Event::Disorganized { .. }
-            | Event::FatigueRaised { .. }
-            | Event::Demoralized { .. }
-            | Event::Eliminated { .. }
-            | Event::MoraleCheck { .. }
-            | Event::MoraleRated { .. }
-            | Event::StatusChanged { .. }
-            | Event::Captured { .. }
-            | Event::Relocated { .. }
-            | Event::Recovered { .. } => n.unit_state(self),
-            Event::UnitMoved { .. }
-            | Event::MarchRolled { .. }
-            | Event::MoveCost { .. }
-            | Event::ExtendedMarch { .. }
-            | Event::ForcedMarch { .. }
-            | Event::TrainsUsed { .. }
-            | Event::LeaderTransferred { .. }
-            | Event::LeaderActivated { .. } => n.movement(self),
-            Event::Note { .. }
-            | Event::TurnEnded { .. }
-            | Event::CommandControl { .. }
-            | Event::RoundRecovered { .. }
-            | Event::PhaseBegan { .. }
-            | Event::InitiativeRolled { .. }
-            | Event::Passed { .. }
-            | Event::Yielded { .. }
-            | Event::RandomEvent { .. }
-            | Event::Reinforced { .. }
-            | Event::FerryFull { .. } => n.turn(self),
+            E::AttackDeclared {
+                kind,
+                attackers,
+                defender,
+                attacker_drm,
+                defender_drm,
+                ..
+            } => n.declared(*kind, attackers, defender, (*attacker_drm, *defender_drm)),
+            E::DieRolled { role, value } => n.die(*role, *value),
+            E::ModifierSettled { name, value } => format!("{name} modifier settled at {value:+}"),
+            E::CombatResult {
+                differential,
+                attacker,
+                defender,
+            } => n.result(*differential, attacker, defender),
+            E::Retreated { units, path, rout } => n.retreated(units, path, *rout),
+            E::Surrendered { units, why } => format!("{} surrender: {why}", n.names(units)),
+            E::Advanced { units, to } if units.is_empty() => {
+                format!("No advance into {}", n.label(to))
+            }
+            E::Advanced { units, to } => format!("{} advance into {}", n.names(units), n.label(to)),
+            E::AdvanceOffered { hex } => format!("The attacker may advance into {}", n.label(hex)),
+            E::CodeNotApplied { role, letter, note } => {
+                format!("{} result '{letter}': {note}", capitalise(role.name()))
+            }
+            E::ChoiceOverridden { what, why } => format!("Choice of {what} not followed: {why}"),
+            E::ManpowerLost { unit, amount, left } => {
+                format!("{} loses {amount} manpower ({left} left)", n.name(unit))
+            }
+            E::Disorganized { unit, cv } => format!("{} is disorganized (CV {cv})", n.name(unit)),
+            E::FatigueRaised { unit, from, to } => {
+                format!("{} fatigue {from} -> {to}", n.name(unit))
+            }
+            E::Demoralized { unit, level } => format!("{} is Demoralized-{level}", n.name(unit)),
+            E::Eliminated { unit } => format!("{} is eliminated", n.name(unit)),
+            E::MoraleCheck {
+                unit,
+                roll,
+                morale,
+                passed,
+                why,
+            } => n.morale_check(unit, (*roll, *morale, *passed), why),
+            E::MoraleRated { unit, dice, morale } => {
+                format!(
+                    "{} sees the elephant: dice {dice} -> morale {morale}",
+                    n.name(unit)
+                )
+            }
+            E::StatusChanged { unit, status } => {
+                format!("{} is now {}", n.name(unit), status.name())
+            }
+            E::Captured { unit, amount, left } => {
+                format!("{} loses {amount} SP captured ({left} left)", n.name(unit))
+            }
+            E::Relocated { unit, to } => format!("{} is placed in {}", n.name(unit), n.label(to)),
+            E::Recovered { unit, what } => format!("{} {what}", n.name(unit)),
+            E::UnitMoved { unit, path } => format!("{} moves {}", n.name(unit), n.path(path)),
+            E::MarchRolled {
+                units,
+                dice,
+                modifier,
+                allowance,
+                rule,
+            } => n.march_rolled(units, dice, *modifier, *allowance, rule),
+            E::MoveCost {
+                unit,
+                cost,
+                left,
+                points,
+                lines,
+            } => n.move_cost(unit, *cost, *left, points, lines),
+            E::ExtendedMarch {
+                unit,
+                dice,
+                modifier,
+                loss,
+                disorganize,
+                source,
+            } => n.extended_march(unit, (dice, *modifier), (*loss, *disorganize), source),
+            E::ForcedMarch {
+                units,
+                dice,
+                bonus,
+                source,
+            } => n.forced_march(units, dice, *bonus, source),
+            E::TrainsUsed {
+                side,
+                used,
+                left,
+                why,
+            } => n.trains_used(*side, *used, *left, why),
+            E::LeaderTransferred { leader, from, to } => n.transferred(leader, *from, *to),
+            E::LeaderActivated { leader, units } => n.activated(leader, units),
+            E::Note { text } => text.clone(),
+            E::TurnEnded { turn, side } => format!("{} ends turn {turn}", n.side(*side)),
+            E::PhaseBegan {
+                turn,
+                round,
+                phase,
+                phasing,
+                acting,
+            } => n.phase_began(*turn, *round, phase, *phasing, *acting),
+            E::InitiativeRolled { dice, winner } => n.initiative(dice, *winner),
+            E::Passed { side } => format!("{} passes", n.side(*side)),
+            E::Yielded { to } => n.yielded(*to),
+            E::CommandControl {
+                turn,
+                out_of_command,
+                radius,
+                percent,
+            } => n.command_control(*turn, out_of_command, *radius, *percent),
+            E::RoundRecovered {
+                mid_point,
+                rallied,
+                failed,
+                restored,
+                rested,
+                fatigue,
+            } => n.round_recovered(*mid_point, (rallied, failed, restored), (*rested, *fatigue)),
+            E::RandomEvent { dice, event } => n.random_event(dice, event.as_ref()),
+            E::Reinforced {
+                units,
+                hex,
+                delayed,
+            } => n.reinforced(units, hex, *delayed),
+            E::FerryFull { ferry, hex, units } => n.ferry_full(ferry, hex, units),
         }
     }
 }
@@ -83,7 +171,7 @@ impl Narrator<'_> {
         self.game.label(*c)
     }
 
-    /// A path of hexes: `0604 -> 0605`.
+    /// Hexes of a path, "0101 -> 0102".
     fn path(&self, path: &[Coord]) -> String {
         path.iter()
             .map(|c| self.label(c))
@@ -94,201 +182,119 @@ impl Narrator<'_> {
     fn side(&self, side: SideId) -> &str {
         self.game.scenario.side_name(side)
     }
+}
 
-    /// Attacks, their dice and results, and what follows on the field.
-    fn combat(&self, event: &Event) -> String {
-        match event {
-            Event::AttackDeclared {
-                kind,
-                attackers,
-                defender,
-                attacker_drm,
-                defender_drm,
-                ..
-            } => {
-                let head = format!(
-                    "{} by {} on {}",
-                    capitalise(&kind.to_string()),
-                    self.names(attackers),
-                    self.label(defender)
-                );
-                // Die modifiers are GCACW's; the other systems log their values as notes.
-                if self.game.rules.reads_differential() {
-                    format!("{head} (attacker {attacker_drm:+}, defender {defender_drm:+})")
-                } else {
-                    head
-                }
-            }
-            Event::DieRolled { role, value } => format!(
-                "{} die: {value}",
-                match role {
-                    DieRole::Artillery => "Artillery",
-                    DieRole::Attacker => "Attacker's",
-                    DieRole::Defender => "Defender's",
-                    DieRole::Other => "A",
-                }
-            ),
-            Event::ModifierSettled { name, value } => {
-                format!("{name} modifier settled at {value:+}")
-            }
-            Event::CombatResult {
-                differential,
-                attacker,
-                defender,
-            } => {
-                if self.game.rules.reads_differential() {
-                    format!(
-                        "Differential {differential:+}: attacker {attacker}, defender {defender}"
-                    )
-                } else {
-                    // What the number means differs by system; its notes have said it.
-                    format!("Result: attacker {attacker}, defender {defender}")
-                }
-            }
-            _ => self.after_combat(event),
+/// Attacks, their dice and results, and what follows on the field.
+impl Narrator<'_> {
+    fn declared(
+        &self,
+        kind: super::attack::AttackType,
+        attackers: &[UnitIdx],
+        defender: &Coord,
+        (attacker_drm, defender_drm): (i32, i32),
+    ) -> String {
+        let head = format!(
+            "{} by {} on {}",
+            capitalise(&kind.to_string()),
+            self.names(attackers),
+            self.label(defender)
+        );
+        // Die modifiers are GCACW's; the other systems log their values as notes.
+        if self.game.rules.reads_differential() {
+            format!("{head} (attacker {attacker_drm:+}, defender {defender_drm:+})")
+        } else {
+            head
         }
     }
 
-    /// What follows an attack's result: retreats, surrenders, advances, results not applied.
-    fn after_combat(&self, event: &Event) -> String {
-        match event {
-            Event::Retreated { units, path, rout } => format!(
-                "{} {} {} hexes: {}",
-                self.names(units),
-                if *rout { "rout" } else { "retreat" },
-                path.len(),
-                self.path(path)
-            ),
-            Event::Surrendered { units, why } => format!("{} surrender: {why}", self.names(units)),
-            Event::Advanced { units, to } => {
-                format!("{} advance into {}", self.names(units), self.label(to))
-            }
-            Event::AdvanceOffered { hex } => {
-                format!("The attacker may advance into {}", self.label(hex))
-            }
-            Event::CodeNotApplied { role, letter, note } => {
-                format!("{} result '{letter}': {note}", capitalise(role.name()))
-            }
-            Event::ChoiceOverridden { what, why } => {
-                format!("Choice of {what} not followed: {why}")
-            }
-            _ => unreachable!("not a combat event: {event:?}"),
+    fn die(&self, role: DieRole, value: u8) -> String {
+        let whose = match role {
+            DieRole::Artillery => "Artillery",
+            DieRole::Attacker => "Attacker's",
+            DieRole::Defender => "Defender's",
+            DieRole::Other => "A",
+        };
+        format!("{whose} die: {value}")
+    }
+
+    fn result(&self, differential: i32, attacker: &str, defender: &str) -> String {
+        if self.game.rules.reads_differential() {
+            format!("Differential {differential:+}: attacker {attacker}, defender {defender}")
+        } else {
+            // What the number means differs by system; its notes have said it.
+            format!("Result: attacker {attacker}, defender {defender}")
         }
     }
 
-    /// What happened to one unit: losses, fatigue, morale, status, a new place.
-    fn unit_state(&self, event: &Event) -> String {
-        match event {
-            Event::ManpowerLost { unit, amount, left } => {
-                format!("{} loses {amount} manpower ({left} left)", self.name(unit))
-            }
-            Event::Disorganized { unit, cv } => {
-                format!("{} is disorganized (CV {cv})", self.name(unit))
-            }
-            Event::FatigueRaised { unit, from, to } => {
-                format!("{} fatigue {from} -> {to}", self.name(unit))
-            }
-            Event::Demoralized { unit, level } => {
-                format!("{} is Demoralized-{level}", self.name(unit))
-            }
-            Event::Eliminated { unit } => format!("{} is eliminated", self.name(unit)),
-            Event::MoraleCheck {
-                unit,
-                roll,
-                morale,
-                passed,
-                why,
-            } => format!(
-                "{} morale check ({why}): rolls {roll} against morale {morale}: {}",
-                self.name(unit),
-                if *passed { "passes" } else { "fails" }
-            ),
-            Event::MoraleRated { unit, dice, morale } => format!(
-                "{} sees the elephant: dice {dice} -> morale {morale}",
-                self.name(unit)
-            ),
-            Event::StatusChanged { unit, status } => {
-                format!("{} is now {}", self.name(unit), status.name())
-            }
-            Event::Captured { unit, amount, left } => {
-                format!(
-                    "{} loses {amount} SP captured ({left} left)",
-                    self.name(unit)
-                )
-            }
-            Event::Relocated { unit, to } => {
-                format!("{} is placed in {}", self.name(unit), self.label(to))
-            }
-            Event::Recovered { unit, what } => format!("{} {what}", self.name(unit)),
-            _ => unreachable!("not an event of a unit's state: {event:?}"),
-        }
+    fn retreated(&self, units: &[UnitIdx], path: &[Coord], rout: bool) -> String {
+        format!(
+            "{} {} {} hexes: {}",
+            self.names(units),
+            if rout { "rout" } else { "retreat" },
+            path.len(),
+            self.path(path)
+        )
     }
 
-    /// Moves and marches: their rolls, costs and checks, the trains they use, leaders' moves.
-    fn movement(&self, event: &Event) -> String {
-        match event {
-            Event::UnitMoved { unit, path } => {
-                format!("{} moves {}", self.name(unit), self.path(path))
+    fn morale_check(
+        &self,
+        unit: &UnitIdx,
+        (roll, morale, passed): (u8, u8, bool),
+        why: &str,
+    ) -> String {
+        format!(
+            "{} morale check ({why}): rolls {roll} against morale {morale}: {}",
+            self.name(unit),
+            if passed { "passes" } else { "fails" }
+        )
+    }
+}
+
+/// Moves and marches: their rolls, costs and checks, the trains they use, leaders' moves.
+impl Narrator<'_> {
+    fn march_rolled(
+        &self,
+        units: &[UnitIdx],
+        dice: &[u8],
+        modifier: i32,
+        allowance: super::points::Mp,
+        rule: &str,
+    ) -> String {
+        format!(
+            "{} march{}: dice {}{} = {allowance} MP ({rule})",
+            self.names(units),
+            if units.len() == 1 { "es" } else { "" },
+            super::dice::dice_text(dice),
+            if modifier != 0 {
+                format!(" {modifier:+}")
+            } else {
+                String::new()
             }
-            Event::MarchRolled {
-                units,
-                dice,
-                modifier,
-                allowance,
-                rule,
-            } => format!(
-                "{} march{}: dice {}{} = {allowance} MP ({rule})",
-                self.names(units),
-                if units.len() == 1 { "es" } else { "" },
-                super::dice::dice_text(dice),
-                if *modifier != 0 {
-                    format!(" {modifier:+}")
-                } else {
-                    String::new()
-                }
-            ),
-            Event::MoveCost {
-                unit,
-                cost,
-                left,
-                points,
-                lines,
-            } => format!(
-                "{}: {cost} {points}{} ({})",
-                self.name(unit),
-                left.map_or(String::new(), |l| format!(", {l} left")),
-                lines.join("; ")
-            ),
-            Event::ExtendedMarch {
-                unit,
-                dice,
-                modifier,
-                loss,
-                disorganize,
-                source,
-            } => self.extended_march(unit, dice, *modifier, *loss, *disorganize, source),
-            Event::ForcedMarch {
-                units,
-                dice,
-                bonus,
-                source,
-            } => format!(
-                "{} force-march: dice {}: +{bonus} MP ({source})",
-                self.names(units),
-                super::dice::dice_text(dice)
-            ),
-            _ => self.supply_and_leaders(event),
-        }
+        )
+    }
+
+    fn move_cost(
+        &self,
+        unit: &UnitIdx,
+        cost: super::points::Mp,
+        left: Option<super::points::Mp>,
+        points: &str,
+        lines: &[String],
+    ) -> String {
+        format!(
+            "{}: {cost} {points}{} ({})",
+            self.name(unit),
+            left.map_or(String::new(), |l| format!(", {l} left")),
+            lines.join("; ")
+        )
     }
 
     /// An extended-march check: its dice, modifier and cost.
     fn extended_march(
         &self,
         unit: &UnitIdx,
-        dice: &[u8],
-        modifier: i32,
-        loss: u32,
-        disorganize: bool,
+        (dice, modifier): (&[u8], i32),
+        (loss, disorganize): (u32, bool),
         source: &str,
     ) -> String {
         let sum: i32 = dice.iter().map(|d| i32::from(*d)).sum();
@@ -306,72 +312,49 @@ impl Narrator<'_> {
         )
     }
 
-    /// Supply trains used, leaders transferred and activated.
-    fn supply_and_leaders(&self, event: &Event) -> String {
-        match event {
-            Event::TrainsUsed {
-                side,
-                used,
-                left,
-                why,
-            } => format!(
-                "{}: {used} supply train{} for {why}, {left} left this turn",
-                self.side(*side),
-                if *used == 1 { "" } else { "s" }
-            ),
-            Event::LeaderTransferred { leader, from, to } => format!(
-                "{} transfers {}-> {}",
-                self.name(leader),
-                from.map_or(String::new(), |f| format!("{} ", self.game.label(f))),
-                self.game.label(*to)
-            ),
-            Event::LeaderActivated { leader, units } => format!(
-                "{} activates {} of his command: {}",
-                self.name(leader),
-                units.len(),
-                self.names(units)
-            ),
-            _ => unreachable!("not an event of movement: {event:?}"),
-        }
+    fn forced_march(
+        &self,
+        units: &[UnitIdx],
+        dice: &[u8],
+        bonus: super::points::Mp,
+        source: &str,
+    ) -> String {
+        format!(
+            "{} force-march: dice {}: +{bonus} MP ({source})",
+            self.names(units),
+            super::dice::dice_text(dice)
+        )
     }
 
-    /// The turn's flow: its phases, initiative, passes, the steps between game turns.
-    fn turn(&self, event: &Event) -> String {
-        match event {
-            Event::Note { text } => text.clone(),
-            Event::TurnEnded { turn, side } => {
-                format!("{} ends turn {turn}", self.side(*side))
-            }
-            Event::PhaseBegan {
-                turn,
-                round,
-                phase,
-                phasing,
-                acting,
-            } => self.phase_began(*turn, *round, phase, *phasing, *acting),
-            Event::InitiativeRolled { dice, winner } => {
-                let roll = |s: usize| super::dice::dice_text(&dice[s]);
-                format!(
-                    "Initiative: {} {}, {} {}: {}",
-                    self.side(SideId(0)),
-                    roll(0),
-                    self.side(SideId(1)),
-                    roll(1),
-                    match winner {
-                        Some(w) => format!("{} acts", self.side(*w)),
-                        None => "a tie, rolled again".into(),
-                    }
-                )
-            }
-            Event::Passed { side } => format!("{} passes", self.side(*side)),
-            Event::Yielded { to } => format!(
-                "{} has the action (yielded): it acts, or passes too and the phase ends",
-                self.side(*to)
-            ),
-            _ => self.between_turns(event),
-        }
+    fn trains_used(&self, side: SideId, used: u32, left: u32, why: &str) -> String {
+        format!(
+            "{}: {used} supply train{} for {why}, {left} left this turn",
+            self.side(side),
+            if used == 1 { "" } else { "s" }
+        )
     }
 
+    fn transferred(&self, leader: &UnitIdx, from: Option<Coord>, to: Coord) -> String {
+        format!(
+            "{} transfers {}-> {}",
+            self.name(leader),
+            from.map_or(String::new(), |f| format!("{} ", self.game.label(f))),
+            self.game.label(to)
+        )
+    }
+
+    fn activated(&self, leader: &UnitIdx, units: &[UnitIdx]) -> String {
+        format!(
+            "{} activates {} of his command: {}",
+            self.name(leader),
+            units.len(),
+            self.names(units)
+        )
+    }
+}
+
+/// The turn's flow: its phases, initiative, passes, the steps between game turns.
+impl Narrator<'_> {
     fn phase_began(
         &self,
         turn: u32,
@@ -397,90 +380,97 @@ impl Narrator<'_> {
         }
     }
 
-    /// The steps between game turns: command control, recovery, random events,
-    /// reinforcements.
-    fn between_turns(&self, event: &Event) -> String {
-        match event {
-            Event::CommandControl {
-                turn,
-                out_of_command,
-                radius,
-                percent,
-            } => {
-                if out_of_command.is_empty() {
-                    format!("Command control (turn {turn}): every unit is in command")
-                } else {
-                    format!(
-                        "Command control (turn {turn}): out of command, no leader within {radius} \
-                         hexes, {percent}% of their points this turn: {}",
-                        self.names(out_of_command)
-                    )
-                }
+    fn initiative(&self, dice: &[Vec<u8>; 2], winner: Option<SideId>) -> String {
+        let roll = |s: usize| super::dice::dice_text(&dice[s]);
+        format!(
+            "Initiative: {} {}, {} {}: {}",
+            self.side(SideId(0)),
+            roll(0),
+            self.side(SideId(1)),
+            roll(1),
+            match winner {
+                Some(w) => format!("{} acts", self.side(w)),
+                None => "a tie, rolled again".into(),
             }
-            Event::RoundRecovered { .. } => self.round_recovered(event),
-            Event::RandomEvent { dice, event: drawn } => {
-                use crate::rules::scenario::RandomEvent as R;
-                let what = match drawn {
-                    None => "no event".to_string(),
-                    Some(R::Rain) => "rain: this turn's weather is rain".to_string(),
-                    Some(R::Dry) => "dry weather this turn".to_string(),
-                    Some(R::Note(n)) => format!("{n} (apply as the scenario's rules say)"),
-                };
-                format!(
-                    "Random events: dice {}: {what}",
-                    super::dice::dice_text(dice)
-                )
-            }
-            Event::Reinforced {
-                units,
-                hex,
-                delayed: false,
-            } => format!(
-                "Reinforcements enter at {}: {}",
-                self.game.label(*hex),
-                self.names(units)
-            ),
-            Event::Reinforced {
-                units,
-                hex,
-                delayed: true,
-            } => format!(
-                "Reinforcements delayed: the enemy holds {}, where {} would enter (next turn)",
-                self.game.label(*hex),
-                self.names(units)
-            ),
-            Event::FerryFull { ferry, hex, units } => {
-                let cap = self
-                    .game
-                    .scenario
-                    .ferries
-                    .iter()
-                    .find(|f| &f.name == ferry)
-                    .map(ferry_capacity)
-                    .unwrap_or_default();
-                format!(
-                    "Ferry full: {ferry} lands {cap} at {}; waiting for the next turn: {}",
-                    self.game.label(*hex),
-                    self.names(units)
-                )
-            }
-            _ => unreachable!("not an event of the turn: {event:?}"),
+        )
+    }
+
+    fn yielded(&self, to: SideId) -> String {
+        format!(
+            "{} has the action (yielded): it acts, or passes too and the phase ends",
+            self.side(to)
+        )
+    }
+
+    fn command_control(&self, turn: u32, out: &[UnitIdx], radius: u32, percent: u32) -> String {
+        if out.is_empty() {
+            format!("Command control (turn {turn}): every unit is in command")
+        } else {
+            format!(
+                "Command control (turn {turn}): out of command, no leader within {radius} \
+                 hexes, {percent}% of their points this turn: {}",
+                self.names(out)
+            )
         }
     }
 
-    /// The recovery step: who rallied, stayed routed, is in good order again, rested.
-    fn round_recovered(&self, event: &Event) -> String {
-        let Event::RoundRecovered {
-            mid_point,
-            rallied,
-            failed,
-            restored,
-            rested,
-            fatigue,
-        } = event
-        else {
-            unreachable!("not a recovery: {event:?}")
+    fn random_event(
+        &self,
+        dice: &[u8],
+        drawn: Option<&crate::rules::scenario::RandomEvent>,
+    ) -> String {
+        use crate::rules::scenario::RandomEvent as R;
+        let what = match drawn {
+            None => "no event".to_string(),
+            Some(R::Rain) => "rain: this turn's weather is rain".to_string(),
+            Some(R::Dry) => "dry weather this turn".to_string(),
+            Some(R::Note(n)) => format!("{n} (apply as the scenario's rules say)"),
         };
+        format!(
+            "Random events: dice {}: {what}",
+            super::dice::dice_text(dice)
+        )
+    }
+
+    fn reinforced(&self, units: &[UnitIdx], hex: &Coord, delayed: bool) -> String {
+        if delayed {
+            format!(
+                "Reinforcements delayed: the enemy holds {}, where {} would enter (next turn)",
+                self.label(hex),
+                self.names(units)
+            )
+        } else {
+            format!(
+                "Reinforcements enter at {}: {}",
+                self.label(hex),
+                self.names(units)
+            )
+        }
+    }
+
+    fn ferry_full(&self, ferry: &str, hex: &Coord, units: &[UnitIdx]) -> String {
+        let cap = self
+            .game
+            .scenario
+            .ferries
+            .iter()
+            .find(|f| f.name == ferry)
+            .map(ferry_capacity)
+            .unwrap_or_default();
+        format!(
+            "Ferry full: {ferry} lands {cap} at {}; waiting for the next turn: {}",
+            self.label(hex),
+            self.names(units)
+        )
+    }
+
+    /// The recovery step: who rallied, stayed routed, is in good order again, rested.
+    fn round_recovered(
+        &self,
+        mid_point: bool,
+        (rallied, failed, restored): (&[(UnitIdx, u8)], &[(UnitIdx, u8)], &[UnitIdx]),
+        (rested, fatigue): (u32, u8),
+    ) -> String {
         let mut parts = Vec::new();
         for (u, d) in rallied {
             parts.push(format!("{} rallies (die {d})", self.name(u)));
@@ -491,26 +481,23 @@ impl Narrator<'_> {
         for u in restored {
             parts.push(format!("{} is in good order again", self.name(u)));
         }
-        if *rested > 0 {
-            parts.push(if *rested == 1 {
+        if rested > 0 {
+            parts.push(if rested == 1 {
                 format!("1 unit rests ({fatigue} fatigue off)")
             } else {
                 format!("{rested} units rest ({fatigue} fatigue off)")
             });
         }
-        format!(
-            "{}: {}",
-            if *mid_point {
-                "Mid-point recovery"
-            } else {
-                "Recovery"
-            },
-            if parts.is_empty() {
-                "nothing to recover".to_string()
-            } else {
-                parts.join("; ")
-            }
-        )
+        let when = if mid_point {
+            "Mid-point recovery"
+        } else {
+            "Recovery"
+        };
+        if parts.is_empty() {
+            format!("{when}: nothing to recover")
+        } else {
+            format!("{when}: {}", parts.join("; "))
+        }
     }
 }
 

@@ -493,13 +493,10 @@ impl Sequence {
     pub fn problems(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
         self.phase_list_problems(&mut out);
+        self.section_problems(&mut out);
         let mut keys = std::collections::BTreeSet::new();
         for (i, p) in self.phases.iter().enumerate() {
-            let at = format!("sequence.phases[{i}]");
-            self.phase_head_problems(p, &at, &mut keys, &mut out);
-            // The rules' sections are checked with each phase (so listed once per phase).
-            self.section_problems(&mut out);
-            self.phase_tail_problems(p, &at, &mut out);
+            self.phase_problems(p, &format!("sequence.phases[{i}]"), &mut keys, &mut out);
         }
         out
     }
@@ -541,8 +538,9 @@ impl Sequence {
         }
     }
 
-    /// A phase's key and name (the key unique), what it allows, and who acts in it.
-    fn phase_head_problems(
+    /// One phase: its key and name (the key unique), what it allows and who acts in it, whether
+    /// it is passed over when idle, its leader transfers and its attack limit.
+    fn phase_problems(
         &self,
         p: &Phase,
         at: &str,
@@ -565,6 +563,27 @@ impl Sequence {
             out.push((
                 format!("{at}.acts"),
                 "a phase on the initiative needs the sequence's `initiative` rules".into(),
+            ));
+        }
+        let only = |what: Allow| p.allows.iter().all(|a| *a == what);
+        if p.skip_when_idle && !only(Allow::Special) && !only(Allow::LeaderTransfer) {
+            out.push((
+                format!("{at}.skip_when_idle"),
+                "only a phase of special actions alone, or of leader transfers alone, is \
+                 passed over when idle"
+                    .into(),
+            ));
+        }
+        if p.allows.contains(&Allow::LeaderTransfer) && self.leader_transfer.is_none() {
+            out.push((
+                format!("{at}.allows"),
+                "leader transfers need the sequence's `leader_transfer` rules".into(),
+            ));
+        }
+        if p.attacks_per_unit == Some(0) {
+            out.push((
+                format!("{at}.attacks_per_unit"),
+                "0 attacks: leave attacks out of `allows` instead".into(),
             ));
         }
     }
@@ -615,31 +634,6 @@ impl Sequence {
             out.push((
                 "sequence.assault.army".into(),
                 "each type led by an army leader must be one of `kinds`".into(),
-            ));
-        }
-    }
-
-    /// A phase passed over when idle, its leader transfers, its attack limit.
-    fn phase_tail_problems(&self, p: &Phase, at: &str, out: &mut Vec<(String, String)>) {
-        let only = |what: Allow| p.allows.iter().all(|a| *a == what);
-        if p.skip_when_idle && !only(Allow::Special) && !only(Allow::LeaderTransfer) {
-            out.push((
-                format!("{at}.skip_when_idle"),
-                "only a phase of special actions alone, or of leader transfers alone, is \
-                 passed over when idle"
-                    .into(),
-            ));
-        }
-        if p.allows.contains(&Allow::LeaderTransfer) && self.leader_transfer.is_none() {
-            out.push((
-                format!("{at}.allows"),
-                "leader transfers need the sequence's `leader_transfer` rules".into(),
-            ));
-        }
-        if p.attacks_per_unit == Some(0) {
-            out.push((
-                format!("{at}.attacks_per_unit"),
-                "0 attacks: leave attacks out of `allows` instead".into(),
             ));
         }
     }
