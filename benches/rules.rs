@@ -66,7 +66,7 @@ fn benches(c: &mut Criterion) {
         if sc.ruleset == "gcacw" {
             continue;
         }
-        let rules = musket::rules::registry::builtin(&sc.ruleset).expect("built-in tables");
+        let rules = musket::rules::registry::builtin(sc.ruleset).expect("built-in tables");
         let game = musket::rules::flow::new_game(Arc::new(sc), rules.clone());
         let req = first_contact(&game).expect("the scenario starts in contact");
         rules
@@ -332,7 +332,7 @@ fn game_copy(c: &mut Criterion) {
             || musket::rules::dice::Dice::new(1),
             |mut dice| {
                 let mut g = black_box(&game).clone();
-                musket::rules::command::apply(&mut g, &cmd, &mut dice).expect("a valid command");
+                musket::rules::command::execute(&mut g, &cmd, &mut dice).expect("a valid command");
                 g
             },
             BatchSize::SmallInput,

@@ -306,7 +306,7 @@ fn a_bad_command_in_a_scenario_names_the_place() {
 /// March `id` with the dice `values` (the march die first, then any extended-march die).
 fn march_with(s: &mut Session, id: &str, values: &[u8]) -> Vec<Event> {
     let mut d = musket::rules::dice::FixedDice::new(values);
-    musket::rules::command::apply(
+    musket::rules::command::execute(
         &mut s.game,
         &Command::March {
             units: vec![id.into()],
@@ -324,7 +324,7 @@ fn next_union_action(s: &mut Session) {
         return;
     }
     let mut d = musket::rules::dice::FixedDice::new(&[6, 1]);
-    musket::rules::command::apply(&mut s.game, &Command::EndTurn, &mut d).unwrap();
+    musket::rules::command::execute(&mut s.game, &Command::EndTurn, &mut d).unwrap();
     assert_eq!(s.game.active_side, SideId(0));
 }
 
@@ -610,7 +610,7 @@ fn a_forced_march_adds_the_die_less_one_at_least_two() {
         assert!(e.to_string().contains("M first"), "{e}");
         march_with(&mut s, "usa-1", &[3]);
         let mut d = musket::rules::dice::FixedDice::new(&[die]);
-        musket::rules::command::apply(&mut s.game, &force("usa-1"), &mut d).unwrap();
+        musket::rules::command::execute(&mut s.game, &force("usa-1"), &mut d).unwrap();
         let unit = s.game.unit(u);
         assert_eq!(
             unit.march,
@@ -875,7 +875,7 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
     let mut dice = musket::rules::dice::FixedDice::new(&[6, 1].repeat(60));
     // The leader-transfer phases first.
     while !musket::rules::gate::on_initiative(&g) {
-        musket::rules::command::apply(&mut g, &Command::EndPhase, &mut dice).unwrap();
+        musket::rules::command::execute(&mut g, &Command::EndPhase, &mut dice).unwrap();
     }
     let entrench = |ids: &[&str]| Command::Special {
         units: ids.iter().map(|s| s.to_string()).collect(),
@@ -884,7 +884,7 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
     let id = |g: &musket::rules::game::Game, s: &str| g.unit_by_id(s).unwrap();
     // Artillery may not entrench (infantry only).
     assert!(validate(&g, &entrench(&["guns"])).is_err());
-    musket::rules::command::apply(&mut g, &entrench(&["dig"]), &mut dice).unwrap();
+    musket::rules::command::execute(&mut g, &entrench(&["dig"]), &mut dice).unwrap();
     assert!(g.unit(id(&g, "dig")).entrenching && !g.unit(id(&g, "dig")).entrenched);
     // It moves no further in this action.
     let e = validate(
@@ -895,12 +895,12 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
         },
     );
     assert!(e.is_err(), "{e:?}");
-    musket::rules::command::apply(&mut g, &Command::EndTurn, &mut dice).unwrap();
+    musket::rules::command::execute(&mut g, &Command::EndTurn, &mut dice).unwrap();
     // After a march has begun an action, entrenching is refused: it is an action of its own.
     while g.active_side != SideId(0) {
-        musket::rules::command::apply(&mut g, &Command::EndTurn, &mut dice).unwrap();
+        musket::rules::command::execute(&mut g, &Command::EndTurn, &mut dice).unwrap();
     }
-    musket::rules::command::apply(
+    musket::rules::command::execute(
         &mut g,
         &Command::March {
             units: vec!["walk".into()],
@@ -914,7 +914,7 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
     let events = {
         let mut ev = Vec::new();
         while g.turn == 1 {
-            ev.extend(musket::rules::command::apply(&mut g, &Command::EndTurn, &mut dice).unwrap());
+            ev.extend(musket::rules::command::execute(&mut g, &Command::EndTurn, &mut dice).unwrap());
         }
         ev
     };
@@ -928,9 +928,9 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
     );
     // A unit that moves leaves its works (in the next action phase).
     while !(musket::rules::gate::on_initiative(&g) && g.active_side == SideId(0)) {
-        musket::rules::command::apply(&mut g, &Command::EndTurn, &mut dice).unwrap();
+        musket::rules::command::execute(&mut g, &Command::EndTurn, &mut dice).unwrap();
     }
-    musket::rules::command::apply(
+    musket::rules::command::execute(
         &mut g,
         &Command::March {
             units: vec!["dig".into()],
@@ -938,7 +938,7 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
         &mut dice,
     )
     .unwrap();
-    musket::rules::command::apply(
+    musket::rules::command::execute(
         &mut g,
         &Command::Move {
             unit: "dig".into(),

@@ -384,7 +384,7 @@ fn ai2_acts(
     dice: &mut musket::rules::dice::FixedDice,
     most: usize,
 ) -> Vec<String> {
-    use musket::rules::command::{apply, validate};
+    use musket::rules::command::{execute, validate};
     use musket::rules::order::Command;
     let side = g.active_side;
     let mut player = Kind::Ai(2).player(1, side);
@@ -399,7 +399,7 @@ fn ai2_acts(
         }
         validate(g, &d.command).unwrap_or_else(|e| panic!("{}: {e}", d.why));
         sent.push(d.why.clone());
-        apply(g, &d.command, dice).unwrap();
+        execute(g, &d.command, dice).unwrap();
     }
     sent
 }

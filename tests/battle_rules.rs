@@ -7,7 +7,7 @@
 mod common;
 
 use common::*;
-use musket::rules::command::{apply, validate};
+use musket::rules::command::{execute, validate};
 use musket::rules::dice::FixedDice;
 use musket::rules::event::Event;
 use musket::rules::game::Game;
@@ -45,7 +45,7 @@ fn to_turn(g: &mut Game, turn: u32) -> Vec<Event> {
     let mut events = Vec::new();
     let mut dice = FixedDice::new(&[]);
     while g.turn < turn {
-        events.extend(apply(g, &Command::EndTurn, &mut dice).unwrap());
+        events.extend(execute(g, &Command::EndTurn, &mut dice).unwrap());
     }
     events
 }
@@ -205,7 +205,7 @@ fn a_surprised_unit_has_a_share_of_its_points_and_may_only_defend() {
     );
     // The Confederates' turn: the surprised unit's Final Defensive Fire is taken.
     let mut dice = FixedDice::new(&[]);
-    apply(&mut g, &Command::EndPhase, &mut dice).unwrap();
+    execute(&mut g, &Command::EndPhase, &mut dice).unwrap();
     assert_eq!(g.scenario.side_name(g.active_side), "Confederate");
     assert!(validate(&g, &fire("c", "0505", &[])).is_ok());
     assert!(validate(&g, &fire("camp", "0506", &[("phase", "final-defensive")])).is_ok());

@@ -416,7 +416,7 @@ fn advance_command_after_an_attack_that_allows_it() {
     let wrong = Command::Advance {
         units: vec!["far".into()],
     };
-    assert!(musket::rules::command::apply(&mut g, &wrong, &mut dice).is_err());
+    assert!(musket::rules::command::execute(&mut g, &wrong, &mut dice).is_err());
     assert!(
         g.advance_option.is_some(),
         "a refused command keeps the option open"
@@ -424,10 +424,10 @@ fn advance_command_after_an_attack_that_allows_it() {
     let ok = Command::Advance {
         units: vec!["att".into()],
     };
-    musket::rules::command::apply(&mut g, &ok, &mut dice).unwrap();
+    musket::rules::command::execute(&mut g, &ok, &mut dice).unwrap();
     assert_eq!(g.label(unit(&g, "att").hex.unwrap()), "0303");
     assert!(
-        musket::rules::command::apply(&mut g, &ok, &mut dice).is_err(),
+        musket::rules::command::execute(&mut g, &ok, &mut dice).is_err(),
         "only once"
     );
 }

@@ -494,7 +494,7 @@ fn gcacw_the_march_roll() {
         let cmd = Command::March {
             units: units.iter().map(|u| u.to_string()).collect(),
         };
-        musket::rules::command::apply(&mut s.game, &cmd, &mut FixedDice::new(dice)).unwrap();
+        musket::rules::command::execute(&mut s.game, &cmd, &mut FixedDice::new(dice)).unwrap();
         s.game.unit(id(&s.game, units[0])).march.unwrap()
     };
     assert_eq!(roll(&mut s, &["u"], &[3]), mp(3.0));
@@ -511,7 +511,7 @@ fn gcacw_the_march_roll() {
         )
         .is_err()
     );
-    musket::rules::command::apply(&mut s.game, &Command::EndTurn, &mut FixedDice::new(&[]))
+    musket::rules::command::execute(&mut s.game, &Command::EndTurn, &mut FixedDice::new(&[]))
         .unwrap();
     let e = validate(&s.game, &mv("c", &["0701"])).unwrap_err();
     assert!(format!("{e}").contains("march"), "{e}");

@@ -108,7 +108,7 @@ fn points(a: &Assessment, name: &str) -> Option<i32> {
 fn combat_2_example_numbers_11_3_to_11_7() {
     let sc = musket::rules::registry::load_scenario(Path::new("scenarios/ngg1812-smolensk.ron"))
         .unwrap();
-    let rules = musket::rules::registry::builtin("ngg1812").unwrap();
+    let rules = musket::rules::registry::builtin(musket::rules::registry::id("ngg1812").unwrap()).unwrap();
     let g = musket::rules::flow::new_game(Arc::new(sc), rules);
     let r = req(
         &g,
@@ -1367,7 +1367,7 @@ proptest::proptest! {
 fn full_combat_in_the_scenario_through_a_session() {
     let sc = musket::rules::registry::load_scenario(Path::new("scenarios/ngg1812-smolensk.ron"))
         .unwrap();
-    let rules = musket::rules::registry::builtin("ngg1812").unwrap();
+    let rules = musket::rules::registry::builtin(musket::rules::registry::id("ngg1812").unwrap()).unwrap();
     let sc = Arc::new(sc);
     // Murat's cavalry (0507) attack the disrupted rearguard (0508): FDV is 1d6 (11.18).
     let attack = Command::Attack {
@@ -1765,7 +1765,7 @@ fn commander_alone_may_advance_when_all_defenders_eliminated_11_13() {
 fn odds_losses_are_hits_absorbed_murat_vs_rearguard() {
     let sc = musket::rules::registry::load_scenario(Path::new("scenarios/ngg1812-smolensk.ron"))
         .unwrap();
-    let rules = musket::rules::registry::builtin("ngg1812").unwrap();
+    let rules = musket::rules::registry::builtin(musket::rules::registry::id("ngg1812").unwrap()).unwrap();
     let g = musket::rules::flow::new_game(Arc::new(sc), rules);
     let o = g
         .rules
@@ -1848,7 +1848,7 @@ fn p_retreat_includes_elimination_and_blocked_withdrawal_counts() {
 fn shipped_scenario_respects_hex_capacity_4_1() {
     let sc = musket::rules::registry::load_scenario(Path::new("scenarios/ngg1812-smolensk.ron"))
         .unwrap();
-    let rules = musket::rules::registry::builtin("ngg1812").unwrap();
+    let rules = musket::rules::registry::builtin(musket::rules::registry::id("ngg1812").unwrap()).unwrap();
     let g = musket::rules::flow::new_game(Arc::new(sc), rules);
     let t = Ngg::builtin().tables;
     let mut by_hex: BTreeMap<String, u32> = BTreeMap::new();

@@ -411,7 +411,8 @@ fn an_action_is_one_stack_and_ending_it_rolls_again() {
     )
     .unwrap_err();
     assert!(
-        e.to_string().contains(&format!("this action is {name_a}'s")),
+        e.to_string()
+            .contains(&format!("this action is {name_a}'s")),
         "{e}"
     );
     let rolls = s.dice.rolls();

@@ -12,7 +12,7 @@
 mod common;
 
 use common::*;
-use musket::rules::command::apply;
+use musket::rules::command::execute;
 use musket::rules::dice::FixedDice;
 use musket::rules::event::Event;
 use musket::rules::game::Game;
@@ -36,7 +36,7 @@ fn end_game_turn(g: &mut Game, dice: &[u8]) -> Vec<Event> {
     let turn = g.turn;
     let mut events = Vec::new();
     while g.turn == turn {
-        events.extend(apply(g, &Command::EndTurn, &mut d).unwrap());
+        events.extend(execute(g, &Command::EndTurn, &mut d).unwrap());
     }
     assert!(d.0.is_empty(), "dice left: {:?}", d.0);
     events
@@ -80,7 +80,7 @@ fn command_control_is_judged_again_each_game_turn() {
             .map(String::from)
             .to_vec(),
     };
-    apply(&mut g, &ride, &mut FixedDice::new(&[])).unwrap();
+    execute(&mut g, &ride, &mut FixedDice::new(&[])).unwrap();
     let events = end_game_turn(&mut g, &[]);
     assert_eq!(g.turn, 2);
     assert_eq!(left(&g, "far"), Some(Mp::whole(16)));
@@ -127,7 +127,7 @@ fn recovery_rallies_routed_units_and_rests_the_rest_away_from_the_enemy() {
     let mut d = FixedDice::new(&[4, 5, 5]);
     let mut events = Vec::new();
     while g.phase.round == 0 {
-        events.extend(apply(&mut g, &Command::EndTurn, &mut d).unwrap());
+        events.extend(execute(&mut g, &Command::EndTurn, &mut d).unwrap());
     }
     assert!(d.0.is_empty(), "dice left: {:?}", d.0);
     assert_eq!(g.turn, 1);

@@ -261,7 +261,7 @@ fn end_game_turn(g: &mut musket::rules::game::Game, dice: &[u8]) -> Vec<Event> {
     let turn = g.turn;
     let mut events = Vec::new();
     while g.turn == turn {
-        events.extend(musket::rules::command::apply(g, &Command::EndTurn, &mut d).unwrap());
+        events.extend(musket::rules::command::execute(g, &Command::EndTurn, &mut d).unwrap());
     }
     assert!(d.0.is_empty(), "dice left: {:?}", d.0);
     events

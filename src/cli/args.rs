@@ -228,9 +228,8 @@ pub enum Cmd {
     /// Print a ruleset's built-in tables file, to copy and correct (`musket rules gcacw >
     /// my-gcacw.ron`, then `--rules my-gcacw.ron`).
     Rules {
-        /// gcacw (default), gbacw, ngg1812 or shiloh.
-        #[arg(default_value = crate::rules::registry::KNOWN_RULESETS[0])]
-        ruleset: String,
+        /// gcacw (the default), gbacw, ngg1812 or shiloh.
+        ruleset: Option<String>,
     },
     /// The digest of the sequence of play in a tables file (or the built-in one): what
     /// `tools/sequence_history.py` lists in `assets/rules/sequences.ron`.

@@ -75,9 +75,9 @@ pub struct VassalArgs {
     /// Take the pieces from a saved game (`.vsav`).
     #[arg(long, value_name = "FILE.vsav")]
     pub save: Option<PathBuf>,
-    /// The rule system of the draft.
-    #[arg(long, default_value = crate::rules::registry::KNOWN_RULESETS[0])]
-    pub ruleset: String,
+    /// The rule system of the draft (the default: gcacw).
+    #[arg(long)]
+    pub ruleset: Option<String>,
     /// The player's answers (a `mapping.ron` written by an earlier import, corrected); they are
     /// remembered for this module. Without it, answers remembered for the module are used.
     #[arg(long, value_name = "FILE")]
@@ -127,7 +127,10 @@ fn run_vassal(a: VassalArgs) -> Result<(), Failure> {
             (None, Some(p)) => Source::Save(p.clone()),
             (None, None) => Source::AtStart,
         },
-        ruleset: a.ruleset.clone(),
+        ruleset: a
+            .ruleset
+            .clone()
+            .unwrap_or_else(|| crate::rules::registry::default_id().to_string()),
         mapping: mapping.clone(),
     };
     let plan = vassal::plan_module(&mut module, &opts, &mut progress).map_err(Failure)?;

@@ -104,7 +104,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
             editor,
         }) => measure_systems(scenario, frames, editor, ov),
         Some(Cmd::SequenceDigest { ruleset, file }) => sequence_digest(&ruleset, file.as_deref()),
-        Some(Cmd::Rules { ruleset }) => rules(&ruleset),
+        Some(Cmd::Rules { ruleset }) => rules(ruleset.as_deref()),
         Some(Cmd::Check { scenarios }) => check(&scenarios, &ov),
         Some(Cmd::Odds(a)) => odds::odds(a, &ov),
         Some(Cmd::Resolve(r)) => odds::resolve(r, &ov),
@@ -140,7 +140,8 @@ fn sequence_digest(ruleset: &str, file: Option<&Path>) -> Result<ExitCode, Failu
         Some(p) => {
             std::fs::read_to_string(p).map_err(|e| Failure(format!("{}: {e}", p.display())))?
         }
-        None => crate::rules::registry::builtin_tables(ruleset)
+        None => crate::rules::registry::id(ruleset)
+            .and_then(crate::rules::registry::builtin_tables)
             .ok_or_else(|| Failure(format!("unknown ruleset {ruleset:?}")))?
             .to_string(),
     };
@@ -151,16 +152,22 @@ fn sequence_digest(ruleset: &str, file: Option<&Path>) -> Result<ExitCode, Failu
     Ok(ExitCode::SUCCESS)
 }
 
-/// `musket rules`: a ruleset's built-in tables file.
-fn rules(ruleset: &str) -> Result<ExitCode, Failure> {
-    match crate::rules::registry::builtin_tables(ruleset) {
+/// `musket rules`: a ruleset's built-in tables file (the default rule system's without one).
+fn rules(ruleset: Option<&str>) -> Result<ExitCode, Failure> {
+    use crate::rules::registry;
+    let id = match ruleset {
+        None => Some(registry::default_id()),
+        Some(r) => registry::id(r),
+    };
+    match id.and_then(registry::builtin_tables) {
         Some(text) => {
             out!("{text}");
             Ok(ExitCode::SUCCESS)
         }
         None => Err(Failure(format!(
-            "unknown ruleset {ruleset:?}; known: {}",
-            crate::rules::registry::KNOWN_RULESETS.join(", ")
+            "unknown ruleset {:?}; known: {}",
+            ruleset.unwrap_or_default(),
+            registry::known_text()
         ))),
     }
 }

@@ -825,16 +825,13 @@ fn advance(world: &mut World, yes: bool) {
     let Some(opt) = g.advance_option.clone() else {
         return;
     };
-    if !yes {
-        // Declining leaves the option to lapse with the next command.
-        if let Some(p) = world.resource_mut::<Play>().0.as_mut() {
-            p.session.game.advance_option = None;
-            p.revision += 1;
-        }
-        return;
-    }
-    let ids = opt.units.iter().map(|u| g.unit(*u).id.clone()).collect();
-    if execute(world, Command::Advance { units: ids }) {
+    // Declining is the advance of no units: a command like any other, in the log and the
+    // turn file.
+    let ids = match yes {
+        true => opt.units.iter().map(|u| g.unit(*u).id.clone()).collect(),
+        false => Vec::new(),
+    };
+    if execute(world, Command::Advance { units: ids }) && yes {
         let mut s = world.resource_mut::<Selection>();
         s.hex = Some(opt.hex);
     }

@@ -414,10 +414,10 @@ fn set<T: Clone>(field: &mut T, value: &T, label: &str) -> String {
 }
 
 fn set_ruleset(f: &mut ScenarioFile, r: &str) -> Result<String, String> {
-    if !crate::rules::registry::KNOWN_RULESETS.contains(&r) {
+    if crate::rules::registry::id(r).is_none() {
         return Err(format!(
             "unknown ruleset {r:?}: {}",
-            crate::rules::registry::KNOWN_RULESETS.join(", ")
+            crate::rules::registry::known_text()
         ));
     }
     f.ruleset = r.to_string();

@@ -67,7 +67,7 @@ const RIVER_ROWS: [(Option<Feature>, Option<Feature>); 7] = [
 
 /// Ask the rules of `source` about ground, with its army's units of each kind.
 pub fn probe(source: &Scenario, rules: &RulesOverrides) -> Result<Probe, String> {
-    let letters: Vec<char> = registry::terrain_letters(&source.ruleset).chars().collect();
+    let letters: Vec<char> = registry::terrain_letters(source.ruleset.as_str()).chars().collect();
     let (game, movers) = probe_game(source, &letters, rules)?;
     // Movers that can enter open ground at all (a Shiloh battery unlimbered cannot move).
     let movers: Vec<UnitIdx> = movers

@@ -152,6 +152,7 @@ pub fn plan(game: &Game, leader: &str, units: &[String]) -> Result<Plan, String>
     }
     let l = own_leader(game, leader, "has the initiative")?;
     let lu = game.unit(l);
+    let leader = &lu.name;
     if lu.command.is_empty() {
         return Err(format!(
             "{leader} commands no units in this scenario (its `command` is empty)"
@@ -177,11 +178,12 @@ pub fn plan(game: &Game, leader: &str, units: &[String]) -> Result<Plan, String>
             let u = game
                 .unit_by_id(id)
                 .ok_or_else(|| format!("no unit has the id {id:?}"))?;
+            let name = &game.unit(u).name;
             if !lu.command.contains(&u) {
-                return Err(format!("{id} is not of {leader}'s command"));
+                return Err(format!("{name} is not of {leader}'s command"));
             }
             if let Some((_, why)) = r.refused.iter().find(|(x, _)| *x == u) {
-                return Err(format!("{id} may not be activated: {why}"));
+                return Err(format!("{name} may not be activated: {why}"));
             }
             if !out.contains(&u) {
                 out.push(u);
@@ -225,12 +227,13 @@ fn own_leader(game: &Game, id: &str, acts: &str) -> Result<UnitIdx, String> {
         .ok_or_else(|| format!("no unit has the id {id:?}"))?;
     let lu = game.unit(l);
     if !lu.is_leader() {
-        return Err(format!("{id} is not a leader"));
+        return Err(format!("{} is not a leader", lu.name));
     }
     if lu.side != game.active_side {
         return Err(format!(
-            "{}: {id} is a {} leader; the {} {acts}",
+            "{}: {} is a {} leader; the {} {acts}",
             game.sequence.phase(game.phase).name,
+            lu.name,
             game.scenario.side_name(lu.side),
             game.scenario.side_name(game.active_side)
         ));
@@ -250,6 +253,7 @@ pub fn transfer_plan(game: &Game, leader: &str, to: &str) -> Result<(UnitIdx, Co
     };
     let l = own_leader(game, leader, "transfers now")?;
     let lu = game.unit(l);
+    let leader = &lu.name;
     if game.cycle.transferred.contains(&l) {
         return Err(format!(
             "{}: {leader} has transferred in this phase",

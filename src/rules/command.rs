@@ -4,9 +4,10 @@
 //! `validate(&Game, &Command)` checks a command without changing anything, and is the whole
 //! judge of what is legal: whose turn it is (only the side to move moves and attacks, but for
 //! an attack the rule system makes out of turn), that the game is not over, and every rule of
-//! the rule system;
-//! `apply(&mut Game, &Command, &mut dice)` validates, then changes the game and returns the
-//! events. A command that fails validation changes nothing and rolls no dice.
+//! the rule system. What it accepts comes back as a [`Checked`] command, the plan it found;
+//! `apply(&mut Game, Checked, &mut dice)` carries that plan out, checking nothing again, and
+//! returns the events; [`execute`] is the two in one. A refused command changes nothing and
+//! rolls no dice.
 
 use super::ruleset::attack_request;
 
@@ -19,8 +20,8 @@ use super::movement::orders::{self, MarchPlan, MovePlan};
 use super::order::{Command, CommandError};
 use super::unit::{SideId, UnitIdx};
 
-/// The request of an attack command (`None` for other commands).
-fn request_of(game: &Game, cmd: &Command) -> Result<Option<AttackRequest>, AttackError> {
+/// The request of an attack command.
+fn request_of(game: &Game, cmd: &Command) -> Result<AttackRequest, AttackError> {
     let Command::Attack {
         attackers,
         defender,
@@ -30,7 +31,7 @@ fn request_of(game: &Game, cmd: &Command) -> Result<Option<AttackRequest>, Attac
         ..
     } = cmd
     else {
-        return Ok(None);
+        return Err(AttackError::NoAttackers);
     };
     attack_request(
         game,
@@ -40,7 +41,6 @@ fn request_of(game: &Game, cmd: &Command) -> Result<Option<AttackRequest>, Attac
         march_type.clone(),
         options,
     )
-    .map(Some)
 }
 
 /// The units a move or march names: known ids, each once, on the map, of the side to move,
@@ -244,73 +244,128 @@ pub fn special_for(game: &Game, units: &[UnitIdx], key: &str) -> Option<Command>
     None
 }
 
-/// What [`validate`] accepts a command as: for an attack, the request the rules take (the
-/// window keeps it for its preview and its roll; nobody builds it again).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Valid {
-    pub attack: Option<AttackRequest>,
+/// A command [`validate`] accepted, with the plan it found: what [`apply`] carries out without
+/// checking anything again. Only `validate` makes one, for the game as it stood then; `apply`
+/// refuses it on a game that has changed since.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    command: Command,
+    plan: Plan,
+    /// The game's [version](Game::version) it was judged on.
+    version: u64,
+}
+
+impl Checked {
+    /// The command as the player (or the computer) gave it.
+    pub fn command(&self) -> &Command {
+        &self.command
+    }
+
+    /// For an attack, the request the rules took (the window keeps it for its preview and its
+    /// roll; nobody builds it again).
+    pub fn attack(&self) -> Option<&AttackRequest> {
+        match &self.plan {
+            Plan::Attack(a, _) => Some(&a.request),
+            _ => None,
+        }
+    }
+}
+
+/// What each kind of command was found to do.
+#[derive(Clone, Debug)]
+enum Plan {
+    Attack(CheckedAttack, super::attack::Choices),
+    Move(MovePlan),
+    March(MarchPlan),
+    Special(Vec<(UnitIdx, super::points::Mp)>, String),
+    Advance(Vec<UnitIdx>, Coord),
+    EndTurn,
+    EndPhase,
+    Activate(super::activation::Plan),
+    ForceMarch(Vec<UnitIdx>, super::sequence::ForcedMarch),
+    TransferLeader(UnitIdx, Coord),
 }
 
 /// An attack command through every check that applies to it, in one place: the request, and
 /// the per-turn limits it counts against.
-pub struct CheckedAttack {
-    pub request: AttackRequest,
-    pub limits: orders::AttackLimits,
+#[derive(Clone, Debug)]
+struct CheckedAttack {
+    request: AttackRequest,
+    limits: orders::AttackLimits,
 }
 
-/// Every check of an attack command after the phase's (`gate::check`): the side that may make
-/// it (`attack_turn`), an action phase's assault rules, the rule system's own checks of the
-/// attack and its choices, then the per-turn limits. `None` for an attack of no units.
-fn check_attack(game: &Game, cmd: &Command) -> Result<Option<CheckedAttack>, CommandError> {
-    let Command::Attack { choices, .. } = cmd else {
-        return Ok(None);
-    };
-    let Some(request) = request_of(game, cmd)? else {
-        return Ok(None);
-    };
+/// Every check of an attack after the phase's (`gate::check`): the side that may make it
+/// (`attack_turn`), the scenario's surprise, an action phase's assault rules, the rule
+/// system's own checks of the attack and its choices, then the per-turn limits.
+fn check_attack(
+    game: &Game,
+    cmd: &Command,
+    choices: &super::attack::Choices,
+) -> Result<CheckedAttack, CommandError> {
+    let request = request_of(game, cmd)?;
     attack_turn(game, &request)?;
     surprise_check(game, &request)?;
     assault_check(game, &request)?;
     game.rules.check(game, &request, choices)?;
     let limits = orders::check_attack_limits(game, &request).map_err(CommandError::Limit)?;
-    Ok(Some(CheckedAttack { request, limits }))
+    Ok(CheckedAttack { request, limits })
 }
 
 /// Check a command against the game without changing it: the one judge of what is legal, for
-/// every caller (the window, the computer players, the command line, turn files), and the
-/// first step of [`apply`].
-pub fn validate(game: &Game, cmd: &Command) -> Result<Valid, CommandError> {
+/// every caller (the window, the computer players, the command line, turn files). What it
+/// accepts, [`apply`] carries out.
+pub fn validate(game: &Game, cmd: &Command) -> Result<Checked, CommandError> {
     not_over(game)?;
     super::gate::check(game, cmd).map_err(CommandError::Phase)?;
-    let attack = check_attack(game, cmd)?.map(|a| a.request);
-    validate_plan(game, cmd)?;
-    Ok(Valid { attack })
+    Ok(Checked {
+        command: cmd.clone(),
+        plan: plan(game, cmd)?,
+        version: game.version(),
+    })
 }
 
-/// The checks of the commands other than attacks (their plans, built and dropped).
-fn validate_plan(game: &Game, cmd: &Command) -> Result<(), CommandError> {
-    match cmd {
-        Command::Attack { .. } => Ok(()),
-        Command::Move { unit, path } => {
-            move_plan(game, std::slice::from_ref(unit), path).map(|_| ())
+/// Validate and apply a command: what the players' sessions, the computer's playouts and the
+/// tests do with a command in hand.
+pub fn execute(
+    game: &mut Game,
+    cmd: &Command,
+    dice: &mut dyn DieSource,
+) -> Result<Vec<Event>, CommandError> {
+    let checked = validate(game, cmd)?;
+    apply(game, checked, dice)
+}
+
+/// Each command's plan, by its own checks.
+fn plan(game: &Game, cmd: &Command) -> Result<Plan, CommandError> {
+    use super::activation;
+    Ok(match cmd {
+        Command::Attack { choices, .. } => Plan::Attack(check_attack(game, cmd, choices)?, choices.clone()),
+        Command::Move { unit, path } => Plan::Move(move_plan(game, std::slice::from_ref(unit), path)?),
+        Command::MoveStack { units, path } => Plan::Move(move_plan(game, units, path)?),
+        Command::March { units } => Plan::March(march_plan(game, units)?),
+        Command::Special { units, action } => {
+            Plan::Special(special_plan(game, units, action)?, action.clone())
         }
-        Command::MoveStack { units, path } => move_plan(game, units, path).map(|_| ()),
-        Command::March { units } => march_plan(game, units).map(|_| ()),
-        Command::Special { units, action } => special_plan(game, units, action).map(|_| ()),
-        Command::Advance { units } => advancers(game, units).map(|_| ()),
-        Command::EndTurn | Command::EndPhase => Ok(()),
-        Command::Activate { leader, units } => super::activation::plan(game, leader, units)
-            .map(|_| ())
-            .map_err(CommandError::Activate),
-        Command::ForceMarch { units } => super::fatigue::forced_march_plan(game, units)
-            .map(|_| ())
-            .map_err(CommandError::March),
+        Command::Advance { units } => {
+            let (units, hex) = advancers(game, units)?;
+            Plan::Advance(units, hex)
+        }
+        Command::EndTurn => Plan::EndTurn,
+        Command::EndPhase => Plan::EndPhase,
+        Command::Activate { leader, units } => Plan::Activate(
+            activation::plan(game, leader, units).map_err(CommandError::Activate)?,
+        ),
+        Command::ForceMarch { units } => {
+            let (units, f) = super::fatigue::forced_march_plan(game, units)
+                .map_err(CommandError::March)?;
+            Plan::ForceMarch(units, f)
+        }
         Command::TransferLeader { leader, to } => {
-            super::activation::transfer_plan(game, leader, to)
-                .map(|_| ())
-                .map_err(CommandError::Activate)
+            let (l, h) = activation::transfer_plan(game, leader, to)
+                .map_err(CommandError::Activate)?;
+            Plan::TransferLeader(l, h)
         }
-    }
+    })
 }
 
 /// "Turn 2 of 4" (or "turn 2" in a scenario without a length).
@@ -437,9 +492,6 @@ fn advancers(game: &Game, units: &[String]) -> Result<(Vec<UnitIdx>, Coord), Com
     let Some(opt) = &game.advance_option else {
         return Err(CommandError::Advance("no advance is open: only the command right after an attack whose result allows it may advance".into()));
     };
-    if units.is_empty() {
-        return Err(CommandError::Advance("name the units that advance".into()));
-    }
     let may: std::collections::HashSet<UnitIdx> = opt.units.iter().copied().collect();
     let mut seen = std::collections::HashSet::with_capacity(units.len());
     let mut out = Vec::new();
@@ -464,107 +516,83 @@ fn advancers(game: &Game, units: &[String]) -> Result<(Vec<UnitIdx>, Coord), Com
     Ok((out, opt.hex))
 }
 
-/// Validate and apply a command, returning what happened.
+/// Carry out a command [`validate`] accepted, returning what happened: its plan as checked,
+/// nothing checked again. Refused (changing nothing) if the game has changed since it was
+/// checked.
 pub fn apply(
     game: &mut Game,
-    cmd: &Command,
+    checked: Checked,
     dice: &mut dyn DieSource,
 ) -> Result<Vec<Event>, CommandError> {
-    not_over(game)?;
-    super::gate::check(game, cmd).map_err(CommandError::Phase)?;
-    if let Command::Advance { units } = cmd {
-        let (units, hex) = advancers(game, units)?;
+    if checked.version != game.version() {
+        return Err(CommandError::Stale);
+    }
+    let Checked { command, plan, .. } = checked;
+    game.new_version();
+    if let Plan::Advance(units, hex) = plan {
+        // No units: the advance is declined.
         game.advance_option = None;
         for &u in &units {
             game.place(u, Some(hex));
         }
         return Ok(vec![Event::Advanced { units, to: hex }]);
     }
-    // An attack validates fully inside `resolve`; moves inside `move_path`. Either way a
-    // refused command changes nothing, the open advance included.
+    // The open advance ends with any other command; a command the rules still refuse (an
+    // attack whose resolution fails) changes nothing, the advance included.
     let saved_advance = game.advance_option.take();
-    let out = apply_inner(game, cmd, dice);
-    match &out {
-        Ok(_) => {}
-        Err(_) => game.advance_option = saved_advance,
+    match carry_out(game, plan, dice) {
+        Ok(mut events) => {
+            events.extend(super::gate::record_action(game, &command));
+            Ok(events)
+        }
+        Err(e) => {
+            game.advance_option = saved_advance;
+            Err(e)
+        }
     }
-    let mut out = out;
-    if let Ok(events) = &mut out {
-        events.extend(super::gate::record_action(game, cmd));
-    }
-    out
 }
 
-fn apply_inner(
+/// A plan's changes to the game, and their events.
+fn carry_out(
     game: &mut Game,
-    cmd: &Command,
+    plan: Plan,
     dice: &mut dyn DieSource,
 ) -> Result<Vec<Event>, CommandError> {
-    match cmd {
-        Command::Attack { choices, .. } => {
-            let Some(CheckedAttack {
-                request: req,
-                limits,
-            }) = check_attack(game, cmd)?
-            else {
-                return Ok(Vec::new());
-            };
+    Ok(match plan {
+        Plan::Attack(a, choices) => {
             let rules = game.rules.clone();
-            let mut events = rules.resolve(game, &req, choices, dice)?;
-            orders::count_attack(game, &req, &limits);
+            let mut events = rules.resolve(game, &a.request, &choices, dice)?;
+            orders::count_attack(game, &a.request, &a.limits);
             // The attack ends with its fatigue and the extended-march check (GCACW); only
             // then is the advance offered, to the attackers still on the map.
             events.retain(|e| !matches!(e, Event::AdvanceOffered { .. }));
-            events.extend(super::assault::after(game, &req, limits.kind, dice));
+            events.extend(super::assault::after(game, &a.request, a.limits.kind, dice));
             events.extend(offer_advance(game));
-            Ok(events)
+            events
         }
-        Command::Move { unit, path } => {
-            let plan = move_plan(game, std::slice::from_ref(unit), path)?;
-            Ok(orders::apply_move(game, &plan))
-        }
-        Command::MoveStack { units, path } => {
-            let plan = move_plan(game, units, path)?;
-            Ok(orders::apply_move(game, &plan))
-        }
-        Command::March { units } => {
-            let plan = march_plan(game, units)?;
+        Plan::Move(plan) => orders::apply_move(game, &plan),
+        Plan::March(plan) => {
             let mut events = orders::apply_march(game, &plan, dice);
             events.extend(super::fatigue::tire(game, &plan.units, dice));
-            Ok(events)
+            events
         }
-        Command::Special { units, action } => {
-            let plan = special_plan(game, units, action)?;
+        Plan::Special(units, action) => {
             let rules = game.rules.clone();
             let mut events = Vec::new();
-            for (u, cost) in plan {
+            for (u, cost) in units {
                 let unit = game.unit_mut(u);
                 unit.spent = unit.spent + cost;
-                events.extend(rules.apply_special(game, u, action));
+                events.extend(rules.apply_special(game, u, &action));
             }
-            Ok(events)
+            events
         }
-        Command::Advance { .. } => Ok(Vec::new()),
-        Command::EndTurn => Ok(super::flow::end_turn(game, dice)),
+        Plan::Advance(..) => Vec::new(),
+        Plan::EndTurn => super::flow::end_turn(game, dice),
         // In an action phase a side ends its action, not the phase (both must pass).
-        Command::EndPhase if super::gate::on_initiative(game) => {
-            Ok(super::flow::end_turn(game, dice))
-        }
-        Command::EndPhase => Ok(super::flow::end_phase(game, dice)),
-        Command::Activate { leader, units } => {
-            let plan =
-                super::activation::plan(game, leader, units).map_err(CommandError::Activate)?;
-            Ok(super::activation::apply(game, &plan, dice))
-        }
-        Command::ForceMarch { units } => {
-            let (units, f) =
-                super::fatigue::forced_march_plan(game, units).map_err(CommandError::March)?;
-            Ok(super::fatigue::force_march(game, &units, &f, dice))
-        }
-        Command::TransferLeader { leader, to } => {
-            let (l, h) = super::activation::transfer_plan(game, leader, to)
-                .map_err(CommandError::Activate)?;
-            Ok(super::activation::transfer(game, l, h))
-        }
-    }
+        Plan::EndPhase if super::gate::on_initiative(game) => super::flow::end_turn(game, dice),
+        Plan::EndPhase => super::flow::end_phase(game, dice),
+        Plan::Activate(plan) => super::activation::apply(game, &plan, dice),
+        Plan::ForceMarch(units, f) => super::fatigue::force_march(game, &units, &f, dice),
+        Plan::TransferLeader(l, h) => super::activation::transfer(game, l, h),
+    })
 }

@@ -176,6 +176,7 @@ pub fn forced_march_plan(
             .unit_by_id(id)
             .ok_or_else(|| format!("no unit has the id {id:?}"))?;
         let unit = game.unit(u);
+        let id = &unit.name;
         if unit.side != game.active_side {
             return Err(format!("{id} is not of the side to act"));
         }

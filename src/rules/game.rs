@@ -45,6 +45,9 @@ pub struct Game {
     pub weather_event: Option<(u32, Weather)>,
     /// The supply trains of the game turn, as they are spent (`rules::supply`).
     pub supply: super::sequence::Supply,
+    /// How many commands have changed the game (`command::apply`): a checked command is for
+    /// the version it was checked on.
+    version: u64,
 }
 
 impl Game {
@@ -79,11 +82,22 @@ impl Game {
                 rallies: Vec::new(),
             },
             sequence,
+            version: 0,
         };
         g.active_side = g.sequence.acting(g.phase).unwrap_or(SideId(0));
         g.holders = g.scenario.victory.iter().map(|v| v.holder).collect();
         g.rebuild_occupancy();
         g
+    }
+
+    /// How many commands have changed the game since it was set up.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// A command is changing the game (`command::apply` only).
+    pub(super) fn new_version(&mut self) {
+        self.version += 1;
     }
 
     pub fn map(&self) -> &super::map::Map {

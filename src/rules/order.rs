@@ -42,7 +42,8 @@ pub enum Command {
     /// mode and fortify) by each of the units, paid from what they have left this turn.
     Special { units: Vec<String>, action: String },
     /// Advance into the hex the last attack vacated, when its result allows it (only as the
-    /// next command after that attack).
+    /// next command after that attack); with no units, decline the advance (it also lapses with
+    /// any other command).
     Advance { units: Vec<String> },
     /// End the phases of the sequence of play until the other side acts (`rules::sequence`;
     /// with a sequence of one phase: end the side's turn).
@@ -90,4 +91,7 @@ pub enum CommandError {
     /// A command the current phase of the sequence of play does not allow.
     #[error("{0}")]
     Phase(String),
+    /// A checked command applied to a game that has changed since it was checked.
+    #[error("the game has changed since this command was checked: check it again")]
+    Stale,
 }

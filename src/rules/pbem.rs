@@ -950,11 +950,15 @@ pub fn exchange(
         .iter()
         .position(|s| s == starter)
         .unwrap_or(0);
-    let rules = super::registry::for_id(&scenario.ruleset, ov).map_err(|e| TurnError {
-        path: "the starter's rules".into(),
-        kind: "rules",
-        problem: e.to_string(),
-    })?;
+    let unknown = || super::tables::RulesError::Unknown(scenario.ruleset.clone());
+    let rules = super::registry::id(&scenario.ruleset)
+        .ok_or_else(unknown)
+        .and_then(|id| super::registry::for_id(id, ov))
+        .map_err(|e| TurnError {
+            path: "the starter's rules".into(),
+            kind: "rules",
+            problem: e.to_string(),
+        })?;
     let f = start(
         scenario,
         &*rules,

@@ -264,8 +264,10 @@ pub trait Movement: Send + Sync + fmt::Debug {
 
 /// A rule system.
 pub trait Ruleset: Send + Sync + fmt::Debug {
-    /// The id a scenario's `ruleset` field names.
-    fn id(&self) -> &'static str;
+    /// The id a scenario's `ruleset` field names: its profile's.
+    fn id(&self) -> super::scenario::RulesetId {
+        super::scenario::RulesetId::of(self.profile())
+    }
     /// A name for players.
     fn name(&self) -> &'static str;
     /// The zones of control of every unit over the whole map.

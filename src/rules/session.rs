@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::command::apply;
+use super::command::execute;
 use super::dice::Dice;
 use super::event::Event;
 use super::game::Game;
@@ -273,7 +273,7 @@ impl Session {
 
     /// Apply a command; on success it joins the log.
     pub fn execute(&mut self, cmd: Command) -> Result<Vec<Event>, CommandError> {
-        let events = apply(&mut self.game, &cmd, &mut self.dice)?;
+        let events = execute(&mut self.game, &cmd, &mut self.dice)?;
         self.log.push(cmd);
         self.rolls_after.push(self.dice.rolls());
         Ok(events)
@@ -536,7 +536,7 @@ fn unshipped_sequence(seq: &super::sequence::Sequence, rules: &dyn Ruleset) -> R
         || d == super::sequence::digest(&super::sequence::generic())
         || super::sequence::history()
             .iter()
-            .any(|(id, h)| id == rules.id() && *h == d);
+            .any(|(id, h)| id == rules.id().as_str() && *h == d);
     if known {
         return Ok(());
     }

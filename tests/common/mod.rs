@@ -167,7 +167,7 @@ impl B {
         let rules: Arc<dyn musket::rules::ruleset::Ruleset> = if sc.ruleset == "gcacw" {
             Arc::new(Gcacw::builtin())
         } else {
-            musket::rules::registry::builtin(&sc.ruleset)
+            musket::rules::registry::builtin(sc.ruleset)
                 .unwrap_or_else(|e| panic!("ruleset {}: {e}", sc.ruleset))
         };
         musket::rules::flow::new_game(Arc::new(sc), rules)

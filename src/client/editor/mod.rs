@@ -243,7 +243,7 @@ pub fn blank() -> ScenarioFile {
             turn: 1, turns: 8, map: (columns: 20, rows: 15, terrain: []), units: [])"#,
     )
     .unwrap_or_else(|e| panic!("the blank scenario does not parse: {e:?}"));
-    f.ruleset = crate::rules::registry::KNOWN_RULESETS[0].to_string();
+    f.ruleset = crate::rules::registry::default_id().to_string();
     f.map.terrain = vec!["c".repeat(20); 15];
     f
 }

@@ -65,7 +65,7 @@
 
 use super::strong::{Chooser, Strong, Style};
 use super::{Decision, Kind, Player, Progress};
-use crate::rules::command::{apply, validate};
+use crate::rules::command::execute;
 use crate::rules::dice::Dice;
 use crate::rules::game::Game;
 use crate::rules::order::Command;
@@ -692,8 +692,8 @@ fn play_on(
         work::add(units);
         let side = g.active_side;
         let d = players[side.0 as usize].decide(g);
-        let ok = validate(g, &d.command).is_ok() && apply(g, &d.command, dice).is_ok();
-        if !ok && apply(g, &Command::EndTurn, dice).is_err() {
+        let ok = execute(g, &d.command, dice).is_ok();
+        if !ok && execute(g, &Command::EndTurn, dice).is_err() {
             break;
         }
     }
@@ -832,7 +832,7 @@ pub fn simulate(game: &Game, plan: &[Decision], dice_seed: u64) -> (f64, usize) 
     let mut g = game.clone();
     let mut dice = Dice::new(dice_seed);
     for d in plan {
-        if validate(&g, &d.command).is_err() || apply(&mut g, &d.command, &mut dice).is_err() {
+        if execute(&mut g, &d.command, &mut dice).is_err() {
             break;
         }
     }

@@ -80,10 +80,6 @@ impl Ruleset for Gbacw {
         self.tables.computer.as_ref()
     }
 
-    fn id(&self) -> &'static str {
-        "gbacw"
-    }
-
     fn name(&self) -> &'static str {
         "Great Battles of the American Civil War (SPI 1980)"
     }

@@ -163,10 +163,6 @@ impl Ruleset for Gcacw {
         ev
     }
 
-    fn id(&self) -> &'static str {
-        "gcacw"
-    }
-
     fn name(&self) -> &'static str {
         "Great Campaigns of the American Civil War"
     }

@@ -338,7 +338,10 @@ pub fn may_move(game: &Game, u: UnitIdx) -> Result<(), String> {
     if let Some(rule) = game.rules.movement().one_move_per_turn()
         && unit.spent > Mp::ZERO
     {
-        return Err(format!("{} has made its move this turn ({rule})", unit.name));
+        return Err(format!(
+            "{} has made its move this turn ({rule})",
+            unit.name
+        ));
     }
     Ok(())
 }

@@ -152,10 +152,6 @@ impl Ruleset for Ngg {
         self.tables.computer.as_ref()
     }
 
-    fn id(&self) -> &'static str {
-        "ngg1812"
-    }
-
     fn name(&self) -> &'static str {
         "Napoleon's Greatest Gamble (1812)"
     }

@@ -47,6 +47,56 @@ pub struct VictoryHex {
     pub holder: Option<SideId>,
 }
 
+/// A rule system's id, as the registry knows it (built in, or registered at run time with its
+/// [`Profile`]): a scenario's `ruleset` once validated, a rule system's [`id`]. Strings are only
+/// at the edges (files, the command line, the editor's form): `registry::id` reads one.
+///
+/// [`id`]: super::ruleset::Ruleset::id
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RulesetId(&'static str);
+
+impl RulesetId {
+    /// The id of the rule system whose profile this is.
+    pub fn of(profile: &'static Profile) -> RulesetId {
+        RulesetId(profile.id)
+    }
+
+    /// The id as files and the command line write it ("gcacw").
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl fmt::Display for RulesetId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl fmt::Debug for RulesetId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.0)
+    }
+}
+
+impl Serialize for RulesetId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
+impl PartialEq<str> for RulesetId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for RulesetId {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
 /// The formations a unit of each kind may be in, its default first.
 pub type Formations = fn(UnitKind) -> &'static [Mode];
 
@@ -122,6 +172,14 @@ pub struct Profiles<'a>(pub &'a [&'a Profile]);
 impl<'a> Profiles<'a> {
     pub fn get(&self, id: &str) -> Option<&'a Profile> {
         self.0.iter().copied().find(|p| p.id == id)
+    }
+
+    /// The rule system `id` names, if it is one of these.
+    pub fn ruleset(&self, id: &str) -> Option<RulesetId>
+    where
+        'a: 'static,
+    {
+        self.get(id).map(RulesetId::of)
     }
 
     /// The ids, in order.
@@ -679,7 +737,7 @@ impl ScenarioError {
 #[derive(Clone, Debug)]
 pub struct Scenario {
     pub title: String,
-    pub ruleset: String,
+    pub ruleset: RulesetId,
     pub sides: Vec<String>,
     pub briefing: Option<String>,
     /// The turn play starts on (1-based).
@@ -838,7 +896,7 @@ pub fn ron_options() -> ron::Options {
 
 /// Read and validate a scenario file against the rule systems' `profiles`
 /// (`registry::load_scenario` gives them).
-pub fn load(path: &Path, profiles: Profiles) -> Result<Scenario, ScenarioError> {
+pub fn load(path: &Path, profiles: Profiles<'static>) -> Result<Scenario, ScenarioError> {
     let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Io {
         path: path.to_path_buf(),
         source,
@@ -872,7 +930,7 @@ pub fn from_ron<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, RonErro
 }
 
 /// Parse and validate scenario text; `path` names it in errors.
-pub fn parse(text: &str, path: &Path, profiles: Profiles) -> Result<Scenario, ScenarioError> {
+pub fn parse(text: &str, path: &Path, profiles: Profiles<'static>) -> Result<Scenario, ScenarioError> {
     let file: ScenarioFile = from_ron(text).map_err(|e| ScenarioError::Syntax {
         path: path.to_path_buf(),
         line: e.line,
@@ -1010,7 +1068,7 @@ pub const EXTRA_UNIT_FIELDS: [&str; 18] = [
 /// systems' `profiles` (`registry::validate_scenario` gives them). The file is checked as a
 /// whole, one section after another: the header, the map, the scenario-wide additions, the
 /// units, the leaders' commands, the ferries and the surprise, the victory hexes.
-pub fn validate(file: ScenarioFile, profiles: Profiles) -> Result<Scenario, Vec<Problem>> {
+pub fn validate(file: ScenarioFile, profiles: Profiles<'static>) -> Result<Scenario, Vec<Problem>> {
     let mut ck = Check {
         problems: Vec::new(),
     };
@@ -1026,10 +1084,11 @@ pub fn validate(file: ScenarioFile, profiles: Profiles) -> Result<Scenario, Vec<
     check_commands(&mut ck, &file, profiles, &ids, &mut units);
     let (ferries, surprise) = check_battle(&mut ck, &file, profiles, board, &ids, &units);
     let victory = check_victory(&mut ck, &file, board, &hex_side);
-    if !ck.problems.is_empty() {
+    // An unknown ruleset is one of the header's problems.
+    let (true, Some(ruleset)) = (ck.problems.is_empty(), profiles.ruleset(&file.ruleset)) else {
         return Err(ck.problems);
-    }
-    let mut sc = build(file, turns, map, units, victory);
+    };
+    let mut sc = build(file, ruleset, turns, map, units, victory);
     sc.hex_names = names;
     sc.ferries = ferries;
     sc.surprise = surprise;
@@ -1039,6 +1098,7 @@ pub fn validate(file: ScenarioFile, profiles: Profiles) -> Result<Scenario, Vec<
 /// The scenario of a file that passed every check.
 fn build(
     file: ScenarioFile,
+    ruleset: RulesetId,
     turns: Turns,
     map: Map,
     units: Vec<Unit>,
@@ -1047,7 +1107,7 @@ fn build(
     Scenario {
         victory,
         title: file.title.clone(),
-        ruleset: file.ruleset.clone(),
+        ruleset,
         sides: file.sides.clone(),
         briefing: file.briefing.clone(),
         first_turn: turns.first,

@@ -184,10 +184,6 @@ fn capitalised(s: &str) -> String {
 }
 
 impl Ruleset for Shiloh {
-    fn id(&self) -> &'static str {
-        "shiloh"
-    }
-
     fn name(&self) -> &'static str {
         "Shiloh: Grant's Trial in the West"
     }

@@ -263,7 +263,9 @@ pub fn unit_strength(
     s: &Situation,
 ) -> Result<UnitStrength, String> {
     let u = game.unit(ui);
-    let hex = u.hex.ok_or_else(|| format!("{} is not on the map", u.name))?;
+    let hex = u
+        .hex
+        .ok_or_else(|| format!("{} is not on the map", u.name))?;
     may_fire_or_melee(t, u, s)?;
     let f = Firer {
         t,

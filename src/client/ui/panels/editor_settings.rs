@@ -9,7 +9,6 @@ use crate::client::editor::{EditorCmd, EditorState};
 use crate::client::ui::panels::FormText;
 use crate::editor::EditAction;
 use crate::rules::map::Weather;
-use crate::rules::registry::KNOWN_RULESETS;
 use crate::rules::registry::terrain_letters;
 use crate::rules::scenario::{ScenarioFile, UnderlayFile};
 
@@ -65,8 +64,9 @@ fn title_ruleset_sides(
         egui::ComboBox::from_id_salt("ruleset")
             .selected_text(&f.ruleset)
             .show_ui(ui, |ui| {
-                for r in KNOWN_RULESETS {
-                    if ui.selectable_label(f.ruleset == *r, *r).clicked() && f.ruleset != *r {
+                for r in crate::rules::registry::ids() {
+                    let r = r.as_str();
+                    if ui.selectable_label(f.ruleset == r, r).clicked() && f.ruleset != r {
                         cmds.write(EditorCmd::Apply(EditAction::Ruleset(r.to_string())));
                     }
                 }

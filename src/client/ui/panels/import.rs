@@ -181,7 +181,7 @@ fn read_module(d: &mut ImportDialog) {
                 d.out = default_folder(&path, &vassal::stem_of(m.name(), &path));
             }
             if d.ruleset.is_empty() {
-                d.ruleset = crate::rules::registry::KNOWN_RULESETS[0].to_string();
+                d.ruleset = crate::rules::registry::default_id().to_string();
             }
             d.board = 0;
             d.setup = 0;

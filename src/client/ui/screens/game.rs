@@ -476,8 +476,7 @@ fn legend_window(
         .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
         .default_width(300.0)
         .show(ctx, |ui| {
-            let ruleset = g.rules.id();
-            legend_ui(ui, legend, ruleset);
+            legend_ui(ui, legend, g.rules.id().as_str());
             ui.separator();
             ui.label(egui::RichText::new(
                 "Click a stack to choose it; click an adjacent enemy hex to preview the attack; Enter rolls. \

@@ -29,7 +29,7 @@ pub struct ScenarioSummary {
     pub units: usize,
     pub turns: Option<u32>,
     pub briefing: Option<String>,
-    pub ruleset: String,
+    pub ruleset: crate::rules::scenario::RulesetId,
     /// The two sides' names, in order (the first moves first).
     pub sides: [String; 2],
 }
@@ -139,7 +139,7 @@ fn summarize(source: &Source) -> Result<ScenarioSummary, String> {
         units: sc.units.len(),
         turns: sc.turns,
         briefing: sc.briefing.clone(),
-        ruleset: sc.ruleset.clone(),
+        ruleset: sc.ruleset,
         sides: [
             sc.side_name(SideId(0)).to_string(),
             sc.side_name(SideId(1)).to_string(),
@@ -596,7 +596,7 @@ mod tests {
                     units: 0,
                     turns: None,
                     briefing: None,
-                    ruleset: "gcacw".into(),
+                    ruleset: crate::rules::registry::default_id(),
                     sides: ["A".into(), "B".into()],
                 })
             } else {
