@@ -914,7 +914,9 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
     let events = {
         let mut ev = Vec::new();
         while g.turn == 1 {
-            ev.extend(musket::rules::command::execute(&mut g, &Command::EndTurn, &mut dice).unwrap());
+            ev.extend(
+                musket::rules::command::execute(&mut g, &Command::EndTurn, &mut dice).unwrap(),
+            );
         }
         ev
     };

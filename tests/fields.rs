@@ -335,7 +335,11 @@ fn a_players_rules_tables_make_and_check_the_fields() {
     let dir = std::env::temp_dir().join(format!("musket-fields-rules-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let tables = dir.join("my-gcacw.ron");
-    std::fs::write(&tables, registry::builtin_tables(registry::default_id()).unwrap()).unwrap();
+    std::fs::write(
+        &tables,
+        registry::builtin_tables(registry::default_id()).unwrap(),
+    )
+    .unwrap();
     let (t, out) = (
         tables.to_string_lossy().to_string(),
         dir.to_string_lossy().to_string(),

@@ -365,7 +365,8 @@ fn bloody_hill_full_combat_in_a_session() {
         "scenarios/gbacw-bloody-hill.ron",
     ))
     .unwrap();
-    let rules = musket::rules::registry::builtin(musket::rules::registry::id("gbacw").unwrap()).unwrap();
+    let rules =
+        musket::rules::registry::builtin(musket::rules::registry::id("gbacw").unwrap()).unwrap();
     let mut s = Session::new(Arc::new(sc), rules, 1861);
     // The sequence of play (assets/rules/gbacw.ron `sequence`): the Confederates' player-turn
     // passes phase by phase, then the Union's movement and the Confederate defensive fire: the

@@ -94,7 +94,10 @@ fn a_ten_thousand_unit_stack() {
         ..scenario::UnitFile::blank()
     });
     let sc = musket::rules::registry::validate_scenario(file).unwrap();
-    let mut g = musket::rules::flow::new_game(Arc::new(sc), builtin(musket::rules::registry::default_id()).unwrap());
+    let mut g = musket::rules::flow::new_game(
+        Arc::new(sc),
+        builtin(musket::rules::registry::default_id()).unwrap(),
+    );
     for i in [0, 1, n / 2, n - 1, n] {
         assert_eq!(g.unit_by_id(&format!("u{i}")), Some(UnitIdx(i as u32)));
     }

@@ -38,11 +38,11 @@ fn refused(text: &str) -> String {
 #[test]
 fn old_files_load_unchanged_with_every_new_field_at_its_default() {
     let sc = parse(EXAMPLE, Path::new("example-flank.ron")).unwrap();
-    let u = &sc.units[0];
+    let (u, s) = (&sc.units[0], &sc.setup[0]);
     assert_eq!(u.status, Status::Normal);
-    assert_eq!((u.morale, u.green, u.rating, u.combats), (0, false, 0, 0));
-    assert_eq!((u.efficiency, u.command_control), (100, 1.0));
-    assert_eq!(u.mode, Mode::Normal);
+    assert_eq!((s.morale, s.green, s.rating, s.combats), (0, false, 0, 0));
+    assert_eq!((s.efficiency, s.command_control), (100, 1.0));
+    assert_eq!(s.mode, Mode::Normal);
     assert!(sc.night_turns.is_empty());
     assert_eq!(sc.map.elevation(sc.units[0].hex.unwrap()), 0);
 }
@@ -70,9 +70,9 @@ fn ngg_fields_load() {
         Path::new("x.ron"),
     )
     .unwrap();
-    let u = &sc.units[0];
-    assert_eq!(u.class, Some(Class::Veteran));
-    assert!(u.is_disrupted() && u.forced_march && u.combats == 1);
+    let (u, s) = (&sc.units[0], &sc.setup[0]);
+    assert_eq!(s.class, Some(Class::Veteran));
+    assert!(u.is_disrupted() && u.forced_march && s.combats == 1);
 }
 
 #[test]

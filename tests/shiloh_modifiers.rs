@@ -708,7 +708,8 @@ fn full_combat_in_the_demo_scenario() {
         "scenarios/shiloh-hornets-nest.ron",
     ))
     .unwrap();
-    let rules = musket::rules::registry::builtin(musket::rules::registry::id("shiloh").unwrap()).unwrap();
+    let rules =
+        musket::rules::registry::builtin(musket::rules::registry::id("shiloh").unwrap()).unwrap();
     let mut s = Session::new(std::sync::Arc::new(sc), rules, 11);
     let before = s
         .game

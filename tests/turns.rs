@@ -296,7 +296,10 @@ fn passing_through_a_victory_hex_takes_it() {
         holder: Some("Confederate".into()),
     }];
     let sc = musket::rules::registry::validate_scenario(file).unwrap();
-    let g = musket::rules::flow::new_game(Arc::new(sc), builtin(musket::rules::registry::default_id()).unwrap());
+    let g = musket::rules::flow::new_game(
+        Arc::new(sc),
+        builtin(musket::rules::registry::default_id()).unwrap(),
+    );
     let mut s = common::generic_session(g.scenario.clone(), g.rules.clone(), 1);
     assert_eq!(s.game.score(SideId(1)), 2);
     s.execute(mv("u", &["0202", "0302"])).unwrap();

@@ -1,8 +1,10 @@
 //! Counters: one per unit on the map, drawn from the game state. A counter shows its side's
-//! colour, the unit-type symbol, the combat value (and manpower when disorganized, with 1/2
-//! written out), the artillery and tactical values, and markers for fatigue (F1-F4),
-//! demoralization (D1/D2), entrenchment (E) and inactivity (i). A disorganized counter is pale
-//! with a red band. Stacks are drawn offset, with a count. Leaders are round-cornered stars.
+//! colour, the unit-type symbol, and what its rule system prints on it (`Ruleset::counter`):
+//! its value at the bottom (a combat value, with 1/2 written out; a commander's rating …), the
+//! corner values (GCACW's artillery and tactical values) and the markers down its edge
+//! (fatigue, demoralization, breastworks, formation …); a reduced counter (GCACW's
+//! disorganized side) is pale with a red band. Stacks are drawn offset, with a count. Leaders
+//! are round-cornered stars.
 //!
 //! Counters are rebuilt when the game changes, once any dice animation has finished; units
 //! that moved slide along their path.
@@ -17,7 +19,8 @@ use super::map::Art;
 use super::state::{Play, Preview, Screen, Selection};
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::unit::{Mode, SideId, Status, Unit, UnitIdx, UnitKind};
+use crate::rules::ruleset::{CounterFace, Marker};
+use crate::rules::unit::{SideId, Unit, UnitIdx, UnitKind};
 
 pub const COUNTER: f32 = 60.0;
 /// Text sizes on a counter (world units; at zoom 1 one unit is one pixel): the strength (a
@@ -139,80 +142,18 @@ pub fn side_color_pale(s: SideId) -> Color {
     }
 }
 
-/// The text of a unit's strength: `5`, or `1/2 (2)` / `2 1/2 (5)` when disorganized.
-pub fn strength_text(u: &Unit) -> String {
-    if u.is_leader() {
-        // NGG 1812 commanders show their CR, Shiloh leaders their bonus.
-        if u.rating != 0 {
-            return format!("CR{}", u.rating);
-        }
-        if u.leader_bonus != 0 {
-            return format!("{}%", u.leader_bonus);
-        }
-        return format!("{:+}", u.tactical);
+/// The colour of a marker on a counter, by what it marks.
+pub fn marker_color(m: Marker) -> Color {
+    match m {
+        Marker::Fatigue => Color::srgb(0.90, 0.55, 0.10),
+        Marker::Harm => Color::srgb(0.80, 0.10, 0.10),
+        Marker::Works => Color::srgb(0.45, 0.30, 0.15),
+        Marker::Exhausted => Color::srgb(0.55, 0.35, 0.60),
+        Marker::Inactive | Marker::Formation => Color::srgb(0.35, 0.35, 0.35),
+        Marker::Command => Color::srgb(0.30, 0.40, 0.70),
+        Marker::Morale => Color::srgb(0.20, 0.35, 0.65),
+        Marker::Green => Color::srgb(0.25, 0.55, 0.25),
     }
-    if u.kind == UnitKind::Wagon {
-        return String::new();
-    }
-    if u.disorganized {
-        format!("{} ({})", u.cv, u.manpower)
-    } else {
-        u.cv.to_string()
-    }
-}
-
-/// The markers on a counter.
-pub fn markers(u: &Unit) -> Vec<(String, Color)> {
-    let mut m = Vec::new();
-    if u.fatigue > 0 {
-        m.push((format!("F{}", u.fatigue), Color::srgb(0.90, 0.55, 0.10)));
-    }
-    if u.demoralized > 0 {
-        m.push((format!("D{}", u.demoralized), Color::srgb(0.80, 0.10, 0.10)));
-    }
-    if u.entrenched {
-        m.push(("E".into(), Color::srgb(0.45, 0.30, 0.15)));
-    } else if u.entrenching {
-        m.push(("e".into(), Color::srgb(0.45, 0.30, 0.15)));
-    }
-    if u.exhausted {
-        m.push(("Ex".into(), Color::srgb(0.55, 0.35, 0.60)));
-    }
-    if !u.active {
-        m.push(("i".into(), Color::srgb(0.35, 0.35, 0.35)));
-    }
-    // Out of command this game turn (`rules::control`: Shiloh's command control).
-    if u.out_of_command {
-        m.push(("OC".into(), Color::srgb(0.30, 0.40, 0.70)));
-    }
-    // The other rule systems' states.
-    let status = match u.status {
-        Status::Normal => None,
-        Status::Disrupted => Some("Dis"),
-        Status::Pinned => Some("P"),
-        Status::Routed => Some("R"),
-        Status::Engaged => Some("Eng"),
-    };
-    if let Some(s) = status {
-        m.push((s.into(), Color::srgb(0.80, 0.10, 0.10)));
-    }
-    if u.morale > 0 {
-        m.push((format!("M{}", u.morale), Color::srgb(0.20, 0.35, 0.65)));
-    } else if u.green {
-        m.push(("G".into(), Color::srgb(0.25, 0.55, 0.25)));
-    }
-    if u.mode != Mode::Normal && u.mode != Mode::Routed {
-        let short = match u.mode {
-            Mode::Column => "col",
-            Mode::Mounted => "mtd",
-            Mode::Dismounted => "dis",
-            Mode::Limbered => "lmb",
-            Mode::Unlimbered => "unl",
-            _ => "",
-        };
-        m.push((short.into(), Color::srgb(0.35, 0.35, 0.35)));
-    }
-    m
 }
 
 fn symbol_index(k: UnitKind) -> f32 {
@@ -382,6 +323,7 @@ fn spawn_counters(
                 choice.target == Some(c),
             );
             let top = i + 1 == n;
+            let face = game.rules.counter(game, u);
             let mut e = commands.spawn((
                 Counter { unit: u },
                 Transform::from_xyz(start.x, start.y, 0.0),
@@ -395,7 +337,7 @@ fn spawn_counters(
                     parent,
                     u,
                     c,
-                    unit,
+                    (unit, &face),
                     art,
                     flags,
                     i,
@@ -422,7 +364,7 @@ fn counter_parts(
     parent: &mut ChildSpawnerCommands,
     idx: UnitIdx,
     hex: Coord,
-    unit: &Unit,
+    (unit, counter): (&Unit, &CounterFace),
     art: &Art,
     (selected, attacking, defending): (bool, bool, bool),
     level: usize,
@@ -442,7 +384,7 @@ fn counter_parts(
             size,
         },
     ));
-    let face = if unit.disorganized {
+    let face = if counter.reduced {
         side_color_pale(tone)
     } else {
         side_color(tone)
@@ -451,15 +393,15 @@ fn counter_parts(
         Sprite::from_color(face, Vec2::splat(size)),
         Transform::from_xyz(0.0, 0.0, z + 0.01),
     ));
-    if unit.disorganized {
-        // A red band across the top marks the disorganized side of the marker.
+    if counter.reduced {
+        // A red band across the top marks the reduced (disorganized) side of the marker.
         parent.spawn((
             Sprite::from_color(Color::srgb(0.75, 0.12, 0.12), Vec2::new(size, 7.0)),
             Transform::from_xyz(0.0, size / 2.0 - 3.5, z + 0.02),
         ));
     }
     let Some(n) = top_of else { return };
-    counter_face(parent, unit, art, size, z);
+    counter_face(parent, (unit, counter), art, size, z);
     if n > 1 {
         let at = Vec3::new(-size / 2.0 - 2.0, size / 2.0 + 2.0, z + 0.06);
         parent.spawn((
@@ -475,11 +417,16 @@ fn counter_parts(
     }
 }
 
-/// The top counter's face: the unit's symbol, its strength, its artillery and tactical
-/// numbers, and its markers down the right edge.
-fn counter_face(parent: &mut ChildSpawnerCommands, unit: &Unit, art: &Art, size: f32, z: f32) {
-    let leader = unit.is_leader();
-    let ink = if unit.disorganized {
+/// The top counter's face: the unit's symbol, its value, its corner values, and its markers
+/// down the right edge.
+fn counter_face(
+    parent: &mut ChildSpawnerCommands,
+    (unit, counter): (&Unit, &CounterFace),
+    art: &Art,
+    size: f32,
+    z: f32,
+) {
+    let ink = if counter.reduced {
         Color::srgb(0.1, 0.1, 0.1)
     } else {
         Color::WHITE
@@ -490,34 +437,27 @@ fn counter_face(parent: &mut ChildSpawnerCommands, unit: &Unit, art: &Art, size:
     sym.custom_size = Some(Vec2::splat(size * 0.55));
     sym.color = ink;
     parent.spawn((sym, Transform::from_xyz(0.0, size * 0.14, BAND_SYMBOLS)));
-    // Strength at the bottom; artillery top-left, tactical top-right (combat units).
-    let strength = strength_text(unit);
+    // The value at the bottom; the corner values at the top (GCACW's artillery, tactical).
+    let strength = counter.value.clone();
     let big = if strength.len() > 4 {
         TEXT_STRENGTH_LONG
     } else {
         TEXT_STRENGTH
     };
     parent.spawn(text(strength, big, ink, Vec2::new(0.0, -size * 0.30)));
-    if !leader {
-        if unit.artillery > 0 {
+    for (corner, x) in counter.corners.iter().zip([-1.0, 1.0]) {
+        if let Some(v) = corner {
             parent.spawn(text(
-                format!("a{}", unit.artillery),
+                v.clone(),
                 TEXT_CORNER,
                 ink,
-                Vec2::new(-size * 0.36, size * 0.38 - 4.0),
-            ));
-        }
-        if unit.tactical != 0 {
-            parent.spawn(text(
-                format!("{:+}", unit.tactical),
-                TEXT_CORNER,
-                ink,
-                Vec2::new(size * 0.36, size * 0.38 - 4.0),
+                Vec2::new(x * size * 0.36, size * 0.38 - 4.0),
             ));
         }
     }
     // Markers down the right edge.
-    for (i, (m, color)) in markers(unit).into_iter().enumerate() {
+    for (i, (m, kind)) in counter.markers.iter().enumerate() {
+        let color = marker_color(*kind);
         let y = size / 2.0 - 9.0 - i as f32 * 17.0;
         parent.spawn((
             Sprite::from_color(color, Vec2::new(22.0, 15.0)),

@@ -67,7 +67,9 @@ const RIVER_ROWS: [(Option<Feature>, Option<Feature>); 7] = [
 
 /// Ask the rules of `source` about ground, with its army's units of each kind.
 pub fn probe(source: &Scenario, rules: &RulesOverrides) -> Result<Probe, String> {
-    let letters: Vec<char> = registry::terrain_letters(source.ruleset.as_str()).chars().collect();
+    let letters: Vec<char> = registry::terrain_letters(source.ruleset.as_str())
+        .chars()
+        .collect();
     let (game, movers) = probe_game(source, &letters, rules)?;
     // Movers that can enter open ground at all (a Shiloh battery unlimbered cannot move).
     let movers: Vec<UnitIdx> = movers
@@ -274,6 +276,7 @@ pub fn step(game: &Game, u: UnitIdx, from: Coord, to: Coord) -> Option<Mp> {
     let q = StepQuery {
         game,
         unit: game.unit(u),
+        idx: u,
         from,
         to,
         from_ix: i,

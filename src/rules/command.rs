@@ -339,8 +339,12 @@ pub fn execute(
 fn plan(game: &Game, cmd: &Command) -> Result<Plan, CommandError> {
     use super::activation;
     Ok(match cmd {
-        Command::Attack { choices, .. } => Plan::Attack(check_attack(game, cmd, choices)?, choices.clone()),
-        Command::Move { unit, path } => Plan::Move(move_plan(game, std::slice::from_ref(unit), path)?),
+        Command::Attack { choices, .. } => {
+            Plan::Attack(check_attack(game, cmd, choices)?, choices.clone())
+        }
+        Command::Move { unit, path } => {
+            Plan::Move(move_plan(game, std::slice::from_ref(unit), path)?)
+        }
         Command::MoveStack { units, path } => Plan::Move(move_plan(game, units, path)?),
         Command::March { units } => Plan::March(march_plan(game, units)?),
         Command::Special { units, action } => {
@@ -352,17 +356,17 @@ fn plan(game: &Game, cmd: &Command) -> Result<Plan, CommandError> {
         }
         Command::EndTurn => Plan::EndTurn,
         Command::EndPhase => Plan::EndPhase,
-        Command::Activate { leader, units } => Plan::Activate(
-            activation::plan(game, leader, units).map_err(CommandError::Activate)?,
-        ),
+        Command::Activate { leader, units } => {
+            Plan::Activate(activation::plan(game, leader, units).map_err(CommandError::Activate)?)
+        }
         Command::ForceMarch { units } => {
-            let (units, f) = super::fatigue::forced_march_plan(game, units)
-                .map_err(CommandError::March)?;
+            let (units, f) =
+                super::fatigue::forced_march_plan(game, units).map_err(CommandError::March)?;
             Plan::ForceMarch(units, f)
         }
         Command::TransferLeader { leader, to } => {
-            let (l, h) = activation::transfer_plan(game, leader, to)
-                .map_err(CommandError::Activate)?;
+            let (l, h) =
+                activation::transfer_plan(game, leader, to).map_err(CommandError::Activate)?;
             Plan::TransferLeader(l, h)
         }
     })

@@ -165,9 +165,8 @@ fn end_game_turn(
     if let Some(r) = &seq.recovery {
         events.extend(recover(game, r));
     }
-    // "This turn" counts (NGG 1812 11.2: combats fought, forced marches) restart.
+    // What units did this turn restarts: forced marches (GCACW, NGG 1812 11.2).
     for u in &mut game.units {
-        u.combats = 0;
         u.forced_march = false;
     }
 }

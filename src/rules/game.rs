@@ -8,7 +8,7 @@ use super::map::Weather;
 use super::ruleset::Ruleset;
 use super::scenario::Scenario;
 use super::sequence::{Cycle, PhaseState, Sequence};
-use super::unit::{SideId, Unit, UnitIdx};
+use super::unit::{SideId, Unit, UnitIdx, UnitStates};
 
 /// An advance the last attack's result allows and the player has not decided yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +24,8 @@ pub struct Game {
     /// The rule system the scenario names.
     pub rules: Arc<dyn Ruleset>,
     pub units: Vec<Unit>,
+    /// The rule system's own state of the units ([`UnitStates`]).
+    own: Box<dyn UnitStates>,
     pub turn: u32,
     /// The side whose turn it is (the first side listed starts).
     pub active_side: SideId,
@@ -60,6 +62,7 @@ impl Game {
         sequence: Arc<Sequence>,
     ) -> Self {
         let units = scenario.units.clone();
+        let own = rules.unit_states(&scenario);
         let turn = scenario.first_turn;
         let scenario_trains = super::sequence::trains_of(&scenario);
         let mut g = Game {
@@ -67,6 +70,7 @@ impl Game {
             scenario,
             rules,
             units,
+            own,
             turn,
             active_side: SideId(0),
             holders: Vec::new(),
@@ -88,6 +92,17 @@ impl Game {
         g.holders = g.scenario.victory.iter().map(|v| v.holder).collect();
         g.rebuild_occupancy();
         g
+    }
+
+    /// The rule system's own state of the units, if it is of type `T` (each rule system reads
+    /// only its own).
+    pub fn own<T: UnitStates>(&self) -> Option<&T> {
+        (*self.own).as_any().downcast_ref()
+    }
+
+    /// The rule system's own state of the units, to change (by that rule system).
+    pub fn own_mut<T: UnitStates>(&mut self) -> Option<&mut T> {
+        (*self.own).as_any_mut().downcast_mut()
     }
 
     /// How many commands have changed the game since it was set up.

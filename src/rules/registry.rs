@@ -81,10 +81,16 @@ pub fn register(system: RuleSystem) -> Result<RulesetId, String> {
         return if std::ptr::eq(old.profile, system.profile) {
             Ok(RulesetId::of(system.profile))
         } else {
-            Err(format!("a rule system with the id {id:?} is registered already"))
+            Err(format!(
+                "a rule system with the id {id:?} is registered already"
+            ))
         };
     }
-    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
         return Err(format!(
             "{id:?} is not a rule system id (letters, digits, '-' and '_')"
         ));
@@ -97,7 +103,11 @@ pub fn register(system: RuleSystem) -> Result<RulesetId, String> {
 
 /// Every registered rule system's id, the default first.
 pub fn ids() -> Vec<RulesetId> {
-    read().systems.iter().map(|s| RulesetId::of(s.profile)).collect()
+    read()
+        .systems
+        .iter()
+        .map(|s| RulesetId::of(s.profile))
+        .collect()
 }
 
 /// The rule system a new scenario, the editor and the importer start with (GCACW).
@@ -107,7 +117,11 @@ pub fn default_id() -> RulesetId {
 
 /// The registered ids as a list for messages ("gcacw, gbacw, ngg1812, shiloh").
 pub fn known_text() -> String {
-    ids().iter().map(|i| i.as_str()).collect::<Vec<_>>().join(", ")
+    ids()
+        .iter()
+        .map(|i| i.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The rule system a file or the command line names, if one is registered under that id.
@@ -121,7 +135,11 @@ pub fn profiles() -> Profiles<'static> {
 }
 
 fn system(id: RulesetId) -> Option<RuleSystem> {
-    read().systems.iter().copied().find(|s| s.profile.id == id.as_str())
+    read()
+        .systems
+        .iter()
+        .copied()
+        .find(|s| s.profile.id == id.as_str())
 }
 
 /// The profile of rule system `id`, if it is one.

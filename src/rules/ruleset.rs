@@ -181,6 +181,8 @@ impl ZocAt {
 pub struct StepQuery<'a> {
     pub game: &'a Game,
     pub unit: &'a Unit,
+    /// The unit's index (for the rule system's own state of it).
+    pub idx: UnitIdx,
     pub from: Coord,
     pub to: Coord,
     /// Map indices of `from` and `to`, and the direction of the step (0..6, N..NW).
@@ -205,6 +207,74 @@ pub struct StepCost {
     pub cost: Mp,
     /// The move ends in `to` (e.g. entering an enemy ZOC where the rules say stop).
     pub stop: bool,
+}
+
+/// What a unit's counter shows, as its rule system prints it; the window draws it and the
+/// inspector lists it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CounterFace {
+    /// The value at the bottom: a combat value ("5", "1/2 (2)"), a commander's rating ("CR2"),
+    /// a leader's bonus ("15%") or tactical value ("+1"); empty for none.
+    pub value: String,
+    /// The small values in the top corners, left and right (GCACW's artillery "a2" and
+    /// tactical "+1").
+    pub corners: [Option<String>; 2],
+    /// The counter shows its reduced side (GCACW's disorganized strength marker: pale, with a
+    /// red band).
+    pub reduced: bool,
+    /// Markers down its edge, each with what it marks (the window colours them by it).
+    pub markers: Vec<(String, Marker)>,
+}
+
+/// What a marker on a counter marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    Fatigue,
+    /// Losses of spirit: demoralization, disruption, rout, a pin.
+    Harm,
+    /// Field works: breastworks, entrenching.
+    Works,
+    Exhausted,
+    Inactive,
+    /// Out of command.
+    Command,
+    Morale,
+    /// A unit that has not seen the elephant.
+    Green,
+    /// A formation (column, limbered …).
+    Formation,
+}
+
+/// The marker of a unit's shared status (`Status`), if it shows one.
+pub fn status_marker(u: &Unit) -> Option<(String, Marker)> {
+    use super::unit::Status;
+    let s = match u.status {
+        Status::Normal => return None,
+        Status::Disrupted => "Dis",
+        Status::Pinned => "P",
+        Status::Routed => "R",
+        Status::Engaged => "Eng",
+    };
+    Some((s.into(), Marker::Harm))
+}
+
+/// The counter every rule system shares: the combat value (none for a leader or a wagon), the
+/// fatigue level and the status; a rule system adds its own values ([`Ruleset::counter`]).
+pub fn plain_counter(u: &Unit) -> CounterFace {
+    let value = match u.kind {
+        super::unit::UnitKind::Leader | super::unit::UnitKind::Wagon => String::new(),
+        _ => u.cv.to_string(),
+    };
+    let mut markers = Vec::new();
+    if u.fatigue > 0 {
+        markers.push((format!("F{}", u.fatigue), Marker::Fatigue));
+    }
+    markers.extend(status_marker(u));
+    CounterFace {
+        value,
+        markers,
+        ..CounterFace::default()
+    }
 }
 
 /// How a rule system limits movement. Numbers come from its tables file; this is the procedure
@@ -348,11 +418,25 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     fn reads_differential(&self) -> bool {
         false
     }
-    /// What a unit's counter says in this rule system, after its name, kind and strength
-    /// (the inspector's line: GCACW's artillery and tactical values, Shiloh's men, guns,
-    /// efficiency …), each part with a leading space; nothing by default.
-    fn unit_facts(&self, _unit: &Unit) -> String {
+    /// What a unit's counter shows ([`CounterFace`]): its values and markers as this rule
+    /// system prints them. The shared ones by default ([`plain_counter`]).
+    fn counter(&self, game: &Game, unit: UnitIdx) -> CounterFace {
+        plain_counter(game.unit(unit))
+    }
+    /// What the inspector says of a unit in this rule system beyond its counter (GCACW's
+    /// artillery and tactical values, Shiloh's men, guns, efficiency …), each part with a
+    /// leading space; nothing by default.
+    fn unit_facts(&self, _game: &Game, _unit: UnitIdx) -> String {
         String::new()
+    }
+    /// Its own state of the units, made from the scenario's values for them
+    /// ([`super::scenario::Scenario::setup`]): what only it reads ([`super::unit::UnitStates`]).
+    /// None by default.
+    fn unit_states(
+        &self,
+        _scenario: &super::scenario::Scenario,
+    ) -> Box<dyn super::unit::UnitStates> {
+        Box::new(())
     }
     /// What its scenarios may hold (terrain letters, unit kinds and fields, formations).
     fn profile(&self) -> &'static super::scenario::Profile;

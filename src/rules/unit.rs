@@ -118,6 +118,35 @@ impl Mode {
     }
 }
 
+/// A rule system's own state of the units: the fields only it reads (GCACW's artillery and
+/// tactical values, Shiloh's formation and guns, NGG 1812's class …), one entry per unit in the
+/// game's unit order, kept by the game beside the shared [`Unit`]s. The rule system makes it
+/// from the scenario (`Ruleset::unit_states`) and alone reads and changes it
+/// (`Game::own`, `Game::own_mut`). Any plain data type is one.
+pub trait UnitStates: std::any::Any + Send + Sync + std::fmt::Debug {
+    fn clone_box(&self) -> Box<dyn UnitStates>;
+    fn as_any(&self) -> &dyn std::any::Any;
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+}
+
+impl<T: std::any::Any + Clone + Send + Sync + std::fmt::Debug> UnitStates for T {
+    fn clone_box(&self) -> Box<dyn UnitStates> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+impl Clone for Box<dyn UnitStates> {
+    fn clone(&self) -> Self {
+        (**self).clone_box()
+    }
+}
+
 /// A unit and its current state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unit {
@@ -156,14 +185,8 @@ pub struct Unit {
     /// GBACW: a green unit (its morale rating is rolled on [13.15] when first needed).
     pub green: bool,
     pub status: Status,
-    /// NGG 1812 class (occupancy factor).
-    pub class: Option<Class>,
-    /// NGG 1812 Commander Rating (CR) of a leader.
-    pub rating: i32,
     /// NGG 1812: force-marched this turn (11.2).
     pub forced_march: bool,
-    /// NGG 1812: combats taken part in this turn (11.2); reset when a turn ends.
-    pub combats: u8,
     /// Shiloh: guns of an artillery unit (its manpower are the artillerymen).
     pub guns: u32,
     /// Shiloh: efficiency, 0 to 100.

@@ -156,7 +156,25 @@ impl Ruleset for Gbacw {
         DEFAULT_TABLES
     }
 
-    fn unit_facts(&self, u: &crate::rules::unit::Unit) -> String {
+    /// The shared counter, with the morale rating, or G for a green unit not yet rated.
+    fn counter(
+        &self,
+        game: &Game,
+        unit: crate::rules::unit::UnitIdx,
+    ) -> crate::rules::ruleset::CounterFace {
+        use crate::rules::ruleset::Marker;
+        let u = game.unit(unit);
+        let mut face = crate::rules::ruleset::plain_counter(u);
+        if u.morale > 0 {
+            face.markers.push((format!("M{}", u.morale), Marker::Morale));
+        } else if u.green {
+            face.markers.push(("G".into(), Marker::Green));
+        }
+        face
+    }
+
+    fn unit_facts(&self, game: &Game, unit: crate::rules::unit::UnitIdx) -> String {
+        let u = game.unit(unit);
         if !u.is_leader() && u.kind != crate::rules::unit::UnitKind::Wagon {
             " SP".into()
         } else {

@@ -199,7 +199,12 @@ impl Ruleset for Gcacw {
         data::DEFAULT_TABLES
     }
 
-    fn unit_facts(&self, u: &Unit) -> String {
+    fn counter(&self, game: &Game, unit: UnitIdx) -> crate::rules::ruleset::CounterFace {
+        counter(game.unit(unit))
+    }
+
+    fn unit_facts(&self, game: &Game, unit: UnitIdx) -> String {
+        let u = game.unit(unit);
         if !u.is_leader() {
             format!(" a{} t{:+}", u.artillery, u.tactical)
         } else if let Some(d) = u.tactical_defence {
@@ -285,5 +290,47 @@ impl Ruleset for Gcacw {
         dice: &mut dyn DieSource,
     ) -> Result<Vec<Event>, AttackError> {
         resolve::resolve(self, game, req, choices, dice)
+    }
+}
+
+/// A GCACW counter: the strength marker (its disorganized side reduced), the artillery and
+/// tactical values in the corners (a leader's tactical value at the bottom), and the markers
+/// of fatigue, demoralization, breastworks, the exhausted side and inactivity.
+fn counter(u: &Unit) -> crate::rules::ruleset::CounterFace {
+    use crate::rules::ruleset::{CounterFace, Marker};
+    let mut markers = Vec::new();
+    if u.fatigue > 0 {
+        markers.push((format!("F{}", u.fatigue), Marker::Fatigue));
+    }
+    if u.demoralized > 0 {
+        markers.push((format!("D{}", u.demoralized), Marker::Harm));
+    }
+    if u.entrenched {
+        markers.push(("E".into(), Marker::Works));
+    } else if u.entrenching {
+        markers.push(("e".into(), Marker::Works));
+    }
+    if u.exhausted {
+        markers.push(("Ex".into(), Marker::Exhausted));
+    }
+    if !u.active {
+        markers.push(("i".into(), Marker::Inactive));
+    }
+    markers.extend(crate::rules::ruleset::status_marker(u));
+    if u.is_leader() {
+        return CounterFace {
+            value: format!("{:+}", u.tactical),
+            markers,
+            ..CounterFace::default()
+        };
+    }
+    CounterFace {
+        value: u.strength_label(),
+        corners: [
+            (u.artillery > 0).then(|| format!("a{}", u.artillery)),
+            (u.tactical != 0).then(|| format!("{:+}", u.tactical)),
+        ],
+        reduced: u.disorganized,
+        markers,
     }
 }

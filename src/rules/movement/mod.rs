@@ -484,7 +484,7 @@ struct Search<'a> {
     /// The origin's map index.
     oi: usize,
     lefts: &'a [Mp],
-    movers: Vec<&'a Unit>,
+    movers: Vec<(UnitIdx, &'a Unit)>,
     /// Per unit: it may make a minimum one-hex move beyond its budget (it has not moved).
     one_hex: Vec<bool>,
     weather: Weather,
@@ -646,10 +646,10 @@ impl<'a> Search<'a> {
         oi: usize,
     ) -> Search<'a> {
         let mv = game.rules.movement();
-        let movers: Vec<&Unit> = units.iter().map(|u| game.unit(*u)).collect();
+        let movers: Vec<(UnitIdx, &Unit)> = units.iter().map(|u| (*u, game.unit(*u))).collect();
         let one_hex = movers
             .iter()
-            .map(|u| mv.minimum_one_hex().is_some() && u.spent == Mp::ZERO && !u.stopped)
+            .map(|(_, u)| mv.minimum_one_hex().is_some() && u.spent == Mp::ZERO && !u.stopped)
             .collect();
         Search {
             game,
@@ -717,10 +717,11 @@ impl<'a> Search<'a> {
     /// `None` if the rules refuse it to any.
     fn price_step(&self, e: &Edge, step_costs: &mut [Mp]) -> Option<bool> {
         let mut stop = false;
-        for (unit, sc) in self.movers.iter().zip(step_costs.iter_mut()) {
+        for (&(idx, unit), sc) in self.movers.iter().zip(step_costs.iter_mut()) {
             let q = StepQuery {
                 game: self.game,
                 unit,
+                idx,
                 from: e.from,
                 to: e.to,
                 from_ix: e.i,
@@ -832,6 +833,7 @@ pub fn price_path(game: &Game, u: UnitIdx, movers: &[UnitIdx], path: &[Coord]) -
         let q = StepQuery {
             game,
             unit,
+            idx: u,
             from: at,
             to,
             from_ix: i,

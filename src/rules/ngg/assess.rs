@@ -317,7 +317,7 @@ fn occupancy(t: &Tables, game: &Game, u: UnitIdx) -> Result<u32, AttackError> {
     if unit.is_leader() {
         return Ok(0);
     }
-    unit.class.map(|c| t.of_halves(c)).ok_or_else(|| {
+    super::state::unit(game, u).class.map(|c| t.of_halves(c)).ok_or_else(|| {
         AttackError::Illegal(format!(
             "{} has no class (Veteran, Line or Conscript): its occupancy factor (3.3) is needed",
             unit.name
@@ -385,7 +385,7 @@ fn halving(t: &Tables, game: &Game, hex: Coord) -> (i32, String) {
     let fm = units.iter().any(|u| game.unit(*u).forced_march);
     let fought = units
         .iter()
-        .map(|u| game.unit(*u).combats)
+        .map(|u| super::state::unit(game, *u).combats)
         .max()
         .unwrap_or(0);
     let (h, q) = (t.halved_divisor, t.quartered_divisor);
@@ -416,7 +416,7 @@ fn kinds(game: &Game, v: &[UnitIdx]) -> Vec<UnitKind> {
 fn best_cr(game: &Game, leaders: &[UnitIdx]) -> Option<(i32, UnitIdx)> {
     leaders
         .iter()
-        .map(|u| (game.unit(*u).rating, *u))
+        .map(|u| (super::state::unit(game, *u).rating, *u))
         .max_by_key(|(r, u)| (*r, std::cmp::Reverse(*u)))
 }
 
@@ -1070,19 +1070,19 @@ impl Assessment {
             return Err("adjacent to the attacking stack (11.11)".into());
         }
         if let Some(movers) = movers {
+            let class = |u: &UnitIdx| super::state::unit(game, *u).class;
             let of = |u: &UnitIdx| {
-                let x = game.unit(*u);
-                if x.is_leader() {
+                if game.unit(*u).is_leader() {
                     0
                 } else {
-                    x.class.map_or(0, |c| t.of_halves(c))
+                    class(u).map_or(0, |c| t.of_halves(c))
                 }
             };
             if let Some(x) = game
                 .units_at(h)
                 .iter()
+                .find(|u| !game.unit(**u).is_leader() && class(u).is_none())
                 .map(|u| game.unit(*u))
-                .find(|x| !x.is_leader() && x.class.is_none())
             {
                 return Err(format!(
                     "{} there has no class: its OF (3.3) is unknown",

@@ -15,6 +15,7 @@ pub mod data;
 pub mod odds;
 pub mod profile;
 pub mod resolve;
+pub mod state;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -125,14 +126,16 @@ impl crate::rules::ruleset::Movement for Ngg {
     ) -> Result<crate::rules::ruleset::StepCost, String> {
         let step = self.tables.movement.price(q, why)?;
         let t = &self.tables;
-        let of = |u: &crate::rules::unit::Unit| u.class.map_or(0, |c| t.of_halves(c));
-        let there: u32 = q.friends_at_to.iter().map(|x| of(q.game.unit(*x))).sum();
+        let of = |u: crate::rules::unit::UnitIdx| {
+            state::unit(q.game, u).class.map_or(0, |c| t.of_halves(c))
+        };
+        let there: u32 = q.friends_at_to.iter().map(|x| of(*x)).sum();
         let cap = t.capacity_halves();
-        if !q.friends_at_to.is_empty() && there + of(q.unit) > cap {
+        if !q.friends_at_to.is_empty() && there + of(q.idx) > cap {
             return Err(format!(
                 "{}: the hex would hold {} OF of friendly units, more than its capacity of {} (4.1, at all times)",
                 q.game.label(q.to),
-                (there + of(q.unit)) as f64 / 2.0,
+                (there + of(q.idx)) as f64 / 2.0,
                 cap as f64 / 2.0
             ));
         }
@@ -213,8 +216,11 @@ impl Ruleset for Ngg {
         ]
     }
 
+    /// 13.1 the Cossack roll; then (11.2) no unit has fought in the next game turn yet.
     fn end_of_turn(&self, game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
-        cossacks::roll(self, game, dice)
+        let events = cossacks::roll(self, game, dice);
+        state::new_turn(game);
+        events
     }
 
     fn special_actions(
@@ -255,22 +261,44 @@ impl Ruleset for Ngg {
         DEFAULT_TABLES
     }
 
-    fn unit_facts(&self, u: &crate::rules::unit::Unit) -> String {
+    /// The shared counter; a commander shows his rating (CR).
+    fn counter(
+        &self,
+        game: &Game,
+        unit: crate::rules::unit::UnitIdx,
+    ) -> crate::rules::ruleset::CounterFace {
+        let u = game.unit(unit);
+        let mut face = crate::rules::ruleset::plain_counter(u);
+        if u.is_leader() {
+            face.value = format!("CR{}", state::unit(game, unit).rating);
+        }
+        face
+    }
+
+    fn unit_facts(&self, game: &Game, unit: crate::rules::unit::UnitIdx) -> String {
+        let (u, own) = (game.unit(unit), state::unit(game, unit));
         let mut s = String::new();
-        if let Some(c) = u.class {
+        if let Some(c) = own.class {
             s.push_str(&format!(" {c:?}"));
         }
         if u.forced_march {
             s.push_str(" forced-march");
         }
-        if u.combats > 0 {
-            s.push_str(&format!(" fought {}x", u.combats));
+        if own.combats > 0 {
+            s.push_str(&format!(" fought {}x", own.combats));
         }
         s
     }
 
     fn profile(&self) -> &'static crate::rules::scenario::Profile {
         &profile::PROFILE
+    }
+
+    fn unit_states(
+        &self,
+        scenario: &crate::rules::scenario::Scenario,
+    ) -> Box<dyn crate::rules::unit::UnitStates> {
+        Box::new(state::NggUnits::of(scenario))
     }
 
     fn tables_in_use(&self) -> String {
@@ -295,7 +323,7 @@ impl Ruleset for Ngg {
             if !u.is_combat() {
                 continue;
             }
-            let Some(class) = u.class else {
+            let Some(class) = scenario.setup[i].class else {
                 problems.push(crate::rules::tables::problem(
                     format!("units[{i}].class"),
                     "",

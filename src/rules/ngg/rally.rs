@@ -25,9 +25,8 @@ fn capacity(game: &Game, unit: UnitIdx) -> u32 {
     let Some(hex) = u.hex else { return 0 };
     game.units_at(hex)
         .iter()
-        .map(|l| game.unit(*l))
-        .filter(|l| l.is_leader() && l.side == u.side)
-        .map(|l| l.rating.max(0) as u32)
+        .filter(|l| game.unit(**l).is_leader() && game.unit(**l).side == u.side)
+        .map(|l| super::state::unit(game, *l).rating.max(0) as u32)
         .sum()
 }
 

@@ -278,8 +278,9 @@ fn took_part(game: &mut Game, a: &Assessment) {
         all.extend(&s.leaders);
     }
     for u in all {
-        let x = game.unit_mut(u);
-        x.combats = x.combats.saturating_add(1);
+        if let Some(x) = super::state::unit_mut(game, u) {
+            x.combats = x.combats.saturating_add(1);
+        }
     }
 }
 

@@ -733,6 +733,45 @@ impl ScenarioError {
 // Validated scenario
 // ---------------------------------------------------------------------------------------------
 
+/// A unit's values for the fields only some rule systems read, as its file gives them, checked
+/// (with each field's default where the file leaves it out): what its rule system makes its own
+/// state of the unit from ([`super::ruleset::Ruleset::unit_states`]). The format's fields, so
+/// a scenario of any rule system loads the same way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitSetup {
+    /// GCACW: the strength marker shows its disorganized side.
+    pub disorganized: bool,
+    /// GCACW: artillery value, tactical value (a leader's), its defensive value ("x/y").
+    pub artillery: u32,
+    pub tactical: i32,
+    pub tactical_defence: Option<i32>,
+    /// GCACW: demoralization level (0-2), breastworks, exhausted side, activated (not yet
+    /// inactive), an army leader.
+    pub demoralized: u8,
+    pub entrenched: bool,
+    pub exhausted: bool,
+    pub active: bool,
+    pub army: bool,
+    /// GBACW: morale rating (0: not rated), a green unit.
+    pub morale: u8,
+    pub green: bool,
+    /// NGG 1812: class, commander rating, combats fought this turn.
+    pub class: Option<Class>,
+    pub rating: i32,
+    pub combats: u8,
+    /// Shiloh: guns, efficiency, command control, leader bonus, formation, out of
+    /// ammunition, fortification, demibrigade, heavy guns.
+    pub guns: u32,
+    pub efficiency: u8,
+    pub command_control: f64,
+    pub leader_bonus: i32,
+    pub mode: Mode,
+    pub out_of_ammo: bool,
+    pub fortification: u8,
+    pub demibrigade: bool,
+    pub heavy_guns: bool,
+}
+
 /// A validated scenario: its map and its units as they start.
 #[derive(Clone, Debug)]
 pub struct Scenario {
@@ -748,6 +787,8 @@ pub struct Scenario {
     weather_by_turn: Option<Vec<Weather>>,
     pub map: Map,
     pub units: Vec<Unit>,
+    /// Each unit's values for its rule system's own fields (the units' order).
+    pub setup: Vec<UnitSetup>,
     pub victory: Vec<VictoryHex>,
     /// Night turns (project addition; Shiloh doubles operations costs then), sorted.
     pub night_turns: Vec<u32>,
@@ -930,7 +971,11 @@ pub fn from_ron<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, RonErro
 }
 
 /// Parse and validate scenario text; `path` names it in errors.
-pub fn parse(text: &str, path: &Path, profiles: Profiles<'static>) -> Result<Scenario, ScenarioError> {
+pub fn parse(
+    text: &str,
+    path: &Path,
+    profiles: Profiles<'static>,
+) -> Result<Scenario, ScenarioError> {
     let file: ScenarioFile = from_ron(text).map_err(|e| ScenarioError::Syntax {
         path: path.to_path_buf(),
         line: e.line,
@@ -1078,6 +1123,7 @@ pub fn validate(file: ScenarioFile, profiles: Profiles<'static>) -> Result<Scena
     check_additions(&mut ck, &file, profiles);
     let Units {
         mut units,
+        setup,
         ids,
         hex_side,
     } = check_units(&mut ck, &file, profiles, board, turns);
@@ -1088,7 +1134,7 @@ pub fn validate(file: ScenarioFile, profiles: Profiles<'static>) -> Result<Scena
     let (true, Some(ruleset)) = (ck.problems.is_empty(), profiles.ruleset(&file.ruleset)) else {
         return Err(ck.problems);
     };
-    let mut sc = build(file, ruleset, turns, map, units, victory);
+    let mut sc = build(file, ruleset, turns, map, (units, setup), victory);
     sc.hex_names = names;
     sc.ferries = ferries;
     sc.surprise = surprise;
@@ -1101,7 +1147,7 @@ fn build(
     ruleset: RulesetId,
     turns: Turns,
     map: Map,
-    units: Vec<Unit>,
+    (units, setup): (Vec<Unit>, Vec<UnitSetup>),
     (victory, victory_first): Victory,
 ) -> Scenario {
     Scenario {
@@ -1121,6 +1167,7 @@ fn build(
             .map(|(i, u)| (u.id.clone(), UnitIdx(i as u32)))
             .collect(),
         units,
+        setup,
         night_turns: {
             let mut n: Vec<u32> = file.night_turns.iter().map(|t| *t as u32).collect();
             n.sort_unstable();

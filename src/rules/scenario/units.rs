@@ -12,13 +12,15 @@ use super::extra::{Extra, check_extra_fields};
 use super::header::Turns;
 use super::strength::{Strength, check_strength};
 use super::{
-    Check, MAX_TURN, MAX_UNITS, Profile, Profiles, ScenarioFile, UnitFile, quoted, side_named,
+    Check, MAX_TURN, MAX_UNITS, Profile, Profiles, ScenarioFile, UnitFile, UnitSetup, quoted,
+    side_named,
 };
 
 /// What the units' checks give the later checks and the scenario.
 pub(super) struct Units<'a> {
-    /// The units, in the file's order.
+    /// The units, in the file's order, and their rule system's values.
     pub units: Vec<Unit>,
+    pub setup: Vec<UnitSetup>,
     /// Each id's first unit.
     pub ids: HashMap<&'a str, usize>,
     /// The side of the units in each hex at the start (reinforcements aside), and the first of
@@ -67,6 +69,7 @@ pub(super) fn check_units<'a>(
     };
     let mut out = Units {
         units: Vec::new(),
+        setup: Vec::new(),
         ids: HashMap::new(),
         hex_side: HashMap::new(),
     };
@@ -78,8 +81,9 @@ pub(super) fn check_units<'a>(
         );
     }
     for (i, uf) in file.units.iter().enumerate() {
-        let unit = check_unit(ck, &cx, &mut out, i, uf);
+        let (unit, setup) = check_unit(ck, &cx, &mut out, i, uf);
         out.units.push(unit);
+        out.setup.push(setup);
     }
     out
 }
@@ -91,7 +95,7 @@ fn check_unit<'a>(
     out: &mut Units<'a>,
     i: usize,
     uf: &'a UnitFile,
-) -> Unit {
+) -> (Unit, UnitSetup) {
     let f = |name: &str| format!("units[{i}].{name}");
     check_id(ck, &mut out.ids, i, uf, &f);
     let side = check_side(ck, cx.file, uf, &f);
@@ -124,7 +128,50 @@ fn check_unit<'a>(
     let strength = check_strength(ck, uf, &f);
     let values = check_values(ck, cx, uf, &f);
     let placed = Placed { side, hex, arrives };
-    build_unit(uf, placed, strength, values, &extra, cx.profile)
+    let setup = unit_setup(uf, strength.2, &values, &extra, cx.profile);
+    (
+        build_unit(uf, placed, strength, values, &extra, cx.profile),
+        setup,
+    )
+}
+
+/// The unit's values for its rule system's own fields.
+fn unit_setup(
+    uf: &UnitFile,
+    disorganized: bool,
+    values: &Values,
+    extra: &Extra,
+    profile: Option<&Profile>,
+) -> UnitSetup {
+    UnitSetup {
+        disorganized,
+        artillery: values.artillery,
+        tactical: values.tactical,
+        tactical_defence: values.tactical_defence,
+        demoralized: uf.demoralized.clamp(0, 2) as u8,
+        entrenched: uf.entrenched,
+        exhausted: uf.exhausted,
+        active: uf.active,
+        army: uf.army,
+        morale: extra.morale,
+        green: uf.green,
+        class: uf.class,
+        rating: extra.rating,
+        combats: extra.combats,
+        guns: extra.guns,
+        efficiency: extra.efficiency,
+        command_control: extra.command_control,
+        leader_bonus: extra.leader_bonus,
+        mode: match (uf.mode, profile) {
+            (Some(m), _) => m,
+            (None, Some(p)) => p.first_mode(uf.kind),
+            (None, None) => Mode::default(),
+        },
+        out_of_ammo: uf.out_of_ammo,
+        fortification: extra.fortification,
+        demibrigade: uf.demibrigade,
+        heavy_guns: uf.heavy_guns,
+    }
 }
 
 /// The id: not empty, without commas or spaces, and not another unit's.
@@ -357,10 +404,7 @@ fn build_unit(
         morale: extra.morale,
         green: uf.green,
         status: uf.status.unwrap_or_default(),
-        class: uf.class,
-        rating: extra.rating,
         forced_march: uf.forced_march,
-        combats: extra.combats,
         guns: extra.guns,
         efficiency: extra.efficiency,
         command_control: extra.command_control,

@@ -333,7 +333,41 @@ impl Ruleset for Shiloh {
         DEFAULT_TABLES
     }
 
-    fn unit_facts(&self, u: &crate::rules::unit::Unit) -> String {
+    /// The shared counter; a leader shows his bonus; out of command (OC) and the formation
+    /// (col, mtd, dis, lmb, unl) are marked.
+    fn counter(
+        &self,
+        game: &Game,
+        unit: crate::rules::unit::UnitIdx,
+    ) -> crate::rules::ruleset::CounterFace {
+        use crate::rules::ruleset::{Marker, status_marker};
+        use crate::rules::unit::Mode;
+        let u = game.unit(unit);
+        let mut face = crate::rules::ruleset::plain_counter(u);
+        face.markers.retain(|(_, m)| *m == Marker::Fatigue);
+        if u.is_leader() {
+            face.value = format!("{}%", u.leader_bonus);
+        }
+        if u.out_of_command {
+            face.markers.push(("OC".into(), Marker::Command));
+        }
+        face.markers.extend(status_marker(u));
+        let formation = match u.mode {
+            Mode::Column => "col",
+            Mode::Mounted => "mtd",
+            Mode::Dismounted => "dis",
+            Mode::Limbered => "lmb",
+            Mode::Unlimbered => "unl",
+            Mode::Normal | Mode::Routed => "",
+        };
+        if !formation.is_empty() {
+            face.markers.push((formation.into(), Marker::Formation));
+        }
+        face
+    }
+
+    fn unit_facts(&self, game: &Game, unit: crate::rules::unit::UnitIdx) -> String {
+        let u = game.unit(unit);
         if u.is_leader() {
             return String::new();
         }

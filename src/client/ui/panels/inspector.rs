@@ -9,18 +9,19 @@ use crate::client::state::{Action, Selection};
 use crate::client::ui::theme::c32;
 use crate::rules::hex::Coord;
 use crate::rules::map::Terrain;
-use crate::rules::unit::Unit;
 
-fn unit_line(rules: &dyn crate::rules::ruleset::Ruleset, u: &Unit) -> String {
+fn unit_line(g: &crate::rules::game::Game, unit: crate::rules::unit::UnitIdx) -> String {
+    let u = g.unit(unit);
+    let face = g.rules.counter(g, unit);
     let mut s = format!(
         "{} [{}] {} {}{}",
         u.name,
         u.id,
         u.kind.name(),
-        crate::client::units::strength_text(u),
-        rules.unit_facts(u)
+        face.value,
+        g.rules.unit_facts(g, unit)
     );
-    for (m, _) in crate::client::units::markers(u) {
+    for (m, _) in face.markers {
         s.push(' ');
         s.push_str(&m);
     }
@@ -221,7 +222,7 @@ fn stack_units(
     for &u in here {
         let unit = g.unit(u);
         let own = unit.side == g.active_side;
-        let mut line = unit_line(&*g.rules, unit);
+        let mut line = unit_line(g, u);
         if own {
             let a = crate::client::moves::allowance_text(g, u);
             if !a.is_empty() {
@@ -300,7 +301,7 @@ fn chosen_list(
         for &&u in &elsewhere {
             let mut on = true;
             if ui
-                .checkbox(&mut on, unit_line(&*g.rules, g.unit(u)))
+                .checkbox(&mut on, unit_line(g, u))
                 .changed()
             {
                 actions.write(Action::ToggleUnit(u));
