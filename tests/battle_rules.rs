@@ -193,7 +193,7 @@ fn a_surprised_unit_has_a_share_of_its_points_and_may_only_defend() {
     assert_eq!(left(&g, "alert"), Some(Mp::whole(16)));
     assert_eq!(left(&g, "far"), Some(Mp::whole(4)));
     assert_eq!(left(&g, "c"), Some(Mp::whole(16)));
-    let camp = g.unit(g.unit_by_id("camp").unwrap());
+    let camp = g.unit_by_id("camp").unwrap();
     let why = g.rules.movement().allowance_source(&g, camp);
     assert!(why.contains("surprised"), "{why}");
     let err = validate(&g, &fire("camp", "0506", &[]))
@@ -375,6 +375,7 @@ fn shiloh_1862_strengths_guns_and_arrivals_follow_the_sources() {
         let u = sc.unit_by_id(id).unwrap_or_else(|| panic!("{id}"));
         &sc.units[u.i()]
     };
+    let guns_of = |id: &str| sc.setup[sc.unit_by_id(id).unwrap().i()].guns;
     let men = |ids: &[&str]| ids.iter().map(|id| unit(id).manpower).sum::<u32>();
     let battery = 1973.0 / 22.0; // OR I/10/1 p. 398 artillery effective, Reed's 22 batteries
     // Jordan, SHSP 35 p. 204: Hardee's corps 6,789 artillery and infantry; Gladden's 2,235.
@@ -417,15 +418,19 @@ fn shiloh_1862_strengths_guns_and_arrivals_follow_the_sources() {
     assert_eq!(men(&mcclernand), 6941);
     // Guns: W. H. L. Wallace's 6 + 4 + 4 + 4; Gilman (OR p. 301): Bartlett's 6, Mendenhall's 4;
     // the siege guns ashore Sunday afternoon (Reed), Silfversparre's four 20-pounders among them.
-    assert_eq!(unit("usa-art-whlwallace").guns, 18);
-    assert_eq!(unit("usa-art-crittenden").guns, 10);
+    assert_eq!(guns_of("usa-art-whlwallace"), 18);
+    assert_eq!(guns_of("usa-art-crittenden"), 10);
     let siege = unit("usa-art-siege");
-    assert_eq!((siege.guns, siege.arrives.map(|(t, _)| t)), (8, Some(7)));
+    assert_eq!(
+        (guns_of("usa-art-siege"), siege.arrives.map(|(t, _)| t)),
+        (8, Some(7))
+    );
     let guns = |side: &str| -> u32 {
         sc.units
             .iter()
-            .filter(|u| sc.side_name(u.side) == side)
-            .map(|u| u.guns)
+            .zip(&sc.setup)
+            .filter(|(u, _)| sc.side_name(u.side) == side)
+            .map(|(_, s)| s.guns)
             .sum()
     };
     assert_eq!((guns("Confederate"), guns("Union")), (130, 139));

@@ -301,7 +301,7 @@ fn a_leader_and_his_brigade_move_where_the_rules_let_them() {
         let tip = musket::client::moves::tip_lines(g, r, target).join("\n");
         assert!(tip.contains("each unit pays its own price"), "{tip}");
         assert!(
-            tip.contains("usa-prentiss-b1") && tip.contains("usa-prentiss:"),
+            tip.contains("Prentiss's 1st Brigade:") && tip.contains("Prentiss:"),
             "{tip}"
         );
     }

@@ -351,7 +351,11 @@ fn green_unit_sees_the_elephant_before_its_first_roll() {
     let req = request(&g, &["att"], "0303", None);
     let ev = resolve(&mut g, &req, &[1, 3, 4, 4]);
     let d = unit(&g, "def");
-    assert_eq!((d.morale, d.green, d.status), (3, false, Status::Pinned));
+    let own = musket::rules::gbacw::state::unit(&g, g.unit_by_id("def").unwrap());
+    assert_eq!(
+        (own.morale, own.green, d.status),
+        (3, false, Status::Pinned)
+    );
     assert!(ev.iter().any(|e| matches!(
         e,
         Event::MoraleRated {

@@ -55,7 +55,7 @@ fn gbacw_fields_load() {
     )
     .unwrap();
     assert_eq!(
-        (sc.units[0].morale, sc.units[0].status),
+        (sc.setup[0].morale, sc.units[0].status),
         (4, Status::Pinned)
     );
 }
@@ -85,7 +85,7 @@ fn shiloh_fields_load() {
         Path::new("x.ron"),
     )
     .unwrap();
-    let u = &sc.units[0];
+    let u = &sc.setup[0];
     assert_eq!((u.efficiency, u.leader_bonus, u.fortification), (75, 15, 2));
     assert_eq!(u.command_control, 1.3);
     assert_eq!(u.mode, Mode::Column);
@@ -334,6 +334,6 @@ fn shiloh_modes_belong_to_their_unit_types() {
         ("Artillery", Mode::Unlimbered),
     ] {
         let sc = parse(&as_kind(kind, ""), Path::new("x.ron")).unwrap();
-        assert_eq!(sc.units[0].mode, want, "{kind}");
+        assert_eq!(sc.setup[0].mode, want, "{kind}");
     }
 }

@@ -319,7 +319,9 @@ fn additional_modifiers_card_values() {
         .game();
     let mut g = g;
     let l = g.unit_by_id("ldr").unwrap();
-    g.unit_mut(l).leader_bonus = 20;
+    musket::rules::shiloh::state::unit_mut(&mut g, l)
+        .unwrap()
+        .leader_bonus = 20;
     assert_eq!(
         factor(&assess(&g, &["f"], "0202", None, &[]), "leader bonus"),
         r(120, 100)

@@ -529,19 +529,24 @@ fn special_actions_change_mode_and_fortify_for_their_ops() {
         action: a.into(),
     };
     s.execute(special("column")).unwrap();
-    assert_eq!(s.game.unit(i).mode, Mode::Column);
+    assert_eq!(shiloh(&s.game, i).mode, Mode::Column);
     assert_eq!(s.game.unit(i).spent, Mp::whole(2));
     // In column, a demibrigade takes the road rate: 1 a hex instead of clear's 2.
     assert_eq!(cost(&s.game, "i", &["0102"]), Some(1));
     s.execute(special("fortify")).unwrap();
-    assert_eq!(s.game.unit(i).fortification, 1);
+    assert_eq!(shiloh(&s.game, i).fortification, 1);
     assert_eq!(budget(&s.game, i).left, Some(Mp::whole(6)));
     // Back to normal costs 4; a second fortify (8) no longer fits.
     let e = s.execute(special("fortify")).unwrap_err();
     assert!(e.to_string().contains("costs 8 OP"), "{e}");
     s.execute(special("deploy")).unwrap();
-    assert_eq!(s.game.unit(i).mode, Mode::Normal);
+    assert_eq!(shiloh(&s.game, i).mode, Mode::Normal);
     assert_eq!(budget(&s.game, i).left, Some(Mp::whole(2)));
     // Nothing a unit cannot do.
     assert!(s.execute(special("limber")).is_err());
+}
+
+/// A unit's Shiloh values (its formation, fortification …).
+fn shiloh(g: &Game, u: musket::rules::unit::UnitIdx) -> &musket::rules::shiloh::state::ShilohUnit {
+    musket::rules::shiloh::state::unit(g, u)
 }

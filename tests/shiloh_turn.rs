@@ -58,7 +58,7 @@ fn a_unit_out_of_its_leaders_reach_has_half_its_ops() {
     // The Confederates have no leader: every unit keeps its OPs.
     assert_eq!(left(&g, "c"), Some(Mp::whole(16)));
     let far = g.unit_by_id("far").unwrap();
-    let why = g.rules.movement().allowance_source(&g, g.unit(far));
+    let why = g.rules.movement().allowance_source(&g, far);
     assert!(why.contains("out of command"), "{why}");
 }
 
@@ -133,18 +133,18 @@ fn recovery_rallies_routed_units_and_rests_the_rest_away_from_the_enemy() {
     assert_eq!(g.turn, 1);
     let r1 = unit(&g, "r1");
     assert_eq!(
-        (r1.mode, r1.status, r1.fatigue),
+        (mode(&g, "r1"), r1.status, r1.fatigue),
         (Mode::Normal, Status::Disrupted, 7)
     );
     let r2 = unit(&g, "r2");
     assert_eq!(
-        (r2.mode, r2.status, r2.fatigue),
+        (mode(&g, "r2"), r2.status, r2.fatigue),
         (Mode::Routed, Status::Routed, 7)
     );
     assert_eq!(unit(&g, "d").status, Status::Normal);
-    assert_eq!(unit(&g, "art").mode, Mode::Unlimbered);
+    assert_eq!(mode(&g, "art"), Mode::Unlimbered);
     let front = unit(&g, "front");
-    assert_eq!((front.mode, front.fatigue), (Mode::Routed, 12));
+    assert_eq!((mode(&g, "front"), front.fatigue), (Mode::Routed, 12));
     let text: Vec<String> = events.iter().map(|e| e.describe(&g)).collect();
     assert!(
         text.iter().any(|t| t.starts_with("Mid-point recovery: ")
@@ -158,7 +158,7 @@ fn recovery_rallies_routed_units_and_rests_the_rest_away_from_the_enemy() {
     assert_eq!(g.turn, 2);
     assert_eq!(unit(&g, "r1").status, Status::Normal);
     assert_eq!(unit(&g, "r1").fatigue, 2);
-    assert_eq!(unit(&g, "r2").mode, Mode::Routed);
+    assert_eq!(mode(&g, "r2"), Mode::Routed);
     let text: Vec<String> = events.iter().map(|e| e.describe(&g)).collect();
     assert!(
         text.iter().any(|t| t.starts_with("Recovery: ")
@@ -179,7 +179,7 @@ fn no_recovery_before_the_first_turn_is_played() {
         .unit("c", 'C', "1010", 800)
         .game();
     let r = g.unit(g.unit_by_id("r").unwrap());
-    assert_eq!((r.mode, r.fatigue), (Mode::Routed, 30));
+    assert_eq!((mode(&g, "r"), r.fatigue), (Mode::Routed, 30));
 }
 
 // The card's SPECIAL ACTIONS: "Reorganize 2 N/A N/A N/A" (infantry only); note [1]: infantry
@@ -218,10 +218,15 @@ fn reorganize_costs_two_ops_and_gives_the_road_rate() {
         action: "reorganize".into(),
     };
     s.execute(special.clone()).unwrap();
-    assert!(s.game.unit(i).demibrigade);
+    assert!(musket::rules::shiloh::state::unit(&s.game, i).demibrigade);
     assert_eq!(s.game.unit(i).spent, Mp::whole(2));
     assert_eq!(step(&s.game), Some(1));
     s.execute(special).unwrap();
-    assert!(!s.game.unit(i).demibrigade);
+    assert!(!musket::rules::shiloh::state::unit(&s.game, i).demibrigade);
     assert_eq!(s.game.unit(i).spent, Mp::whole(4));
+}
+
+/// A unit's formation (Shiloh's own state of it).
+fn mode(g: &Game, id: &str) -> Mode {
+    musket::rules::shiloh::state::unit(g, g.unit_by_id(id).unwrap()).mode
 }

@@ -342,7 +342,7 @@ fn own_budget(game: &Game, u: UnitIdx) -> (Mp, String) {
     let mv = game.rules.movement();
     match budget(game, u).left {
         Some(l) => (l, "the unit's allowance".to_string()),
-        None => match mv.allowance(game, unit) {
+        None => match mv.allowance(game, u) {
             a @ Allowance::Roll { dice, modifier, .. } => (
                 a.max().saturating_sub(unit.spent),
                 format!(

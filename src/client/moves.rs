@@ -202,7 +202,7 @@ pub fn compute(g: &Game, units: &[UnitIdx]) -> MoveReach {
         // A march roll to make: the largest result shows where the stack might go.
         r.roll = units
             .iter()
-            .find_map(|u| match g.rules.movement().allowance(g, g.unit(*u)) {
+            .find_map(|u| match g.rules.movement().allowance(g, *u) {
                 Allowance::Roll { dice, modifier, .. } => Some((dice, modifier)),
                 _ => None,
             });
@@ -337,7 +337,7 @@ pub fn allowance_text(g: &Game, u: UnitIdx) -> String {
                 format!("{p} {l}/{t}")
             }
         }
-        _ => match mv.allowance(g, unit) {
+        _ => match mv.allowance(g, u) {
             Allowance::Roll { dice, modifier, .. } => format!(
                 "march {dice}d6{} to roll (M){}",
                 if modifier != 0 {

@@ -172,7 +172,7 @@ fn pace(game: &Game, movers: &[UnitIdx]) -> f64 {
             let clear = step(game, *u, Coord::new(3, 1), Coord::new(4, 1))?.as_f64();
             let points = match unit.movement {
                 Some(m) => m.as_f64(),
-                None => match game.rules.movement().allowance(game, unit) {
+                None => match game.rules.movement().allowance(game, *u) {
                     Allowance::Fixed { points, .. } => points.as_f64(),
                     Allowance::Roll {
                         dice,

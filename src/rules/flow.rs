@@ -31,8 +31,8 @@ pub fn new_game_with(
     rules: Arc<dyn Ruleset>,
     sequence: Arc<Sequence>,
 ) -> Game {
-    let mut g = Game::set_up(scenario, rules, sequence);
-    super::control::command_control(&mut g);
+    let mut g = Game::set_up(scenario, rules.clone(), sequence);
+    rules.command_control(&mut g);
     skip_idle_start(&mut g);
     g
 }
@@ -124,15 +124,16 @@ fn end_player_turn(
     }
     events.push(Event::TurnEnded { turn, side });
     // Between the rounds of a game turn: the mid-point recovery (SSI Shiloh).
+    let rules = game.rules.clone();
     if mid_point {
-        events.extend(super::control::recover(game, dice, true));
+        events.extend(rules.recovery(game, dice, true));
     }
     if game.turn != turn && !game.is_over() {
         super::supply::new_turn(game);
         // SSI Shiloh's order: command control, recovery, then reinforcements (no-ops where
         // the sequence has no command control or round recovery).
-        events.extend(super::control::command_control(game));
-        events.extend(super::control::recover(game, dice, false));
+        events.extend(rules.command_control(game));
+        events.extend(rules.recovery(game, dice, false));
         events.extend(reinforce(game));
         events.extend(random_events(game, dice));
     }

@@ -11,7 +11,6 @@ pub mod ai;
 pub mod assault;
 pub mod attack;
 pub mod command;
-pub mod control;
 pub mod cv;
 pub mod dice;
 pub mod event;

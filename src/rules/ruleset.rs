@@ -281,7 +281,7 @@ pub fn plain_counter(u: &Unit) -> CounterFace {
 /// that reads them.
 pub trait Movement: Send + Sync + fmt::Debug {
     /// What `unit` may spend in a turn (before a scenario's per-unit `movement`, which wins).
-    fn allowance(&self, game: &Game, unit: &Unit) -> Allowance;
+    fn allowance(&self, game: &Game, unit: UnitIdx) -> Allowance;
     /// The cost of a step, or why it is prohibited. With `why`, each part of the price is
     /// pushed as a line (`"0604 woods: 2"`, `"enter enemy ZOC: stop [rule]"`); the search
     /// passes `None` and must get the same answer.
@@ -320,14 +320,14 @@ pub trait Movement: Send + Sync + fmt::Debug {
     fn attack_cost(
         &self,
         _game: &Game,
-        _unit: &Unit,
+        _unit: UnitIdx,
         _kind: super::attack::AttackType,
         _out_of_turn: bool,
     ) -> Result<Mp, String> {
         Ok(Mp::ZERO)
     }
     /// The rules the tables cite for the allowance, for the inspector and `musket moves`.
-    fn allowance_source(&self, _game: &Game, _unit: &Unit) -> String {
+    fn allowance_source(&self, _game: &Game, _unit: UnitIdx) -> String {
         String::new()
     }
 }
@@ -394,6 +394,23 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// The special actions `unit` may take where it stands (Shiloh's change of mode and
     /// fortify), with their cost or why they cannot be taken now; none by default.
     fn special_actions(&self, _game: &Game, _unit: UnitIdx) -> Vec<SpecialAction> {
+        Vec::new()
+    }
+    /// The command-control step of the sequence of play (Shiloh's): at the start of the game
+    /// and of each game turn, before the recovery and the reinforcements, and where the
+    /// computer looks ahead to a later game turn; no dice. Nothing by default.
+    fn command_control(&self, _game: &mut Game) -> Vec<Event> {
+        Vec::new()
+    }
+    /// The recovery step of the sequence of play (Shiloh's rally and rest): at the start of each
+    /// game turn after the first (after command control), and with `mid_point` between the
+    /// rounds of a game turn. Nothing by default.
+    fn recovery(
+        &self,
+        _game: &mut Game,
+        _dice: &mut dyn DieSource,
+        _mid_point: bool,
+    ) -> Vec<Event> {
         Vec::new()
     }
     /// What the rules do at the end of each game turn, after its last phase and before the

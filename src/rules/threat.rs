@@ -174,7 +174,7 @@ impl ThreatModel {
                 let rolled = stack.units.iter().any(|u| {
                     let unit = scratch.unit(*u);
                     unit.movement.is_none()
-                        && matches!(mv.allowance(&scratch, unit), Allowance::Roll { .. })
+                        && matches!(mv.allowance(&scratch, *u), Allowance::Roll { .. })
                 });
                 let roll = if rolled {
                     mv.march_roll(&scratch, &refs)
@@ -245,7 +245,7 @@ impl ThreatModel {
         let g = &self.scratch;
         super::movement::budget(g, u)
             .left
-            .or_else(|| Some(g.rules.movement().allowance(g, g.unit(u)).max()))
+            .or_else(|| Some(g.rules.movement().allowance(g, u).max()))
     }
 
     /// The threats to `hex`, which `side` must hold.

@@ -180,33 +180,9 @@ pub struct Unit {
     pub active: bool,
     // Attributes of the other rule systems (scenario fields of the same names; defaults
     // where a file leaves them out).
-    /// GBACW morale rating (0: not rated yet, e.g. a green unit before it sees the elephant).
-    pub morale: u8,
-    /// GBACW: a green unit (its morale rating is rolled on [13.15] when first needed).
-    pub green: bool,
     pub status: Status,
     /// NGG 1812: force-marched this turn (11.2).
     pub forced_march: bool,
-    /// Shiloh: guns of an artillery unit (its manpower are the artillerymen).
-    pub guns: u32,
-    /// Shiloh: efficiency, 0 to 100.
-    pub efficiency: u8,
-    /// Shiloh: command control multiplier (1.0 if not given).
-    pub command_control: f64,
-    /// Shiloh: leader bonus in percent (a leader's, or a unit's own).
-    pub leader_bonus: i32,
-    /// Shiloh: formation mode.
-    pub mode: Mode,
-    /// Out of command for this game turn (`rules::control`'s command-control step).
-    pub out_of_command: bool,
-    /// Shiloh: out of ammunition.
-    pub out_of_ammo: bool,
-    /// Shiloh: fortification level, 0 to 10.
-    pub fortification: u8,
-    /// Shiloh: an infantry demibrigade (road movement, card note \[1\]).
-    pub demibrigade: bool,
-    /// Shiloh: pays triple movement costs (the card's unit 107).
-    pub heavy_guns: bool,
     /// The scenario's `movement`: this unit's allowance, in place of the rule system's.
     pub movement: Option<crate::rules::points::Mp>,
     /// A leader's command: the units he activates (GCACW; the scenario's `command`).

@@ -63,7 +63,7 @@ fn unrolled(game: &Game, u: UnitIdx) -> bool {
     unit.movement.is_none()
         && unit.march.is_none()
         && matches!(
-            game.rules.movement().allowance(game, unit),
+            game.rules.movement().allowance(game, u),
             Allowance::Roll { .. }
         )
 }

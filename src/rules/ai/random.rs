@@ -47,7 +47,7 @@ impl Player for Random {
                 cands.push(c);
                 continue;
             }
-            let unrolled = |g: &Game, u| match g.rules.movement().allowance(g, g.unit(u)) {
+            let unrolled = |g: &Game, u| match g.rules.movement().allowance(g, u) {
                 a @ Allowance::Roll { .. } => a.max(),
                 a => a.max(),
             };

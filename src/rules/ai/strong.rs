@@ -373,7 +373,7 @@ impl<'a> View<'a> {
 
 /// The allowance a march roll not made yet is planned with: its median.
 fn median_roll(game: &Game, u: UnitIdx) -> Mp {
-    match game.rules.movement().allowance(game, game.unit(u)) {
+    match game.rules.movement().allowance(game, u) {
         Allowance::Roll {
             dice,
             modifier,

@@ -75,7 +75,7 @@ pub fn roll_morale(
         dice,
         rolled: Vec::new(),
     };
-    let c = roll_unit(t, game.unit(u), check, &mut live)?;
+    let c = roll_unit(t, game, u, check, &mut live)?;
     morale_events(game, u, &c, ev);
     Some(c)
 }
@@ -291,9 +291,10 @@ pub fn morale_events(game: &mut Game, u: UnitIdx, c: &Checked, ev: &mut Vec<Even
                     role: DieRole::Other,
                     value: *d2,
                 });
-                let unit = game.unit_mut(u);
-                unit.morale = *morale;
-                unit.green = false;
+                if let Some(own) = super::state::unit_mut(game, u) {
+                    own.morale = *morale;
+                    own.green = false;
+                }
                 ev.push(Event::MoraleRated {
                     unit: u,
                     dice: d1 + d2,

@@ -226,7 +226,7 @@ impl Tally {
             let i = a.targets.iter().position(|x| *x == u).unwrap_or(0);
             let unit = game.unit(u);
             let cur = unit.status;
-            let dist = enumerate(|r| roll_unit(t, unit, check, r).map(|c| (c.status, c.failed)));
+            let dist = enumerate(|r| roll_unit(t, game, u, check, r).map(|c| (c.status, c.failed)));
             let (mut pr, mut pm) = (zero, zero);
             for ((status, f), p) in dist {
                 // As the resolution applies it: never better than the unit's status.

@@ -63,7 +63,7 @@ fn checks(game: &Game, u: UnitIdx) -> bool {
 /// P(the unit fails a melee morale check) as it stands.
 fn p_fail(t: &Tables, game: &Game, u: UnitIdx) -> Prob {
     let check = Check::Melee { why: String::new() };
-    enumerate(|r| roll_unit(t, game.unit(u), &check, r).map(|c| c.failed))
+    enumerate(|r| roll_unit(t, game, u, &check, r).map(|c| c.failed))
         .into_iter()
         .filter(|(f, _)| *f)
         .map(|(_, p)| p)

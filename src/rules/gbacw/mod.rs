@@ -18,6 +18,7 @@ pub mod fire;
 pub mod melee;
 pub mod morale;
 pub mod profile;
+pub mod state;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -163,14 +164,22 @@ impl Ruleset for Gbacw {
         unit: crate::rules::unit::UnitIdx,
     ) -> crate::rules::ruleset::CounterFace {
         use crate::rules::ruleset::Marker;
-        let u = game.unit(unit);
+        let (u, own) = (game.unit(unit), state::unit(game, unit));
         let mut face = crate::rules::ruleset::plain_counter(u);
-        if u.morale > 0 {
-            face.markers.push((format!("M{}", u.morale), Marker::Morale));
-        } else if u.green {
+        if own.morale > 0 {
+            face.markers
+                .push((format!("M{}", own.morale), Marker::Morale));
+        } else if own.green {
             face.markers.push(("G".into(), Marker::Green));
         }
         face
+    }
+
+    fn unit_states(
+        &self,
+        scenario: &crate::rules::scenario::Scenario,
+    ) -> Box<dyn crate::rules::unit::UnitStates> {
+        Box::new(state::GbacwUnits::of(scenario))
     }
 
     fn unit_facts(&self, game: &Game, unit: crate::rules::unit::UnitIdx) -> String {

@@ -7,7 +7,8 @@ use num_rational::Ratio;
 
 use crate::rules::attack::AttackError;
 use crate::rules::cv::Prob;
-use crate::rules::unit::{Status, Unit};
+use crate::rules::game::Game;
+use crate::rules::unit::{Status, UnitIdx};
 
 use super::data::{FailedCheck, Tables};
 
@@ -196,8 +197,15 @@ pub fn roll_morale(
 }
 
 /// [`roll_morale`] for a unit as it stands.
-pub fn roll_unit(t: &Tables, u: &Unit, check: &Check, r: &mut dyn Roll) -> Option<Checked> {
-    roll_morale(t, u.green, u.morale, check, r)
+pub fn roll_unit(
+    t: &Tables,
+    game: &Game,
+    u: UnitIdx,
+    check: &Check,
+    r: &mut dyn Roll,
+) -> Option<Checked> {
+    let own = super::state::unit(game, u);
+    roll_morale(t, own.green, own.morale, check, r)
 }
 
 /// How bad a status is: a result never makes a unit's status better (a pinned result leaves a

@@ -144,7 +144,7 @@ pub fn budget(game: &Game, u: UnitIdx) -> Budget {
     }
     let (total, forced) = match unit.movement {
         Some(m) => (Some(m), Mp::ZERO),
-        None => match game.rules.movement().allowance(game, unit) {
+        None => match game.rules.movement().allowance(game, u) {
             Allowance::Fixed { points, forced } => {
                 let f = forced.unwrap_or(points).max(points);
                 (Some(f), f.saturating_sub(points))
@@ -377,7 +377,8 @@ pub fn as_it_next_moves(game: &Game, side: SideId) -> Game {
     let last = game.scenario.turns.unwrap_or(u32::MAX);
     if later > 0 && game.turn < last {
         scratch.turn = (game.turn + later).min(last);
-        super::control::command_control(&mut scratch);
+        let rules = scratch.rules.clone();
+        rules.command_control(&mut scratch);
     }
     scratch.phase = super::sequence::PhaseState {
         index: 0,
@@ -398,7 +399,7 @@ pub fn left_or_largest_roll(game: &Game, u: UnitIdx) -> Mp {
     budget(game, u).left.unwrap_or_else(|| {
         let unit = game.unit(u);
         unit.movement
-            .unwrap_or_else(|| game.rules.movement().allowance(game, unit).max())
+            .unwrap_or_else(|| game.rules.movement().allowance(game, u).max())
             .saturating_sub(unit.spent)
     })
 }

@@ -251,7 +251,7 @@ pub fn check_attack_limits(game: &Game, req: &AttackRequest) -> Result<AttackLim
     for &u in &req.attackers {
         let unit = game.unit(u);
         let cost = match kind {
-            Some(k) => match mv.attack_cost(game, unit, k, out_of_turn) {
+            Some(k) => match mv.attack_cost(game, u, k, out_of_turn) {
                 Ok(c) => c,
                 Err(why) if enforced(game) => return Err(format!("{}: {why}", unit.name)),
                 Err(_) => Mp::ZERO,

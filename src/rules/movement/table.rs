@@ -33,6 +33,7 @@ use crate::rules::points::{Allowance, Mp};
 use crate::rules::ruleset::{Movement, StepCost, StepQuery};
 use crate::rules::scenario::Problem;
 use crate::rules::tables::problem;
+use crate::rules::unit::UnitIdx;
 use crate::rules::unit::{Status, Unit, UnitKind};
 
 /// A cost in a tables file: points (`C(1)`, `C(0.5)`) or prohibited (`P`).
@@ -465,7 +466,8 @@ fn say(why: &mut Option<&mut Vec<String>>, line: impl FnOnce() -> String) {
 
 /// The data-driven movement of GCACW, GBACW and NGG 1812: the section is its own procedure.
 impl Movement for MoveTables {
-    fn allowance(&self, game: &Game, unit: &Unit) -> Allowance {
+    fn allowance(&self, game: &Game, unit: UnitIdx) -> Allowance {
+        let unit = game.unit(unit);
         if let Some(r) = self.status_row(unit) {
             return Allowance::Fixed {
                 points: Mp::whole(r.hexes),
@@ -492,7 +494,8 @@ impl Movement for MoveTables {
         }
     }
 
-    fn allowance_source(&self, game: &Game, unit: &Unit) -> String {
+    fn allowance_source(&self, game: &Game, unit: UnitIdx) -> String {
+        let unit = game.unit(unit);
         if let Some(r) = self.status_row(unit) {
             return r.source.clone();
         }

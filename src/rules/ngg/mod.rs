@@ -90,12 +90,12 @@ impl crate::rules::ruleset::Movement for Ngg {
     fn allowance(
         &self,
         game: &Game,
-        unit: &crate::rules::unit::Unit,
+        unit: crate::rules::unit::UnitIdx,
     ) -> crate::rules::points::Allowance {
         self.tables.movement.allowance(game, unit)
     }
 
-    fn allowance_source(&self, game: &Game, unit: &crate::rules::unit::Unit) -> String {
+    fn allowance_source(&self, game: &Game, unit: crate::rules::unit::UnitIdx) -> String {
         self.tables.movement.allowance_source(game, unit)
     }
 

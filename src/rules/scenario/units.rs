@@ -129,10 +129,7 @@ fn check_unit<'a>(
     let values = check_values(ck, cx, uf, &f);
     let placed = Placed { side, hex, arrives };
     let setup = unit_setup(uf, strength.2, &values, &extra, cx.profile);
-    (
-        build_unit(uf, placed, strength, values, &extra, cx.profile),
-        setup,
-    )
+    (build_unit(uf, placed, strength, values, &extra), setup)
 }
 
 /// The unit's values for its rule system's own fields.
@@ -379,7 +376,6 @@ fn build_unit(
     (cv, manpower, disorganized): Strength,
     values: Values,
     extra: &Extra,
-    profile: Option<&Profile>,
 ) -> Unit {
     let Placed { side, hex, arrives } = placed;
     Unit {
@@ -401,24 +397,8 @@ fn build_unit(
         exhausted: uf.exhausted,
         arrives: arrives.zip(hex),
         active: uf.active,
-        morale: extra.morale,
-        green: uf.green,
         status: uf.status.unwrap_or_default(),
         forced_march: uf.forced_march,
-        guns: extra.guns,
-        efficiency: extra.efficiency,
-        command_control: extra.command_control,
-        leader_bonus: extra.leader_bonus,
-        mode: match (uf.mode, profile) {
-            (Some(m), _) => m,
-            (None, Some(p)) => p.first_mode(uf.kind),
-            (None, None) => Mode::default(),
-        },
-        out_of_command: false,
-        out_of_ammo: uf.out_of_ammo,
-        fortification: extra.fortification,
-        demibrigade: uf.demibrigade,
-        heavy_guns: uf.heavy_guns,
         movement: extra.movement,
         command: Vec::new(),
         army: uf.army,

@@ -7,10 +7,12 @@
 //! - [`resolve`]: fire and melee, odds and resolution from one assessment;
 //! - [`ops`]: OP costs of moves and special actions.
 
+mod control;
 pub mod data;
 pub mod ops;
 pub mod profile;
 pub mod resolve;
+pub mod state;
 pub mod strength;
 
 use std::path::Path;
@@ -88,15 +90,15 @@ impl Shiloh {
 impl Movement for Shiloh {
     /// The budget; an out-of-command unit has the command-control step's share of it
     /// (`rules::control`).
-    fn allowance(&self, game: &Game, unit: &Unit) -> Allowance {
+    fn allowance(&self, game: &Game, unit: UnitIdx) -> Allowance {
         Allowance::Fixed {
-            points: crate::rules::control::points(game, unit, Mp::whole(self.tables.ops_per_turn)),
+            points: control::points(game, unit, Mp::whole(self.tables.ops_per_turn)),
             forced: None,
         }
     }
 
-    fn allowance_source(&self, game: &Game, unit: &Unit) -> String {
-        match crate::rules::control::points_note(game, unit) {
+    fn allowance_source(&self, game: &Game, unit: UnitIdx) -> String {
+        match control::points_note(game, unit) {
             Some(note) => format!("{}; {note}", self.tables.ops_per_turn_source),
             None => self.tables.ops_per_turn_source.clone(),
         }
@@ -132,10 +134,11 @@ impl Movement for Shiloh {
     fn attack_cost(
         &self,
         game: &Game,
-        unit: &Unit,
+        unit: UnitIdx,
         kind: AttackType,
         out_of_turn: bool,
     ) -> Result<Mp, String> {
+        let unit = state::su(game, unit);
         let Some(class) = ops::class_of(unit) else {
             return Ok(Mp::ZERO);
         };
@@ -159,9 +162,9 @@ impl Movement for Shiloh {
 
 /// The mode a change of formation leads to, and the card's name of the change: to column,
 /// mounted or limbered ([4]); back to normal, dismounted or unlimbered ([3]).
-fn changed_mode(u: &Unit, to_column: bool) -> Option<(crate::rules::unit::Mode, &'static str)> {
+fn changed_mode(u: state::Su, to_column: bool) -> Option<(crate::rules::unit::Mode, &'static str)> {
     use crate::rules::unit::{Mode, UnitKind};
-    match (u.kind, u.mode, to_column) {
+    match (u.kind, u.own.mode, to_column) {
         (UnitKind::Infantry, Mode::Normal, true) => Some((Mode::Column, "change to column")),
         (UnitKind::Infantry, Mode::Column, false) => Some((Mode::Normal, "change to normal")),
         (UnitKind::Cavalry, Mode::Dismounted, true) => Some((Mode::Mounted, "mount")),
@@ -240,7 +243,7 @@ impl Ruleset for Shiloh {
         game: &Game,
         unit: UnitIdx,
     ) -> Vec<crate::rules::attack::SpecialAction> {
-        let u = game.unit(unit);
+        let u = state::su(game, unit);
         let mut out = Vec::new();
         if !u.on_map() || ops::class_of(u).is_none() {
             return out;
@@ -272,11 +275,11 @@ impl Ruleset for Shiloh {
             }
         }
         if u.kind == crate::rules::unit::UnitKind::Infantry
-            && u.mode != crate::rules::unit::Mode::Routed
+            && u.own.mode != crate::rules::unit::Mode::Routed
         {
             out.push(crate::rules::attack::SpecialAction {
                 key: "reorganize".into(),
-                label: if u.demibrigade {
+                label: if u.own.demibrigade {
                     "Reorganize (back into a brigade)".into()
                 } else {
                     "Reorganize (into demibrigades A and B: the road rate, note [1])".into()
@@ -288,10 +291,11 @@ impl Ruleset for Shiloh {
                 gain: false,
             });
         }
-        if u.fortification < MAX_FORTIFICATION && u.mode != crate::rules::unit::Mode::Routed {
+        if u.own.fortification < MAX_FORTIFICATION && u.own.mode != crate::rules::unit::Mode::Routed
+        {
             out.push(crate::rules::attack::SpecialAction {
                 key: "fortify".into(),
-                label: format!("Fortify (to level {})", u.fortification + 1),
+                label: format!("Fortify (to level {})", u.own.fortification + 1),
                 cost: cost(ops::Action::Fortify),
                 rule: "card special actions: fortify".into(),
                 gain: false,
@@ -301,28 +305,32 @@ impl Ruleset for Shiloh {
     }
 
     fn apply_special(&self, game: &mut Game, unit: UnitIdx, key: &str) -> Vec<Event> {
-        let u = game.unit(unit).clone();
+        let u = state::su(game, unit);
+        let (name, own) = (u.name.clone(), u.own.clone());
+        let changed = changed_mode(u, key == "column");
+        let Some(st) = state::unit_mut(game, unit) else {
+            return Vec::new();
+        };
         let text = match key {
-            "column" | "deploy" => match changed_mode(&u, key == "column") {
-                Some((mode, name)) => {
-                    game.unit_mut(unit).mode = mode;
-                    format!("{}: {name}, now in {} mode", u.name, mode.name())
+            "column" | "deploy" => match changed {
+                Some((mode, change)) => {
+                    st.mode = mode;
+                    format!("{name}: {change}, now in {} mode", mode.name())
                 }
                 None => return Vec::new(),
             },
             "reorganize" => {
-                let now = !u.demibrigade;
-                game.unit_mut(unit).demibrigade = now;
-                if now {
-                    format!("{} reorganizes into demibrigades (A and B)", u.name)
+                st.demibrigade = !own.demibrigade;
+                if st.demibrigade {
+                    format!("{name} reorganizes into demibrigades (A and B)")
                 } else {
-                    format!("{} reorganizes back into a brigade", u.name)
+                    format!("{name} reorganizes back into a brigade")
                 }
             }
             "fortify" => {
-                let level = (u.fortification + 1).min(MAX_FORTIFICATION);
-                game.unit_mut(unit).fortification = level;
-                format!("{} fortifies: level {level}", u.name)
+                let level = (own.fortification + 1).min(MAX_FORTIFICATION);
+                st.fortification = level;
+                format!("{name} fortifies: level {level}")
             }
             _ => return Vec::new(),
         };
@@ -331,6 +339,21 @@ impl Ruleset for Shiloh {
 
     fn tables_text(&self) -> &'static str {
         DEFAULT_TABLES
+    }
+
+    fn unit_states(
+        &self,
+        scenario: &crate::rules::scenario::Scenario,
+    ) -> Box<dyn crate::rules::unit::UnitStates> {
+        Box::new(state::ShilohUnits::of(scenario))
+    }
+
+    fn command_control(&self, game: &mut Game) -> Vec<Event> {
+        control::command_control(game)
+    }
+
+    fn recovery(&self, game: &mut Game, dice: &mut dyn DieSource, mid_point: bool) -> Vec<Event> {
+        control::recover(game, dice, mid_point)
     }
 
     /// The shared counter; a leader shows his bonus; out of command (OC) and the formation
@@ -342,17 +365,17 @@ impl Ruleset for Shiloh {
     ) -> crate::rules::ruleset::CounterFace {
         use crate::rules::ruleset::{Marker, status_marker};
         use crate::rules::unit::Mode;
-        let u = game.unit(unit);
-        let mut face = crate::rules::ruleset::plain_counter(u);
+        let u = state::su(game, unit);
+        let mut face = crate::rules::ruleset::plain_counter(&u);
         face.markers.retain(|(_, m)| *m == Marker::Fatigue);
         if u.is_leader() {
-            face.value = format!("{}%", u.leader_bonus);
+            face.value = format!("{}%", u.own.leader_bonus);
         }
-        if u.out_of_command {
+        if u.own.out_of_command {
             face.markers.push(("OC".into(), Marker::Command));
         }
-        face.markers.extend(status_marker(u));
-        let formation = match u.mode {
+        face.markers.extend(status_marker(&u));
+        let formation = match u.own.mode {
             Mode::Column => "col",
             Mode::Mounted => "mtd",
             Mode::Dismounted => "dis",
@@ -367,31 +390,31 @@ impl Ruleset for Shiloh {
     }
 
     fn unit_facts(&self, game: &Game, unit: crate::rules::unit::UnitIdx) -> String {
-        let u = game.unit(unit);
+        let u = state::su(game, unit);
         if u.is_leader() {
             return String::new();
         }
         let mut s = String::from(" men");
-        if u.guns > 0 {
-            s.push_str(&format!(" {} guns", u.guns));
+        if u.own.guns > 0 {
+            s.push_str(&format!(" {} guns", u.own.guns));
         }
         s.push_str(&format!(
             " eff {} fat {} cc {:.2} {}",
-            u.efficiency,
+            u.own.efficiency,
             u.fatigue,
-            u.command_control,
-            u.mode.name()
+            u.own.command_control,
+            u.own.mode.name()
         ));
-        if u.leader_bonus != 0 {
-            s.push_str(&format!(" leader +{}%", u.leader_bonus));
+        if u.own.leader_bonus != 0 {
+            s.push_str(&format!(" leader +{}%", u.own.leader_bonus));
         }
-        if u.out_of_ammo {
+        if u.own.out_of_ammo {
             s.push_str(" out of ammo");
         }
-        if u.fortification > 0 {
-            s.push_str(&format!(" fort {}", u.fortification));
+        if u.own.fortification > 0 {
+            s.push_str(&format!(" fort {}", u.own.fortification));
         }
-        if u.demibrigade {
+        if u.own.demibrigade {
             s.push_str(" demibrigades");
         }
         s

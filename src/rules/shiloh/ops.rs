@@ -28,9 +28,10 @@ use crate::rules::hex::Coord;
 use crate::rules::map::{RouteKind, Terrain};
 use crate::rules::points::Mp;
 use crate::rules::ruleset::StepQuery;
-use crate::rules::unit::{Mode, SideId, Unit, UnitIdx, UnitKind};
+use crate::rules::unit::{Mode, SideId, UnitIdx, UnitKind};
 
 use super::data::{Act, Cost, Tables};
+use super::state::{Su, su};
 
 /// The card's four OP columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,12 +58,12 @@ impl Class {
 }
 
 /// The OP column of a unit (none for leaders, wagons and gunboats).
-pub fn class_of(u: &Unit) -> Option<Class> {
+pub fn class_of(u: Su) -> Option<Class> {
     match u.kind {
         UnitKind::Infantry => Some(Class::InfDisCav),
-        UnitKind::Cavalry if u.mode == Mode::Mounted => Some(Class::MtdCav),
+        UnitKind::Cavalry if u.own.mode == Mode::Mounted => Some(Class::MtdCav),
         UnitKind::Cavalry => Some(Class::InfDisCav),
-        UnitKind::Artillery if u.mode == Mode::Limbered => Some(Class::LimbArt),
+        UnitKind::Artillery if u.own.mode == Mode::Limbered => Some(Class::LimbArt),
         UnitKind::Artillery => Some(Class::UnlimbArt),
         _ => None,
     }
@@ -86,11 +87,11 @@ pub fn road_cost(t: &Tables, class: Class, diagonal: bool) -> Option<u32> {
 
 /// Whether a unit gets the road rate (note: column or mounted mode; Roads row: limbered
 /// artillery; note \[1\]: infantry only as a demibrigade).
-pub fn road_mode(u: &Unit) -> bool {
+pub fn road_mode(u: Su) -> bool {
     match u.kind {
-        UnitKind::Infantry => u.mode == Mode::Column && u.demibrigade,
-        UnitKind::Cavalry => matches!(u.mode, Mode::Column | Mode::Mounted),
-        UnitKind::Artillery => u.mode == Mode::Limbered,
+        UnitKind::Infantry => u.own.mode == Mode::Column && u.own.demibrigade,
+        UnitKind::Cavalry => matches!(u.own.mode, Mode::Column | Mode::Mounted),
+        UnitKind::Artillery => u.own.mode == Mode::Limbered,
         _ => false,
     }
 }
@@ -140,7 +141,7 @@ impl Why<'_> {
 /// why the step is prohibited. Leaders, which the card does not price, ride: they pay the
 /// mounted-cavalry column [project default: not on the card]; wagons are not Shiloh units.
 pub fn price_step(t: &Tables, q: &StepQuery, why: Option<&mut Vec<String>>) -> Result<u32, String> {
-    let u = q.unit;
+    let u = su(q.game, q.idx);
     let map = q.game.map();
     let night = q.night;
     // The hex's label is only formatted when shown.
@@ -167,18 +168,18 @@ pub fn price_step(t: &Tables, q: &StepQuery, why: Option<&mut Vec<String>>) -> R
     };
     let terrain = map.terrain_ix(q.to_ix);
     let mut b = terrain_or_road(t, q, class, terrain, &label, &mut why)?;
-    if terrain == Terrain::SunkenRoad && matches!(u.mode, Mode::Normal | Mode::Dismounted) {
+    if terrain == Terrain::SunkenRoad && matches!(u.own.mode, Mode::Normal | Mode::Dismounted) {
         b *= t.sunken_road_multiplier;
         why.say(format_args!(
             "sunken road in {} mode x{} (card note)",
-            u.mode.name(),
+            u.own.mode.name(),
             t.sunken_road_multiplier
         ));
     }
     if map.elevation_ix(q.to_ix) > map.elevation_ix(q.from_ix) {
         b += higher_elevation(t, class, &label, &mut why)?;
     }
-    if u.heavy_guns {
+    if u.own.heavy_guns {
         b *= t.heavy_guns_multiplier;
         why.say(format_args!(
             "heavy guns x{} (card note: unit 107)",
@@ -209,7 +210,7 @@ fn terrain_or_road(
         .map()
         .side_ix(q.from_ix, q.dir)
         .route(RouteKind::Road)
-        && road_mode(q.unit);
+        && road_mode(su(q.game, q.idx));
     if !road {
         return match terrain_cost(t, terrain, class, false) {
             Some(r) => {
@@ -385,7 +386,7 @@ pub fn unit_action_cost(
     ui: UnitIdx,
     action: Action,
 ) -> Result<u32, String> {
-    let u = game.unit(ui);
+    let u = su(game, ui);
     let hex = u.hex.ok_or("the unit is not on the map")?;
     let class = class_of(u).ok_or("the card prices no special actions for this unit")?;
     let ctx = ActionCtx {

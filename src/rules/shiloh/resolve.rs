@@ -456,7 +456,7 @@ fn may_attack(
     def_hex: Coord,
     a: UnitIdx,
 ) -> Result<(), AttackError> {
-    let u = game.unit(a);
+    let u = super::state::su(game, a);
     let from = u.hex.expect("on map");
     let reach = if kind == AttackType::Fire {
         t.fire_range

@@ -8,10 +8,11 @@
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::map::Terrain;
-use crate::rules::unit::{Mode, Status, Unit, UnitIdx, UnitKind};
+use crate::rules::unit::{Mode, Status, UnitIdx, UnitKind};
 
 use super::R;
 use super::data::{Single, Tables, fac};
+use super::state::{Su, su};
 
 /// Whose strength is computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,13 +182,13 @@ pub fn command_control_factor(cc: f64) -> R {
 
 /// Leader bonus in percent: the unit's own, or the best of its side's leaders in its hex
 /// ([project default: not on the card]: the card says only "the unit it is with").
-pub fn leader_bonus(game: &Game, u: &Unit) -> (i32, Option<String>) {
-    let mut best = (u.leader_bonus, None);
+pub fn leader_bonus(game: &Game, u: Su) -> (i32, Option<String>) {
+    let mut best = (u.own.leader_bonus, None);
     if let Some(h) = u.hex {
         for &l in game.units_at(h) {
-            let lu = game.unit(l);
-            if lu.is_leader() && lu.side == u.side && lu.leader_bonus > best.0 {
-                best = (lu.leader_bonus, Some(lu.name.clone()));
+            let lu = su(game, l);
+            if lu.is_leader() && lu.side == u.side && lu.own.leader_bonus > best.0 {
+                best = (lu.own.leader_bonus, Some(lu.name.clone()));
             }
         }
     }
@@ -205,10 +206,10 @@ pub fn firing_men_in_hex(game: &Game, hex: Coord, firing: &[UnitIdx]) -> u32 {
 }
 
 /// Whether a unit may fire in the fire phase, or only in Final Defensive Fire (footnote **).
-pub fn final_defensive_only(t: &Tables, u: &Unit) -> Option<String> {
-    let mode_row = t.mode_row(u.mode);
+pub fn final_defensive_only(t: &Tables, u: Su) -> Option<String> {
+    let mode_row = t.mode_row(u.own.mode);
     if mode_row.is_some_and(|r| r.final_defensive_only) {
-        return Some(format!("mode {}", u.mode.name()));
+        return Some(format!("mode {}", u.own.mode.name()));
     }
     if u.status == Status::Routed
         && t.mode_row(Mode::Routed)
@@ -219,7 +220,7 @@ pub fn final_defensive_only(t: &Tables, u: &Unit) -> Option<String> {
     if u.status == Status::Disrupted && t.disrupted_final_defensive_only {
         return Some("disrupted".into());
     }
-    if u.out_of_ammo && t.out_of_ammo_final_defensive_only {
+    if u.own.out_of_ammo && t.out_of_ammo_final_defensive_only {
         return Some("out of ammunition".into());
     }
     None
@@ -228,9 +229,9 @@ pub fn final_defensive_only(t: &Tables, u: &Unit) -> Option<String> {
 /// Whether a unit may only defend in melee (footnote ****, read as attached to the Routed and
 /// Limbered melee values): why, or `None` when it may attack. A routed unit (status) reads the
 /// Routed mode row, as for footnote **.
-pub fn melee_defend_only(t: &Tables, u: &Unit) -> Option<String> {
-    if t.mode_row(u.mode).is_some_and(|r| r.melee_defend_only) {
-        return Some(format!("mode {}", u.mode.name()));
+pub fn melee_defend_only(t: &Tables, u: Su) -> Option<String> {
+    if t.mode_row(u.own.mode).is_some_and(|r| r.melee_defend_only) {
+        return Some(format!("mode {}", u.own.mode.name()));
     }
     if u.status == Status::Routed
         && t.mode_row(Mode::Routed)
@@ -262,7 +263,7 @@ pub fn unit_strength(
     ui: UnitIdx,
     s: &Situation,
 ) -> Result<UnitStrength, String> {
-    let u = game.unit(ui);
+    let u = su(game, ui);
     let hex = u
         .hex
         .ok_or_else(|| format!("{} is not on the map", u.name))?;
@@ -301,7 +302,7 @@ pub fn unit_strength(
 struct Firer<'a> {
     t: &'a Tables,
     game: &'a Game,
-    u: &'a Unit,
+    u: Su<'a>,
     /// The unit's hex.
     hex: Coord,
     s: &'a Situation<'a>,
@@ -351,7 +352,7 @@ impl Factors {
 
 /// Footnote ** (fire in the fire phase) and footnote **** (melee attack): why the unit may
 /// not.
-fn may_fire_or_melee(t: &Tables, u: &Unit, s: &Situation) -> Result<(), String> {
+fn may_fire_or_melee(t: &Tables, u: Su, s: &Situation) -> Result<(), String> {
     if s.role == SRole::Fire
         && s.phase == Phase::Fire
         && let Some(why) = final_defensive_only(t, u)
@@ -441,7 +442,7 @@ fn special_conditions(f: &Firer, fs: &mut Factors) {
             )
         });
     }
-    if u.out_of_ammo {
+    if u.own.out_of_ammo {
         let d = &t.out_of_ammo;
         fs.push(f.pick(d.fire, d.melee), || {
             (
@@ -454,14 +455,14 @@ fn special_conditions(f: &Firer, fs: &mut Factors) {
     // Routed as a condition (status) and as a mode: the condition row only when the mode is
     // not Routed, so a routed unit in mode Routed gets Routed's 0.5 once (the mode row), and a
     // routed unit in another mode keeps that mode's factor too.
-    if u.status == Status::Routed && u.mode != Mode::Routed {
+    if u.status == Status::Routed && u.own.mode != Mode::Routed {
         let r = &t.routed;
         fs.push(f.pick(r.fire, r.melee), || {
             (
                 format!("{}: routed", u.name),
                 format!(
                     "status Routed, mode {} (the mode's factor applies as well)",
-                    u.mode.name()
+                    u.own.mode.name()
                 ),
                 r.source.clone(),
             )
@@ -541,12 +542,12 @@ fn flanked(f: &Firer, fs: &mut Factors) {
 fn mode(f: &Firer, fs: &mut Factors) -> Result<(), String> {
     let (t, u) = (f.t, f.u);
     let mr = t
-        .mode_row(u.mode)
-        .ok_or_else(|| format!("no mode row for {}", u.mode.name()))?;
+        .mode_row(u.own.mode)
+        .ok_or_else(|| format!("no mode row for {}", u.own.mode.name()))?;
     fs.push(f.pick(mr.fire, mr.melee), || {
         (
-            format!("{}: mode {}", u.name, u.mode.name()),
-            if u.mode == Mode::Routed && u.status == Status::Routed {
+            format!("{}: mode {}", u.name, u.own.mode.name()),
+            if u.own.mode == Mode::Routed && u.status == Status::Routed {
                 format!(
                     "{} column (status Routed too: Routed's factor applied once)",
                     f.col()
@@ -581,7 +582,7 @@ fn outmaneuvered_or_successful(f: &Firer, fs: &mut Factors) {
 }
 
 /// A factor the player's option `key=yes` applies (when it applies is not on the card).
-fn option_factor(fs: &mut Factors, u: &Unit, o: &Single, what: &str, key: &str) {
+fn option_factor(fs: &mut Factors, u: Su, o: &Single, what: &str, key: &str) {
     fs.push(fac(o.factor), || {
         (
             format!("{}: {what}", u.name),
@@ -657,9 +658,9 @@ fn fortification_efficiency_fatigue_command(f: &Firer, fs: &mut Factors) {
     } else {
         game.units_at(s.target)
             .iter()
-            .map(|x| game.unit(*x))
+            .map(|x| su(game, *x))
             .filter(|x| x.is_combat())
-            .map(|x| x.fortification)
+            .map(|x| x.own.fortification)
             .max()
             .unwrap_or(0)
     };
@@ -672,11 +673,11 @@ fn fortification_efficiency_fatigue_command(f: &Firer, fs: &mut Factors) {
             )
         });
     }
-    let e = efficiency_factor(t, u.efficiency);
+    let e = efficiency_factor(t, u.own.efficiency);
     fs.push(e, || {
         (
-            format!("{}: efficiency {}", u.name, u.efficiency),
-            format!("1 - (100 - {})/2 %: {}", u.efficiency, show(e)),
+            format!("{}: efficiency {}", u.name, u.own.efficiency),
+            format!("1 - (100 - {})/2 %: {}", u.own.efficiency, show(e)),
             "[card] Efficiency: -1% per 2 points below 100 (60 -> .80)".into(),
         )
     });
@@ -688,10 +689,10 @@ fn fortification_efficiency_fatigue_command(f: &Firer, fs: &mut Factors) {
             "[card] Fatigue: -1% per 2 points (20 -> .90)".into(),
         )
     });
-    fs.push(command_control_factor(u.command_control), || {
+    fs.push(command_control_factor(u.own.command_control), || {
         (
             format!("{}: command control", u.name),
-            format!("x{}", u.command_control),
+            format!("x{}", u.own.command_control),
             "[card] Command Control: direct modifier (750 men x 1.3 = 975)".into(),
         )
     });
@@ -704,10 +705,10 @@ fn artillerymen(f: &Firer, fs: &mut Factors) -> Result<(u32, String), String> {
     if !(u.kind == UnitKind::Artillery && f.fire) {
         return Ok((u.manpower, format!("{} men", u.manpower)));
     }
-    if u.guns == 0 {
+    if u.own.guns == 0 {
         return Err(format!("artillery {} has no guns", u.name));
     }
-    let a = artillerymen_factor(t, u.manpower, u.guns);
+    let a = artillerymen_factor(t, u.manpower, u.own.guns);
     fs.push(a, || {
         (
             format!("{}: artillerymen", u.name),
@@ -715,7 +716,7 @@ fn artillerymen(f: &Firer, fs: &mut Factors) -> Result<(u32, String), String> {
                 "{} men / ({} x {} guns): {}",
                 u.manpower,
                 t.artillerymen_per_gun,
-                u.guns,
+                u.own.guns,
                 show(a)
             ),
             "[card] Artillerymen: 16 per gun (6 guns need 96), strength proportionate to the \
@@ -724,12 +725,12 @@ fn artillerymen(f: &Firer, fs: &mut Factors) -> Result<(u32, String), String> {
                 .into(),
         )
     });
-    let base = t.artillerymen_per_gun * u.guns;
+    let base = t.artillerymen_per_gun * u.own.guns;
     Ok((
         base,
         format!(
             "{} guns x {} artillerymen = {base} [project default: not on the card: artillery fires with its full crew complement, scaled by the artillerymen modifier]",
-            u.guns, t.artillerymen_per_gun
+            u.own.guns, t.artillerymen_per_gun
         ),
     ))
 }

@@ -300,10 +300,7 @@ fn chosen_list(
         ui.label("Also chosen:");
         for &&u in &elsewhere {
             let mut on = true;
-            if ui
-                .checkbox(&mut on, unit_line(g, u))
-                .changed()
-            {
+            if ui.checkbox(&mut on, unit_line(g, u)).changed() {
                 actions.write(Action::ToggleUnit(u));
             }
         }

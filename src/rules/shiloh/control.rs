@@ -1,5 +1,6 @@
-//! Command control and the recovery between rounds (SSI Shiloh's turn), one piece of the
-//! sequence-of-play engine.
+//! Command control and the recovery between rounds (SSI Shiloh's turn): Shiloh's steps of the
+//! sequence of play, which the turn flow runs through the rule system's hooks
+//! (`Ruleset::command_control`, `Ruleset::recovery`).
 //!
 //! SSI Shiloh's turn at the Intermediate and Advanced levels runs command control, recovery or
 //! rally and reinforcement, then two sets of operations and combat with a mid-point recovery
@@ -24,45 +25,54 @@
 //! Dice: one d6 per routed unit that may rally, in unit order, the first dice of a game turn
 //! (before a random-events roll; at the mid-point: before the second round's first phase).
 
-use super::dice::{DieRole, DieSource};
-use super::event::Event;
-use super::game::Game;
-use super::points::Mp;
-use super::unit::{Mode, Status, Unit, UnitIdx};
+use crate::rules::dice::{DieRole, DieSource};
+use crate::rules::event::Event;
+use crate::rules::game::Game;
+use crate::rules::points::Mp;
+use crate::rules::unit::{Mode, Status, Unit, UnitIdx};
 
 /// Whether a unit takes part: a combat unit on the map.
 fn counts(u: &Unit) -> bool {
     u.on_map() && !u.is_leader()
 }
 
-/// The command-control step: sets each combat unit's `out_of_command` for the game turn.
+/// The command-control step: marks each combat unit out of command, or not, for the game turn.
 pub fn command_control(game: &mut Game) -> Vec<Event> {
     let Some(rules) = game.sequence.command_control.clone() else {
         return Vec::new();
     };
-    let leaders: Vec<(super::unit::SideId, super::hex::Coord)> = game
+    let leaders: Vec<(crate::rules::unit::SideId, crate::rules::hex::Coord)> = game
         .units
         .iter()
         .filter(|u| u.is_leader())
         .filter_map(|u| u.hex.map(|h| (u.side, h)))
         .collect();
     // A side the scenario gives no leader at all does not model command: always in command.
-    let led: Vec<super::unit::SideId> = game
+    let led: Vec<crate::rules::unit::SideId> = game
         .units
         .iter()
         .filter(|u| u.is_leader())
         .map(|u| u.side)
         .collect();
+    let off: Vec<bool> = game
+        .units
+        .iter()
+        .map(|u| {
+            counts(u)
+                && led.contains(&u.side)
+                && !leaders.iter().any(|(side, h)| {
+                    *side == u.side && u.hex.is_some_and(|x| x.distance(*h) <= rules.radius)
+                })
+        })
+        .collect();
     let mut out = Vec::new();
-    for (i, u) in game.units.iter_mut().enumerate() {
-        let off = counts(u)
-            && led.contains(&u.side)
-            && !leaders.iter().any(|(side, h)| {
-                *side == u.side && u.hex.is_some_and(|x| x.distance(*h) <= rules.radius)
-            });
-        u.out_of_command = off;
+    for (i, off) in off.into_iter().enumerate() {
+        let u = UnitIdx(i as u32);
+        if let Some(own) = super::state::unit_mut(game, u) {
+            own.out_of_command = off;
+        }
         if off {
-            out.push(UnitIdx(i as u32));
+            out.push(u);
         }
     }
     vec![Event::CommandControl {
@@ -76,10 +86,11 @@ pub fn command_control(game: &mut Game) -> Vec<Event> {
 /// A unit's points for an operations phase: all of them in command, the rules' share out of it,
 /// and of that the scenario's surprise share on its turns (`surprise.points_percent`). Whole
 /// points, each share rounded down.
-pub fn points(game: &Game, unit: &Unit, full: Mp) -> Mp {
+pub fn points(game: &Game, u: UnitIdx, full: Mp) -> Mp {
+    let unit = game.unit(u);
     let mut whole = full.0 / Mp::SCALE;
     if let Some(r) = &game.sequence.command_control
-        && unit.out_of_command
+        && super::state::unit(game, u).out_of_command
     {
         whole = whole * r.out_of_command_percent / 100;
     }
@@ -94,7 +105,7 @@ pub fn points(game: &Game, unit: &Unit, full: Mp) -> Mp {
 }
 
 /// The scenario's surprise on this unit now, if any.
-fn surprise_of<'a>(game: &'a Game, unit: &Unit) -> Option<&'a super::scenario::Surprise> {
+fn surprise_of<'a>(game: &'a Game, unit: &Unit) -> Option<&'a crate::rules::scenario::Surprise> {
     let s = game.scenario.surprise.as_ref()?;
     if s.side != unit.side || s.turns.binary_search(&game.turn).is_err() {
         return None;
@@ -108,10 +119,11 @@ fn surprise_of<'a>(game: &'a Game, unit: &Unit) -> Option<&'a super::scenario::S
 }
 
 /// Why a unit has the points it has, for the move tooltips (`None`: all of them).
-pub fn points_note(game: &Game, unit: &Unit) -> Option<String> {
+pub fn points_note(game: &Game, u: UnitIdx) -> Option<String> {
+    let unit = game.unit(u);
     let mut notes = Vec::new();
     if let Some(r) = &game.sequence.command_control
-        && unit.out_of_command
+        && super::state::unit(game, u).out_of_command
     {
         notes.push(format!(
             "out of command (no leader within {} hexes at the command-control step): {}% of its \
@@ -133,7 +145,7 @@ pub fn recover(game: &mut Game, dice: &mut dyn DieSource, mid_point: bool) -> Ve
     if mid_point && !rules.mid_point {
         return Vec::new();
     }
-    let enemies: Vec<(super::unit::SideId, super::hex::Coord)> = game
+    let enemies: Vec<(crate::rules::unit::SideId, crate::rules::hex::Coord)> = game
         .units
         .iter()
         .filter(|u| counts(u))
@@ -156,22 +168,26 @@ pub fn recover(game: &mut Game, dice: &mut dyn DieSource, mid_point: bool) -> Ve
         {
             continue;
         }
-        let routed = u.mode == Mode::Routed || u.status == Status::Routed;
         let idx = UnitIdx(i as u32);
+        let own = super::state::unit(game, idx);
+        let routed = own.mode == Mode::Routed || u.status == Status::Routed;
         if routed {
             if rules.rally_per_pip == 0 {
                 continue;
             }
-            let die = super::event::roll_die(dice, DieRole::Other, &mut events);
+            let die = crate::rules::event::roll_die(dice, DieRole::Other, &mut events);
             // Back to its kind's first formation (normal, dismounted, unlimbered), as a
             // scenario's unit without a mode has.
             let profile = game.rules.profile();
-            let u = &mut game.units[i];
-            if u32::from(die) * u32::from(rules.rally_per_pip) <= u32::from(u.efficiency) {
-                if u.mode == Mode::Routed {
-                    u.mode = profile.first_mode(u.kind);
+            let kind = game.units[i].kind;
+            let efficiency = super::state::unit(game, idx).efficiency;
+            if u32::from(die) * u32::from(rules.rally_per_pip) <= u32::from(efficiency) {
+                if let Some(own) = super::state::unit_mut(game, idx)
+                    && own.mode == Mode::Routed
+                {
+                    own.mode = profile.first_mode(kind);
                 }
-                u.status = Status::Disrupted;
+                game.units[i].status = Status::Disrupted;
                 rallied.push((idx, die));
             } else {
                 failed.push((idx, die));
