@@ -5,7 +5,7 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
-#[path = "../tests/support/testgen.rs"]
+#[path = "../tests/all/support/testgen.rs"]
 mod testgen;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};

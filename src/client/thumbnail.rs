@@ -5,7 +5,7 @@
 //! side's colour in each occupied hex (a reinforcement's entry hex as an open square).
 //!
 //! Pure pixels, without Bevy's renderer: the menu uploads the picture as an egui texture
-//! ([`super::ui::screens::menu`]); `tests/client_headless.rs` checks one.
+//! ([`super::ui::screens::menu`]); `tests/all/client_headless.rs` checks one.
 
 use std::sync::OnceLock;
 

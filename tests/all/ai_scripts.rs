@@ -13,7 +13,7 @@ use musket::rules::order::Command;
 use musket::rules::session::Session;
 use musket::rules::unit::SideId;
 
-mod common;
+use crate::common;
 
 use common::{PLAYABLE, load_shipped as load};
 

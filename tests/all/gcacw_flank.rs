@@ -4,7 +4,7 @@
 //! Positions: the defender is in 0303 (odd column), whose neighbours are N 0302, NE 0402,
 //! SE 0403, S 0304, SW 0203, NW 0202.
 
-mod common;
+use crate::common;
 
 use common::*;
 use musket::rules::attack::AttackType;

@@ -497,7 +497,7 @@ fn menu_lists_scenarios_and_shows_errors_instead_of_crashing() {
     std::fs::write(dir.join("broken.ron"), "(title: \"x\", ruleset: \"gcacw\"").unwrap();
     std::fs::write(
         dir.join("good.ron"),
-        include_str!("../scenarios/example-flank.ron"),
+        include_str!("../../scenarios/example-flank.ron"),
     )
     .unwrap();
     let settings = Settings {

@@ -1,7 +1,7 @@
 //! GBACW fire combat: [9.16] Fire Combat Results Table, [8.35] Density Adjustment Chart,
 //! [13.15] Seeing the Elephant (seed `gbacw-charts-and-tables.txt`).
 
-mod common;
+use crate::common;
 
 use common::*;
 use musket::rules::cv::Prob;

@@ -3,7 +3,7 @@
 //! and zones of control, GBACW's routed units, NGG 1812's forced march and capacity, Shiloh's
 //! budget), enforcement, Free movement, attack limits, saves and undo with moves.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 
@@ -790,7 +790,7 @@ fn saves_replay_and_undo_carry_moves_and_rolls() {
 
 #[test]
 fn a_per_unit_movement_allowance_loads_and_is_checked() {
-    let text = include_str!("../scenarios/example-flank.ron").replacen(
+    let text = include_str!("../../scenarios/example-flank.ron").replacen(
         "strength: Organized(4), artillery: 1, tactical: 1)",
         "strength: Organized(4), artillery: 1, tactical: 1, movement: 2.5)",
         1,

@@ -1,7 +1,7 @@
 //! GBACW melee: [12.98] Melee Combat Results Table (seed `gbacw-charts-and-tables.txt`), a full
 //! combat in the Bloody Hill demo, and the tables file's errors.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

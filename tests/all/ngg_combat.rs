@@ -4,7 +4,7 @@
 //! NE 0402, SE 0403, S 0304, SW 0203, NW 0202. An attacking stack in 0302 is adjacent to
 //! 0202 and 0402, so the defender's withdrawal hexes are 0304 (straight away), 0403, 0203.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! artillery), from `seeds/gcacw-7.2-7.4-combat-values-and-artillery.txt`, with the readings of
 //! `gcacw-tables.md`.
 
-mod common;
+use crate::common;
 
 use common::*;
 use musket::rules::attack::{AttackError, AttackType};

@@ -4,8 +4,7 @@
 
 use std::sync::Arc;
 
-#[path = "support/testgen.rs"]
-mod testgen;
+use crate::testgen;
 
 use musket::rules::command::validate;
 use musket::rules::order::Command;

@@ -10,8 +10,7 @@ use musket::rules::registry::validate_scenario as validate;
 use musket::rules::ruleset::Ruleset;
 use musket::rules::scenario::ScenarioFile;
 
-#[path = "support/testgen.rs"]
-mod testgen;
+use crate::testgen;
 use testgen::*;
 
 fn game(file: ScenarioFile) -> Game {

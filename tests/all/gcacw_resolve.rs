@@ -1,7 +1,7 @@
 //! Resolving GCACW attacks: dice, the CRT, and applying results (gcacw-tables.md §6), through
 //! commands and sessions.
 
-mod common;
+use crate::common;
 
 use common::*;
 use musket::rules::attack::{AttackType, Choices};

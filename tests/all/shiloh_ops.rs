@@ -1,7 +1,7 @@
 //! Shiloh operations points: the card's OPERATIONS COSTS TABLE, SPECIAL ACTIONS and notes
 //! (`shared/rules/seeds/shiloh-fire-melee-operations.txt`).
 
-mod common;
+use crate::common;
 
 use common::*;
 use musket::rules::game::Game;

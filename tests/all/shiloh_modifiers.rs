@@ -2,7 +2,7 @@
 //! (`shared/rules/seeds/shiloh-fire-melee-operations.txt`, "FIRE AND MELEE STRENGTH MODIFIERS"
 //! and "ADDITIONAL MODIFIERS FOR FIRE AND MELEE").
 
-mod common;
+use crate::common;
 
 use common::*;
 use musket::rules::attack::{AttackError, AttackType, Choices};

@@ -14,7 +14,7 @@ use musket::rules::registry::parse_scenario as parse;
 use musket::rules::scenario::ScenarioError;
 use proptest::prelude::*;
 
-const EXAMPLE: &str = include_str!("../scenarios/example-flank.ron");
+const EXAMPLE: &str = include_str!("../../scenarios/example-flank.ron");
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

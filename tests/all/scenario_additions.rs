@@ -8,7 +8,7 @@ use musket::rules::map::Terrain;
 use musket::rules::registry::parse_scenario as parse;
 use musket::rules::unit::{Class, Mode, Status, UnitKind};
 
-const EXAMPLE: &str = include_str!("../scenarios/example-flank.ron");
+const EXAMPLE: &str = include_str!("../../scenarios/example-flank.ron");
 
 /// The example, switched to `ruleset` and with `extra` appended to Garland's unit entry.
 fn example(ruleset: &str, extra: &str) -> String {

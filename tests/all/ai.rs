@@ -8,7 +8,7 @@ use std::sync::Arc;
 use musket::rules::ai::{Kind, play_game};
 use musket::rules::registry::for_scenario;
 
-mod common;
+use crate::common;
 
 use common::{PLAYABLE, load_shipped as load};
 

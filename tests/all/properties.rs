@@ -1,6 +1,6 @@
 //! Property tests of the GCACW engine over random positions.
 
-mod common;
+use crate::common;
 
 use common::*;
 use musket::rules::attack::{AttackType, Choices};

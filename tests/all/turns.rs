@@ -2,7 +2,7 @@
 //! rule system; and who takes a victory hex (README "Scenario format": a combat unit that
 //! enters it, passing through included).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::Arc;

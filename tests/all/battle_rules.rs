@@ -4,7 +4,7 @@
 //! turns (a share of its points; no attack in its own turn, Final Defensive Fire still open).
 //! The numbers are the tests' own; Shiloh's are in `scenarios/shiloh-1862.ron`.
 
-mod common;
+use crate::common;
 
 use common::*;
 use musket::rules::command::{execute, validate};

@@ -14,7 +14,7 @@ use musket::rules::hex::Coord;
 use musket::rules::registry::for_scenario;
 use musket::rules::threat::{ThreatModel, threats};
 
-mod common;
+use crate::common;
 
 /// A clear 12 x 6 GCACW field with these RON units, and optional hexsides.
 fn field_text(units: &str, hexsides: &str) -> String {

@@ -6,8 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-#[path = "support/testgen.rs"]
-mod testgen;
+use crate::testgen;
 
 use musket::editor::underlay::{AlignPoint, Similarity, UnderlayFile, image_to_map};
 use musket::editor::{EditAction, Editor, action::unit_fields, parse_actions};
@@ -16,7 +15,7 @@ use musket::rules::map::{Feature, RouteKind, Terrain};
 use musket::rules::registry::validate_scenario as validate;
 use musket::rules::scenario::{ScenarioFile, UnitFile, from_ron};
 
-mod common;
+use crate::common;
 
 const SHIPPED: [&str; 7] = [
     "foxs-gap.ron",

@@ -6,8 +6,7 @@
 
 use std::path::PathBuf;
 
-#[path = "support/testgen.rs"]
-mod testgen;
+use crate::testgen;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;

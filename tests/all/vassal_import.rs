@@ -3,8 +3,7 @@
 //! every piece a unit on its hex, bundled set-ups and saved games, the mapping step, re-import
 //! safety, and bad files refused with one line and nothing left half-written.
 
-#[path = "support/vmod.rs"]
-mod vmod;
+use crate::vmod;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! GCACW die roll modifiers beyond the seeds (gcacw-tables.md §5), the Combat Results Table and
 //! the exact odds (§6), and the `musket odds` contract example (scenario.md).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -9,7 +9,7 @@
 //! half OPs out of command; away from the enemy -5 fatigue, disrupted to good order, a routed
 //! unit rallies on d6 x 20 <= efficiency).
 
-mod common;
+use crate::common;
 
 use common::*;
 use musket::rules::command::execute;
