@@ -696,10 +696,10 @@ pub fn current_request(
     // GCACW's action phase: an assault names the leader who leads it; the player chooses
     // the units and the hex, the rules find him (`rules::assault`).
     let probe = AttackRequest::new(attackers.clone(), target, kind);
-    let attackers = crate::rules::assault::with_leader(
+    let attackers = crate::rules::actions::with_leader(
         g,
         &attackers,
-        crate::rules::assault::kind_of(g, &probe),
+        crate::rules::ruleset::kind_of(g, &probe),
     );
     Some((
         AttackRequest {

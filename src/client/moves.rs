@@ -291,7 +291,7 @@ pub fn tip_lines(g: &Game, r: &MoveReach, hover: Coord) -> Vec<String> {
     // with the extended-march check's odds where it makes one.
     if r.roll.is_some() {
         for &u in &r.units {
-            if let Some(x) = crate::rules::fatigue::extended_march_odds(g, u) {
+            if let Some(x) = crate::rules::actions::extended_march_odds(g, u) {
                 lines.push(format!("  {}: {x}", g.unit(u).name));
             }
         }
@@ -345,7 +345,7 @@ pub fn allowance_text(g: &Game, u: UnitIdx) -> String {
                 } else {
                     String::new()
                 },
-                crate::rules::fatigue::extended_march_odds(g, u)
+                crate::rules::actions::extended_march_odds(g, u)
                     .map_or(String::new(), |x| format!("; {x}"))
             ),
             _ => String::new(),

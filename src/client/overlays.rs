@@ -214,7 +214,7 @@ fn mark_layer(
     // A leader who may be activated: his command radius (light) and the units of his
     // command it reaches (green) or not (grey).
     if let Some(leader) = super::moves::leader_to_activate(g, &sel)
-        && let Some(r) = crate::rules::activation::reach(g, leader)
+        && let Some(r) = crate::rules::actions::reach(g, leader)
     {
         for h in r.hexes.keys() {
             marks.hex_fill(*h, 0.96, ACTIVATION_RADIUS);

@@ -52,17 +52,34 @@ pub enum FormValue {
     NoStrength,
 }
 
-/// The widget of `field` for a unit of `ruleset`, and what the field means (the hover text).
+/// The widget of `field` for a unit of `ruleset`, and what the field means (the hover text):
+/// the fields every scenario has, else the rule system's own (its profile's `fields`).
 pub fn widget(
     field: &str,
     ruleset: &str,
     kind: crate::rules::unit::UnitKind,
 ) -> (Widget, &'static str) {
-    common_widget(field)
-        .or_else(|| gcacw_widget(field, ruleset))
-        .or_else(|| gbacw_ngg_widget(field))
-        .or_else(|| shiloh_widget(field, ruleset, kind))
+    let profile = crate::rules::registry::profile(ruleset);
+    common_widget(field, profile)
+        .or_else(|| {
+            profile
+                .and_then(|p| p.field(field))
+                .map(|f| system_widget(f, p_modes(profile, kind)))
+        })
         .unwrap_or((Widget::Text, ""))
+}
+
+/// The formations of a unit of `kind` in the rule system, by name.
+fn p_modes(
+    profile: Option<&'static crate::rules::scenario::Profile>,
+    kind: crate::rules::unit::UnitKind,
+) -> Vec<&'static str> {
+    profile
+        .and_then(|p| p.modes)
+        .map_or(&[][..], |(modes, _)| modes(kind))
+        .iter()
+        .map(|m| mode_name(*m))
+        .collect()
 }
 
 /// A whole number from `lo` to `hi`, that may be left unset or not.
@@ -70,8 +87,33 @@ fn int(lo: i64, hi: i64, optional: bool) -> Widget {
     Widget::Int { lo, hi, optional }
 }
 
-/// The fields of every ruleset's units.
-fn common_widget(field: &str) -> Option<(Widget, &'static str)> {
+/// The widget of one of a rule system's own fields.
+fn system_widget(
+    f: &'static crate::rules::scenario::FieldSpec,
+    modes: Vec<&'static str>,
+) -> (Widget, &'static str) {
+    use crate::rules::scenario::FieldInput as I;
+    let w = match f.input {
+        I::Int { lo, hi, optional } => int(lo, hi, optional),
+        I::Float { lo, hi, step } => Widget::Float { lo, hi, step },
+        I::Bool => Widget::Bool,
+        I::Choice { options, optional } => Widget::Choice {
+            options: options.to_vec(),
+            optional,
+        },
+        I::Modes => Widget::Choice {
+            options: modes,
+            optional: true,
+        },
+    };
+    (w, f.help)
+}
+
+/// The fields of every ruleset's units (fatigue in the rule system's range).
+fn common_widget(
+    field: &str,
+    profile: Option<&'static crate::rules::scenario::Profile>,
+) -> Option<(Widget, &'static str)> {
     use Widget::*;
     Some(match field {
         "id" => (
@@ -105,112 +147,10 @@ fn common_widget(field: &str) -> Option<(Widget, &'static str)> {
             },
             "Movement allowance in points, in place of the ruleset's (optional).",
         ),
-        _ => return None,
-    })
-}
-
-/// GCACW's fields, and fatigue (each ruleset's range).
-fn gcacw_widget(field: &str, ruleset: &str) -> Option<(Widget, &'static str)> {
-    use Widget::*;
-    Some(match field {
-        "artillery" => (int(0, 1000, false), "Artillery value (GCACW), 0 to 1000."),
-        "tactical" => (
-            int(-100, 100, false),
-            "A leader's tactical rating (GCACW), -100 to 100.",
-        ),
-        "tactical_defence" => (
-            int(-100, 100, true),
-            "A leader's defensive tactical rating where it differs (\"x/y\" leaders); unset: the same as tactical.",
-        ),
-        "fatigue" => match crate::rules::registry::profile(ruleset) {
+        "fatigue" => match profile {
             Some(p) => (int(0, p.max_fatigue, false), p.fatigue_help),
             None => (int(0, 4, false), "Fatigue level, 0 to 4."),
         },
-        "demoralized" => (int(0, 2, false), "Demoralization (GCACW): 0 none, 1 or 2."),
-        "entrenched" => (Bool, "Entrenched (GCACW)."),
-        "exhausted" => (
-            Bool,
-            "On its exhausted side (GCACW): reorganized, not yet recovered; its extended-march check comes earlier.",
-        ),
-        "army" => (
-            Bool,
-            "An army leader (GCACW): he leads grand assaults, with any unit of his side.",
-        ),
-        _ => return None,
-    })
-}
-
-/// GBACW's and NGG 1812's fields (the combat status is both's, and Shiloh's).
-fn gbacw_ngg_widget(field: &str) -> Option<(Widget, &'static str)> {
-    use Widget::*;
-    Some(match field {
-        "morale" => (int(1, 6, true), "Morale rating (GBACW), 1 to 6."),
-        "green" => (Bool, "Green troops (GBACW)."),
-        "status" => (
-            Choice {
-                options: vec!["Normal", "Disrupted", "Pinned", "Routed", "Engaged"],
-                optional: true,
-            },
-            "Combat status: disrupted (NGG 1812), pinned, routed or engaged (GBACW), routed (Shiloh).",
-        ),
-        "class" => (
-            Choice {
-                options: vec!["Veteran", "Line", "Conscript"],
-                optional: true,
-            },
-            "Unit class (NGG 1812): veteran, line or conscript; commanders have none.",
-        ),
-        "rating" => (int(0, 9, true), "A commander's rating (NGG 1812), 0 to 9."),
-        "forced_march" => (
-            Bool,
-            "Force-marched this turn (NGG 1812 8.4): halved in combat.",
-        ),
-        "combats" => (
-            int(0, 9, true),
-            "Combats fought this turn (NGG 1812 11.2), 0 to 9.",
-        ),
-        _ => return None,
-    })
-}
-
-/// Shiloh's fields.
-fn shiloh_widget(
-    field: &str,
-    ruleset: &str,
-    kind: crate::rules::unit::UnitKind,
-) -> Option<(Widget, &'static str)> {
-    use Widget::*;
-    Some(match field {
-        "guns" => (int(0, 100, true), "Guns of a battery (Shiloh), 0 to 100."),
-        "efficiency" => (
-            int(0, 100, true),
-            "Efficiency (Shiloh), 0 to 100; unset: 100.",
-        ),
-        "command_control" => (
-            Float {
-                lo: 0.1,
-                hi: 2.0,
-                step: 0.1,
-            },
-            "Command control (Shiloh), 0.1 to 2.0; unset: 1.0.",
-        ),
-        "leader_bonus" => (int(0, 100, true), "A leader's bonus (Shiloh), 0 to 100."),
-        "mode" => (
-            Choice {
-                options: crate::rules::registry::profile(ruleset)
-                    .and_then(|p| p.modes)
-                    .map_or(&[][..], |(modes, _)| modes(kind))
-                    .iter()
-                    .map(|m| mode_name(*m))
-                    .collect(),
-                optional: true,
-            },
-            "Formation (Shiloh): the modes of the unit's kind; unset: the first.",
-        ),
-        "out_of_ammo" => (Bool, "Out of ammunition (Shiloh)."),
-        "fortification" => (int(0, 10, true), "Fortification level (Shiloh), 0 to 10."),
-        "demibrigade" => (Bool, "A demi-brigade (Shiloh)."),
-        "heavy_guns" => (Bool, "Heavy guns (Shiloh)."),
         _ => return None,
     })
 }

@@ -281,9 +281,8 @@ enum Plan {
     Advance(Vec<UnitIdx>, Coord),
     EndTurn,
     EndPhase,
-    Activate(super::activation::Plan),
-    ForceMarch(Vec<UnitIdx>, super::sequence::ForcedMarch),
-    TransferLeader(UnitIdx, Coord),
+    /// A command of the rule system's action cycle (`Ruleset::actions`).
+    Action(super::actions::ActionPlan),
 }
 
 /// An attack command through every check that applies to it, in one place: the request, and
@@ -324,6 +323,22 @@ pub fn validate(game: &Game, cmd: &Command) -> Result<Checked, CommandError> {
     })
 }
 
+/// An action command by the rule system's action cycle, or why the rule system has none.
+fn action_plan(game: &Game, cmd: &Command) -> Result<super::actions::ActionPlan, CommandError> {
+    if let Some(actions) = game.rules.actions() {
+        return actions.check(game, cmd);
+    }
+    let phase = &game.sequence.phase(game.phase).name;
+    let name = game.rules.name();
+    Err(match cmd {
+        Command::ForceMarch { .. } => CommandError::March(format!("{name} has no forced march")),
+        Command::TransferLeader { .. } => {
+            CommandError::Activate(format!("{phase}: {name} has no leader transfers"))
+        }
+        _ => CommandError::Activate(format!("{phase}: leaders are not activated in {name}")),
+    })
+}
+
 /// Validate and apply a command: what the players' sessions, the computer's playouts and the
 /// tests do with a command in hand.
 pub fn execute(
@@ -337,7 +352,6 @@ pub fn execute(
 
 /// Each command's plan, by its own checks.
 fn plan(game: &Game, cmd: &Command) -> Result<Plan, CommandError> {
-    use super::activation;
     Ok(match cmd {
         Command::Attack { choices, .. } => {
             Plan::Attack(check_attack(game, cmd, choices)?, choices.clone())
@@ -356,18 +370,8 @@ fn plan(game: &Game, cmd: &Command) -> Result<Plan, CommandError> {
         }
         Command::EndTurn => Plan::EndTurn,
         Command::EndPhase => Plan::EndPhase,
-        Command::Activate { leader, units } => {
-            Plan::Activate(activation::plan(game, leader, units).map_err(CommandError::Activate)?)
-        }
-        Command::ForceMarch { units } => {
-            let (units, f) =
-                super::fatigue::forced_march_plan(game, units).map_err(CommandError::March)?;
-            Plan::ForceMarch(units, f)
-        }
-        Command::TransferLeader { leader, to } => {
-            let (l, h) =
-                activation::transfer_plan(game, leader, to).map_err(CommandError::Activate)?;
-            Plan::TransferLeader(l, h)
+        Command::Activate { .. } | Command::ForceMarch { .. } | Command::TransferLeader { .. } => {
+            Plan::Action(action_plan(game, cmd)?)
         }
     })
 }
@@ -466,10 +470,15 @@ fn surprise_check(game: &Game, req: &AttackRequest) -> Result<(), CommandError> 
     Ok(())
 }
 
-/// An action phase's assaults and march attacks (GCACW; `rules::assault`).
+/// An action phase's assaults and march attacks (the rule system's action cycle).
 fn assault_check(game: &Game, req: &AttackRequest) -> Result<(), CommandError> {
-    let kind = super::assault::kind_of(game, req);
-    super::assault::check(game, req, kind).map_err(CommandError::Limit)
+    let Some(actions) = game.rules.actions() else {
+        return Ok(());
+    };
+    let kind = super::ruleset::kind_of(game, req);
+    actions
+        .check_attack(game, req, kind)
+        .map_err(CommandError::Limit)
 }
 
 /// The advance the attack's result allows, kept for the attackers its fatigue left on the map
@@ -570,14 +579,19 @@ fn carry_out(
             // The attack ends with its fatigue and the extended-march check (GCACW); only
             // then is the advance offered, to the attackers still on the map.
             events.retain(|e| !matches!(e, Event::AdvanceOffered { .. }));
-            events.extend(super::assault::after(game, &a.request, a.limits.kind, dice));
+            if let Some(actions) = rules.actions() {
+                events.extend(actions.after_attack(game, &a.request, a.limits.kind, dice));
+            }
             events.extend(offer_advance(game));
             events
         }
         Plan::Move(plan) => orders::apply_move(game, &plan),
         Plan::March(plan) => {
+            let rules = game.rules.clone();
             let mut events = orders::apply_march(game, &plan, dice);
-            events.extend(super::fatigue::tire(game, &plan.units, dice));
+            if let Some(actions) = rules.actions() {
+                events.extend(actions.after_march(game, &plan.units, dice));
+            }
             events
         }
         Plan::Special(units, action) => {
@@ -595,8 +609,12 @@ fn carry_out(
         // In an action phase a side ends its action, not the phase (both must pass).
         Plan::EndPhase if super::gate::on_initiative(game) => super::flow::end_turn(game, dice),
         Plan::EndPhase => super::flow::end_phase(game, dice),
-        Plan::Activate(plan) => super::activation::apply(game, &plan, dice),
-        Plan::ForceMarch(units, f) => super::fatigue::force_march(game, &units, &f, dice),
-        Plan::TransferLeader(l, h) => super::activation::transfer(game, l, h),
+        Plan::Action(plan) => {
+            let rules = game.rules.clone();
+            match rules.actions() {
+                Some(actions) => actions.apply(game, &plan, dice),
+                None => Vec::new(),
+            }
+        }
     })
 }

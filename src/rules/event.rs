@@ -187,7 +187,7 @@ pub enum Event {
     Yielded {
         to: SideId,
     },
-    /// Supply trains used (`rules::supply`: a strategic move, a pass, a rally).
+    /// Supply trains used (`rules::ngg::trains`: a strategic move, a pass, a rally).
     TrainsUsed {
         side: SideId,
         used: u32,

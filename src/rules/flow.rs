@@ -57,7 +57,9 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         }
     }
     game.phase = next;
-    game.supply.rallies.clear();
+    if let Some(a) = game.rules.clone().alternation() {
+        a.new_phase(game);
+    }
     game.cycle = Cycle {
         actions: game.cycle.actions,
         history: std::mem::take(&mut game.cycle.history),
@@ -126,14 +128,16 @@ fn end_player_turn(
     // Between the rounds of a game turn: the mid-point recovery (SSI Shiloh).
     let rules = game.rules.clone();
     if mid_point {
-        events.extend(rules.recovery(game, dice, true));
+        events.extend(rules.round_recovery(game, dice, true));
     }
     if game.turn != turn && !game.is_over() {
-        super::supply::new_turn(game);
+        if let Some(a) = rules.alternation() {
+            a.new_turn(game);
+        }
         // SSI Shiloh's order: command control, recovery, then reinforcements (no-ops where
         // the sequence has no command control or round recovery).
         events.extend(rules.command_control(game));
-        events.extend(rules.recovery(game, dice, false));
+        events.extend(rules.round_recovery(game, dice, false));
         events.extend(reinforce(game));
         events.extend(random_events(game, dice));
     }
@@ -156,16 +160,8 @@ fn end_game_turn(
         game.cycle.history.push(done);
     }
     game.cycle.actions = [0, 0];
-    // The recovery: fatigue comes off every unit; disorganized and demoralized units
-    // recover where the rules say.
-    if let Some(f) = &seq.fatigue {
-        for u in &mut game.units {
-            u.fatigue = u.fatigue.saturating_sub(f.recovery);
-        }
-    }
-    if let Some(r) = &seq.recovery {
-        events.extend(recover(game, r));
-    }
+    // The rule system's recovery phase (GCACW's: fatigue, disorganization, demoralization).
+    events.extend(rules.recovery_phase(game));
     // What units did this turn restarts: forced marches (GCACW, NGG 1812 11.2).
     for u in &mut game.units {
         u.forced_march = false;
@@ -182,7 +178,7 @@ pub fn idle(game: &Game) -> bool {
     }
     // A phase of leader transfers with no leader of the side to act who may transfer.
     if phase.allows.iter().all(|a| *a == Allow::LeaderTransfer) {
-        return !super::activation::any_transfer(game);
+        return !game.rules.actions().is_some_and(|a| a.any_transfer(game));
     }
     let side = game.active_side;
     !game.unit_indices().any(|u| {
@@ -343,56 +339,6 @@ pub fn ferry_loads(game: &Game) -> Vec<super::unit::UnitIdx> {
     out
 }
 
-/// The recovery of disorganized and demoralized units (`RecoveryRules`), in unit order.
-fn recover(game: &mut Game, r: &RecoveryRules) -> Vec<Event> {
-    let ctx = super::movement::MoveContext::new(game);
-    let mut events = Vec::new();
-    let rules = game.rules.clone();
-    for u in game.unit_indices().collect::<Vec<_>>() {
-        let unit = game.unit(u);
-        let Some(i) = unit.hex.and_then(|h| game.map().index(h)) else {
-            continue;
-        };
-        let exhausted = unit.exhausted && r.exhausted;
-        if !(unit.disorganized && r.reorganize
-            || unit.demoralized > 0 && r.demoralization
-            || exhausted)
-        {
-            continue;
-        }
-        if r.away_from_enemy && ctx.zoc_for(unit.side, i).kind.is_some() {
-            continue;
-        }
-        // The exhausted side first: a unit exhausted since the last recovery is itself again.
-        if exhausted {
-            game.unit_mut(u).exhausted = false;
-            events.push(Event::Recovered {
-                unit: u,
-                what: "no longer exhausted".into(),
-            });
-        }
-        if game.unit(u).disorganized && r.reorganize {
-            events.extend(rules.reorganize(game, u));
-            if r.exhausted {
-                game.unit_mut(u).exhausted = true;
-                events.push(Event::Recovered {
-                    unit: u,
-                    what: "exhausted (reorganized: on its exhausted side until the next recovery)"
-                        .into(),
-                });
-            }
-        }
-        if game.unit(u).demoralized > 0 && r.demoralization {
-            game.unit_mut(u).demoralized = 0;
-            events.push(Event::Recovered {
-                unit: u,
-                what: "no longer demoralized".into(),
-            });
-        }
-    }
-    events
-}
-
 /// Begin a game (`Session` calls it before the first command): the first game turn's random
 /// events, then the current phase where it needs dice (a phase on the initiative rolls it).
 pub fn begin(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
@@ -440,7 +386,12 @@ fn roll_initiative(
         };
         // With supply trains (NGG 8.2): the side with more starts, a side without moves no
         // more; `None` (neither has a train) leaves the winner unset: the phase ends.
-        match super::supply::who_moves(game, next, game.cycle.last.is_none()) {
+        let first = game.cycle.last.is_none();
+        let who = match game.rules.clone().alternation() {
+            Some(a) => a.who_moves(game, next, first),
+            None => Some(next),
+        };
+        match who {
             Some(side) => give_initiative(game, side),
             None => game.cycle.winner = None,
         }
@@ -508,10 +459,14 @@ fn end_action(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     } else {
         game.cycle.passed[side.0 as usize % 2] = true;
         events.push(Event::Passed { side });
-        events.extend(super::supply::passed(game, side));
+    }
+    let alternation = game.rules.clone();
+    let alternation = alternation.alternation();
+    if let (false, Some(a)) = (game.cycle.acted, alternation) {
+        events.extend(a.passed(game, side));
     }
     // Both passed, or the side going on alone (the other has no train left) did.
-    let alone = !game.cycle.acted && super::supply::alone_passed(game, side);
+    let alone = !game.cycle.acted && alternation.is_some_and(|a| a.alone_passed(game, side));
     if game.cycle.passed == [true, true] || alone {
         events.extend(end_phase(game, dice));
     } else if !game.cycle.acted && rules.pass == PassRule::Yield && !rules.alternate {

@@ -45,8 +45,6 @@ pub struct Game {
     pub cycle: Cycle,
     /// A random event's weather for a turn (the scenario's `random_events`).
     pub weather_event: Option<(u32, Weather)>,
-    /// The supply trains of the game turn, as they are spent (`rules::supply`).
-    pub supply: super::sequence::Supply,
     /// How many commands have changed the game (`command::apply`): a checked command is for
     /// the version it was checked on.
     version: u64,
@@ -64,7 +62,6 @@ impl Game {
         let units = scenario.units.clone();
         let own = rules.unit_states(&scenario);
         let turn = scenario.first_turn;
-        let scenario_trains = super::sequence::trains_of(&scenario);
         let mut g = Game {
             occupancy: vec![Vec::new(); scenario.map.len()],
             scenario,
@@ -81,10 +78,6 @@ impl Game {
             },
             cycle: Cycle::default(),
             weather_event: None,
-            supply: super::sequence::Supply {
-                trains: scenario_trains,
-                rallies: Vec::new(),
-            },
             sequence,
             version: 0,
         };

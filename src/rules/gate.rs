@@ -8,7 +8,6 @@ use super::event::Event;
 use super::game::Game;
 use super::order::Command;
 use super::sequence::*;
-use super::unit::SideId;
 
 /// Where a game stands in a sequence of more than one phase or round, for the phase bar and
 /// the log: "Defensive fire (Confederate player-turn, phase 2 of 4)"; `None` in the generic
@@ -16,14 +15,12 @@ use super::unit::SideId;
 pub fn status_line(game: &Game) -> Option<String> {
     let line = phase_line(game)?;
     // The supply trains left (NGG 1812 8.1-8.2), where counted.
-    Some(match super::supply::counted(game).and(game.supply.trains) {
-        Some([a, b]) => format!(
-            "{line}; supply trains: {} {a}, {} {b}",
-            game.scenario.side_name(SideId(0)),
-            game.scenario.side_name(SideId(1))
-        ),
-        None => line,
-    })
+    Some(
+        match game.rules.alternation().and_then(|a| a.status(game)) {
+            Some(budget) => format!("{line}; {budget}"),
+            None => line,
+        },
+    )
 }
 
 fn phase_line(game: &Game) -> Option<String> {
@@ -153,7 +150,9 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), String> {
             check_need(game, need)?;
             check_action(game, cmd)?;
             if moves && game.scenario.movement == super::points::Enforcement::Enforced {
-                super::supply::check_move(game)?;
+                if let Some(a) = game.rules.alternation() {
+                    a.check_move(game)?;
+                }
             }
             Ok(())
         }
@@ -296,7 +295,10 @@ pub fn record_action(game: &mut Game, cmd: &Command) -> Vec<Event> {
     let events = if game.cycle.acted || !matches!(needs(game, cmd), Some(Need::Move)) {
         Vec::new()
     } else {
-        super::supply::move_begun(game)
+        let rules = game.rules.clone();
+        rules
+            .alternation()
+            .map_or_else(Vec::new, |a| a.move_begun(game))
     };
     game.cycle.acted = true;
     if game.cycle.units.is_empty() {

@@ -6,15 +6,13 @@
 //! the events. A rule system ([`ruleset::Ruleset`]) computes zones of control, odds and
 //! resolutions; the odds and the real roll come from one function.
 
-pub mod activation;
+pub mod actions;
 pub mod ai;
-pub mod assault;
 pub mod attack;
 pub mod command;
 pub mod cv;
 pub mod dice;
 pub mod event;
-pub mod fatigue;
 pub mod flow;
 pub mod game;
 pub mod gate;
@@ -34,7 +32,6 @@ pub mod scenario;
 pub mod sequence;
 pub mod session;
 pub mod shiloh;
-pub mod supply;
 pub mod tables;
 pub mod threat;
 pub mod unit;

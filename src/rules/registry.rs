@@ -101,6 +101,11 @@ pub fn register(system: RuleSystem) -> Result<RulesetId, String> {
     Ok(RulesetId::of(system.profile))
 }
 
+/// The ids of the rule systems Musket ships (those registered at run time aside).
+pub fn built_in_ids() -> Vec<RulesetId> {
+    BUILT_IN.iter().map(|s| RulesetId::of(s.profile)).collect()
+}
+
 /// Every registered rule system's id, the default first.
 pub fn ids() -> Vec<RulesetId> {
     read()

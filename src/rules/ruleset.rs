@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 use super::attack::{
     AttackError, AttackRequest, AttackType, Choices, Odds, OptionSpec, SpecialAction, ZocEntry,
@@ -18,8 +19,9 @@ use super::event::Event;
 use super::game::Game;
 use super::hex::Coord;
 use super::map::Weather;
+use super::order::{Command, CommandError};
 use super::points::{Allowance, Mp};
-use super::unit::{Unit, UnitIdx};
+use super::unit::{SideId, Unit, UnitIdx};
 
 /// An attack command as a request of the rule system.
 pub fn attack_request(
@@ -48,6 +50,12 @@ pub fn attack_request(
         march_type,
         options: options.clone(),
     })
+}
+
+/// The attack type of a request: the one it names, else the rule system's default.
+pub fn kind_of(game: &Game, req: &AttackRequest) -> Option<AttackType> {
+    req.kind
+        .or_else(|| game.rules.default_attack_type(game, req).ok())
 }
 
 /// The checks every rule system makes on the named attackers: at least one, each a unit of the
@@ -365,32 +373,25 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
             std::sync::LazyLock::new(super::sequence::generic);
         &GENERIC
     }
-    /// A disorganized unit reorganizes (the recovery of `rules::sequence`): its CV is its
-    /// manpower again; the events.
-    fn reorganize(&self, game: &mut Game, unit: UnitIdx) -> Vec<Event> {
-        let u = game.unit_mut(unit);
-        if !u.disorganized {
-            return Vec::new();
-        }
-        u.disorganized = false;
-        u.cv = super::cv::Cv::whole(u.manpower);
-        vec![Event::Recovered {
-            unit,
-            what: format!("reorganized (CV {})", u.cv),
-        }]
+    /// The rule system's action cycle (GCACW's leader activations, assaults, fatigue and
+    /// forced marches, leader transfers: [`Actions`]); none by default.
+    fn actions(&self) -> Option<&dyn Actions> {
+        None
     }
-    /// What an extended march costs `unit` (`rules::sequence`'s `extended` table): `loss`
-    /// manpower and, with `disorganize`, disorganization, by the rule system's strength rules;
-    /// the events. None by default (a rule system without extended marches).
-    fn march_losses(
-        &self,
-        _game: &mut Game,
-        _unit: UnitIdx,
-        _loss: u32,
-        _disorganize: bool,
-    ) -> Vec<Event> {
+    /// The budget its players spend as they alternate in a phase (NGG 1812's supply trains:
+    /// [`Alternation`]); none by default: the sides simply alternate.
+    fn alternation(&self) -> Option<&dyn Alternation> {
+        None
+    }
+    /// The recovery phase at the end of each game turn, once it is counted (GCACW's: fatigue
+    /// comes off, disorganized and demoralized units recover, works are complete); nothing by
+    /// default.
+    fn recovery_phase(&self, _game: &mut Game) -> Vec<Event> {
         Vec::new()
     }
+    /// A unit leaves its hex in a move (GCACW: it leaves its breastworks, built or begun);
+    /// nothing by default.
+    fn leaves_hex(&self, _game: &mut Game, _unit: UnitIdx) {}
     /// The special actions `unit` may take where it stands (Shiloh's change of mode and
     /// fortify), with their cost or why they cannot be taken now; none by default.
     fn special_actions(&self, _game: &Game, _unit: UnitIdx) -> Vec<SpecialAction> {
@@ -402,10 +403,10 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     fn command_control(&self, _game: &mut Game) -> Vec<Event> {
         Vec::new()
     }
-    /// The recovery step of the sequence of play (Shiloh's rally and rest): at the start of each
-    /// game turn after the first (after command control), and with `mid_point` between the
-    /// rounds of a game turn. Nothing by default.
-    fn recovery(
+    /// The round recovery of the sequence of play (Shiloh's rally and rest): at the start of
+    /// each game turn after the first (after command control), and with `mid_point` between
+    /// the rounds of a game turn. Nothing by default.
+    fn round_recovery(
         &self,
         _game: &mut Game,
         _dice: &mut dyn DieSource,
@@ -514,4 +515,109 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         choices: &Choices,
         dice: &mut dyn DieSource,
     ) -> Result<Vec<Event>, AttackError>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A rule system's action cycle (`Ruleset::actions`; `rules::actions` asks it).
+// ---------------------------------------------------------------------------------------------
+
+/// What a leader can activate now: the hexes his radius reaches and, of his command, the
+/// units that may act and those that may not (with why).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reach {
+    /// Hexes within the radius, with their distance.
+    pub hexes: std::collections::HashMap<Coord, u32>,
+    pub eligible: Vec<UnitIdx>,
+    pub refused: Vec<(UnitIdx, String)>,
+}
+
+/// An action command checked by the rule system, as its own plan (what [`Actions::apply`]
+/// carries out).
+#[derive(Clone)]
+pub struct ActionPlan(pub Arc<dyn std::any::Any + Send + Sync>);
+
+impl fmt::Debug for ActionPlan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ActionPlan(..)")
+    }
+}
+
+/// A rule system's action cycle.
+pub trait Actions: Send + Sync {
+    /// Check an action command (`Activate`, `ForceMarch`, `TransferLeader`) against the game:
+    /// its plan, or why the rules refuse it.
+    fn check(&self, game: &Game, cmd: &Command) -> Result<ActionPlan, CommandError>;
+    /// Carry out a plan [`Actions::check`] made; the events.
+    fn apply(&self, game: &mut Game, plan: &ActionPlan, dice: &mut dyn DieSource) -> Vec<Event>;
+    /// What `leader` can activate now (`None` where he cannot: off the map, no activations).
+    fn reach(&self, game: &Game, leader: UnitIdx) -> Option<Reach>;
+    /// Whether a leader of the side to act may transfer now (a leader-transfer phase is passed
+    /// over without one).
+    fn any_transfer(&self, game: &Game) -> bool;
+    /// Whether the current phase has assault rules.
+    fn assaults_in_force(&self, game: &Game) -> bool;
+    /// Whether an attack of `kind` is acceptable as an action now (who leads it, whose units,
+    /// their fatigue, the action it belongs to).
+    fn check_attack(
+        &self,
+        game: &Game,
+        req: &AttackRequest,
+        kind: Option<AttackType>,
+    ) -> Result<(), String>;
+    /// `attackers` with the leader their attack of `kind` needs now, if it needs one and one
+    /// may lead it.
+    fn with_leader(
+        &self,
+        game: &Game,
+        attackers: &[UnitIdx],
+        kind: Option<AttackType>,
+    ) -> Vec<UnitIdx>;
+    /// What an accepted attack did to the action under way (an assault's fatigue, a march
+    /// attack's march); the events.
+    fn after_attack(
+        &self,
+        game: &mut Game,
+        req: &AttackRequest,
+        kind: Option<AttackType>,
+        dice: &mut dyn DieSource,
+    ) -> Vec<Event>;
+    /// A march tires its units (and may make the extended-march check); the events.
+    fn after_march(
+        &self,
+        game: &mut Game,
+        units: &[UnitIdx],
+        dice: &mut dyn DieSource,
+    ) -> Vec<Event>;
+    /// What the extended-march check a march would make for `u` now is expected to cost
+    /// (manpower, a disorganization counting half a point; 0 when it makes none).
+    fn extended_march_risk(&self, game: &Game, u: UnitIdx) -> f64;
+    /// The same check as text for a player, if it makes one.
+    fn extended_march_odds(&self, game: &Game, u: UnitIdx) -> Option<String>;
+    /// Why `units` (ids) may not force-march now, if they may not.
+    fn forced_march_refusal(&self, game: &Game, units: &[String]) -> Option<String>;
+}
+
+/// A phase whose sides alternate, one stack's move at a time, each move and pass paid from the
+/// side's budget for the game turn (NGG 1812's supply trains, 8.1-8.2): the sequence engine asks
+/// who moves next and what a move or a pass costs.
+pub trait Alternation {
+    /// What `side` has left this game turn (`None`: not counted).
+    fn left(&self, game: &Game, side: SideId) -> Option<u32>;
+    /// A new game turn: the budgets are renewed.
+    fn new_turn(&self, game: &mut Game);
+    /// A new phase begins.
+    fn new_phase(&self, game: &mut Game);
+    /// The budgets left, for the phase bar ("supply trains: French 3, Russian 2"), where counted.
+    fn status(&self, game: &Game) -> Option<String>;
+    /// A move that would begin a stack's move: refused when the side cannot pay for it.
+    fn check_move(&self, game: &Game) -> Result<(), String>;
+    /// A stack's move has begun: it is paid for.
+    fn move_begun(&self, game: &mut Game) -> Vec<Event>;
+    /// `side` passed: what a pass costs.
+    fn passed(&self, game: &mut Game, side: SideId) -> Vec<Event>;
+    /// Who moves next, where `next` would by alternation (`first`: the phase's first move);
+    /// `None` when neither side may: the phase ends.
+    fn who_moves(&self, game: &Game, next: SideId, first: bool) -> Option<SideId>;
+    /// After `side` passed: whether the phase ends because the other side can no longer move.
+    fn alone_passed(&self, game: &Game, side: SideId) -> bool;
 }

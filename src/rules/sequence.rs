@@ -16,7 +16,6 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::attack::AttackType;
-use super::hex::Coord;
 use super::unit::SideId;
 
 /// The phases of a player-turn.
@@ -51,7 +50,8 @@ pub struct Sequence {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub assault: Option<super::sequence::AssaultRules>,
     /// Supply trains: what a strategic move, a pass and a rally use, where the scenario gives
-    /// each side its trains (`rules::supply`; NGG 1812 8.1-8.2).
+    /// each side its trains (NGG 1812 8.1-8.2: its `trains`, reached through
+    /// [`super::ruleset::Alternation`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trains: Option<super::sequence::TrainRules>,
     /// Command control at the start of each game turn (`rules::control`; SSI Shiloh).
@@ -769,16 +769,6 @@ pub struct TrainRules {
     pub source: String,
 }
 
-/// The trains of a game turn, as they are spent.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Supply {
-    /// Each side's trains left this game turn (`None`: the scenario gives none, nothing is
-    /// counted).
-    pub trains: Option<[u32; 2]>,
-    /// The stacks (their hexes) that rallied in the current phase, and how many units each.
-    pub rallies: Vec<(Coord, u32)>,
-}
-
 /// Command control: who is in command, and what being out of it costs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -804,14 +794,6 @@ pub struct RoundRecovery {
     /// Also between the rounds (the mid-point recovery), not only at a game turn's start.
     pub mid_point: bool,
     pub source: String,
-}
-
-/// Each side's trains a game turn, from the scenario (`supply_trains`).
-pub fn trains_of(sc: &super::scenario::Scenario) -> Option<[u32; 2]> {
-    match sc.file.supply_trains.as_deref() {
-        Some(&[a, b]) => Some([a, b]),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

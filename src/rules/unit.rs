@@ -160,35 +160,19 @@ pub struct Unit {
     pub cv: Cv,
     /// Manpower value (0 for leaders).
     pub manpower: u32,
-    /// Whether the strength marker shows its disorganized side.
-    pub disorganized: bool,
-    pub artillery: u32,
-    pub tactical: i32,
-    /// Defensive tactical value of an "x/y" leader.
-    pub tactical_defence: Option<i32>,
+    /// Fatigue level (GCACW's 0-4, Shiloh's 0-100).
     pub fatigue: u8,
-    pub demoralized: u8,
-    pub entrenched: bool,
-    /// GCACW: building breastworks, complete at the end of the game turn (`entrench`).
-    pub entrenching: bool,
-    /// GCACW: on its exhausted side (a disorganized unit's way back, set in the recovery; its
-    /// extended-march check comes earlier).
-    pub exhausted: bool,
     /// A reinforcement not yet on the map: the game turn at whose start it enters, and where
     /// (the scenario's `arrives` and `hex`).
     pub arrives: Option<(u32, crate::rules::hex::Coord)>,
-    pub active: bool,
-    // Attributes of the other rule systems (scenario fields of the same names; defaults
-    // where a file leaves them out).
+    /// Combat status (GBACW, NGG 1812, Shiloh).
     pub status: Status,
-    /// NGG 1812: force-marched this turn (11.2).
+    /// Force-marched this turn or action (GCACW's forced march, NGG 1812 11.2).
     pub forced_march: bool,
     /// The scenario's `movement`: this unit's allowance, in place of the rule system's.
     pub movement: Option<crate::rules::points::Mp>,
-    /// A leader's command: the units he activates (GCACW; the scenario's `command`).
+    /// A leader's command: the units he activates or leads (the scenario's `command`).
     pub command: Vec<UnitIdx>,
-    /// An army leader (GCACW; the scenario's `army`): he leads grand assaults.
-    pub army: bool,
     // This turn (reset when a turn ends): what the unit has done.
     /// Movement (or operations) points spent.
     pub spent: crate::rules::points::Mp,
@@ -241,25 +225,7 @@ impl Unit {
         self.attacks = [0; 6];
     }
 
-    pub fn is_demoralized(&self) -> bool {
-        self.demoralized > 0
-    }
-
     pub fn on_map(&self) -> bool {
         self.hex.is_some()
-    }
-
-    /// The tactical value used when defending.
-    pub fn defence_tactical(&self) -> i32 {
-        self.tactical_defence.unwrap_or(self.tactical)
-    }
-
-    /// The strength marker in scenario notation, e.g. `5` or `1/2 (2)`.
-    pub fn strength_label(&self) -> String {
-        if self.disorganized {
-            format!("{} ({})", self.cv, self.manpower)
-        } else {
-            format!("{}", self.cv)
-        }
     }
 }

@@ -7,6 +7,7 @@
 //! Q&A, a variant write-up; shared/notes/sequence-of-play.md 1.3-1.4]; the Union leader's
 //! march modifier +1 [pub: motoi-s, HCR replay]; each march +1 fatigue [replay].
 
+use crate::common::gcu;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -355,7 +356,7 @@ fn marches_tire_units_and_the_extended_march_costs_them() {
         Event::ExtendedMarch { dice, modifier: 1, loss: 0, disorganize: false, .. } if *dice == [4]
     )));
     assert_eq!(
-        (s.game.unit(u).manpower, s.game.unit(u).disorganized),
+        (s.game.unit(u).manpower, gcu(&s.game, u).own.disorganized),
         (4, false)
     );
     next_union_action(&mut s);
@@ -370,9 +371,9 @@ fn marches_tire_units_and_the_extended_march_costs_them() {
             ..
         }
     )));
-    let unit = s.game.unit(u);
+    let unit = gcu(&s.game, u);
     assert_eq!(
-        (unit.fatigue, unit.manpower, unit.disorganized),
+        (unit.fatigue, unit.manpower, unit.own.disorganized),
         (4, 3, true)
     );
     next_union_action(&mut s);
@@ -387,7 +388,7 @@ fn marches_tire_units_and_the_extended_march_costs_them() {
     assert!(e.to_string().contains("the highest"), "{e}");
     // The odds shown before a march: none at 4 (it may not march).
     assert_eq!(
-        musket::rules::fatigue::extended_march_odds(&s.game, u),
+        musket::rules::actions::extended_march_odds(&s.game, u),
         None
     );
     // Both pass: the turn ends and the recovery takes 2 levels off.
@@ -404,7 +405,7 @@ fn marches_tire_units_and_the_extended_march_costs_them() {
         s.execute(Command::EndTurn).unwrap();
     }
     // From 2, the next march makes the check: the odds with +1 (1d6+1: 6 and 7 are 2 faces).
-    let odds = musket::rules::fatigue::extended_march_odds(&s.game, u).unwrap();
+    let odds = musket::rules::actions::extended_march_odds(&s.game, u).unwrap();
     assert!(
         odds.contains("fatigue 2 -> 3") && odds.contains("1d6+1"),
         "{odds}"
@@ -442,17 +443,17 @@ fn the_recovery_reorganizes_units_away_from_the_enemy() {
     let mut s = session(field(&units), None);
     let id = |s: &Session, id: &str| s.game.unit_by_id(id).unwrap();
     let (away, near_u) = (id(&s, "usa-away"), id(&s, "usa-near"));
-    assert!(s.game.unit(away).disorganized && s.game.unit(near_u).disorganized);
+    assert!(gcu(&s.game, away).own.disorganized && gcu(&s.game, near_u).own.disorganized);
     let mut events = Vec::new();
     while s.game.turn == 1 {
         events.extend(s.execute(Command::EndTurn).unwrap());
     }
-    let u = s.game.unit(away);
+    let u = gcu(&s.game, away);
     assert_eq!(
-        (u.disorganized, u.cv, u.demoralized),
+        (u.own.disorganized, u.cv, u.own.demoralized),
         (false, musket::rules::cv::Cv::whole(4), 0)
     );
-    assert!(s.game.unit(near_u).disorganized, "in the enemy's ZOC");
+    assert!(gcu(&s.game, near_u).own.disorganized, "in the enemy's ZOC");
     assert!(
         events
             .iter()
@@ -461,8 +462,8 @@ fn the_recovery_reorganizes_units_away_from_the_enemy() {
     // Through its exhausted side ("disorganized units flip to exhausted", about a day to come
     // back [player: P2]; `recovery.exhausted`): exhausted until the next recovery, and meanwhile
     // its extended-march check comes from fatigue 2 (`extended.exhausted_at`, [player: J2]).
-    assert!(s.game.unit(away).exhausted);
-    assert!(!s.game.unit(near_u).exhausted);
+    assert!(gcu(&s.game, away).own.exhausted);
+    assert!(!gcu(&s.game, near_u).own.exhausted);
     s.game.unit_mut(away).fatigue = 1;
     while s.game.active_side != SideId(0)
         || s.game.cycle.acted
@@ -481,7 +482,7 @@ fn the_recovery_reorganizes_units_away_from_the_enemy() {
         s.execute(Command::EndTurn).unwrap();
     }
     assert!(
-        !s.game.unit(away).exhausted,
+        !gcu(&s.game, away).own.exhausted,
         "normal again after the next recovery"
     );
 }
@@ -685,7 +686,7 @@ fn an_assault_is_a_leaders_action_with_units_of_his_command() {
     let ids = |v: &[&str]| -> Vec<musket::rules::unit::UnitIdx> {
         v.iter().map(|i| g.unit_by_id(i).unwrap()).collect()
     };
-    let led = musket::rules::assault::with_leader(
+    let led = musket::rules::actions::with_leader(
         g,
         &ids(&["usa-1", "usa-2"]),
         Some(AttackType::Assault),
@@ -885,7 +886,7 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
     // Artillery may not entrench (infantry only).
     assert!(validate(&g, &entrench(&["guns"])).is_err());
     musket::rules::command::execute(&mut g, &entrench(&["dig"]), &mut dice).unwrap();
-    assert!(g.unit(id(&g, "dig")).entrenching && !g.unit(id(&g, "dig")).entrenched);
+    assert!(gcu(&g, id(&g, "dig")).own.entrenching && !gcu(&g, id(&g, "dig")).own.entrenched);
     // It moves no further in this action.
     let e = validate(
         &g,
@@ -920,8 +921,8 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
         }
         ev
     };
-    assert!(g.unit(id(&g, "dig")).entrenched);
-    assert!(!g.unit(id(&g, "dig")).entrenching);
+    assert!(gcu(&g, id(&g, "dig")).own.entrenched);
+    assert!(!gcu(&g, id(&g, "dig")).own.entrenching);
     assert!(
         events
             .iter()
@@ -949,7 +950,7 @@ fn entrenching_is_an_action_and_the_works_are_complete_at_the_end_of_the_turn() 
         &mut dice,
     )
     .unwrap();
-    assert!(!g.unit(id(&g, "dig")).entrenched);
+    assert!(!gcu(&g, id(&g, "dig")).own.entrenched);
 }
 
 /// A clear 12 x 12 GCACW field of 3 turns with these units and victory hexes (RON entries).

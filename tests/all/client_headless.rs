@@ -1164,7 +1164,9 @@ fn a_rally_from_the_window_spends_one_train_for_the_commanders_rating() {
         "{disrupted:?}"
     );
     assert_eq!(
-        musket::rules::supply::left(g, musket::rules::unit::SideId(0)),
+        g.rules
+            .alternation()
+            .and_then(|a| a.left(g, musket::rules::unit::SideId(0))),
         Some(3)
     );
     assert!(

@@ -63,12 +63,12 @@ fn resolve_reads_the_crt_with_the_rolled_dice() {
     );
     assert_eq!(result(&ev), (0, "1D".into(), "D".into()));
     // D: "every unit of that side in the combat flips to disorganized", CV from the table.
-    let d = unit(&g, "def");
-    assert!(d.disorganized);
+    let d = gc(&g, "def");
+    assert!(d.own.disorganized);
     assert_eq!(d.cv, Cv::whole(2));
-    let a = unit(&g, "att");
+    let a = gc(&g, "att");
     assert_eq!(
-        (a.manpower, a.disorganized, a.cv),
+        (a.manpower, a.own.disorganized, a.cv),
         (3, true, Cv::from_halves(3))
     );
 }
@@ -139,7 +139,7 @@ fn resolve_losses_default_to_the_largest_unit_and_eliminate_at_zero() {
     }));
     assert!(!unit(&g, "a1").on_map());
     assert_eq!(
-        (unit(&g, "a2").manpower, unit(&g, "a2").disorganized),
+        (unit(&g, "a2").manpower, gc(&g, "a2").own.disorganized),
         (2, true)
     );
 }
@@ -195,8 +195,11 @@ fn resolve_rout_demoralizes_and_retreats_the_stack_four_hexes() {
     // 12:4 -> +2; dice 6 vs 4: X = +4: defender (4-6) "1DR", attacker (12-18) "1fa".
     let ev = resolve(&mut g, &["att"], "0303", None, Choices::default(), &[6, 4]);
     assert_eq!(result(&ev), (4, "1fa".into(), "1DR".into()));
-    let d = unit(&g, "def");
-    assert_eq!((d.manpower, d.disorganized, d.demoralized), (3, true, 1));
+    let d = gc(&g, "def");
+    assert_eq!(
+        (d.manpower, d.own.disorganized, d.own.demoralized),
+        (3, true, 1)
+    );
     let path = ev.iter().find_map(|e| match e {
         Event::Retreated { path, rout, units } => Some((path.clone(), *rout, units.len())),
         _ => None,
@@ -308,8 +311,8 @@ fn resolve_unknown_codes_are_logged_not_applied() {
         ev.iter()
             .any(|e| matches!(e, Event::CodeNotApplied { letter: 'E', .. }))
     );
-    let a = unit(&g, "att");
-    assert_eq!((a.manpower, a.fatigue, a.disorganized), (12, 0, false));
+    let a = gc(&g, "att");
+    assert_eq!((a.manpower, a.fatigue, a.own.disorganized), (12, 0, false));
 }
 
 // Commands validate without rolling; a session replays a log to the identical state.

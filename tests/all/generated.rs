@@ -63,13 +63,13 @@ fn generated_60x80_validates_with_fronts() {
             "no long {k:?}"
         );
     }
-    assert!(
-        g.units
-            .iter()
-            .any(|u| u.disorganized && u.cv.halves() % 2 == 1)
-    );
-    assert!(g.units.iter().any(|u| u.is_demoralized()));
-    assert!(g.units.iter().any(|u| u.entrenched));
+    let gcacw = || {
+        g.unit_indices()
+            .map(|u| musket::rules::gcacw::state::gu(&g, u))
+    };
+    assert!(gcacw().any(|u| u.own.disorganized && u.cv.halves() % 2 == 1));
+    assert!(gcacw().any(|u| u.is_demoralized()));
+    assert!(gcacw().any(|u| u.own.entrenched));
     assert!(g.units.iter().any(|u| u.is_leader()));
     let pairs = enemy_pairs(&g);
     assert!(pairs.len() >= 50, "{} adjacent enemy pairs", pairs.len());
@@ -91,14 +91,20 @@ fn generated_60x80_validates_with_fronts() {
                     "{} ({}, {})",
                     g.unit(*u).id,
                     g.label(g.unit(*u).hex.unwrap()),
-                    g.unit(*u).strength_label()
+                    musket::rules::gcacw::state::gu(&g, *u).strength_label()
                 )
             })
             .collect();
         let held: Vec<String> = g
             .units_at(r.defender)
             .iter()
-            .map(|u| format!("{} ({})", g.unit(*u).id, g.unit(*u).strength_label()))
+            .map(|u| {
+                format!(
+                    "{} ({})",
+                    g.unit(*u).id,
+                    musket::rules::gcacw::state::gu(&g, *u).strength_label()
+                )
+            })
             .collect();
         let lines: Vec<String> = odds
             .lines

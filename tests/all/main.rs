@@ -33,6 +33,7 @@ mod movement;
 mod ngg_cli;
 mod ngg_combat;
 mod pbem;
+mod plugin_ruleset;
 mod properties;
 mod reinforcements;
 mod saves;

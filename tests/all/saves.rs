@@ -280,7 +280,7 @@ fn a_save_with_a_byte_order_mark_loads() {
 #[test]
 fn a_rules_file_with_a_byte_order_mark_loads() {
     let dir = temp_dir("bom-rules");
-    for id in musket::rules::registry::ids() {
+    for id in musket::rules::registry::built_in_ids() {
         let p = dir.join(format!("{id}.ron"));
         let text = musket::rules::registry::builtin_tables(id).unwrap();
         std::fs::write(&p, format!("\u{feff}{text}")).unwrap();
@@ -314,7 +314,7 @@ fn a_save_with_an_unknown_field_is_refused_with_its_place() {
 fn a_rules_file_with_an_unknown_field_is_refused_wherever_it_is() {
     let dir = temp_dir("unknown-rules");
     let mut tried = 0;
-    for id in musket::rules::registry::ids() {
+    for id in musket::rules::registry::built_in_ids() {
         let text = musket::rules::registry::builtin_tables(id).unwrap();
         let p = dir.join(format!("{id}.ron"));
         let ov = musket::rules::registry::RulesOverrides {
@@ -437,7 +437,7 @@ fn a_version_5_save_with_an_edited_sequence_is_refused() {
 // against (regenerate it with tools/sequence_history.py after changing one).
 #[test]
 fn every_built_in_sequence_is_in_the_history() {
-    for id in musket::rules::registry::ids() {
+    for id in musket::rules::registry::built_in_ids() {
         let rules = musket::rules::registry::builtin(id).unwrap();
         let d = musket::rules::sequence::digest(rules.sequence());
         assert!(

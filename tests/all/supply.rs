@@ -1,4 +1,4 @@
-//! Supply trains and rally (issue 17: NGG 1812 8.1-8.2, `rules::supply`, `rules::ngg` rally),
+//! Supply trains and rally (issue 17: NGG 1812 8.1-8.2, `rules::ngg::trains`, `rules::ngg` rally),
 //! from the rule text [essaydocs NGG rules p. 8]:
 //! - 8.1: "disrupted combat units in a supplied stack that has a Supply Train allocated and a
 //!   Commander present return to good order, up to the CR (CRs of several commanders add). The
@@ -57,8 +57,18 @@ fn rally(units: &[&str]) -> Command {
     }
 }
 
+/// The trains `side` has left, as the rule system counts them (through its `Alternation`).
+fn trains(s: &Session, side: u8) -> Option<u32> {
+    let a = s
+        .game
+        .rules
+        .alternation()
+        .expect("NGG 1812 alternates with trains");
+    a.left(&s.game, SideId(side))
+}
+
 fn left(s: &Session, side: u8) -> u32 {
-    musket::rules::supply::left(&s.game, SideId(side)).unwrap()
+    trains(s, side).unwrap()
 }
 
 fn step(hex: &str, units: &[&str]) -> Command {
@@ -206,7 +216,7 @@ fn without_trains_nothing_is_counted_and_bad_values_name_the_place() {
     s.execute(Command::EndTurn).unwrap();
     assert_eq!(phase(&s), "movement");
     assert_eq!(s.game.active_side, SideId(0));
-    assert_eq!(musket::rules::supply::left(&s.game, SideId(0)), None);
+    assert_eq!(trains(&s, 0), None);
     s.execute(rally(&["d1"])).unwrap_err();
     s.execute(step("0202", &["davout", "d1", "d2", "d3"]))
         .unwrap();
@@ -227,7 +237,11 @@ fn a_save_replays_the_trains() {
     s.execute(Command::EndTurn).unwrap();
     s.execute(step("0702", &["bagration", "r1"])).unwrap();
     let back = Session::load_save(&s.save_string(), "t.ron", &Default::default()).unwrap();
-    assert_eq!(back.game.supply, s.game.supply);
+    assert_eq!((left(&back, 0), left(&back, 1)), (left(&s, 0), left(&s, 1)));
+    assert_eq!(
+        musket::rules::gate::status_line(&back.game),
+        musket::rules::gate::status_line(&s.game)
+    );
     assert_eq!(back.game.units, s.game.units);
 }
 

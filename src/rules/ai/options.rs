@@ -157,7 +157,7 @@ pub fn valid_attack_with(
             return Some(r);
         }
     }
-    let in_force = crate::rules::assault::in_force(game);
+    let in_force = crate::rules::actions::assaults_in_force(game);
     // Where some of them may not attack (Shiloh's limbered guns in a stack with cavalry, a
     // unit that has fired this phase), the others: those that may attack alone, with the
     // leaders in their hexes. (Where assaults are in force, below.)
@@ -243,10 +243,10 @@ pub fn attack_of_kind(
 ) -> Option<(AttackRequest, Odds)> {
     let req = AttackRequest::new(attackers.to_vec(), target, kind);
     // An assault names the leader who leads it (GCACW's action phase).
-    let led = crate::rules::assault::with_leader(
+    let led = crate::rules::actions::with_leader(
         game,
         attackers,
-        crate::rules::assault::kind_of(game, &req),
+        crate::rules::ruleset::kind_of(game, &req),
     );
     let req = AttackRequest::new(led, target, kind);
     let cmd = attack_cmd(game, &req);
@@ -324,7 +324,7 @@ pub fn activations(game: &Game, side: SideId) -> Vec<(Command, usize)> {
             unit.is_leader() && unit.side == side && !unit.command.is_empty()
         })
         .filter_map(|l| {
-            let n = crate::rules::activation::reach(game, l)?.eligible.len();
+            let n = crate::rules::actions::reach(game, l)?.eligible.len();
             let cmd = Command::Activate {
                 leader: game.unit(l).id.clone(),
                 units: Vec::new(),

@@ -161,7 +161,7 @@ fn step(game: &Game, ctx: &MoveContext, w: &Want, who: &str) -> Option<Decision>
 fn march_risk(game: &Game, units: &[UnitIdx]) -> f64 {
     units
         .iter()
-        .map(|u| crate::rules::fatigue::extended_march_risk(game, *u))
+        .map(|u| crate::rules::actions::extended_march_risk(game, *u))
         .sum()
 }
 
@@ -191,7 +191,7 @@ fn activation(game: &Game, wants: &[Want], who: &str) -> Option<Decision> {
         if !leader.is_leader() || leader.side != side || leader.command.is_empty() {
             continue;
         }
-        let Some(r) = crate::rules::activation::reach(game, l) else {
+        let Some(r) = crate::rules::actions::reach(game, l) else {
             continue;
         };
         let mut units = Vec::new();

@@ -560,7 +560,7 @@ impl Strong {
         let mut best: Vec<AttackPlan> = Vec::new();
         // One copy of the game for every trial (each puts it back as it found it).
         let mut scratch = game.clone();
-        let assaults = crate::rules::assault::in_force(game);
+        let assaults = crate::rules::actions::assaults_in_force(game);
         for t in targets(v, &cands) {
             let parts = parts_against(v, &cands, t);
             if parts.is_empty() {
@@ -745,7 +745,7 @@ impl Strong {
         // A march into the extended-march check is made only for a gain worth its risk.
         let risk: f64 = if m.iter().any(|u| game.unit(*u).march.is_none()) {
             m.iter()
-                .map(|u| crate::rules::fatigue::extended_march_risk(game, *u))
+                .map(|u| crate::rules::actions::extended_march_risk(game, *u))
                 .sum()
         } else {
             0.0
@@ -924,7 +924,9 @@ fn force_march(
     let game = v.game;
     let f = game.sequence.fatigue.as_ref()?.forced.as_ref()?;
     let ids: Vec<String> = units.iter().map(|u| game.unit(*u).id.clone()).collect();
-    crate::rules::fatigue::forced_march_plan(game, &ids).ok()?;
+    if crate::rules::actions::forced_march_refusal(game, &ids).is_some() {
+        return None;
+    }
     let bonus = Mp::whole(
         ((7 * i32::from(f.dice)) / 2 + f.modifier)
             .max(f.min as i32)
@@ -945,7 +947,7 @@ fn force_march(
     // The fatigue level it adds may bring the extended-march check.
     let risk: f64 = units
         .iter()
-        .map(|u| crate::rules::fatigue::extended_march_risk(game, *u))
+        .map(|u| crate::rules::actions::extended_march_risk(game, *u))
         .sum();
     if farther - value <= 0.5 + risk {
         return None;
@@ -999,7 +1001,7 @@ fn activation(game: &Game, wanted: &[Wanted]) -> Option<Decision> {
         if !leader.is_leader() || leader.side != game.active_side || leader.command.is_empty() {
             continue;
         }
-        let Some(r) = crate::rules::activation::reach(game, l) else {
+        let Some(r) = crate::rules::actions::reach(game, l) else {
             continue;
         };
         // The leader's own march (alone in his hex), and the best other single stack's.

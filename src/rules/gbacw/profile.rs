@@ -1,7 +1,7 @@
 //! What a GBACW scenario may hold beyond the format every scenario shares: its terrain
 //! letters, unit kinds and optional unit fields (docs/scenario-format.md).
 
-use crate::rules::scenario::Profile;
+use crate::rules::scenario::{FieldInput, FieldSpec, Profile};
 use crate::rules::unit::UnitKind;
 
 /// The GBACW scenario profile.
@@ -24,5 +24,32 @@ pub const PROFILE: Profile = {
         surprise: None,
         counter_values: [&["strength", "morale"], &[]],
         sides: ["Union", "Confederate"],
+        fields: FIELDS,
     }
 };
+
+/// How the editor asks for GBACW's unit fields.
+const FIELDS: &[FieldSpec] = &[
+    FieldSpec {
+        name: "morale",
+        input: FieldInput::Int {
+            lo: 1,
+            hi: 6,
+            optional: true,
+        },
+        help: "Morale rating (GBACW), 1 to 6.",
+    },
+    FieldSpec {
+        name: "green",
+        input: FieldInput::Bool,
+        help: "Green troops (GBACW): the morale rating is rolled when first needed [13.15].",
+    },
+    FieldSpec {
+        name: "status",
+        input: FieldInput::Choice {
+            options: &["Normal", "Pinned", "Routed", "Engaged"],
+            optional: true,
+        },
+        help: "Combat status (GBACW): pinned, routed or engaged in melee.",
+    },
+];

@@ -576,12 +576,12 @@ fn attacker_maximum(
 /// 7.2 The defender's maximum, by how many of the defending infantry units are entrenched
 /// (reading 4), with its note.
 fn defender_maximum(cvt: &data::CombatValues, game: &Game, defenders: &[UnitIdx]) -> (u32, String) {
-    let infantry: Vec<&crate::rules::unit::Unit> = defenders
+    let infantry: Vec<super::state::Gu> = defenders
         .iter()
-        .map(|u| game.unit(*u))
+        .map(|u| super::state::gu(game, *u))
         .filter(|u| u.kind == crate::rules::unit::UnitKind::Infantry)
         .collect();
-    let entrenched = infantry.iter().filter(|u| u.entrenched).count();
+    let entrenched = infantry.iter().filter(|u| u.own.entrenched).count();
     if !infantry.is_empty() && entrenched == infantry.len() {
         (
             cvt.defender_max_all_entrenched,
@@ -629,8 +629,9 @@ fn ratio_modifier(rules: &Gcacw, attacker_cv: Cv, defender_cv: Cv) -> RatioModif
 fn artillery_modifier(rules: &Gcacw, game: &Game, p: &Participants) -> Artillery {
     let t = &rules.tables;
     let rain = game.weather() == Weather::Rain;
-    let art_a: u32 = p.attackers.iter().map(|u| game.unit(*u).artillery).sum();
-    let art_d: u32 = p.defenders.iter().map(|u| game.unit(*u).artillery).sum();
+    let art = |u: &UnitIdx| super::state::unit(game, *u).artillery;
+    let art_a: u32 = p.attackers.iter().map(art).sum();
+    let art_d: u32 = p.defenders.iter().map(art).sum();
     let differential = art_a as i32 - art_d as i32;
     let terrain = game.map().terrain(p.defender_hex).unwrap_or(Terrain::Clear);
     if art_a == 0 && art_d == 0 {
@@ -692,15 +693,15 @@ fn artillery_modifier(rules: &Gcacw, game: &Game, p: &Participants) -> Artillery
 /// (a leader's defensive value when it has one). Flankers that do not attack add nothing (flank
 /// "Restrictions").
 fn tactical_values(game: &Game, p: &Participants) -> ((i32, String), (i32, String)) {
-    let attacker = best_tactical(
-        p.attackers
-            .iter()
-            .chain(&p.attacker_leaders)
-            .map(|u| (game.unit(*u).tactical, game.unit(*u).name.as_str())),
-    );
+    let attacker = best_tactical(p.attackers.iter().chain(&p.attacker_leaders).map(|u| {
+        (
+            super::state::unit(game, *u).tactical,
+            game.unit(*u).name.as_str(),
+        )
+    }));
     let defender = best_tactical(p.in_hex.iter().map(|u| {
         (
-            game.unit(*u).defence_tactical(),
+            super::state::unit(game, *u).defence_tactical(),
             game.unit(*u).name.as_str(),
         )
     }));

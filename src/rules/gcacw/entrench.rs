@@ -18,12 +18,12 @@ pub const KEY: &str = "entrench";
 /// The entrenching a unit may begin, with why not where it may not.
 pub fn action(rules: &Gcacw, game: &Game, unit: UnitIdx) -> Option<SpecialAction> {
     let e = rules.tables.entrench.as_ref()?;
-    let u = game.unit(unit);
-    if !u.on_map() || !e.kinds.contains(&u.kind) || u.entrenched {
+    let (u, own) = (game.unit(unit), super::state::unit(game, unit));
+    if !u.on_map() || !e.kinds.contains(&u.kind) || own.entrenched {
         return None;
     }
     let on_initiative = crate::rules::gate::on_initiative(game);
-    let cost = if u.entrenching {
+    let cost = if own.entrenching {
         Err("its breastworks are under way: complete at the end of the turn".to_string())
     } else if on_initiative && game.cycle.acted {
         Err("entrenching is an action of its own: begin an action with it".to_string())
@@ -41,9 +41,10 @@ pub fn action(rules: &Gcacw, game: &Game, unit: UnitIdx) -> Option<SpecialAction
 
 /// The unit begins its works: it moves no further in this action.
 pub fn begin(game: &mut Game, unit: UnitIdx) -> Vec<Event> {
-    let u = game.unit_mut(unit);
-    u.entrenching = true;
-    u.stopped = true;
+    if let Some(own) = super::state::unit_mut(game, unit) {
+        own.entrenching = true;
+    }
+    crate::rules::movement::end_move(game, unit);
     let text = format!(
         "{} begins breastworks at {} (complete at the end of the turn if it stays)",
         game.unit(unit).name,
@@ -59,16 +60,18 @@ pub fn begin(game: &mut Game, unit: UnitIdx) -> Vec<Event> {
 pub fn complete(game: &mut Game) -> Vec<Event> {
     let done: Vec<UnitIdx> = game
         .unit_indices()
-        .filter(|u| game.unit(*u).entrenching)
+        .filter(|u| super::state::unit(game, *u).entrenching)
         .collect();
     let mut events = Vec::new();
     for u in done {
-        let unit = game.unit_mut(u);
-        unit.entrenching = false;
-        if unit.hex.is_none() {
+        let on_map = game.unit(u).hex.is_some();
+        if let Some(own) = super::state::unit_mut(game, u) {
+            own.entrenching = false;
+            own.entrenched |= on_map;
+        }
+        if !on_map {
             continue;
         }
-        unit.entrenched = true;
         events.push(Event::Note {
             text: format!("{} is entrenched (breastworks complete)", game.unit(u).name),
         });

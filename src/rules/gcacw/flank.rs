@@ -301,7 +301,7 @@ impl FlankCtx<'_> {
         let mut sum = Cv::ZERO;
         let mut occupied = false;
         for &u in game.units_at(hex) {
-            let unit = game.unit(u);
+            let unit = super::state::gu(game, u);
             if unit.side == self.attacker_side && !unit.is_leader() && !unit.is_demoralized() {
                 occupied = true;
                 sum += unit.cv;
@@ -375,7 +375,7 @@ impl FlankCtx<'_> {
     fn occupied_by_defender(&self, hex: Coord) -> bool {
         let game = self.game;
         game.units_at(hex).iter().any(|&u| {
-            let unit = game.unit(u);
+            let unit = super::state::gu(game, u);
             unit.side == self.defender_side && !unit.is_leader() && !unit.is_demoralized()
         })
     }
@@ -386,19 +386,19 @@ impl FlankCtx<'_> {
         let game = self.game;
         let t = self.table();
         let unoccupied = game.units_at(hex).iter().all(|&u| {
-            let unit = game.unit(u);
+            let unit = super::state::gu(game, u);
             unit.is_leader()
-                || (unit.side == self.attacker_side && unit.is_demoralized() && !unit.active)
+                || (unit.side == self.attacker_side && unit.is_demoralized() && !unit.own.active)
         });
         if !unoccupied {
             return false;
         }
         hex.neighbors().into_iter().all(|n| {
             let has_attacker = game.units_at(n).iter().any(|&u| {
-                let unit = game.unit(u);
+                let unit = super::state::gu(game, u);
                 unit.side == self.attacker_side
                     && !unit.is_leader()
-                    && (unit.active || !unit.is_demoralized())
+                    && (unit.own.active || !unit.is_demoralized())
             });
             if !has_attacker {
                 return true;

@@ -2,13 +2,19 @@
 //! die roll modifiers and the Combat Results Table (seeds `gcacw-7.2-7.4-…` and
 //! `gcacw-flank-attacks`, settled by `gcacw-tables.md`).
 
+mod actions;
+pub mod activation;
+pub mod assault;
 pub mod assess;
 pub mod data;
 pub mod entrench;
+pub mod fatigue;
 pub mod flank;
 pub mod odds;
 pub mod profile;
+mod recovery;
 pub mod resolve;
+pub mod state;
 
 use crate::rules::attack::{
     AttackError, AttackRequest, AttackType, Choices, Odds, ZocEntry, ZocKind, ZocMap,
@@ -18,7 +24,7 @@ use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::Ruleset;
-use crate::rules::unit::{Unit, UnitIdx};
+use crate::rules::unit::UnitIdx;
 
 use data::Tables;
 
@@ -49,8 +55,8 @@ impl Gcacw {
     }
 
     /// gcacw-tables.md §4: an undemoralized combat unit (not a leader) on the map exerts a ZOC.
-    pub fn exerts_zoc(u: &Unit) -> bool {
-        u.is_combat() && !u.is_demoralized()
+    pub fn exerts_zoc(game: &Game, u: UnitIdx) -> bool {
+        game.unit(u).is_combat() && !state::unit(game, u).is_demoralized()
     }
 
     /// The ZOC a unit in `from` exerts into the adjacent hex `to`, if any (gcacw-tables.md §4):
@@ -83,7 +89,7 @@ impl Gcacw {
         }
         for n in hex.neighbors() {
             for &u in game.units_at(n) {
-                if Self::exerts_zoc(game.unit(u))
+                if Self::exerts_zoc(game, u)
                     && let Some(kind) = self.zoc_kind(game, n, hex)
                 {
                     out.push(ZocEntry { unit: u, kind });
@@ -100,10 +106,33 @@ impl Gcacw {
             game.units_at(n).iter().any(|&u| {
                 let unit = game.unit(u);
                 unit.side == enemy
-                    && Self::exerts_zoc(unit)
+                    && Self::exerts_zoc(game, u)
                     && self.zoc_kind(game, n, hex).is_some()
             })
         })
+    }
+}
+
+impl Gcacw {
+    /// What an extended march costs `u`: `loss` manpower and, with `disorganize`,
+    /// disorganization, by GCACW's strength rules (resolve.rs); the events.
+    pub fn march_losses(
+        &self,
+        game: &mut Game,
+        u: crate::rules::unit::UnitIdx,
+        loss: u32,
+        disorganize: bool,
+    ) -> Vec<Event> {
+        let t = &self.tables;
+        let mut ev = Vec::new();
+        let take = loss.min(game.unit(u).manpower);
+        if take > 0 && resolve::lose_manpower(t, game, u, take, &mut ev) {
+            return ev;
+        }
+        if disorganize {
+            resolve::disorganize(t, game, u, &mut ev);
+        }
+        ev
     }
 }
 
@@ -144,23 +173,27 @@ impl Ruleset for Gcacw {
         entrench::complete(game)
     }
 
-    fn march_losses(
+    fn actions(&self) -> Option<&dyn crate::rules::actions::Actions> {
+        Some(self)
+    }
+
+    fn recovery_phase(&self, game: &mut Game) -> Vec<Event> {
+        recovery::recovery_phase(game)
+    }
+
+    /// A unit that leaves its hex leaves its breastworks, built or begun.
+    fn leaves_hex(&self, game: &mut Game, unit: crate::rules::unit::UnitIdx) {
+        if let Some(own) = state::unit_mut(game, unit) {
+            own.entrenched = false;
+            own.entrenching = false;
+        }
+    }
+
+    fn unit_states(
         &self,
-        game: &mut Game,
-        u: crate::rules::unit::UnitIdx,
-        loss: u32,
-        disorganize: bool,
-    ) -> Vec<Event> {
-        let t = &self.tables;
-        let mut ev = Vec::new();
-        let take = loss.min(game.unit(u).manpower);
-        if take > 0 && resolve::lose_manpower(t, game, u, take, &mut ev) {
-            return ev;
-        }
-        if disorganize {
-            resolve::disorganize(t, game, u, &mut ev);
-        }
-        ev
+        scenario: &crate::rules::scenario::Scenario,
+    ) -> Box<dyn crate::rules::unit::UnitStates> {
+        Box::new(state::GcacwUnits::of(scenario))
     }
 
     fn name(&self) -> &'static str {
@@ -200,14 +233,14 @@ impl Ruleset for Gcacw {
     }
 
     fn counter(&self, game: &Game, unit: UnitIdx) -> crate::rules::ruleset::CounterFace {
-        counter(game.unit(unit))
+        counter(state::gu(game, unit))
     }
 
     fn unit_facts(&self, game: &Game, unit: UnitIdx) -> String {
-        let u = game.unit(unit);
+        let u = state::gu(game, unit);
         if !u.is_leader() {
-            format!(" a{} t{:+}", u.artillery, u.tactical)
-        } else if let Some(d) = u.tactical_defence {
+            format!(" a{} t{:+}", u.own.artillery, u.own.tactical)
+        } else if let Some(d) = u.own.tactical_defence {
             format!("/{d:+}")
         } else {
             String::new()
@@ -230,7 +263,7 @@ impl Ruleset for Gcacw {
         let map = game.map();
         let mut pairs = Vec::new();
         for (i, u) in game.units.iter().enumerate() {
-            if !Self::exerts_zoc(u) {
+            if !Self::exerts_zoc(game, UnitIdx(i as u32)) {
                 continue;
             }
             let Some(from) = u.hex else { continue };
@@ -296,30 +329,30 @@ impl Ruleset for Gcacw {
 /// A GCACW counter: the strength marker (its disorganized side reduced), the artillery and
 /// tactical values in the corners (a leader's tactical value at the bottom), and the markers
 /// of fatigue, demoralization, breastworks, the exhausted side and inactivity.
-fn counter(u: &Unit) -> crate::rules::ruleset::CounterFace {
+fn counter(u: state::Gu) -> crate::rules::ruleset::CounterFace {
     use crate::rules::ruleset::{CounterFace, Marker};
     let mut markers = Vec::new();
     if u.fatigue > 0 {
         markers.push((format!("F{}", u.fatigue), Marker::Fatigue));
     }
-    if u.demoralized > 0 {
-        markers.push((format!("D{}", u.demoralized), Marker::Harm));
+    if u.own.demoralized > 0 {
+        markers.push((format!("D{}", u.own.demoralized), Marker::Harm));
     }
-    if u.entrenched {
+    if u.own.entrenched {
         markers.push(("E".into(), Marker::Works));
-    } else if u.entrenching {
+    } else if u.own.entrenching {
         markers.push(("e".into(), Marker::Works));
     }
-    if u.exhausted {
+    if u.own.exhausted {
         markers.push(("Ex".into(), Marker::Exhausted));
     }
-    if !u.active {
+    if !u.own.active {
         markers.push(("i".into(), Marker::Inactive));
     }
-    markers.extend(crate::rules::ruleset::status_marker(u));
+    markers.extend(crate::rules::ruleset::status_marker(&u));
     if u.is_leader() {
         return CounterFace {
-            value: format!("{:+}", u.tactical),
+            value: format!("{:+}", u.own.tactical),
             markers,
             ..CounterFace::default()
         };
@@ -327,10 +360,10 @@ fn counter(u: &Unit) -> crate::rules::ruleset::CounterFace {
     CounterFace {
         value: u.strength_label(),
         corners: [
-            (u.artillery > 0).then(|| format!("a{}", u.artillery)),
-            (u.tactical != 0).then(|| format!("{:+}", u.tactical)),
+            (u.own.artillery > 0).then(|| format!("a{}", u.own.artillery)),
+            (u.own.tactical != 0).then(|| format!("{:+}", u.own.tactical)),
         ],
-        reduced: u.disorganized,
+        reduced: u.own.disorganized,
         markers,
     }
 }

@@ -394,9 +394,10 @@ pub(super) fn lose_manpower(
     take: u32,
     ev: &mut Vec<Event>,
 ) -> bool {
+    let disorganized = super::state::unit(game, u).disorganized;
     let unit = game.unit_mut(u);
     unit.manpower -= take;
-    unit.cv = if unit.disorganized {
+    unit.cv = if disorganized {
         t.disorganized_cv(unit.manpower)
     } else {
         Cv::whole(unit.manpower)
@@ -417,9 +418,12 @@ pub(super) fn lose_manpower(
 
 /// `D`: an organized unit flips to disorganized, its CV from the table.
 pub(super) fn disorganize(t: &Tables, game: &mut Game, u: UnitIdx, ev: &mut Vec<Event>) {
-    let unit = game.unit_mut(u);
-    if !unit.disorganized {
-        unit.disorganized = true;
+    let Some(own) = super::state::unit_mut(game, u) else {
+        return;
+    };
+    if !own.disorganized {
+        own.disorganized = true;
+        let unit = game.unit_mut(u);
         unit.cv = t.disorganized_cv(unit.manpower);
         let cv = unit.cv;
         ev.push(Event::Disorganized { unit: u, cv });
@@ -439,9 +443,11 @@ fn raise_fatigue(t: &Tables, game: &mut Game, u: UnitIdx, n: u8, ev: &mut Vec<Ev
 
 /// A retreat letter's demoralization: the unit is at least Demoralized-`level`.
 fn demoralize_to(game: &mut Game, u: UnitIdx, level: u8, ev: &mut Vec<Event>) {
-    let unit = game.unit_mut(u);
-    if unit.demoralized < level {
-        unit.demoralized = level;
+    let Some(own) = super::state::unit_mut(game, u) else {
+        return;
+    };
+    if own.demoralized < level {
+        own.demoralized = level;
         ev.push(Event::Demoralized { unit: u, level });
     }
 }

@@ -130,6 +130,32 @@ pub struct Budget {
     pub forced: Mp,
 }
 
+/// Whether `u` has rolled its march allowance this turn (or action).
+pub fn marched(game: &Game, u: UnitIdx) -> bool {
+    game.unit(u).march.is_some()
+}
+
+/// `u` marches with no points to spend (a march attack is a unit's march: GCACW).
+pub fn march_spent(game: &mut Game, u: UnitIdx) {
+    game.unit_mut(u).march = Some(Mp::ZERO);
+}
+
+/// `bonus` points more on `u`'s march roll (a forced march).
+pub fn add_to_march(game: &mut Game, u: UnitIdx, bonus: Mp) {
+    let unit = game.unit_mut(u);
+    unit.march = unit.march.map(|m| m + bonus);
+}
+
+/// `u`'s move ends where it stands (it begins works: GCACW's entrenching).
+pub fn end_move(game: &mut Game, u: UnitIdx) {
+    game.unit_mut(u).stopped = true;
+}
+
+/// The units leader `l` commands (the scenario's `command`).
+pub fn command_of(game: &Game, l: UnitIdx) -> &[UnitIdx] {
+    &game.unit(l).command
+}
+
 /// What `u` may still spend this turn.
 pub fn budget(game: &Game, u: UnitIdx) -> Budget {
     let unit = game.unit(u);

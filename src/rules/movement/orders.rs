@@ -106,15 +106,15 @@ pub fn apply_move(game: &mut Game, plan: &MovePlan) -> Vec<Event> {
         let normal = before.total.map(|t| t.saturating_sub(before.forced));
         let unit = game.unit_mut(u);
         unit.spent = unit.spent + p.total;
-        // A unit that leaves its hex leaves its breastworks, built or begun (GCACW).
-        if !plan.path.is_empty() {
-            unit.entrenched = false;
-            unit.entrenching = false;
-        }
         if ends {
             unit.stopped = true;
         }
         let spent = unit.spent;
+        // What a unit leaving its hex leaves there (GCACW: its breastworks, built or begun).
+        if !plan.path.is_empty() {
+            let rules = game.rules.clone();
+            rules.leaves_hex(game, u);
+        }
         game.move_along(u, &plan.path);
         ev.push(Event::UnitMoved {
             unit: u,
@@ -245,7 +245,7 @@ pub struct AttackLimits {
 /// what the attack costs it (Shiloh's OPs).
 pub fn check_attack_limits(game: &Game, req: &AttackRequest) -> Result<AttackLimits, String> {
     let mv = game.rules.movement();
-    let kind = crate::rules::assault::kind_of(game, req);
+    let kind = crate::rules::ruleset::kind_of(game, req);
     let out_of_turn = game.rules.out_of_turn(req).is_some();
     let mut costs = Vec::new();
     for &u in &req.attackers {

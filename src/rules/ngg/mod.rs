@@ -34,6 +34,7 @@ use crate::rules::tables::load_tables;
 mod cossacks;
 mod outcome;
 mod rally;
+pub mod trains;
 
 use assess::Assessment;
 use data::Tables;
@@ -149,6 +150,9 @@ impl Ruleset for Ngg {
     }
     fn sequence(&self) -> &crate::rules::sequence::Sequence {
         &self.tables.sequence
+    }
+    fn alternation(&self) -> Option<&dyn crate::rules::ruleset::Alternation> {
+        Some(self)
     }
 
     fn computer(&self) -> Option<&crate::rules::tables::ComputerPlay> {
@@ -298,7 +302,7 @@ impl Ruleset for Ngg {
         &self,
         scenario: &crate::rules::scenario::Scenario,
     ) -> Box<dyn crate::rules::unit::UnitStates> {
-        Box::new(state::NggUnits::of(scenario))
+        Box::new(state::NggState::of(scenario))
     }
 
     fn tables_in_use(&self) -> String {

@@ -4,7 +4,7 @@
 //!
 //! A special action (`Command::Special { action: "rally" }`) of each disrupted unit, in the
 //! phases that allow special actions (the rally phases of `assets/rules/ngg1812.ron`). The
-//! train is counted by `rules::supply` (one per stack and phase, where the scenario gives
+//! train is counted by `rules::ngg::trains` (one per stack and phase, where the scenario gives
 //! trains). General supply (6.1) is not modelled: every stack counts as supplied
 //! [project default].
 
@@ -41,7 +41,7 @@ pub fn action(game: &Game, unit: UnitIdx) -> Option<SpecialAction> {
     let cost = if cap == 0 {
         Err("a rally needs a commander with a rating in the stack (8.1)".to_string())
     } else {
-        match crate::rules::supply::rally_check(game, hex, u.side) {
+        match super::trains::rally_check(game, hex, u.side) {
             Err(e) => Err(e),
             Ok(done) if done >= cap => Err(format!(
                 "the commanders' ratings (CR {cap}) have rallied {done} units of this stack in this phase (8.1)"
@@ -67,7 +67,7 @@ pub fn check(game: &Game, units: &[UnitIdx]) -> Result<(), String> {
         return Ok(());
     };
     let cap = capacity(game, first);
-    let done = crate::rules::supply::rally_check(game, hex, game.unit(first).side)?;
+    let done = super::trains::rally_check(game, hex, game.unit(first).side)?;
     let n = units.len() as u32;
     if done + n > cap {
         return Err(format!(
@@ -89,7 +89,7 @@ pub fn apply(game: &mut Game, unit: UnitIdx) -> Vec<Event> {
         return Vec::new();
     };
     let side = game.unit(unit).side;
-    let mut events = crate::rules::supply::rallied(game, hex, side);
+    let mut events = super::trains::rallied(game, hex, side);
     game.unit_mut(unit).status = Status::Normal;
     events.push(Event::StatusChanged {
         unit,

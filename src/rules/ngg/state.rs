@@ -1,6 +1,7 @@
-//! NGG 1812's own state of each unit: its class (3.3), a commander's rating (CR), and the
-//! combats it has fought this turn (11.2), kept by the game beside the shared units
-//! ([`crate::rules::unit::UnitStates`]) and read only here.
+//! NGG 1812's own state: each unit's class (3.3), a commander's rating (CR), and the combats it
+//! has fought this turn (11.2), and the supply trains of the game turn (8.1-8.2,
+//! [`super::trains`]), kept by the game beside the shared units
+//! ([`crate::rules::unit::UnitStates`]) and read only in this folder.
 
 use crate::rules::game::Game;
 use crate::rules::scenario::{Scenario, UnitSetup};
@@ -27,13 +28,22 @@ impl From<&UnitSetup> for NggUnit {
     }
 }
 
-/// Every unit's NGG 1812 values, in the game's unit order.
+/// NGG 1812's state of a game: every unit's values, in the game's unit order, and the trains.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct NggUnits(Vec<NggUnit>);
+pub struct NggState {
+    units: Vec<NggUnit>,
+    pub trains: super::trains::Supply,
+}
 
-impl NggUnits {
-    pub fn of(scenario: &Scenario) -> NggUnits {
-        NggUnits(scenario.setup.iter().map(NggUnit::from).collect())
+impl NggState {
+    pub fn of(scenario: &Scenario) -> NggState {
+        NggState {
+            units: scenario.setup.iter().map(NggUnit::from).collect(),
+            trains: super::trains::Supply {
+                left: super::trains::of(scenario),
+                rallies: Vec::new(),
+            },
+        }
     }
 }
 
@@ -44,20 +54,21 @@ pub fn unit(game: &Game, u: UnitIdx) -> &NggUnit {
         rating: 0,
         combats: 0,
     };
-    game.own::<NggUnits>()
-        .and_then(|s| s.0.get(u.i()))
+    game.own::<NggState>()
+        .and_then(|s| s.units.get(u.i()))
         .unwrap_or(&NONE)
 }
 
 /// A unit's NGG 1812 values, to change (nothing for a game set up without them).
 pub fn unit_mut(game: &mut Game, u: UnitIdx) -> Option<&mut NggUnit> {
-    game.own_mut::<NggUnits>().and_then(|s| s.0.get_mut(u.i()))
+    game.own_mut::<NggState>()
+        .and_then(|s| s.units.get_mut(u.i()))
 }
 
 /// 11.2: a new game turn: no unit has fought in it yet.
 pub fn new_turn(game: &mut Game) {
-    if let Some(s) = game.own_mut::<NggUnits>() {
-        for u in &mut s.0 {
+    if let Some(s) = game.own_mut::<NggState>() {
+        for u in &mut s.units {
             u.combats = 0;
         }
     }

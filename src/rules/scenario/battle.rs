@@ -3,7 +3,7 @@
 //! number of men (or units) a game turn, queued in order, stopped while the enemy holds the
 //! landing; and the **surprise** of an army in its camps, which on the turns given has a share
 //! of its points and may not attack in its own turn (it still defends). Checked here; played by
-//! `rules::flow::reinforce` (ferries), `rules::control::points` and `rules::command` (surprise).
+//! `rules::flow::reinforce` (ferries), `shiloh::control::points` and `rules::command` (surprise).
 
 use std::collections::HashMap;
 

@@ -140,6 +140,50 @@ pub struct Profile {
     pub counter_values: [&'static [&'static str]; 2],
     /// The two sides of its games, as a new scenario names them.
     pub sides: [&'static str; 2],
+    /// How the editor asks for each optional unit field it reads (of `core_fields` and
+    /// `unit_fields`): the input and what the field means.
+    pub fields: &'static [FieldSpec],
+}
+
+/// How the editor asks for one of a rule system's optional unit fields.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldSpec {
+    pub name: &'static str,
+    pub input: FieldInput,
+    /// What it means (the editor's hover text).
+    pub help: &'static str,
+}
+
+/// The input of a unit field in the editor.
+#[derive(Clone, Copy, Debug)]
+pub enum FieldInput {
+    /// A whole number from `lo` to `hi`, that may be left unset or not.
+    Int {
+        lo: i64,
+        hi: i64,
+        optional: bool,
+    },
+    /// A number from `lo` to `hi` in steps of `step`.
+    Float {
+        lo: f64,
+        hi: f64,
+        step: f64,
+    },
+    Bool,
+    /// One of `options`, or unset where `optional`.
+    Choice {
+        options: &'static [&'static str],
+        optional: bool,
+    },
+    /// The formations of the unit's kind (the profile's `modes`).
+    Modes,
+}
+
+impl Profile {
+    /// The editor's input for `field`, if this rule system reads it.
+    pub fn field(&self, name: &str) -> Option<&'static FieldSpec> {
+        self.fields.iter().find(|f| f.name == name)
+    }
 }
 
 impl Profile {
@@ -268,7 +312,7 @@ pub struct ScenarioFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initiative_ties: Option<InitiativeTiesFile>,
     /// Project addition (optional): each side's supply trains for every game turn, in the
-    /// sides' order (NGG 1812's Table 7.3; `rules::supply`). Without it trains are not counted.
+    /// sides' order (NGG 1812's Table 7.3; `rules::ngg::trains`). Without it trains are not counted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supply_trains: Option<Vec<u32>>,
     /// Project addition (optional): ferries that bring reinforcements across a river a limited

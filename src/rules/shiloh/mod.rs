@@ -352,7 +352,12 @@ impl Ruleset for Shiloh {
         control::command_control(game)
     }
 
-    fn recovery(&self, game: &mut Game, dice: &mut dyn DieSource, mid_point: bool) -> Vec<Event> {
+    fn round_recovery(
+        &self,
+        game: &mut Game,
+        dice: &mut dyn DieSource,
+        mid_point: bool,
+    ) -> Vec<Event> {
         control::recover(game, dice, mid_point)
     }
 

@@ -1,7 +1,7 @@
 //! What a Shiloh scenario may hold beyond the format every scenario shares: its terrain
 //! letters, unit kinds and optional unit fields (docs/scenario-format.md).
 
-use crate::rules::scenario::Profile;
+use crate::rules::scenario::{FieldInput, FieldSpec, Profile};
 use crate::rules::unit::{Mode, UnitKind};
 
 /// Why a Shiloh unit's formations are these (for the refusal of another).
@@ -53,5 +53,83 @@ pub const PROFILE: Profile = {
         surprise: Some("Shiloh's operations points"),
         counter_values: [&["strength", "efficiency"], &["leader_bonus"]],
         sides: ["Union", "Confederate"],
+        fields: FIELDS,
     }
 };
+
+/// How the editor asks for Shiloh's unit fields (fatigue's range is the profile's).
+const FIELDS: &[FieldSpec] = &[
+    FieldSpec {
+        name: "status",
+        input: FieldInput::Choice {
+            options: &["Normal", "Disrupted", "Routed"],
+            optional: true,
+        },
+        help: "Combat status (Shiloh): disrupted or routed.",
+    },
+    FieldSpec {
+        name: "guns",
+        input: FieldInput::Int {
+            lo: 0,
+            hi: 100,
+            optional: true,
+        },
+        help: "Guns of a battery (Shiloh), 0 to 100.",
+    },
+    FieldSpec {
+        name: "efficiency",
+        input: FieldInput::Int {
+            lo: 0,
+            hi: 100,
+            optional: true,
+        },
+        help: "Efficiency (Shiloh), 0 to 100; unset: 100.",
+    },
+    FieldSpec {
+        name: "command_control",
+        input: FieldInput::Float {
+            lo: 0.1,
+            hi: 2.0,
+            step: 0.1,
+        },
+        help: "Command control (Shiloh), 0.1 to 2.0; unset: 1.0.",
+    },
+    FieldSpec {
+        name: "leader_bonus",
+        input: FieldInput::Int {
+            lo: 0,
+            hi: 100,
+            optional: true,
+        },
+        help: "A leader's bonus (Shiloh), 0 to 100.",
+    },
+    FieldSpec {
+        name: "mode",
+        input: FieldInput::Modes,
+        help: "Formation (Shiloh): the modes of the unit's kind; unset: the first.",
+    },
+    FieldSpec {
+        name: "out_of_ammo",
+        input: FieldInput::Bool,
+        help: "Out of ammunition (Shiloh).",
+    },
+    FieldSpec {
+        name: "fortification",
+        input: FieldInput::Int {
+            lo: 0,
+            hi: 10,
+            optional: true,
+        },
+        help: "Fortification level (Shiloh), 0 to 10.",
+    },
+    FieldSpec {
+        name: "demibrigade",
+        input: FieldInput::Bool,
+        help: "A demi-brigade (Shiloh).",
+    },
+    FieldSpec {
+        name: "heavy_guns",
+        input: FieldInput::Bool,
+        help: "Heavy guns (Shiloh).",
+    },
+];

@@ -319,3 +319,16 @@ pub fn load_shipped(
     let rules = musket::rules::registry::for_scenario(&sc, &Default::default()).unwrap();
     (Arc::new(sc), rules)
 }
+
+/// A unit with its GCACW values (artillery, tactical, disorganized, demoralized, works …).
+pub fn gcu(g: &Game, u: musket::rules::unit::UnitIdx) -> musket::rules::gcacw::state::Gu<'_> {
+    musket::rules::gcacw::state::gu(g, u)
+}
+
+/// The unit with this id, with its GCACW values.
+pub fn gc<'a>(g: &'a Game, id: &str) -> musket::rules::gcacw::state::Gu<'a> {
+    gcu(
+        g,
+        g.unit_by_id(id).unwrap_or_else(|| panic!("no unit {id}")),
+    )
+}

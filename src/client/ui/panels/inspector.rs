@@ -83,7 +83,7 @@ fn activate_button(
     let Some(leader) = crate::client::moves::leader_to_activate(g, sel) else {
         return;
     };
-    let Some(r) = crate::rules::activation::reach(g, leader) else {
+    let Some(r) = crate::rules::actions::reach(g, leader) else {
         return;
     };
     let l = g.unit(leader);
@@ -136,7 +136,10 @@ fn force_march_button(
         return;
     }
     let ids: Vec<String> = movers.iter().map(|u| g.unit(*u).id.clone()).collect();
-    let check = crate::rules::fatigue::forced_march_plan(g, &ids);
+    let check = match crate::rules::actions::forced_march_refusal(g, &ids) {
+        None => Ok(()),
+        Some(why) => Err(why),
+    };
     let tip = match &check {
         Ok(_) => format!(
             "{}d6{:+}, at least {} MP more to the march; {} fatigue level{} each\n\n{}",

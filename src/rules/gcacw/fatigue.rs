@@ -2,29 +2,31 @@
 //! march to a high level makes the extended-march check; the forced march's extra points and
 //! their cost.
 
-use super::dice::DieSource;
-use super::event::Event;
-use super::game::Game;
-use super::gate::on_initiative;
-use super::sequence::*;
+use crate::rules::dice::DieSource;
+use crate::rules::event::Event;
+use crate::rules::game::Game;
+use crate::rules::gate::on_initiative;
+use crate::rules::sequence::*;
 
 /// A march in an action phase tires its units (not leaders): the events of their fatigue.
 ///
 /// A march that takes a unit to the extended-march level makes the check: its dice (after the
 /// march roll, unit by unit in the march's order), then what the table says it costs.
 pub fn tire(
+    rules: &super::Gcacw,
     game: &mut Game,
-    units: &[super::unit::UnitIdx],
+    units: &[crate::rules::unit::UnitIdx],
     dice: &mut dyn DieSource,
 ) -> Vec<Event> {
     let n = game.sequence.fatigue.as_ref().map_or(0, |f| f.per_march);
-    tire_by(game, units, n, dice)
+    tire_by(rules, game, units, n, dice)
 }
 
 /// [`tire`] by `levels` (a forced march's cost).
 pub fn tire_by(
+    rules: &super::Gcacw,
     game: &mut Game,
-    units: &[super::unit::UnitIdx],
+    units: &[crate::rules::unit::UnitIdx],
     levels: u8,
     dice: &mut dyn DieSource,
 ) -> Vec<Event> {
@@ -43,13 +45,19 @@ pub fn tire_by(
         events.extend(raise_fatigue(game, &[u], levels));
         let to = game.unit(u).fatigue;
         if let Some(x) = &f.extended
-            && to >= x.level(game.unit(u).exhausted)
+            && to >= x.level(super::state::unit(game, u).exhausted)
             && from < to
         {
             let side = game.scenario.side_name(game.unit(u).side).to_string();
             let modifier = x.modifier(&side, to, f.max);
             let rolled: Vec<u8> = (0..x.dice.max(1))
-                .map(|_| super::event::roll_die(dice, super::dice::DieRole::Other, &mut events))
+                .map(|_| {
+                    crate::rules::event::roll_die(
+                        dice,
+                        crate::rules::dice::DieRole::Other,
+                        &mut events,
+                    )
+                })
                 .collect();
             let total = rolled.iter().map(|v| i32::from(*v)).sum::<i32>() + modifier;
             let result = x.result(total).cloned();
@@ -62,7 +70,6 @@ pub fn tire_by(
                 source: x.source.clone(),
             });
             if let Some(r) = result {
-                let rules = game.rules.clone();
                 events.extend(rules.march_losses(game, u, r.loss, r.disorganize));
             }
         }
@@ -72,7 +79,11 @@ pub fn tire_by(
 
 /// Raise the fatigue of `units` (not leaders) by `levels`, up to the highest, with no
 /// extended-march check (an assault's cost): the events of their fatigue.
-pub fn raise_fatigue(game: &mut Game, units: &[super::unit::UnitIdx], levels: u8) -> Vec<Event> {
+pub fn raise_fatigue(
+    game: &mut Game,
+    units: &[crate::rules::unit::UnitIdx],
+    levels: u8,
+) -> Vec<Event> {
     let Some(max) = game.sequence.fatigue.as_ref().map(|f| f.max) else {
         return Vec::new();
     };
@@ -94,14 +105,17 @@ pub fn raise_fatigue(game: &mut Game, units: &[super::unit::UnitIdx], levels: u8
 
 /// The extended-march check a march would make for `u` now: the table, its modifier, and the
 /// fatigue it takes the unit to (`None` when it makes none).
-fn extended_check(game: &Game, u: super::unit::UnitIdx) -> Option<(&ExtendedMarch, i32, u8)> {
+fn extended_check(
+    game: &Game,
+    u: crate::rules::unit::UnitIdx,
+) -> Option<(&ExtendedMarch, i32, u8)> {
     let f = game.sequence.fatigue.as_ref()?;
     let x = f.extended.as_ref()?;
     let unit = game.unit(u);
     let to = unit.fatigue.saturating_add(f.per_march).min(f.max);
     if unit.is_leader()
         || !on_initiative(game)
-        || to < x.level(unit.exhausted)
+        || to < x.level(super::state::unit(game, u).exhausted)
         || to == unit.fatigue
     {
         return None;
@@ -115,7 +129,7 @@ fn extended_check(game: &Game, u: super::unit::UnitIdx) -> Option<(&ExtendedMarc
 
 /// What the extended-march check a march would make for `u` now is expected to cost: the
 /// manpower lost, a disorganization counting as half a point (0 when it makes none).
-pub fn extended_march_risk(game: &Game, u: super::unit::UnitIdx) -> f64 {
+pub fn extended_march_risk(game: &Game, u: crate::rules::unit::UnitIdx) -> f64 {
     extended_check(game, u).map_or(0.0, |(x, modifier, _)| {
         x.odds(modifier)
             .into_iter()
@@ -127,7 +141,7 @@ pub fn extended_march_risk(game: &Game, u: super::unit::UnitIdx) -> f64 {
 /// The extended-march check a march would make for `u` now, as text for a player ("fatigue
 /// 2 -> 3: extended march, 1d6+1: 67% no effect, 17% disorganized, ..."); `None` when it
 /// makes none.
-pub fn extended_march_odds(game: &Game, u: super::unit::UnitIdx) -> Option<String> {
+pub fn extended_march_odds(game: &Game, u: crate::rules::unit::UnitIdx) -> Option<String> {
     let (x, modifier, to) = extended_check(game, u)?;
     let parts: Vec<String> = x
         .odds(modifier)
@@ -156,7 +170,7 @@ pub fn extended_march_odds(game: &Game, u: super::unit::UnitIdx) -> Option<Strin
 pub fn forced_march_plan(
     game: &Game,
     units: &[String],
-) -> Result<(Vec<super::unit::UnitIdx>, ForcedMarch), String> {
+) -> Result<(Vec<crate::rules::unit::UnitIdx>, ForcedMarch), String> {
     let phase = &game.sequence.phase(game.phase).name;
     let Some(f) = game
         .sequence
@@ -189,7 +203,7 @@ pub fn forced_march_plan(
             ));
         }
         hex = unit.hex;
-        if unit.march.is_none() {
+        if !crate::rules::movement::marched(game, u) {
             return Err(format!(
                 "{id} has not rolled its march in this action (M first)"
             ));
@@ -197,7 +211,7 @@ pub fn forced_march_plan(
         if unit.forced_march {
             return Err(format!("{id} has force-marched in this action"));
         }
-        if unit.disorganized {
+        if super::state::unit(game, u).disorganized {
             return Err(format!(
                 "{id} is disorganized: no forced march ({})",
                 f.source
@@ -213,21 +227,23 @@ pub fn forced_march_plan(
 
 /// Force-march: the dice, the points added to each unit's march, the fatigue it costs.
 pub fn force_march(
+    rules: &super::Gcacw,
     game: &mut Game,
-    units: &[super::unit::UnitIdx],
+    units: &[crate::rules::unit::UnitIdx],
     f: &ForcedMarch,
     dice: &mut dyn DieSource,
 ) -> Vec<Event> {
     let mut events = Vec::new();
     let rolled: Vec<u8> = (0..f.dice.max(1))
-        .map(|_| super::event::roll_die(dice, super::dice::DieRole::Other, &mut events))
+        .map(|_| {
+            crate::rules::event::roll_die(dice, crate::rules::dice::DieRole::Other, &mut events)
+        })
         .collect();
     let sum = rolled.iter().map(|v| i32::from(*v)).sum::<i32>() + f.modifier;
-    let bonus = super::points::Mp::whole(sum.max(f.min as i32).max(0) as u32);
+    let bonus = crate::rules::points::Mp::whole(sum.max(f.min as i32).max(0) as u32);
     for &u in units {
-        let unit = game.unit_mut(u);
-        unit.march = unit.march.map(|m| m + bonus);
-        unit.forced_march = true;
+        crate::rules::movement::add_to_march(game, u, bonus);
+        game.unit_mut(u).forced_march = true;
     }
     events.push(Event::ForcedMarch {
         units: units.to_vec(),
@@ -235,6 +251,6 @@ pub fn force_march(
         bonus,
         source: f.source.clone(),
     });
-    events.extend(tire_by(game, units, f.fatigue, dice));
+    events.extend(tire_by(rules, game, units, f.fatigue, dice));
     events
 }

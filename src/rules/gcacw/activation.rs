@@ -17,24 +17,16 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use super::attack::ZocKind;
-use super::dice::DieSource;
-use super::event::Event;
-use super::game::Game;
-use super::hex::Coord;
-use super::movement::MoveContext;
-use super::sequence::ActivationRules;
-use super::unit::{SideId, UnitIdx};
+use crate::rules::attack::ZocKind;
+use crate::rules::dice::DieSource;
+use crate::rules::event::Event;
+use crate::rules::game::Game;
+use crate::rules::hex::Coord;
+use crate::rules::movement::MoveContext;
+use crate::rules::sequence::ActivationRules;
+use crate::rules::unit::{SideId, UnitIdx};
 
-/// What a leader can activate now: the hexes his radius reaches and, of his command, the
-/// units that may act and those that may not (with why).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Reach {
-    /// Hexes within the radius, with their distance.
-    pub hexes: HashMap<Coord, u32>,
-    pub eligible: Vec<UnitIdx>,
-    pub refused: Vec<(UnitIdx, String)>,
-}
+pub use crate::rules::actions::Reach;
 
 /// The hexes a radius traced from `from` reaches for `side`.
 pub fn radius_hexes(
@@ -92,7 +84,7 @@ pub fn reach(game: &Game, leader: UnitIdx) -> Option<Reach> {
         hexes,
         ..Reach::default()
     };
-    for &u in &l.command {
+    for &u in crate::rules::movement::command_of(game, leader) {
         let unit = game.unit(u);
         let why = match unit.hex {
             None => Some("not on the map".to_string()),
@@ -109,7 +101,9 @@ pub fn reach(game: &Game, leader: UnitIdx) -> Option<Reach> {
             Some(_) if max.is_some_and(|m| unit.fatigue >= m && !unit.is_leader()) => Some(
                 format!("at fatigue {}, the highest: it may not march", unit.fatigue),
             ),
-            Some(_) if unit.march.is_some() => Some("has rolled its march already".into()),
+            Some(_) if crate::rules::movement::marched(game, u) => {
+                Some("has rolled its march already".into())
+            }
             Some(_) => None,
         };
         match why {
@@ -125,7 +119,7 @@ pub fn reach(game: &Game, leader: UnitIdx) -> Option<Reach> {
 pub struct Plan {
     pub leader: UnitIdx,
     pub units: Vec<UnitIdx>,
-    pub march: super::movement::orders::MarchPlan,
+    pub roll: crate::rules::movement::orders::MarchPlan,
 }
 
 /// Check `Activate { leader, units }` (`units` empty: every eligible unit of his command).
@@ -138,7 +132,7 @@ pub fn plan(game: &Game, leader: &str, units: &[String]) -> Result<Plan, String>
             game.rules.name()
         ));
     }
-    if !super::gate::on_initiative(game) {
+    if !crate::rules::gate::on_initiative(game) {
         return Err(format!(
             "{}: a leader is activated in an action phase only",
             phase.name
@@ -153,7 +147,8 @@ pub fn plan(game: &Game, leader: &str, units: &[String]) -> Result<Plan, String>
     let l = own_leader(game, leader, "has the initiative")?;
     let lu = game.unit(l);
     let leader = &lu.name;
-    if lu.command.is_empty() {
+    let command = crate::rules::movement::command_of(game, l);
+    if command.is_empty() {
         return Err(format!(
             "{leader} commands no units in this scenario (its `command` is empty)"
         ));
@@ -179,7 +174,7 @@ pub fn plan(game: &Game, leader: &str, units: &[String]) -> Result<Plan, String>
                 .unit_by_id(id)
                 .ok_or_else(|| format!("no unit has the id {id:?}"))?;
             let name = &game.unit(u).name;
-            if !lu.command.contains(&u) {
+            if !command.contains(&u) {
                 return Err(format!("{name} is not of {leader}'s command"));
             }
             if let Some((_, why)) = r.refused.iter().find(|(x, _)| *x == u) {
@@ -194,29 +189,32 @@ pub fn plan(game: &Game, leader: &str, units: &[String]) -> Result<Plan, String>
     // One march roll for the group, the leader's (his side's leader modifier).
     let mut group = vec![l];
     group.extend(&chosen);
-    let march = super::movement::orders::plan_group_march(game, &group)?;
+    let roll = crate::rules::movement::orders::plan_group_march(game, &group)?;
     Ok(Plan {
         leader: l,
         units: chosen,
-        march,
+        roll,
     })
 }
 
 /// Activate: the group's march roll, their fatigue, and the action is theirs.
-pub fn apply(game: &mut Game, plan: &Plan, dice: &mut dyn DieSource) -> Vec<Event> {
+pub fn apply(
+    rules: &super::Gcacw,
+    game: &mut Game,
+    plan: &Plan,
+    dice: &mut dyn DieSource,
+) -> Vec<Event> {
     let mut events = vec![Event::LeaderActivated {
         leader: plan.leader,
         units: plan.units.clone(),
     }];
-    events.extend(super::movement::orders::apply_march(
-        game,
-        &plan.march,
-        dice,
+    events.extend(crate::rules::movement::orders::apply_march(
+        game, &plan.roll, dice,
     ));
-    events.extend(super::fatigue::tire(game, &plan.units, dice));
+    events.extend(super::fatigue::tire(rules, game, &plan.units, dice));
     game.cycle.acted = true;
     game.cycle.leader = Some(plan.leader);
-    game.cycle.units = plan.march.units.clone();
+    game.cycle.units = plan.roll.units.clone();
     events
 }
 

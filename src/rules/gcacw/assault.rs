@@ -28,18 +28,18 @@
 //! what an accepted attack did to the action; [`leader_for`] finds the leader an attack needs,
 //! for the client and the computer players, so the player chooses units and a hex as before.
 
-use super::attack::{AttackRequest, AttackType};
-use super::dice::DieSource;
-use super::event::Event;
-use super::game::Game;
-use super::points::{Enforcement, Mp};
-use super::sequence::AssaultRules;
-use super::unit::UnitIdx;
+use crate::rules::attack::{AttackRequest, AttackType};
+use crate::rules::dice::DieSource;
+use crate::rules::event::Event;
+use crate::rules::game::Game;
+use crate::rules::points::Enforcement;
+use crate::rules::sequence::AssaultRules;
+use crate::rules::unit::UnitIdx;
 
 /// The assault rules in force for an attack now: the sequence's, in an action phase of a game
 /// whose rules are enforced.
-fn rules(game: &Game) -> Option<&AssaultRules> {
-    if game.scenario.movement == Enforcement::Free || !super::gate::on_initiative(game) {
+fn assault_rules(game: &Game) -> Option<&AssaultRules> {
+    if game.scenario.movement == Enforcement::Free || !crate::rules::gate::on_initiative(game) {
         return None;
     }
     game.sequence.assault.as_ref()
@@ -48,24 +48,20 @@ fn rules(game: &Game) -> Option<&AssaultRules> {
 /// Whether the current phase has assault rules (an action phase of a game whose rules are
 /// enforced, with the sequence's `assault`).
 pub fn in_force(game: &Game) -> bool {
-    rules(game).is_some()
+    assault_rules(game).is_some()
 }
 
-/// The attack type of a request: the one it names, else the rule system's default.
-pub fn kind_of(game: &Game, req: &AttackRequest) -> Option<AttackType> {
-    req.kind
-        .or_else(|| game.rules.default_attack_type(game, req).ok())
-}
+pub use crate::rules::ruleset::kind_of;
 
 /// Whether attacks of `kind` are a leader's assault in the current phase.
 pub fn is_assault(game: &Game, kind: Option<AttackType>) -> bool {
-    rules(game).is_some_and(|r| kind.is_some_and(|k| r.kinds.contains(&k)))
+    assault_rules(game).is_some_and(|r| kind.is_some_and(|k| r.kinds.contains(&k)))
 }
 
 /// Whether an attack by `attackers` of `kind` is acceptable as an action now (the phase's
 /// assault rules): who leads it, whose units, their fatigue, the action it belongs to.
 pub fn check(game: &Game, req: &AttackRequest, kind: Option<AttackType>) -> Result<(), String> {
-    let Some(r) = rules(game) else {
+    let Some(r) = assault_rules(game) else {
         return Ok(());
     };
     let phase = &game.sequence.phase(game.phase).name;
@@ -103,7 +99,7 @@ pub fn check(game: &Game, req: &AttackRequest, kind: Option<AttackType>) -> Resu
         // A march attack: a unit not marching in this action marches no hexes to make it.
         for &u in &combat {
             let unit = game.unit(u);
-            if unit.march.is_none()
+            if !crate::rules::movement::marched(game, u)
                 && let Some(max) = max
                 && unit.fatigue >= max
             {
@@ -174,7 +170,8 @@ fn refusal<'a>(
     kind: AttackType,
 ) -> Option<Refusal<'a>> {
     let l = game.unit(leader);
-    if r.army.contains(&kind) && !l.army {
+    let army = super::state::unit(game, leader).army;
+    if r.army.contains(&kind) && !army {
         return Some(Refusal::NotArmyLeader);
     }
     let Some(at) = l.hex else {
@@ -190,7 +187,7 @@ fn refusal<'a>(
     let max = game.sequence.fatigue.as_ref().map(|f| f.max);
     for &u in combat {
         let unit = game.unit(u);
-        if !l.army && !l.command.contains(&u) {
+        if !army && !crate::rules::movement::command_of(game, leader).contains(&u) {
             return Some(Refusal::NotOfCommand(u));
         }
         if let (Some((radius, source)), Some(h)) = (radius, unit.hex)
@@ -257,7 +254,7 @@ fn led_by(
 /// (`None` where none may, or none is needed). A corps or division leader before an army
 /// leader, in the scenario's order.
 pub fn leader_for(game: &Game, combat: &[UnitIdx], kind: AttackType) -> Option<UnitIdx> {
-    let r = rules(game)?;
+    let r = assault_rules(game)?;
     if !r.kinds.contains(&kind) || combat.is_empty() {
         return None;
     }
@@ -269,7 +266,7 @@ pub fn leader_for(game: &Game, combat: &[UnitIdx], kind: AttackType) -> Option<U
             l.is_leader() && l.side == side && l.on_map()
         })
         .collect();
-    leaders.sort_by_key(|u| game.unit(*u).army);
+    leaders.sort_by_key(|u| super::state::unit(game, *u).army);
     leaders
         .into_iter()
         .find(|l| refusal(game, r, *l, combat, kind).is_none())
@@ -293,12 +290,13 @@ pub fn with_leader(game: &Game, attackers: &[UnitIdx], kind: Option<AttackType>)
 /// whole action; a march attack by a unit not marching is its march (tired as by one, no
 /// allowance left). Every attacker's attack in the action is counted.
 pub fn after(
+    rules: &super::Gcacw,
     game: &mut Game,
     req: &AttackRequest,
     kind: Option<AttackType>,
     dice: &mut dyn DieSource,
 ) -> Vec<Event> {
-    let Some(r) = rules(game).cloned() else {
+    let Some(r) = assault_rules(game).cloned() else {
         return Vec::new();
     };
     let combat: Vec<UnitIdx> = combat_units(game, &req.attackers)
@@ -319,12 +317,12 @@ pub fn after(
     }
     let marching: Vec<UnitIdx> = combat
         .into_iter()
-        .filter(|u| game.unit(*u).march.is_none())
+        .filter(|u| !crate::rules::movement::marched(game, *u))
         .collect();
     for &u in &marching {
-        game.unit_mut(u).march = Some(Mp::ZERO);
+        crate::rules::movement::march_spent(game, u);
     }
-    super::fatigue::tire(game, &marching, dice)
+    super::fatigue::tire(rules, game, &marching, dice)
 }
 
 /// "an assault", "a grand assault".
@@ -345,7 +343,7 @@ fn combat_units(game: &Game, units: &[UnitIdx]) -> Vec<UnitIdx> {
 fn names(game: &Game, units: &[UnitIdx]) -> String {
     units
         .iter()
-        .map(|u| game.unit(*u).id.as_str())
+        .map(|u| game.unit(*u).name.as_str())
         .collect::<Vec<_>>()
         .join(", ")
 }
