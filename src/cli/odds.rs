@@ -9,7 +9,6 @@ use serde_json::{Map, Value, json};
 use super::{AttackArgs, Failure, ResolveArgs, load_game};
 use crate::rules::attack::{AttackRequest, Choices, ModValue, Odds, Role};
 use crate::rules::cv::{Prob, percent, prob_f64};
-use crate::rules::dice::Dice;
 use crate::rules::game::Game;
 use crate::rules::narrate::Describe;
 use crate::rules::order::Command;
@@ -64,17 +63,7 @@ pub fn resolve(r: ResolveArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure>
     let (mut game, req, odds) = assess_args(&a, ov)?;
     // A one-off attack on the scenario's position: it is made in its side's turn.
     crate::rules::command::set_turn_for_attack(&mut game, &req);
-    let mut session = Session {
-        game,
-        opening: Vec::new(),
-        dice: Dice::new(seed),
-        seed,
-        log: Vec::new(),
-        rolls_after: Vec::new(),
-        rolls_at_start: 0,
-        players: None,
-        reseeds: Vec::new(),
-    };
+    let mut session = Session::at_position(game, seed);
     let cmd = Command::Attack {
         attackers: a.attackers.clone(),
         defender: a.defender.clone(),

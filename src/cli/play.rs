@@ -184,7 +184,7 @@ pub fn play(a: PlayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
     }
     if let Some(path) = &a.save {
         let mut session = r.session.clone();
-        session.players = Some(names.to_vec());
+        session.set_players(Some(names.to_vec()));
         crate::rules::session::write_atomic(path, &session.save_string())
             .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     }

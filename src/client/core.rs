@@ -96,7 +96,7 @@ pub fn start_game(
     let mut session = Session::new(Arc::new(sc), rules, seed);
     let seats = settings.seats;
     if seats.iter().any(|s| s.is_computer()) {
-        session.players = Some(seats.iter().map(|s| s.name()).collect());
+        session.set_players(Some(seats.iter().map(|s| s.name()).collect()));
     }
     install(world, session, mode, handover, source, seats);
     Ok(())

@@ -203,17 +203,17 @@ fn march_plan(game: &Game, ids: &[String]) -> Result<MarchPlan, CommandError> {
 /// scenario's opening position (`musket resolve`), where either side may be the one to attack:
 /// outside any sequence of play (the generic turn, its one phase allowing every attack).
 pub fn set_turn_for_attack(game: &mut Game, req: &AttackRequest) {
-    game.sequence = std::sync::Arc::new(super::sequence::generic());
-    game.phase = super::sequence::PhaseState::default();
-    game.cycle = super::sequence::Cycle::default();
+    game.set_sequence(std::sync::Arc::new(super::sequence::generic()));
+    game.set_phase(super::sequence::PhaseState::default());
+    *game.cycle_mut() = super::sequence::Cycle::default();
     let Some(first) = req.attackers.first().filter(|u| u.i() < game.units.len()) else {
         return;
     };
     let side = game.unit(*first).side;
-    game.active_side = match game.rules.out_of_turn(req) {
+    game.set_active_side(match game.rules.out_of_turn(req) {
         None => side,
         Some(_) => side.other(),
-    };
+    });
 }
 
 /// The special action `key` by as many of `units` (one stack) as the rules accept together:
@@ -485,7 +485,7 @@ fn assault_check(game: &Game, req: &AttackRequest) -> Result<(), CommandError> {
 /// (a unit eliminated by its extended-march check does not advance; a leader does not advance
 /// alone). Returns the offer's event, if one stands.
 fn offer_advance(game: &mut Game) -> Option<Event> {
-    let opt = game.advance_option.take()?;
+    let opt = game.set_advance_option(None)?;
     let units: Vec<UnitIdx> = opt
         .units
         .into_iter()
@@ -494,10 +494,10 @@ fn offer_advance(game: &mut Game) -> Option<Event> {
     if units.iter().all(|u| game.unit(*u).is_leader()) {
         return None;
     }
-    game.advance_option = Some(super::game::AdvanceOption {
+    game.set_advance_option(Some(super::game::AdvanceOption {
         units,
         hex: opt.hex,
-    });
+    }));
     Some(Event::AdvanceOffered { hex: opt.hex })
 }
 
@@ -544,7 +544,7 @@ pub fn apply(
     game.new_version();
     if let Plan::Advance(units, hex) = plan {
         // No units: the advance is declined.
-        game.advance_option = None;
+        game.set_advance_option(None);
         for &u in &units {
             game.place(u, Some(hex));
         }
@@ -552,14 +552,14 @@ pub fn apply(
     }
     // The open advance ends with any other command; a command the rules still refuse (an
     // attack whose resolution fails) changes nothing, the advance included.
-    let saved_advance = game.advance_option.take();
+    let saved_advance = game.set_advance_option(None);
     match carry_out(game, plan, dice) {
         Ok(mut events) => {
             events.extend(super::gate::record_action(game, &command));
             Ok(events)
         }
         Err(e) => {
-            game.advance_option = saved_advance;
+            game.set_advance_option(saved_advance);
             Err(e)
         }
     }

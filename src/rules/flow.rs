@@ -52,21 +52,22 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         next = end_player_turn(game, dice, &seq, &mut events);
     } else {
         // A phase's attack limit counts its own attacks.
-        for u in &mut game.units {
+        for u in game.units_mut() {
             u.attacks = [0; 6];
         }
     }
-    game.phase = next;
+    game.set_phase(next);
     if let Some(a) = game.rules.clone().alternation() {
         a.new_phase(game);
     }
-    game.cycle = Cycle {
-        actions: game.cycle.actions,
-        history: std::mem::take(&mut game.cycle.history),
+    let cycle = game.cycle_mut();
+    *cycle = Cycle {
+        actions: cycle.actions,
+        history: std::mem::take(&mut cycle.history),
         ..Cycle::default()
     };
     if let Some(side) = seq.acting(next) {
-        game.active_side = side;
+        game.set_active_side(side);
     }
     // A phase not played in this game turn (`from_turn`), or one with nothing to do
     // (`skip_when_idle`), is passed over.
@@ -113,7 +114,7 @@ fn end_player_turn(
         round: game.phase.round,
     };
     // What units did in a player-turn (moves, march rolls) restarts with the next.
-    for u in &mut game.units {
+    for u in game.units_mut() {
         u.new_turn();
     }
     // After the second side's player-turn: the next round, or the next game turn.
@@ -154,16 +155,16 @@ fn end_game_turn(
 ) {
     let rules = game.rules.clone();
     events.extend(rules.end_of_turn(game, dice));
-    game.turn += 1;
+    game.set_turn(game.turn + 1);
     if seq.initiative.is_some() {
         let done = game.cycle.actions;
-        game.cycle.history.push(done);
+        game.cycle_mut().history.push(done);
     }
-    game.cycle.actions = [0, 0];
+    game.cycle_mut().actions = [0, 0];
     // The rule system's recovery phase (GCACW's: fatigue, disorganization, demoralization).
     events.extend(rules.recovery_phase(game));
     // What units did this turn restarts: forced marches (GCACW, NGG 1812 11.2).
-    for u in &mut game.units {
+    for u in game.units_mut() {
         u.forced_march = false;
     }
 }
@@ -203,12 +204,12 @@ pub fn skip_idle_start(game: &mut Game) {
             ..game.phase
         };
         if !played(&seq, next, game.turn) {
-            game.phase = next;
+            game.set_phase(next);
             continue;
         }
-        game.phase = next;
+        game.set_phase(next);
         // As a new game begins (a phase on the initiative rolls it when the game begins).
-        game.active_side = seq.acting(next).unwrap_or(SideId(0));
+        game.set_active_side(seq.acting(next).unwrap_or(SideId(0)));
     }
 }
 
@@ -228,8 +229,8 @@ pub fn random_events(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         .find(|e| e.rolls.contains(&total))
         .map(|e| e.event.clone());
     match &event {
-        Some(RandomEvent::Rain) => game.weather_event = Some((game.turn, Weather::Rain)),
-        Some(RandomEvent::Dry) => game.weather_event = Some((game.turn, Weather::Dry)),
+        Some(RandomEvent::Rain) => game.set_weather_event(game.turn, Weather::Rain),
+        Some(RandomEvent::Dry) => game.set_weather_event(game.turn, Weather::Dry),
         _ => {}
     }
     let mut events: Vec<Event> = rolled
@@ -361,13 +362,14 @@ fn begin_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
 
 /// `side` acts next: a new action, not begun.
 fn give_initiative(game: &mut Game, side: SideId) {
-    game.cycle.winner = Some(side);
-    game.cycle.acted = false;
-    game.cycle.units.clear();
-    game.cycle.leader = None;
-    game.cycle.attacked.clear();
-    game.cycle.assault = false;
-    game.active_side = side;
+    let cycle = game.cycle_mut();
+    cycle.winner = Some(side);
+    cycle.acted = false;
+    cycle.units.clear();
+    cycle.leader = None;
+    cycle.attacked.clear();
+    cycle.assault = false;
+    game.set_active_side(side);
 }
 
 /// Each side rolls its dice (the first side's first), the higher total wins; ties as the
@@ -393,7 +395,7 @@ fn roll_initiative(
         };
         match who {
             Some(side) => give_initiative(game, side),
-            None => game.cycle.winner = None,
+            None => game.cycle_mut().winner = None,
         }
         return events;
     }
@@ -426,13 +428,13 @@ fn roll_initiative(
             winner,
         });
         if let Some(w) = winner {
-            game.cycle.rolled = Some(rolled);
+            game.cycle_mut().rolled = Some(rolled);
             give_initiative(game, w);
             return events;
         }
     }
-    game.cycle.winner = Some(SideId(0));
-    game.active_side = SideId(0);
+    game.cycle_mut().winner = Some(SideId(0));
+    game.set_active_side(SideId(0));
     events
 }
 
@@ -443,21 +445,21 @@ fn end_action(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         return end_phase(game, dice);
     };
     let side = game.active_side;
-    game.cycle.last = Some(side);
+    game.cycle_mut().last = Some(side);
     let mut events = Vec::new();
     if game.cycle.acted {
-        game.cycle.passed = [false, false];
-        game.cycle.actions[side.0 as usize % 2] += 1;
+        game.cycle_mut().passed = [false, false];
+        game.cycle_mut().actions[side.0 as usize % 2] += 1;
         // The action's units may act again in a later one (a new march, a new allowance),
         // unless a unit moves once a turn (NGG 1812 8.3).
-        let units = std::mem::take(&mut game.cycle.units);
+        let units = std::mem::take(&mut game.cycle_mut().units);
         if game.rules.movement().one_move_per_turn().is_none() {
             for u in units {
                 game.unit_mut(u).new_action();
             }
         }
     } else {
-        game.cycle.passed[side.0 as usize % 2] = true;
+        game.cycle_mut().passed[side.0 as usize % 2] = true;
         events.push(Event::Passed { side });
     }
     let alternation = game.rules.clone();
@@ -474,7 +476,7 @@ fn end_action(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         give_initiative(game, side.other());
         events.push(Event::Yielded { to: side.other() });
     } else {
-        game.cycle.winner = None;
+        game.cycle_mut().winner = None;
         events.extend(roll_initiative(game, &rules, dice));
         if game.cycle.winner.is_none() {
             events.extend(end_phase(game, dice));

@@ -18,19 +18,31 @@ pub struct AdvanceOption {
     pub hex: Coord,
 }
 
+/// A game in progress: what everyone may read ([`State`], through `Deref`: `game.turn`,
+/// `game.units`), changed only by the methods below, which the command path
+/// ([`super::command::apply`]) and the rule systems it calls use.
 #[derive(Clone, Debug)]
 pub struct Game {
+    state: State,
+    /// The rule system's own state of the units ([`UnitStates`]).
+    own: Box<dyn UnitStates>,
+    /// Units in each on-map hex, in unit order.
+    occupancy: Vec<Vec<UnitIdx>>,
+    /// How many commands have changed the game (`command::apply`): a checked command is for
+    /// the version it was checked on.
+    version: u64,
+}
+
+/// What a game's position is, to read: `Game` derefs to it (and only to read).
+#[derive(Clone, Debug)]
+pub struct State {
     pub scenario: Arc<Scenario>,
     /// The rule system the scenario names.
     pub rules: Arc<dyn Ruleset>,
     pub units: Vec<Unit>,
-    /// The rule system's own state of the units ([`UnitStates`]).
-    own: Box<dyn UnitStates>,
     pub turn: u32,
     /// The side whose turn it is (the first side listed starts).
     pub active_side: SideId,
-    /// Units in each on-map hex, in unit order.
-    occupancy: Vec<Vec<UnitIdx>>,
     /// Who holds each of the scenario's victory hexes (same order): the side of the last
     /// combat unit to enter it.
     pub holders: Vec<Option<SideId>>,
@@ -45,9 +57,13 @@ pub struct Game {
     pub cycle: Cycle,
     /// A random event's weather for a turn (the scenario's `random_events`).
     pub weather_event: Option<(u32, Weather)>,
-    /// How many commands have changed the game (`command::apply`): a checked command is for
-    /// the version it was checked on.
-    version: u64,
+}
+
+impl std::ops::Deref for Game {
+    type Target = State;
+    fn deref(&self) -> &State {
+        &self.state
+    }
 }
 
 impl Game {
@@ -64,25 +80,27 @@ impl Game {
         let turn = scenario.first_turn;
         let mut g = Game {
             occupancy: vec![Vec::new(); scenario.map.len()],
-            scenario,
-            rules,
-            units,
             own,
-            turn,
-            active_side: SideId(0),
-            holders: Vec::new(),
-            advance_option: None,
-            phase: PhaseState {
-                index: sequence.first_phase(turn),
-                ..PhaseState::default()
-            },
-            cycle: Cycle::default(),
-            weather_event: None,
-            sequence,
             version: 0,
+            state: State {
+                scenario,
+                rules,
+                units,
+                turn,
+                active_side: SideId(0),
+                holders: Vec::new(),
+                advance_option: None,
+                phase: PhaseState {
+                    index: sequence.first_phase(turn),
+                    ..PhaseState::default()
+                },
+                cycle: Cycle::default(),
+                weather_event: None,
+                sequence,
+            },
         };
-        g.active_side = g.sequence.acting(g.phase).unwrap_or(SideId(0));
-        g.holders = g.scenario.victory.iter().map(|v| v.holder).collect();
+        g.state.active_side = g.sequence.acting(g.phase).unwrap_or(SideId(0));
+        g.state.holders = g.scenario.victory.iter().map(|v| v.holder).collect();
         g.rebuild_occupancy();
         g
     }
@@ -128,8 +146,58 @@ impl Game {
         &self.units[i.i()]
     }
 
+    /// A unit's values, to change (a rule system's result: losses, status, fatigue, what it
+    /// spent). Its hex changes by [`Game::place`], which keeps the hexes' occupants.
     pub fn unit_mut(&mut self, i: UnitIdx) -> &mut Unit {
-        &mut self.units[i.i()]
+        &mut self.state.units[i.i()]
+    }
+
+    /// Every unit's values, to change (a new turn's counts restarted).
+    pub fn units_mut(&mut self) -> std::slice::IterMut<'_, Unit> {
+        self.state.units.iter_mut()
+    }
+
+    /// The advance an attack's result allows, or none (`None`): it stands until the next
+    /// command. Returns the one that stood.
+    pub fn set_advance_option(&mut self, option: Option<AdvanceOption>) -> Option<AdvanceOption> {
+        std::mem::replace(&mut self.state.advance_option, option)
+    }
+
+    /// Where the action phase stands, to change (the sequence engine and an action cycle).
+    pub fn cycle_mut(&mut self) -> &mut Cycle {
+        &mut self.state.cycle
+    }
+
+    /// The game moves to `phase` of its sequence of play (the sequence engine).
+    pub fn set_phase(&mut self, phase: PhaseState) {
+        self.state.phase = phase;
+    }
+
+    /// The side that acts now (the sequence engine).
+    pub fn set_active_side(&mut self, side: SideId) {
+        self.state.active_side = side;
+    }
+
+    /// The game turn (the sequence engine counts them; the computer's look-ahead sets a later
+    /// one on a copy).
+    pub fn set_turn(&mut self, turn: u32) {
+        self.state.turn = turn;
+    }
+
+    /// The sequence of play the game follows from now (a one-off attack outside any sequence,
+    /// the computer's look-ahead on a copy).
+    pub fn set_sequence(&mut self, sequence: Arc<Sequence>) {
+        self.state.sequence = sequence;
+    }
+
+    /// Who holds the victory hexes (the computer restores its copy after a trial).
+    pub fn set_holders(&mut self, holders: Vec<Option<SideId>>) {
+        self.state.holders = holders;
+    }
+
+    /// A random event's weather for `turn`.
+    pub fn set_weather_event(&mut self, turn: u32, weather: Weather) {
+        self.state.weather_event = Some((turn, weather));
     }
 
     /// The unit with this id (the scenario's index: ids never change in a game).
@@ -165,7 +233,7 @@ impl Game {
                 cell.remove(pos);
             }
         }
-        self.units[u.i()].hex = to;
+        self.state.units[u.i()].hex = to;
         if let Some(to) = to
             && let Some(i) = self.scenario.map.index(to)
         {
@@ -196,7 +264,7 @@ impl Game {
             return;
         }
         if let Some(&v) = self.scenario.victory_at(hex) {
-            self.holders[v as usize] = Some(unit.side);
+            self.state.holders[v as usize] = Some(unit.side);
         }
     }
 
@@ -204,7 +272,7 @@ impl Game {
         for cell in &mut self.occupancy {
             cell.clear();
         }
-        for (i, u) in self.units.iter().enumerate() {
+        for (i, u) in self.state.units.iter().enumerate() {
             if let Some(h) = u.hex
                 && let Some(ix) = self.scenario.map.index(h)
             {

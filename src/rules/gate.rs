@@ -300,9 +300,10 @@ pub fn record_action(game: &mut Game, cmd: &Command) -> Vec<Event> {
             .alternation()
             .map_or_else(Vec::new, |a| a.move_begun(game))
     };
-    game.cycle.acted = true;
+    game.cycle_mut().acted = true;
     if game.cycle.units.is_empty() {
-        game.cycle.units = ids.iter().filter_map(|id| game.unit_by_id(id)).collect();
+        let units = ids.iter().filter_map(|id| game.unit_by_id(id)).collect();
+        game.cycle_mut().units = units;
     }
     events
 }

@@ -194,8 +194,18 @@ pub enum SaveError {
     },
 }
 
+/// A game played from a scenario, a seed and a log of commands: what everyone may read
+/// ([`Record`], through `Deref`: `session.game`, `session.log`), changed only by its own
+/// methods ([`Session::execute`], undo, reseed, seats), so every command the window, the
+/// computer, turn files and the command line give goes through the one judge.
 #[derive(Debug, Clone)]
 pub struct Session {
+    record: Record,
+}
+
+/// What a session holds, to read: `Session` derefs to it.
+#[derive(Debug, Clone)]
+pub struct Record {
     pub game: Game,
     /// What happened before the first command (the first initiative roll).
     pub opening: Vec<Event>,
@@ -212,6 +222,13 @@ pub struct Session {
     /// restarts from the seed given (play by turn files, [`super::pbem`]: each hand-over's
     /// dice follow from both players' secrets). Empty in a game played from one seed.
     pub reseeds: Vec<(usize, u64)>,
+}
+
+impl std::ops::Deref for Session {
+    type Target = Record;
+    fn deref(&self) -> &Record {
+        &self.record
+    }
 }
 
 impl Session {
@@ -233,49 +250,80 @@ impl Session {
         let opening = super::flow::begin(&mut game, &mut dice);
         let rolls_at_start = dice.rolls();
         Session {
-            game,
-            opening,
-            dice,
-            seed,
-            log: Vec::new(),
-            rolls_after: Vec::new(),
-            rolls_at_start,
-            players: None,
-            reseeds: Vec::new(),
+            record: Record {
+                game,
+                opening,
+                dice,
+                seed,
+                log: Vec::new(),
+                rolls_after: Vec::new(),
+                rolls_at_start,
+                players: None,
+                reseeds: Vec::new(),
+            },
         }
+    }
+
+    /// A session from a position set up by hand, with no log behind it (`musket resolve`'s
+    /// one-off attack on a scenario's opening position): it cannot be saved as a replayable
+    /// game, only played on.
+    pub fn at_position(game: Game, seed: u64) -> Self {
+        Session {
+            record: Record {
+                game,
+                opening: Vec::new(),
+                dice: Dice::new(seed),
+                seed,
+                log: Vec::new(),
+                rolls_after: Vec::new(),
+                rolls_at_start: 0,
+                players: None,
+                reseeds: Vec::new(),
+            },
+        }
+    }
+
+    /// The game as it stands, the session's record let go.
+    pub fn into_game(self) -> Game {
+        self.record.game
+    }
+
+    /// Who plays each side (kept in saves).
+    pub fn set_players(&mut self, players: Option<Vec<String>>) {
+        self.record.players = players;
     }
 
     /// How many of the last commands may be taken back: those after the last command that
     /// rolled dice (a die roll is never taken back).
     pub fn undoable(&self) -> usize {
-        let mut before = self.rolls_at_start;
+        let mut before = self.record.rolls_at_start;
         let mut last_roll = None;
-        for (i, r) in self.rolls_after.iter().enumerate() {
+        for (i, r) in self.record.rolls_after.iter().enumerate() {
             if *r > before {
                 last_roll = Some(i);
             }
             before = *r;
         }
         match last_roll {
-            Some(i) => self.log.len() - (i + 1),
-            None => self.log.len(),
+            Some(i) => self.record.log.len() - (i + 1),
+            None => self.record.log.len(),
         }
     }
 
     /// Seed the dice afresh from here on: the commands from the next one on roll from `seed`.
     /// Kept through undo (a reseed at or before the point undone to stays).
     pub fn reseed(&mut self, seed: u64) {
-        let at = self.log.len();
-        self.reseeds.retain(|(i, _)| *i != at);
-        self.reseeds.push((at, seed));
-        self.dice.reseed(seed);
+        let at = self.record.log.len();
+        self.record.reseeds.retain(|(i, _)| *i != at);
+        self.record.reseeds.push((at, seed));
+        self.record.dice.reseed(seed);
     }
 
     /// Apply a command; on success it joins the log.
     pub fn execute(&mut self, cmd: Command) -> Result<Vec<Event>, CommandError> {
-        let events = execute(&mut self.game, &cmd, &mut self.dice)?;
-        self.log.push(cmd);
-        self.rolls_after.push(self.dice.rolls());
+        let events = execute(&mut self.record.game, &cmd, &mut self.record.dice)?;
+        self.record.log.push(cmd);
+        self.record.rolls_after.push(self.record.dice.rolls());
         Ok(events)
     }
 
@@ -328,8 +376,8 @@ impl Session {
 
     /// Take back the last `n` commands.
     pub fn undo(&mut self, n: usize) {
-        let keep = self.log.len().saturating_sub(n);
-        let log: Vec<Command> = self.log[..keep].to_vec();
+        let keep = self.record.log.len().saturating_sub(n);
+        let log: Vec<Command> = self.record.log[..keep].to_vec();
         let reseeds: Vec<(usize, u64)> = self
             .reseeds
             .iter()
@@ -338,37 +386,37 @@ impl Session {
             .collect();
         // Replaying a prefix of a log that applied cannot fail.
         if let Ok(s) = Session::replay_reseeded(
-            self.game.scenario.clone(),
-            self.game.rules.clone(),
-            self.seed,
-            self.game.sequence.clone(),
+            self.record.game.scenario.clone(),
+            self.record.game.rules.clone(),
+            self.record.seed,
+            self.record.game.sequence.clone(),
             &log,
             &reseeds,
         ) {
-            let players = self.players.take();
+            let players = self.record.players.take();
             *self = s;
-            self.players = players;
+            self.record.players = players;
         }
     }
 
     pub fn to_save(&self) -> SaveFile {
-        let tables = self.game.rules.tables_in_use();
+        let tables = self.record.game.rules.tables_in_use();
         SaveFile {
             version: SAVE_VERSION,
-            seed: self.seed,
+            seed: self.record.seed,
             digest: Some(Digest::of_game(
-                &self.game.scenario.file,
-                self.seed,
-                &self.log,
-                &self.reseeds,
-                Some((&self.game.sequence, &tables)),
+                &self.record.game.scenario.file,
+                self.record.seed,
+                &self.record.log,
+                &self.record.reseeds,
+                Some((&self.record.game.sequence, &tables)),
             )),
-            scenario: self.game.scenario.file.clone(),
-            sequence: Some((*self.game.sequence).clone()),
+            scenario: self.record.game.scenario.file.clone(),
+            sequence: Some((*self.record.game.sequence).clone()),
             tables: Some(tables),
-            commands: self.log.clone(),
-            reseeds: self.reseeds.clone(),
-            players: self.players.clone(),
+            commands: self.record.log.clone(),
+            reseeds: self.record.reseeds.clone(),
+            players: self.record.players.clone(),
         }
     }
 
@@ -433,7 +481,7 @@ impl Session {
             index,
             source,
         })?;
-        s.players = save.players;
+        s.record.players = save.players;
         Ok(s)
     }
 

@@ -7,7 +7,7 @@
 //! Q&A, a variant write-up; shared/notes/sequence-of-play.md 1.3-1.4]; the Union leader's
 //! march modifier +1 [pub: motoi-s, HCR replay]; each march +1 fatigue [replay].
 
-use crate::common::gcu;
+use crate::common::{Table, gcu};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -37,7 +37,7 @@ fn unit(id: &str, side: &str, kind: &str, hex: Coord, extra: &str) -> String {
 /// A session on `sc` with GCACW's own sequence (its radius replaced by `radius`), at the
 /// start of the first action phase (both sides' leader-transfer phases passed), from the first
 /// seed where the Union wins its initiative.
-fn session(sc: Scenario, radius: Option<u32>) -> Session {
+fn session(sc: Scenario, radius: Option<u32>) -> Table {
     (0..100)
         .map(|seed| {
             let mut s = session_at_start(sc.clone(), radius, seed);
@@ -47,6 +47,7 @@ fn session(sc: Scenario, radius: Option<u32>) -> Session {
             s
         })
         .find(|s| s.game.active_side == SideId(0))
+        .map(|s| Table::of(&s))
         .expect("a seed where the Union acts first")
 }
 
@@ -305,27 +306,21 @@ fn a_bad_command_in_a_scenario_names_the_place() {
 }
 
 /// March `id` with the dice `values` (the march die first, then any extended-march die).
-fn march_with(s: &mut Session, id: &str, values: &[u8]) -> Vec<Event> {
-    let mut d = musket::rules::dice::FixedDice::new(values);
-    musket::rules::command::execute(
-        &mut s.game,
-        &Command::March {
-            units: vec![id.into()],
-        },
-        &mut d,
-    )
-    .unwrap()
+fn march_with(s: &mut Table, id: &str, values: &[u8]) -> Vec<Event> {
+    let march = Command::March {
+        units: vec![id.into()],
+    };
+    s.execute_with(&march, values).unwrap()
 }
 
 /// End the action, with dice that give the Union the next initiative; where the Union has not
 /// begun its action, it has a new one already (a pass would yield it to the Confederates, 5.1).
-fn next_union_action(s: &mut Session) {
+fn next_union_action(s: &mut Table) {
     if !s.game.cycle.acted {
         assert_eq!(s.game.active_side, SideId(0));
         return;
     }
-    let mut d = musket::rules::dice::FixedDice::new(&[6, 1]);
-    musket::rules::command::execute(&mut s.game, &Command::EndTurn, &mut d).unwrap();
+    s.execute_with(&Command::EndTurn, &[6, 1]).unwrap();
     assert_eq!(s.game.active_side, SideId(0));
 }
 
@@ -441,7 +436,7 @@ fn the_recovery_reorganizes_units_away_from_the_enemy() {
         1,
     );
     let mut s = session(field(&units), None);
-    let id = |s: &Session, id: &str| s.game.unit_by_id(id).unwrap();
+    let id = |s: &Table, id: &str| s.game.unit_by_id(id).unwrap();
     let (away, near_u) = (id(&s, "usa-away"), id(&s, "usa-near"));
     assert!(gcu(&s.game, away).own.disorganized && gcu(&s.game, near_u).own.disorganized);
     let mut events = Vec::new();
@@ -610,8 +605,7 @@ fn a_forced_march_adds_the_die_less_one_at_least_two() {
         let e = validate(&s.game, &force("usa-1")).unwrap_err();
         assert!(e.to_string().contains("M first"), "{e}");
         march_with(&mut s, "usa-1", &[3]);
-        let mut d = musket::rules::dice::FixedDice::new(&[die]);
-        musket::rules::command::execute(&mut s.game, &force("usa-1"), &mut d).unwrap();
+        s.execute_with(&force("usa-1"), &[die]).unwrap();
         let unit = s.game.unit(u);
         assert_eq!(
             unit.march,

@@ -106,12 +106,12 @@ fn distances(before: &Game, after: &Game, side: SideId, targets: &[Coord]) -> (u
 fn rush_moves_toward_the_victory_hexes_it_does_not_hold() {
     for name in PLAYABLE {
         for side in [SideId(0), SideId(1)] {
-            let start = Session::new(load(name).0, load(name).1, 5).game;
+            let start = Session::new(load(name).0, load(name).1, 5).into_game();
             let targets = musket::rules::ai::rush::targets(&start, side);
             if targets.is_empty() {
                 continue;
             }
-            let end = against_passive(name, Kind::Rush, side, 5, start.turn + 1).game;
+            let end = against_passive(name, Kind::Rush, side, 5, start.turn + 1).into_game();
             let (before, after) = distances(&start, &end, side, &targets);
             assert!(
                 after < before,
@@ -130,13 +130,13 @@ fn hold_stands_on_its_own_victory_hexes() {
     let mut filled = 0;
     for name in PLAYABLE {
         for side in [SideId(0), SideId(1)] {
-            let start = Session::new(load(name).0, load(name).1, 5).game;
+            let start = Session::new(load(name).0, load(name).1, 5).into_game();
             let own = musket::rules::ai::hold::objectives(&start, side);
             if own.is_empty() {
                 continue;
             }
             let empty_at_start = own.iter().filter(|o| !held_by(&start, **o, side)).count();
-            let end = against_passive(name, Kind::Hold, side, 5, 4).game;
+            let end = against_passive(name, Kind::Hold, side, 5, 4).into_game();
             for o in &own {
                 assert!(
                     held_by(&end, *o, side),
@@ -157,9 +157,9 @@ fn hold_stands_on_its_own_victory_hexes() {
 fn hold_without_objectives_stands_where_it_is() {
     let name = "ngg1812-smolensk.ron";
     let side = SideId(0);
-    let start = Session::new(load(name).0, load(name).1, 5).game;
+    let start = Session::new(load(name).0, load(name).1, 5).into_game();
     assert!(musket::rules::ai::hold::objectives(&start, side).is_empty());
-    let end = against_passive(name, Kind::Hold, side, 5, 3).game;
+    let end = against_passive(name, Kind::Hold, side, 5, 3).into_game();
     for (a, b) in start.units.iter().zip(&end.units) {
         if a.side == side && !b.is_leader() {
             assert_eq!(a.hex, b.hex, "{} moved", a.id);
@@ -249,12 +249,12 @@ fn style_rush_and_hold_names_parse() {
 #[test]
 fn the_guard_ends_a_phase_that_would_not_end() {
     let (sc, rules) = load("foxs-gap.ron");
-    let mut game = Session::new(sc, rules, 1).game;
+    let mut game = Session::new(sc, rules, 1).into_game();
     let mut guard = Guard::default();
     for _ in 0..MAX_PHASE_COMMANDS {
         assert!(guard.allow(&game));
     }
     assert!(!guard.allow(&game));
-    game.turn += 1;
+    game.set_turn(game.turn + 1);
     assert!(guard.allow(&game));
 }

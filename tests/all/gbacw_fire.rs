@@ -277,11 +277,11 @@ fn loss_then_failed_check_routs() {
     )));
 }
 
-/// `duel` with the built-in tables but `failed_check_after_loss` set to `f`.
+/// `duel`'s game again, with the built-in tables but `failed_check_after_loss` set to `f`.
 fn with_failed_check(g: &mut Game, f: FailedCheck) {
     let mut t = t();
     t.settings.failed_check_after_loss = f;
-    g.rules = Arc::new(Gbacw::new(t));
+    *g = musket::rules::flow::new_game(g.scenario.clone(), Arc::new(Gbacw::new(t)));
 }
 
 // settings.failed_check_after_loss = Pin: the failed check after "1" pins instead.

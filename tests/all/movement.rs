@@ -10,7 +10,6 @@ use std::collections::HashMap;
 use common::*;
 use musket::rules::attack::AttackType;
 use musket::rules::command::validate;
-use musket::rules::dice::FixedDice;
 use musket::rules::game::Game;
 use musket::rules::hex::Coord;
 use musket::rules::map::{Feature, RouteKind};
@@ -489,12 +488,12 @@ fn gcacw_the_march_roll() {
         .unit("c", 'C', "0801", 3)
         .unit_with("cav", 'U', "0103", 1, |u| u.kind = UnitKind::Cavalry);
     let g = b.game();
-    let mut s = session(&g, 1);
-    let roll = |s: &mut Session, units: &[&str], dice: &[u8]| -> Mp {
+    let mut s = crate::common::Table::of(&session(&g, 1));
+    let roll = |s: &mut crate::common::Table, units: &[&str], dice: &[u8]| -> Mp {
         let cmd = Command::March {
             units: units.iter().map(|u| u.to_string()).collect(),
         };
-        musket::rules::command::execute(&mut s.game, &cmd, &mut FixedDice::new(dice)).unwrap();
+        s.execute_with(&cmd, dice).unwrap();
         s.game.unit(id(&s.game, units[0])).march.unwrap()
     };
     assert_eq!(roll(&mut s, &["u"], &[3]), mp(3.0));
@@ -511,8 +510,7 @@ fn gcacw_the_march_roll() {
         )
         .is_err()
     );
-    musket::rules::command::execute(&mut s.game, &Command::EndTurn, &mut FixedDice::new(&[]))
-        .unwrap();
+    s.execute_with(&Command::EndTurn, &[]).unwrap();
     let e = validate(&s.game, &mv("c", &["0701"])).unwrap_err();
     assert!(format!("{e}").contains("march"), "{e}");
     assert_eq!(roll(&mut s, &["c"], &[3]), mp(4.0));

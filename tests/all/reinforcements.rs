@@ -126,12 +126,16 @@ fn a_reinforcement_whose_hex_the_enemy_holds_waits_a_turn() {
             .any(|e| matches!(e, Event::Reinforced { delayed: true, .. })),
         "{ev:?}"
     );
-    // Still held a turn later: still waiting; once the hex is free, it enters.
-    let rebel = s.game.unit_by_id("csa-1").unwrap();
-    s.game
-        .place(rebel, Some(s.game.scenario.parse_hex("0604").unwrap()));
-    to_turn(&mut s, 3);
-    assert!(s.game.unit(u2).hex.is_some());
+    // Still held a turn later: still waiting; once the hex is free (the position set by
+    // hand), it enters.
+    let mut t = crate::common::Table::of(&s);
+    let rebel = t.game.unit_by_id("csa-1").unwrap();
+    t.game
+        .place(rebel, Some(t.game.scenario.parse_hex("0604").unwrap()));
+    while t.game.turn < 3 {
+        t.execute(Command::EndTurn).unwrap();
+    }
+    assert!(t.game.unit(u2).hex.is_some());
 }
 
 #[test]

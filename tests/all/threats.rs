@@ -299,7 +299,8 @@ fn the_computer_keeps_a_weak_stack_out_of_reach_of_a_strong_enemy() {
         let weak = g.unit_by_id("weak").unwrap();
         let start = hex(&g, "0104");
         let objective = hex(&g, "1206");
-        let mut session = musket::rules::session::Session::new(g.scenario.clone(), g.rules, seed);
+        let mut session =
+            musket::rules::session::Session::new(g.scenario.clone(), g.rules.clone(), seed);
         // The Confederates pass whenever they hold the initiative; the Union's player acts
         // until it has moved the brigade (the hexes it could reach once its march is rolled
         // are kept) or passes.
@@ -397,7 +398,8 @@ fn union_action(g: Game, player: musket::rules::ai::Kind, seed: u64) -> Game {
     use musket::rules::order::Command;
     let u = g.unit_by_id("u").unwrap();
     let start = g.unit(u).hex;
-    let mut session = musket::rules::session::Session::new(g.scenario.clone(), g.rules, seed);
+    let mut session =
+        musket::rules::session::Session::new(g.scenario.clone(), g.rules.clone(), seed);
     let union = session.game.unit(u).side;
     let mut p = player.player(seed, union);
     for _ in 0..20 {
@@ -412,7 +414,7 @@ fn union_action(g: Game, player: musket::rules::ai::Kind, seed: u64) -> Game {
             break;
         }
     }
-    session.game
+    session.into_game()
 }
 
 // Issue 19 item 4: the computer takes an undefended victory hex it can reach. A Union brigade at
@@ -947,7 +949,7 @@ fn threats_come_only_from_hexes_the_units_can_reach_when_they_next_act() {
         let sc =
             std::sync::Arc::new(musket::rules::registry::load_scenario(&dir.join(name)).unwrap());
         let rules = for_scenario(&sc, &Default::default()).unwrap();
-        let g = musket::rules::session::Session::new(sc, rules, 1).game;
+        let g = musket::rules::session::Session::new(sc, rules, 1).into_game();
         for side in [
             musket::rules::unit::SideId(0),
             musket::rules::unit::SideId(1),

@@ -145,7 +145,7 @@ fn every_ruleset_refuses_the_side_not_to_move() {
         assert!(m.contains(name.as_str()), "{file}: {m}");
         // In that side's own turn the move passes the turn check (GCACW then asks for the
         // march roll).
-        g.active_side = enemy;
+        g.set_active_side(enemy);
         assert!(
             !matches!(validate(&g, &mv(&id, &[&to])), Err(CommandError::Turn(_))),
             "{file}"
@@ -174,11 +174,11 @@ fn shiloh_final_defensive_fire_is_the_side_not_to_move() {
     let t = g.label(target);
     let fdf = attack(&[&id], &t, &[("phase", "final-defensive")]);
     // In the Union's own turn its Final Defensive Fire is refused...
-    g.active_side = SideId(0);
+    g.set_active_side(SideId(0));
     let m = turn_error(validate(&g, &fdf));
     assert!(m.contains("Final Defensive Fire"), "{m}");
     // ...and in the Confederate turn it passes the turn check.
-    g.active_side = SideId(1);
+    g.set_active_side(SideId(1));
     assert!(
         !matches!(validate(&g, &fdf), Err(CommandError::Turn(_))),
         "{:?}",

@@ -1082,19 +1082,24 @@ fn simulate(scratch: &mut Game, parts: &[Part], t: Coord) -> Option<(AttackReque
     // will be made: in the side's next phase of combat this turn.
     let kept = (scratch.phase, scratch.active_side, scratch.cycle.clone());
     if let Some(i) = next_attack_phase(scratch) {
-        scratch.phase.index = i;
-        scratch.cycle = Default::default();
+        scratch.set_phase(crate::rules::sequence::PhaseState {
+            index: i,
+            ..scratch.phase
+        });
+        *scratch.cycle_mut() = Default::default();
     } else if !moved.is_empty() {
         // The attack follows the moves in the same action (GCACW: a march attack, not an
         // assault, which is an action of its own).
-        scratch.cycle.acted = true;
+        scratch.cycle_mut().acted = true;
     }
     let r = valid_attack(scratch, &attackers, t);
-    (scratch.phase, scratch.active_side, scratch.cycle) = kept;
+    scratch.set_phase(kept.0);
+    scratch.set_active_side(kept.1);
+    *scratch.cycle_mut() = kept.2;
     for (u, h) in moved.into_iter().rev() {
         scratch.place(u, h);
     }
-    scratch.holders = holders;
+    scratch.set_holders(holders);
     r
 }
 

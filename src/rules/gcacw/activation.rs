@@ -212,9 +212,10 @@ pub fn apply(
         game, &plan.roll, dice,
     ));
     events.extend(super::fatigue::tire(rules, game, &plan.units, dice));
-    game.cycle.acted = true;
-    game.cycle.leader = Some(plan.leader);
-    game.cycle.units = plan.roll.units.clone();
+    let cycle = game.cycle_mut();
+    cycle.acted = true;
+    cycle.leader = Some(plan.leader);
+    cycle.units = plan.roll.units.clone();
     events
 }
 
@@ -317,6 +318,6 @@ pub fn any_transfer(game: &Game) -> bool {
 pub fn transfer(game: &mut Game, leader: UnitIdx, to: Coord) -> Vec<Event> {
     let from = game.unit(leader).hex;
     game.place(leader, Some(to));
-    game.cycle.transferred.push(leader);
+    game.cycle_mut().transferred.push(leader);
     vec![Event::LeaderTransferred { leader, from, to }]
 }

@@ -303,16 +303,17 @@ pub fn after(
         .into_iter()
         .filter(|u| game.unit(*u).on_map())
         .collect();
-    game.cycle
-        .attacked
-        .extend(combat_units(game, &req.attackers));
+    let attacked = combat_units(game, &req.attackers);
+    game.cycle_mut().attacked.extend(attacked);
     if kind.is_some_and(|k| r.kinds.contains(&k)) {
-        game.cycle.assault = true;
-        game.cycle.leader = req
+        let leader = req
             .attackers
             .iter()
             .copied()
             .find(|u| game.unit(*u).is_leader());
+        let cycle = game.cycle_mut();
+        cycle.assault = true;
+        cycle.leader = leader;
         return super::fatigue::raise_fatigue(game, &combat, r.fatigue);
     }
     let marching: Vec<UnitIdx> = combat

@@ -13,7 +13,7 @@ use crate::rules::unit::UnitIdx;
 pub fn recovery_phase(game: &mut Game) -> Vec<Event> {
     let seq = game.sequence.clone();
     if let Some(f) = &seq.fatigue {
-        for u in &mut game.units {
+        for u in game.units_mut() {
             u.fatigue = u.fatigue.saturating_sub(f.recovery);
         }
     }

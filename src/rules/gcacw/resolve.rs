@@ -304,10 +304,10 @@ fn offer_advance(game: &mut Game, a: &Assessment, ar: &ResultCode, ev: &mut Vec<
         .filter(|u| game.unit(*u).on_map())
         .collect();
     if !units.is_empty() {
-        game.advance_option = Some(AdvanceOption {
+        game.set_advance_option(Some(AdvanceOption {
             units,
             hex: a.defender_hex,
-        });
+        }));
         ev.push(Event::AdvanceOffered {
             hex: a.defender_hex,
         });

@@ -399,22 +399,22 @@ pub fn as_it_next_moves(game: &Game, side: SideId) -> Game {
         .map_or(0, |(_, later)| later);
     let mut seq = super::sequence::generic();
     seq.command_control = game.sequence.command_control.clone();
-    scratch.sequence = std::sync::Arc::new(seq);
+    scratch.set_sequence(std::sync::Arc::new(seq));
     let last = game.scenario.turns.unwrap_or(u32::MAX);
     if later > 0 && game.turn < last {
-        scratch.turn = (game.turn + later).min(last);
+        scratch.set_turn((game.turn + later).min(last));
         let rules = scratch.rules.clone();
         rules.command_control(&mut scratch);
     }
-    scratch.phase = super::sequence::PhaseState {
+    scratch.set_phase(super::sequence::PhaseState {
         index: 0,
         phasing: side,
         round: 0,
-    };
-    scratch.cycle = Default::default();
-    scratch.active_side = side;
-    scratch.advance_option = None;
-    for u in &mut scratch.units {
+    });
+    *scratch.cycle_mut() = Default::default();
+    scratch.set_active_side(side);
+    scratch.set_advance_option(None);
+    for u in scratch.units_mut() {
         u.new_turn();
     }
     scratch

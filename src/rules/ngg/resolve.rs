@@ -319,10 +319,10 @@ fn advance(game: &mut Game, a: &Assessment, o: &Outcome, ev: &mut Vec<Event>) {
             });
         }
     } else if vacated && !movers.is_empty() {
-        game.advance_option = Some(AdvanceOption {
+        game.set_advance_option(Some(AdvanceOption {
             units: movers,
             hex: a.defender_hex,
-        });
+        }));
         ev.push(Event::AdvanceOffered {
             hex: a.defender_hex,
         });

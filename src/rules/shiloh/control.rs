@@ -187,16 +187,16 @@ pub fn recover(game: &mut Game, dice: &mut dyn DieSource, mid_point: bool) -> Ve
                 {
                     own.mode = profile.first_mode(kind);
                 }
-                game.units[i].status = Status::Disrupted;
+                game.unit_mut(idx).status = Status::Disrupted;
                 rallied.push((idx, die));
             } else {
                 failed.push((idx, die));
             }
         } else if rules.disrupted && u.status == Status::Disrupted {
-            game.units[i].status = Status::Normal;
+            game.unit_mut(idx).status = Status::Normal;
             restored.push(idx);
         }
-        let u = &mut game.units[i];
+        let u = game.unit_mut(idx);
         if u.fatigue > 0 && rules.fatigue > 0 {
             u.fatigue = u.fatigue.saturating_sub(rules.fatigue);
             rested += 1;

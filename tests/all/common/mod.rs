@@ -332,3 +332,39 @@ pub fn gc<'a>(g: &'a Game, id: &str) -> musket::rules::gcacw::state::Gu<'a> {
         g.unit_by_id(id).unwrap_or_else(|| panic!("no unit {id}")),
     )
 }
+
+/// A game and its dice, for tests that choose some of the dice themselves (a session's log
+/// would no longer replay from its seed): every command still goes through the one judge,
+/// `command::execute`.
+pub struct Table {
+    pub game: Game,
+    pub dice: musket::rules::dice::Dice,
+}
+
+impl Table {
+    /// The session's game and dice as they stand (its opening roll made).
+    pub fn of(s: &musket::rules::session::Session) -> Table {
+        Table {
+            game: s.game.clone(),
+            dice: s.dice.clone(),
+        }
+    }
+
+    /// A command, with the table's dice.
+    pub fn execute(
+        &mut self,
+        cmd: musket::rules::order::Command,
+    ) -> Result<Vec<musket::rules::event::Event>, musket::rules::order::CommandError> {
+        musket::rules::command::execute(&mut self.game, &cmd, &mut self.dice)
+    }
+
+    /// A command, with the dice `values` in this order.
+    pub fn execute_with(
+        &mut self,
+        cmd: &musket::rules::order::Command,
+        values: &[u8],
+    ) -> Result<Vec<musket::rules::event::Event>, musket::rules::order::CommandError> {
+        let mut d = musket::rules::dice::FixedDice::new(values);
+        musket::rules::command::execute(&mut self.game, cmd, &mut d)
+    }
+}
