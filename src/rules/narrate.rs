@@ -14,136 +14,71 @@ pub trait Describe {
 }
 
 impl Describe for Event {
-    /// Every event is told here, one arm each: the compiler checks that none is left out.
+    /// Every event is told here, one arm each: the compiler checks that none is left out. (A
+    /// table, one event a line: kept out of rustfmt, which would stand each pattern on end.)
+    #[rustfmt::skip]
     fn describe(&self, game: &Game) -> String {
         use Event as E;
         let n = Narrator { game };
         match self {
-            E::AttackDeclared {
-                kind,
-                attackers,
-                defender,
-                attacker_drm,
-                defender_drm,
-                ..
-            } => n.declared(*kind, attackers, defender, (*attacker_drm, *defender_drm)),
+            E::AttackDeclared { kind, attackers, defender, attacker_drm, defender_drm, .. } =>
+                n.declared(*kind, attackers, defender, (*attacker_drm, *defender_drm)),
             E::DieRolled { role, value } => n.die(*role, *value),
             E::ModifierSettled { name, value } => format!("{name} modifier settled at {value:+}"),
-            E::CombatResult {
-                differential,
-                attacker,
-                defender,
-            } => n.result(*differential, attacker, defender),
+            E::CombatResult { differential, attacker, defender } =>
+                n.result(*differential, attacker, defender),
             E::Retreated { units, path, rout } => n.retreated(units, path, *rout),
             E::Surrendered { units, why } => format!("{} surrender: {why}", n.names(units)),
-            E::Advanced { units, to } if units.is_empty() => {
-                format!("No advance into {}", n.label(to))
-            }
-            E::Advanced { units, to } => format!("{} advance into {}", n.names(units), n.label(to)),
+            E::Advanced { units, to } if units.is_empty() =>
+                format!("No advance into {}", n.label(to)),
+            E::Advanced { units, to } =>
+                format!("{} advance into {}", n.names(units), n.label(to)),
             E::AdvanceOffered { hex } => format!("The attacker may advance into {}", n.label(hex)),
-            E::CodeNotApplied { role, letter, note } => {
-                format!("{} result '{letter}': {note}", capitalise(role.name()))
-            }
+            E::CodeNotApplied { role, letter, note } =>
+                format!("{} result '{letter}': {note}", capitalise(role.name())),
             E::ChoiceOverridden { what, why } => format!("Choice of {what} not followed: {why}"),
-            E::ManpowerLost { unit, amount, left } => {
-                format!("{} loses {amount} manpower ({left} left)", n.name(unit))
-            }
+            E::ManpowerLost { unit, amount, left } =>
+                format!("{} loses {amount} manpower ({left} left)", n.name(unit)),
             E::Disorganized { unit, cv } => format!("{} is disorganized (CV {cv})", n.name(unit)),
-            E::FatigueRaised { unit, from, to } => {
-                format!("{} fatigue {from} -> {to}", n.name(unit))
-            }
+            E::FatigueRaised { unit, from, to } =>
+                format!("{} fatigue {from} -> {to}", n.name(unit)),
             E::Demoralized { unit, level } => format!("{} is Demoralized-{level}", n.name(unit)),
             E::Eliminated { unit } => format!("{} is eliminated", n.name(unit)),
-            E::MoraleCheck {
-                unit,
-                roll,
-                morale,
-                passed,
-                why,
-            } => n.morale_check(unit, (*roll, *morale, *passed), why),
-            E::MoraleRated { unit, dice, morale } => {
-                format!(
-                    "{} sees the elephant: dice {dice} -> morale {morale}",
-                    n.name(unit)
-                )
-            }
-            E::StatusChanged { unit, status } => {
-                format!("{} is now {}", n.name(unit), status.name())
-            }
-            E::Captured { unit, amount, left } => {
-                format!("{} loses {amount} SP captured ({left} left)", n.name(unit))
-            }
+            E::MoraleCheck { unit, roll, morale, passed, why } =>
+                n.morale_check(unit, (*roll, *morale, *passed), why),
+            E::MoraleRated { unit, dice, morale } =>
+                format!("{} sees the elephant: dice {dice} -> morale {morale}", n.name(unit)),
+            E::StatusChanged { unit, status } =>
+                format!("{} is now {}", n.name(unit), status.name()),
+            E::Captured { unit, amount, left } =>
+                format!("{} loses {amount} SP captured ({left} left)", n.name(unit)),
             E::Relocated { unit, to } => format!("{} is placed in {}", n.name(unit), n.label(to)),
             E::Recovered { unit, what } => format!("{} {what}", n.name(unit)),
             E::UnitMoved { unit, path } => format!("{} moves {}", n.name(unit), n.path(path)),
-            E::MarchRolled {
-                units,
-                dice,
-                modifier,
-                allowance,
-                rule,
-            } => n.march_rolled(units, dice, *modifier, *allowance, rule),
-            E::MoveCost {
-                unit,
-                cost,
-                left,
-                points,
-                lines,
-            } => n.move_cost(unit, *cost, *left, points, lines),
-            E::ExtendedMarch {
-                unit,
-                dice,
-                modifier,
-                loss,
-                disorganize,
-                source,
-            } => n.extended_march(unit, (dice, *modifier), (*loss, *disorganize), source),
-            E::ForcedMarch {
-                units,
-                dice,
-                bonus,
-                source,
-            } => n.forced_march(units, dice, *bonus, source),
-            E::TrainsUsed {
-                side,
-                used,
-                left,
-                why,
-            } => n.trains_used(*side, *used, *left, why),
+            E::MarchRolled { units, dice, modifier, allowance, rule } =>
+                n.march_rolled(units, dice, *modifier, *allowance, rule),
+            E::MoveCost { unit, cost, left, points, lines } =>
+                n.move_cost(unit, *cost, *left, points, lines),
+            E::ExtendedMarch { unit, dice, modifier, loss, disorganize, source } =>
+                n.extended_march(unit, (dice, *modifier), (*loss, *disorganize), source),
+            E::ForcedMarch { units, dice, bonus, source } =>
+                n.forced_march(units, dice, *bonus, source),
+            E::TrainsUsed { side, used, left, why } => n.trains_used(*side, *used, *left, why),
             E::LeaderTransferred { leader, from, to } => n.transferred(leader, *from, *to),
             E::LeaderActivated { leader, units } => n.activated(leader, units),
             E::Note { text } => text.clone(),
             E::TurnEnded { turn, side } => format!("{} ends turn {turn}", n.side(*side)),
-            E::PhaseBegan {
-                turn,
-                round,
-                phase,
-                phasing,
-                acting,
-            } => n.phase_began(*turn, *round, phase, *phasing, *acting),
+            E::PhaseBegan { turn, round, phase, phasing, acting } =>
+                n.phase_began(*turn, *round, phase, *phasing, *acting),
             E::InitiativeRolled { dice, winner } => n.initiative(dice, *winner),
             E::Passed { side } => format!("{} passes", n.side(*side)),
             E::Yielded { to } => n.yielded(*to),
-            E::CommandControl {
-                turn,
-                out_of_command,
-                radius,
-                percent,
-            } => n.command_control(*turn, out_of_command, *radius, *percent),
-            E::RoundRecovered {
-                mid_point,
-                rallied,
-                failed,
-                restored,
-                rested,
-                fatigue,
-            } => n.round_recovered(*mid_point, (rallied, failed, restored), (*rested, *fatigue)),
+            E::CommandControl { turn, out_of_command, radius, percent } =>
+                n.command_control(*turn, out_of_command, *radius, *percent),
+            E::RoundRecovered { mid_point, rallied, failed, restored, rested, fatigue } =>
+                n.round_recovered(*mid_point, (rallied, failed, restored), (*rested, *fatigue)),
             E::RandomEvent { dice, event } => n.random_event(dice, event.as_ref()),
-            E::Reinforced {
-                units,
-                hex,
-                delayed,
-            } => n.reinforced(units, hex, *delayed),
+            E::Reinforced { units, hex, delayed } => n.reinforced(units, hex, *delayed),
             E::FerryFull { ferry, hex, units } => n.ferry_full(ferry, hex, units),
         }
     }

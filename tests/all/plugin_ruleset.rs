@@ -31,7 +31,7 @@ use musket::rules::registry::{self, RuleSystem};
 use musket::rules::ruleset::{Movement, Ruleset, StepCost, StepQuery, check_attackers};
 use musket::rules::scenario::{FieldInput, FieldSpec, Profile, Scenario};
 use musket::rules::tables::RulesError;
-use musket::rules::unit::{SideId, UnitIdx, UnitKind, UnitStates};
+use musket::rules::unit::{UnitIdx, UnitKind, UnitStates};
 use serde::{Deserialize, Serialize};
 
 // ------------------------------------------------------------------------------------------
@@ -536,6 +536,18 @@ fn the_computer_plays_it_to_the_end() {
         5,
         &report.session.log,
     );
-    assert!(replay.is_ok());
-    let _ = SideId(0);
+    let replay = replay.unwrap_or_else(|(i, e)| panic!("command {i}: {e}"));
+    assert_eq!(replay.game.units, report.session.game.units);
+    assert_eq!(
+        replay.game.own::<SkirmishUnits>(),
+        report.session.game.own::<SkirmishUnits>()
+    );
+    // Its own state changed by the play: some unit took hits.
+    let hits: u32 = report
+        .session
+        .game
+        .own::<SkirmishUnits>()
+        .map(|s| s.0.iter().map(|u| u.hits).sum())
+        .unwrap_or(0);
+    assert!(hits > 0, "no hits in a whole game");
 }

@@ -4,6 +4,7 @@
 //! ([`crate::rules::unit::UnitStates`]) and read only in this folder.
 
 use crate::rules::game::Game;
+use crate::rules::hex::Coord;
 use crate::rules::scenario::{Scenario, UnitSetup};
 use crate::rules::unit::{Class, UnitIdx};
 
@@ -32,15 +33,15 @@ impl From<&UnitSetup> for NggUnit {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NggState {
     units: Vec<NggUnit>,
-    pub trains: super::trains::Supply,
+    pub trains: Supply,
 }
 
 impl NggState {
     pub fn of(scenario: &Scenario) -> NggState {
         NggState {
             units: scenario.setup.iter().map(NggUnit::from).collect(),
-            trains: super::trains::Supply {
-                left: super::trains::of(scenario),
+            trains: Supply {
+                left: trains_of(scenario),
                 rallies: Vec::new(),
             },
         }
@@ -71,5 +72,23 @@ pub fn new_turn(game: &mut Game) {
         for u in &mut s.units {
             u.combats = 0;
         }
+    }
+}
+
+/// The trains of a game turn, as they are spent.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Supply {
+    /// Each side's trains left this game turn (`None`: the scenario gives none, nothing is
+    /// counted).
+    pub left: Option<[u32; 2]>,
+    /// The stacks (their hexes) that rallied in the current phase, and how many units each.
+    pub rallies: Vec<(Coord, u32)>,
+}
+
+/// Each side's trains a game turn, from the scenario (`supply_trains`).
+pub fn trains_of(sc: &Scenario) -> Option<[u32; 2]> {
+    match sc.file.supply_trains.as_deref() {
+        Some(&[a, b]) => Some([a, b]),
+        _ => None,
     }
 }

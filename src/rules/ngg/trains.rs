@@ -21,29 +21,10 @@ use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
 use crate::rules::ruleset::Alternation;
-use crate::rules::scenario::Scenario;
 use crate::rules::sequence::TrainRules;
 use crate::rules::unit::SideId;
 
-use super::state::NggState;
-
-/// The trains of a game turn, as they are spent.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Supply {
-    /// Each side's trains left this game turn (`None`: the scenario gives none, nothing is
-    /// counted).
-    pub left: Option<[u32; 2]>,
-    /// The stacks (their hexes) that rallied in the current phase, and how many units each.
-    pub rallies: Vec<(Coord, u32)>,
-}
-
-/// Each side's trains a game turn, from the scenario (`supply_trains`).
-pub fn of(sc: &Scenario) -> Option<[u32; 2]> {
-    match sc.file.supply_trains.as_deref() {
-        Some(&[a, b]) => Some([a, b]),
-        _ => None,
-    }
-}
+use super::state::{NggState, Supply, trains_of as of};
 
 fn supply(game: &Game) -> Option<&Supply> {
     game.own::<NggState>().map(|s| &s.trains)
