@@ -129,12 +129,12 @@ fn fraction(p: Prob) -> String {
 pub fn odds_text(game: &Game, req: &AttackRequest, o: &Odds) -> String {
     let mut s = String::new();
     text_heading(&mut s, game, req, o);
-    let gcacw = game.rules.reads_differential();
-    if gcacw {
+    let dice_differential = game.rules.reads_differential();
+    if dice_differential {
         text_combat_values(&mut s, &o.extra_json);
     }
-    text_modifiers(&mut s, o, gcacw);
-    text_differential(&mut s, o, gcacw);
+    text_modifiers(&mut s, o, dice_differential);
+    text_differential(&mut s, o, dice_differential);
     text_results(&mut s, o);
     text_notes(&mut s, o);
     s
@@ -190,16 +190,16 @@ fn text_combat_values(s: &mut String, x: &Map<String, Value>) {
 }
 
 /// Each side's modifiers with their values and rules (GCACW: each die's total and the net).
-fn text_modifiers(s: &mut String, o: &Odds, gcacw: bool) {
+fn text_modifiers(s: &mut String, o: &Odds, dice_differential: bool) {
     for (role, title, total) in [
         (
             Role::Attacker,
-            if gcacw { "Attacker's die" } else { "Attacker" },
+            if dice_differential { "Attacker's die" } else { "Attacker" },
             o.attacker_drm,
         ),
         (
             Role::Defender,
-            if gcacw { "Defender's die" } else { "Defender" },
+            if dice_differential { "Defender's die" } else { "Defender" },
             o.defender_drm,
         ),
     ] {
@@ -215,11 +215,11 @@ fn text_modifiers(s: &mut String, o: &Odds, gcacw: bool) {
         if !any {
             s.push_str("  no modifiers\n");
         }
-        if gcacw {
+        if dice_differential {
             s.push_str(&format!("  total {total}\n"));
         }
     }
-    if gcacw {
+    if dice_differential {
         s.push_str(&format!(
             "Net modifier {}{}\n",
             net(o),
@@ -233,8 +233,8 @@ fn text_modifiers(s: &mut String, o: &Odds, gcacw: bool) {
 }
 
 /// The distribution of the differential (or what the rule system reads in its place).
-fn text_differential(s: &mut String, o: &Odds, gcacw: bool) {
-    if gcacw {
+fn text_differential(s: &mut String, o: &Odds, dice_differential: bool) {
+    if dice_differential {
         s.push_str("Final differential (attacker roll + modifiers - defender roll - modifiers):\n");
     } else {
         let meaning = o

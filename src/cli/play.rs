@@ -311,6 +311,11 @@ impl Tally {
 }
 
 pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
+    if a.games == 0 {
+        return Err(Failure(
+            "--games 0: nothing to measure; play at least one game".into(),
+        ));
+    }
     let players = kinds(&a.players)?;
     let fields: Vec<_> = a
         .scenarios

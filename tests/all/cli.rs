@@ -991,3 +991,24 @@ fn selfplay_takes_the_measuring_players() {
         "{first}"
     );
 }
+
+// Found while checking issue 48's selfplay runs (issue 47 item 6): `selfplay --games 0` played
+// nothing and exited 0 with a win rate of 0 and an interval of 0 to 1, as if it had measured.
+#[test]
+fn selfplay_of_no_games_is_refused() {
+    let o = musket(&[
+        "selfplay",
+        "scenarios/foxs-gap.ron",
+        "--players",
+        "ai2,greedy",
+        "--games",
+        "0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    assert!(
+        stderr_first_line(&o).contains("--games 0"),
+        "{}",
+        stderr_first_line(&o)
+    );
+}

@@ -448,3 +448,32 @@ fn every_built_in_sequence_is_in_the_history() {
         );
     }
 }
+
+// Issue 48 item 1: a rule system's unit state moved out of the shared unit into its own type.
+// Saves written before that change (by commit de2eca4: `musket play SCENARIO --sides
+// ai2,greedy --seed 11 --save FILE`, one game of each rule system to its end) load, replay to
+// the end and give the result that version printed for the same game.
+#[test]
+fn saves_written_before_each_system_owned_its_unit_state_replay_to_the_same_result() {
+    use musket::rules::unit::SideId;
+    // (file, score of each side, manpower lost by each side, commands): as de2eca4 printed.
+    let cases = [
+        ("foxs-gap", [10, 0], [4, 0], 84),
+        ("gbacw-bloody-hill", [7, 0], [7, 10], 89),
+        ("ngg1812-smolensk", [5, 0], [6, 10], 65),
+        ("shiloh-hornets-nest", [16, 0], [1742, 1762], 150),
+    ];
+    for (name, score, lost, commands) in cases {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/saves-de2eca4")
+            .join(format!("{name}.save.ron"));
+        let s = Session::load_file(&path, &Default::default())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let g = &s.game;
+        assert!(g.is_over(), "{name}: played to its end");
+        assert_eq!(s.log.len(), commands, "{name}: commands");
+        let sides = [SideId(0), SideId(1)];
+        assert_eq!(sides.map(|x| g.score(x)), score, "{name}: score");
+        assert_eq!(sides.map(|x| g.manpower_lost(x)), lost, "{name}: losses");
+    }
+}
