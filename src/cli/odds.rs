@@ -194,12 +194,20 @@ fn text_modifiers(s: &mut String, o: &Odds, dice_differential: bool) {
     for (role, title, total) in [
         (
             Role::Attacker,
-            if dice_differential { "Attacker's die" } else { "Attacker" },
+            if dice_differential {
+                "Attacker's die"
+            } else {
+                "Attacker"
+            },
             o.attacker_drm,
         ),
         (
             Role::Defender,
-            if dice_differential { "Defender's die" } else { "Defender" },
+            if dice_differential {
+                "Defender's die"
+            } else {
+                "Defender"
+            },
             o.defender_drm,
         ),
     ] {
