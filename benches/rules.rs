@@ -68,7 +68,11 @@ fn benches(c: &mut Criterion) {
         }
         let rules = musket::rules::registry::builtin(sc.ruleset).expect("built-in tables");
         let game = musket::rules::flow::new_game(Arc::new(sc), rules.clone());
-        let req = first_contact(&game).expect("the scenario starts in contact");
+        // A scenario whose armies start apart (Shiloh 1862 at 5 a.m.) has no first contact.
+        let Some(req) = first_contact(&game) else {
+            eprintln!("{}: no attack at the start, no odds timed", path.display());
+            continue;
+        };
         rules
             .odds(&game, &req)
             .expect("the first contact can attack");
@@ -366,6 +370,20 @@ fn search(c: &mut Criterion) {
                 musket::rules::ai::Kind::Ai(2),
                 7,
                 search::Horizon::Turns(1),
+            )
+        })
+    });
+    // Issue 49: a playout to the end of the game (eight game turns from the opening), the
+    // default style against `ai2`'s: what a style choice that sees the end pays per playout.
+    group.bench_function("ai3_playout_to_the_end_south_mountain", |b| {
+        let stand = search::portfolio()[0].style;
+        b.iter(|| {
+            search::play_style(
+                black_box(&game),
+                stand,
+                musket::rules::ai::Kind::Ai(2),
+                7,
+                search::Horizon::Turns(u32::MAX),
             )
         })
     });

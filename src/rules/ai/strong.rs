@@ -22,7 +22,9 @@
 //!
 //! Everything goes through the trait and the movement model: no rule system has its own path.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use super::options::{
     Stack, attack_cmd, enemy_neighbours, f, march, move_cmd, movers, needs_march, reach,
@@ -33,7 +35,7 @@ use crate::rules::attack::{AttackRequest, ModValue, Odds};
 use crate::rules::command::validate;
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::movement::MoveContext;
+use crate::rules::movement::{MoveContext, Reach};
 use crate::rules::order::Command;
 use crate::rules::points::{Allowance, Mp};
 use crate::rules::threat::ThreatModel;
@@ -312,6 +314,9 @@ struct View<'a> {
     ctx: MoveContext,
     /// The positional weights (`take`, `hold`, `caution`) of the style played.
     style: Style,
+    /// The reaches found so far (a stack's movers, a march roll not made yet at its median):
+    /// the attacks and the moves of one plan ask for the same stacks' reaches, on the same game.
+    reaches: RefCell<Vec<(Vec<UnitIdx>, Option<Rc<Reach>>)>>,
 }
 
 impl<'a> View<'a> {
@@ -341,7 +346,19 @@ impl<'a> View<'a> {
             last_move,
             ctx: MoveContext::new(game),
             style: style.in_position(game),
+            reaches: RefCell::new(Vec::new()),
         }
+    }
+
+    /// The reach of `movers` (one stack's, or some of them), a march roll not made yet at its
+    /// median: found once per plan.
+    fn reach(&self, movers: &[UnitIdx]) -> Option<Rc<Reach>> {
+        if let Some((_, r)) = self.reaches.borrow().iter().find(|(m, _)| m == movers) {
+            return r.clone();
+        }
+        let r = reach(self.game, &self.ctx, movers, median_roll).map(Rc::new);
+        self.reaches.borrow_mut().push((movers.to_vec(), r.clone()));
+        r
     }
 
     /// Combat strength of units in `scale` units.
@@ -398,7 +415,7 @@ struct Cand {
     units: Vec<UnitIdx>,
     movers: Vec<UnitIdx>,
     hex: Coord,
-    reach: Option<crate::rules::movement::Reach>,
+    reach: Option<Rc<Reach>>,
 }
 
 /// Each of the side's stacks with a combat unit, and its reach (a march roll not made yet at
@@ -413,11 +430,7 @@ fn candidates(v: &View) -> Vec<Cand> {
                 return None;
             }
             let m = movers(game, s);
-            let r = if m.is_empty() {
-                None
-            } else {
-                reach(game, &v.ctx, &m, median_roll)
-            };
+            let r = if m.is_empty() { None } else { v.reach(&m) };
             Some(Cand {
                 units,
                 movers: m,
@@ -733,7 +746,7 @@ impl Strong {
         wanted: &[Wanted],
     ) -> Option<Wanted> {
         let game = v.game;
-        let r = reach(game, &v.ctx, m, median_roll)?;
+        let r = v.reach(m)?;
         // Combat stacks weigh the threats of the enemy's next turn (`rules::threat`);
         // leaders and trains keep the rough measure of the enemies next to them.
         let weighed = threats.as_deref_mut().filter(|_| v.strength(m) > 0.0);
