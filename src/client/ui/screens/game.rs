@@ -103,7 +103,9 @@ pub(crate) fn game_ui(
     // Dice.
     dice_ui(&ctx, &view.anim);
 
-    for r in prompts(&ctx, g, &view, &mut actions) {
+    // What the bars and panels leave of the screen: the prompts' windows stay inside it.
+    let free = root.available_rect_before_wrap();
+    for r in prompts(&ctx, free, g, &view, &mut actions) {
         rects.0.push(rect_of(r));
     }
 
@@ -634,6 +636,7 @@ fn threats_tip(ctx: &egui::Context, pos: egui::Pos2, g: &Game, h: Coord, view: &
 /// battle. Returns the rectangles of those shown.
 fn prompts(
     ctx: &egui::Context,
+    free: egui::Rect,
     g: &Game,
     view: &GameView,
     actions: &mut MessageWriter<Action>,
@@ -650,7 +653,7 @@ fn prompts(
     // Briefing.
     if view.briefing.open
         && let Some(b) = &g.scenario.briefing
-        && let Some(r) = briefing_window(ctx, g, b, actions)
+        && let Some(r) = briefing_window(ctx, free, g, b, actions)
     {
         rects.push(r);
     }
@@ -705,17 +708,21 @@ fn advance_window(
 /// (Shiloh 1862's ran off both edges of a 1280x720 window, and the computer waits for it).
 fn briefing_window(
     ctx: &egui::Context,
+    free: egui::Rect,
     g: &Game,
     b: &str,
     actions: &mut MessageWriter<Action>,
 ) -> Option<egui::Rect> {
-    // Room for the title bar, the button and the window's margins.
-    let body = (ctx.viewport_rect().height() - 120.0).max(120.0);
+    // Room for the title bar, the button and the window's margins, in what the bars and
+    // panels leave of the screen (`free`; taken from the whole screen, the top bars pushed
+    // "Begin" below the bottom edge of a 1280x720 window).
+    let body = (free.height() - 120.0).max(120.0);
     let r = egui::Window::new(format!("Briefing: {}", g.scenario.title))
         .fade_in(false)
         .fade_out(false)
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .constrain_to(free)
         .default_width(460.0)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
