@@ -28,7 +28,8 @@ fn features(edges: &str) -> BTreeMap<String, BTreeSet<String>> {
         .expect("run cargo tree");
     assert!(
         out.status.success(),
-        "cargo tree failed: {}",
+        "cargo tree failed (it reads every package's manifest offline: `cargo fetch` first, \
+         as .ci/run does): {}",
         String::from_utf8_lossy(&out.stderr)
     );
     let mut map: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
