@@ -202,6 +202,9 @@ pub enum Cmd {
     /// Play many games between two computer players, sides alternating; print the wins and the
     /// computer opponent's thinking time per turn.
     Selfplay(super::play::SelfplayArgs),
+    /// Measurement: what one of the computer's (ai3's) playouts costs on a scenario, from its
+    /// start: work, game turns reached and time per dice seed.
+    Playout(super::playout::PlayoutArgs),
     /// Battlefields nobody tuned the computer players on: new ground (a river line, a ridge, open
     /// ground, a town fight) for the army, rules and turns of a scenario, drawn by a seed.
     Fields(super::fields::FieldsArgs),

@@ -35,6 +35,7 @@ mod moves;
 mod odds;
 mod paired;
 mod play;
+mod playout;
 mod threats;
 mod turn;
 mod zoc;
@@ -124,6 +125,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Cmd::Edit(a)) => edit::edit(a, &ov),
         Some(Cmd::Selfplay(a)) => play::selfplay(a, &ov),
         Some(Cmd::Fields(a)) => fields::run(a, &ov),
+        Some(Cmd::Playout(a)) => playout::run(a, &ov),
         Some(Cmd::Import(c)) => import::run(c).map(|()| ExitCode::SUCCESS),
         Some(Cmd::Zoc {
             scenario,

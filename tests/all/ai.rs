@@ -403,3 +403,42 @@ fn ai2_acts(
     }
     sent
 }
+
+// Issue 49: a playout's planner keeps the reaches a command did not change from one plan to the
+// next (`rules::ai::memo`): over South Mountain's first game turn it finds fewer reaches than it
+// takes from the memo, and the players' own planner (not a playout's) keeps none.
+#[test]
+fn a_playouts_planner_keeps_the_reaches_a_command_did_not_change() {
+    use musket::rules::ai::Player;
+    use musket::rules::ai::strong::Strong;
+    use musket::rules::session::Session;
+    let (sc, rules) = load("south-mountain.ron");
+    let mut counts = Vec::new();
+    for fast in [true, false] {
+        let mut session = Session::new(sc.clone(), rules.clone(), 7);
+        let mk = || {
+            if fast {
+                Strong::new(2).fast()
+            } else {
+                Strong::new(2)
+            }
+        };
+        let mut players = [mk(), mk()];
+        let turn = session.game.turn;
+        let mut sent = 0;
+        while session.game.turn == turn && sent < 2000 {
+            let side = session.game.active_side.0 as usize;
+            let d = players[side].decide(&session.game);
+            session.execute(d.command).expect("a valid command");
+            sent += 1;
+        }
+        let (found, kept) = (0..2)
+            .map(|s| players[s].reaches_found_and_kept())
+            .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        counts.push((found, kept, sent));
+    }
+    let (found, kept, sent) = counts[0];
+    assert!(sent > 20 && found > 0, "{counts:?}");
+    assert!(kept > found, "{counts:?}");
+    assert_eq!((counts[1].0, counts[1].1), (0, 0), "{counts:?}");
+}

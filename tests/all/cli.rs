@@ -1012,3 +1012,57 @@ fn selfplay_of_no_games_is_refused() {
         stderr_first_line(&o)
     );
 }
+
+// Issue 49: `musket playout` measures one of ai3's playouts from a scenario's start: the game
+// turns it reached (all of Fox's Gap's four, or the number asked), its work and time, the same
+// work for the same dice; an unknown style or no playouts exits 2 naming the problem.
+#[test]
+fn playout_measures_the_searchs_playouts() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "playout",
+            "scenarios/foxs-gap.ron",
+            "--seeds",
+            "2",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let o = musket(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
+    };
+    let v = run(&[]);
+    assert_eq!(v["style"], "stand");
+    assert_eq!(v["enemy"], "ai2");
+    let p = v["playouts"].as_array().unwrap();
+    assert_eq!(p.len(), 2);
+    for r in p {
+        assert_eq!(r["turns"], 4, "{r}");
+        assert!(r["work"].as_u64().unwrap() > 0, "{r}");
+        // The end of the game: a win or a loss is worth +-1000 and the margin.
+        assert!(r["value"].as_f64().unwrap().abs() >= 1000.0 - 100.0, "{r}");
+    }
+    // The same dice, the same playout.
+    let again = run(&[]);
+    assert_eq!(again["playouts"][0]["work"], p[0]["work"]);
+    assert_eq!(again["playouts"][1]["value"], p[1]["value"]);
+    let one = run(&["--turns", "1", "--style", "dig-in", "--enemy", "greedy"]);
+    assert_eq!(one["style"], "dig in");
+    assert_eq!(one["playouts"][0]["turns"], 1);
+    assert!(one["playouts"][0]["work"].as_u64() < p[0]["work"].as_u64());
+    for (bad, says) in [
+        (vec!["--style", "reckless"], "reckless"),
+        (vec!["--seeds", "0"], "--seeds 0"),
+        (vec!["--enemy", "clever"], "clever"),
+    ] {
+        let mut args = vec!["playout", "scenarios/foxs-gap.ron"];
+        args.extend_from_slice(&bad);
+        let o = musket(&args);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(
+            stderr_first_line(&o).contains(says),
+            "{}",
+            stderr_first_line(&o)
+        );
+    }
+}

@@ -21,6 +21,7 @@
 pub mod fixed;
 mod greedy;
 pub mod hold;
+mod memo;
 pub mod options;
 mod random;
 pub mod rush;

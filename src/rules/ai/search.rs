@@ -38,7 +38,10 @@
 //!
 //! - **Playouts**: `ai2`'s planner for the side without its threat model (moves weigh
 //!   adjacent enemies only), several times cheaper than `ai2` itself, and the model of the
-//!   enemy for the enemy (`ai2`'s the same way).
+//!   enemy for the enemy (`ai2`'s the same way). A playout's planner (`Strong::fast`) also
+//!   keeps from plan to plan the reaches no command has changed (`rules::ai::memo`) and, in an
+//!   action under way, plans for the action's units alone: a third less work to the end of
+//!   South Mountain (`musket playout` measures it; docs/computer-players.md).
 //! - **Evaluation** ([`value`]): a finished game is +-1000 (win / loss, 0 a draw) plus the
 //!   margin; otherwise the margin alone: the difference in victory points held plus half the
 //!   scenario's total points times the difference in shares of strength destroyed (the victory

@@ -22,10 +22,11 @@
 //!
 //! Everything goes through the trait and the movement model: no rule system has its own path.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::VecDeque;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
+use super::memo::ReachMemo;
 use super::options::{
     Stack, attack_cmd, enemy_neighbours, f, march, move_cmd, movers, needs_march, reach,
     stack_attacks, stacks, valid_attack,
@@ -167,6 +168,8 @@ pub struct Strong {
     fast: bool,
     /// Commands planned on the current state, each checked again before it is sent.
     queue: VecDeque<Decision>,
+    /// A playout's reaches kept from plan to plan (`fast` only: [`ReachMemo`]).
+    memo: Mutex<ReachMemo>,
 }
 
 impl Strong {
@@ -183,6 +186,7 @@ impl Strong {
             chooser: None,
             fast: false,
             queue: VecDeque::new(),
+            memo: Mutex::new(ReachMemo::default()),
         }
     }
 
@@ -201,6 +205,12 @@ impl Strong {
     /// The style it plays now.
     pub fn style(&self) -> Style {
         self.style
+    }
+
+    /// The reaches a playout found and those it kept from an earlier plan ([`ReachMemo`]).
+    pub fn reaches_found_and_kept(&self) -> (u64, u64) {
+        let m = lock(&self.memo);
+        (m.found, m.reused)
     }
 
     /// Play another style from the next plan on (what is queued is dropped).
@@ -251,7 +261,7 @@ impl Player for Strong {
         }
         // The plan was for another phase (an attack where only moves are made now): the moves.
         if let Some(d) = self
-            .moves(&View::new(game, self.style))
+            .moves(&view(game, self.style, self.fast, &self.memo))
             .into_iter()
             .find(|d| validate(game, &d.command).is_ok() && !matches!(d.command, Command::EndTurn))
         {
@@ -316,7 +326,16 @@ struct View<'a> {
     style: Style,
     /// The reaches found so far (a stack's movers, a march roll not made yet at its median):
     /// the attacks and the moves of one plan ask for the same stacks' reaches, on the same game.
-    reaches: RefCell<Vec<(Vec<UnitIdx>, Option<Rc<Reach>>)>>,
+    reaches: RefCell<Vec<(Vec<UnitIdx>, Option<Arc<Reach>>)>>,
+    /// Per victory hex, whether an enemy combat unit is within [`NEAR`] hexes, and the enemy's
+    /// strength next to it; and the hexes of the enemy's combat units: what every hex's
+    /// [`position`] asks of them, found once per plan.
+    around: OnceCell<(Vec<(bool, f64)>, Vec<Coord>)>,
+    /// A playout's planner ([`Strong::fast`]) in an action under way plans for the action's
+    /// units alone (the only ones that may move or attack until it ends); `None`: every stack.
+    acting: Option<Vec<UnitIdx>>,
+    /// A playout's reaches kept from the plans before ([`ReachMemo`]).
+    memo: Option<&'a Mutex<ReachMemo>>,
 }
 
 impl<'a> View<'a> {
@@ -347,16 +366,90 @@ impl<'a> View<'a> {
             ctx: MoveContext::new(game),
             style: style.in_position(game),
             reaches: RefCell::new(Vec::new()),
+            around: OnceCell::new(),
+            acting: None,
+            memo: None,
         }
+    }
+
+    /// The view of a playout's planner: its kept reaches, and in an action under way the
+    /// action's units alone.
+    fn fast(mut self, memo: &'a Mutex<ReachMemo>) -> Self {
+        if !self.game.cycle.units.is_empty() {
+            self.acting = Some(self.game.cycle.units.clone());
+        }
+        self.memo = Some(memo);
+        self
+    }
+
+    /// The side's stacks the plan is for ([`View::acting`]), each with only its acting units.
+    fn stacks(&self) -> Vec<Stack> {
+        let mut all = stacks(self.game, self.side);
+        if let Some(only) = &self.acting {
+            for s in &mut all {
+                s.units.retain(|u| only.contains(u));
+            }
+            all.retain(|s| !s.units.is_empty());
+        }
+        all
+    }
+
+    /// [`View::around`]: per victory hex, an enemy combat unit within [`NEAR`] hexes and the
+    /// enemy's strength next to it; the enemy's combat units' hexes.
+    fn around(&self) -> &(Vec<(bool, f64)>, Vec<Coord>) {
+        self.around.get_or_init(|| {
+            let enemies: Vec<Coord> = self
+                .game
+                .units
+                .iter()
+                .filter(|u| u.side != self.side && u.is_combat())
+                .filter_map(|u| u.hex)
+                .collect();
+            let victory = self
+                .game
+                .scenario
+                .victory
+                .iter()
+                .map(|vh| {
+                    let near = enemies.iter().any(|e| e.distance(vh.hex) <= NEAR);
+                    (near, self.enemy_next_to(vh.hex))
+                })
+                .collect();
+            (victory, enemies)
+        })
     }
 
     /// The reach of `movers` (one stack's, or some of them), a march roll not made yet at its
     /// median: found once per plan.
-    fn reach(&self, movers: &[UnitIdx]) -> Option<Rc<Reach>> {
+    fn reach(&self, movers: &[UnitIdx]) -> Option<Arc<Reach>> {
         if let Some((_, r)) = self.reaches.borrow().iter().find(|(m, _)| m == movers) {
             return r.clone();
         }
-        let r = reach(self.game, &self.ctx, movers, median_roll).map(Rc::new);
+        let r = match self.memo {
+            None => reach(self.game, &self.ctx, movers, median_roll).map(Arc::new),
+            Some(memo) => {
+                let lefts: Vec<Mp> = movers
+                    .iter()
+                    .map(|u| {
+                        crate::rules::movement::budget(self.game, *u)
+                            .left
+                            .unwrap_or_else(|| median_roll(self.game, *u))
+                    })
+                    .collect();
+                let mut memo = lock(memo);
+                match memo.get(movers, &lefts) {
+                    Some(r) => r,
+                    None => {
+                        let r = crate::rules::movement::reachable_within(
+                            self.game, &self.ctx, movers, &lefts,
+                        )
+                        .map(Arc::new);
+                        memo.keep(self.game, movers, lefts, r.clone());
+                        r
+                    }
+                }
+            }
+        };
         self.reaches.borrow_mut().push((movers.to_vec(), r.clone()));
         r
     }
@@ -415,14 +508,14 @@ struct Cand {
     units: Vec<UnitIdx>,
     movers: Vec<UnitIdx>,
     hex: Coord,
-    reach: Option<Rc<Reach>>,
+    reach: Option<Arc<Reach>>,
 }
 
 /// Each of the side's stacks with a combat unit, and its reach (a march roll not made yet at
 /// its median).
 fn candidates(v: &View) -> Vec<Cand> {
     let game = v.game;
-    stacks(game, v.side)
+    v.stacks()
         .iter()
         .filter_map(|s: &Stack| {
             let units: Vec<UnitIdx> = s.units.clone();
@@ -540,7 +633,7 @@ fn vp_at(game: &Game, h: Coord, side: SideId) -> f64 {
 
 impl Strong {
     fn plan(&mut self, game: &Game) -> Vec<Decision> {
-        let v = View::new(game, self.style);
+        let v = view(game, self.style, self.fast, &self.memo);
         let mut attacks = self.attacks(&v);
         attacks.retain(|p| p.rating > v.style.threshold);
         if let Some(mut chooser) = self.chooser.take() {
@@ -692,7 +785,7 @@ impl Strong {
         // No enemy turn follows the side's last move of the game: nothing to fear.
         let mut threats =
             (!v.last_move && !self.fast).then(|| ThreatModel::unexplained(game, v.side));
-        for s in stacks(game, v.side) {
+        for s in v.stacks() {
             let m = movers(game, &s);
             if m.is_empty() {
                 continue;
@@ -1008,10 +1101,30 @@ fn activation(game: &Game, wanted: &[Wanted]) -> Option<Decision> {
     {
         return None;
     }
+    let marches: Vec<Vec<UnitIdx>> = wanted
+        .iter()
+        .filter(|w| matches!(w.1.command, Command::March { .. }))
+        .map(|w| {
+            w.3.iter()
+                .copied()
+                .filter(|u| !game.unit(*u).is_leader())
+                .collect::<Vec<_>>()
+        })
+        .filter(|troops| !troops.is_empty())
+        .collect();
+    if marches.len() < 2 {
+        return None;
+    }
     let mut best: Option<(f64, Decision)> = None;
     for l in game.unit_indices() {
         let leader = game.unit(l);
         if !leader.is_leader() || leader.side != game.active_side || leader.command.is_empty() {
+            continue;
+        }
+        // His radius is traced only when two of the marches are of his command (the units he
+        // may activate are of his command): the rest cannot be activated by him.
+        let his = |troops: &&Vec<UnitIdx>| troops.iter().all(|u| leader.command.contains(u));
+        if marches.iter().filter(his).count() < 2 {
             continue;
         }
         let Some(r) = crate::rules::actions::reach(game, l) else {
@@ -1188,12 +1301,8 @@ fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f
                 }
             } else if !others {
                 // To hold: one combat defender on it, more when enemies are near.
-                let near = game.units.iter().any(|u| {
-                    u.side != v.side
-                        && u.is_combat()
-                        && u.hex.is_some_and(|x| x.distance(vh.hex) <= NEAR)
-                });
-                let threat = v.enemy_next_to(vh.hex) + if near { 0.5 } else { 0.0 };
+                let (near, next_to) = v.around().0[i];
+                let threat = next_to + if near { 0.5 } else { 0.0 };
                 if d == 0.0 {
                     value += v.style.hold * pts * (1.0 + threat);
                 } else {
@@ -1201,7 +1310,7 @@ fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f
                 }
             } else if d == 0.0 && v.style.depth > 0.0 {
                 // Another defender on a hex already held, against the enemy next to it.
-                value += v.style.depth * pts * 0.5 * v.enemy_next_to(vh.hex);
+                value += v.style.depth * pts * 0.5 * v.around().0[i].1;
             }
         }
         if game.scenario.victory.is_empty() || value == 0.0 {
@@ -1233,12 +1342,27 @@ fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f
 
 /// Distance from `h` to the nearest enemy combat unit.
 fn nearest_enemy(v: &View, h: Coord) -> u32 {
-    v.game
-        .units
+    v.around()
+        .1
         .iter()
-        .filter(|u| u.side != v.side && u.is_combat())
-        .filter_map(|u| u.hex)
         .map(|e| e.distance(h))
         .min()
         .unwrap_or(0)
+}
+
+/// The memo's lock (a panic while it was held leaves nothing half-done in it: a reach is kept
+/// whole or not at all).
+fn lock(m: &Mutex<ReachMemo>) -> std::sync::MutexGuard<'_, ReachMemo> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The view a plan is made on: a playout's ([`Strong::fast`]) with its kept reaches and, in an
+/// action under way, of the action's units alone.
+fn view<'a>(game: &'a Game, style: Style, fast: bool, memo: &'a Mutex<ReachMemo>) -> View<'a> {
+    let v = View::new(game, style);
+    if !fast {
+        return v;
+    }
+    lock(memo).refresh(game);
+    v.fast(memo)
 }
