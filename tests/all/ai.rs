@@ -438,6 +438,7 @@ fn a_playouts_planner_keeps_the_reaches_a_command_did_not_change() {
         counts.push((found, kept, sent));
     }
     let (found, kept, sent) = counts[0];
+    eprintln!("reaches found, kept, commands (playout's planner, ai2's): {counts:?}");
     assert!(sent > 20 && found > 0, "{counts:?}");
     assert!(kept > found, "{counts:?}");
     assert_eq!((counts[1].0, counts[1].1), (0, 0), "{counts:?}");
