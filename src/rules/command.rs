@@ -310,6 +310,25 @@ fn check_attack(
     Ok(CheckedAttack { request, limits })
 }
 
+/// An attack the computer players weigh, judged as [`validate`] judges the attack command the
+/// request makes (its attackers' ids, its defender's label, no choices): the same checks, made
+/// on the request (no ids written and parsed back), and its odds — their numbers, from
+/// [`Ruleset::checked_odds`](super::ruleset::Ruleset::checked_odds), which a rule system may
+/// answer with one assessment of the attack where its check and its odds each made one. The
+/// same acceptance as `validate`'s, and the same odds as `odds_unexplained`'s
+/// (`tests/all/ai.rs` compares them on every attack open at the start of each shipped field).
+pub fn judge_attack(game: &Game, req: &AttackRequest) -> Result<super::attack::Odds, CommandError> {
+    not_over(game)?;
+    super::gate::check_attack(game, req).map_err(CommandError::Phase)?;
+    attack_turn(game, req)?;
+    surprise_check(game, req)?;
+    assault_check(game, req)?;
+    // The per-turn limits before the rule system's check and odds: the same acceptance, and no
+    // odds computed for an attack the limits refuse.
+    orders::check_attack_limits(game, req).map_err(CommandError::Limit)?;
+    Ok(game.rules.checked_odds(game, req)?)
+}
+
 /// Check a command against the game without changing it: the one judge of what is legal, for
 /// every caller (the window, the computer players, the command line, turn files). What it
 /// accepts, [`apply`] carries out.

@@ -264,6 +264,23 @@ fn command_units(cmd: &Command) -> &[String] {
     }
 }
 
+/// [`check`] of the attack command a request makes (the computer players' trials, which judge
+/// requests, not commands): the phase allows its attack type (the request's, else the rule
+/// system's default) and, in an action under way, the attackers are its units.
+pub fn check_attack(game: &Game, req: &super::attack::AttackRequest) -> Result<(), String> {
+    let kind = req
+        .kind
+        .or_else(|| game.rules.default_attack_type(game, req).ok());
+    check_need(game, Need::Attack(kind))?;
+    if !on_initiative(game) || game.scenario.movement == super::points::Enforcement::Free {
+        return Ok(());
+    }
+    for &u in &req.attackers {
+        check_in_action(game, u)?;
+    }
+    Ok(())
+}
+
 /// In an action under way, only its units act (one action: one unit or one group); a unit at
 /// the highest fatigue does not march.
 fn check_action(game: &Game, cmd: &Command) -> Result<(), String> {

@@ -506,6 +506,13 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     fn odds_unexplained(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
         self.odds(game, req)
     }
+    /// [`Ruleset::check`] without choices, then [`Ruleset::odds_unexplained`]: what the computer
+    /// players ask of every attack they weigh (`command::judge_attack`). A rule system whose
+    /// check and odds each assess the attack may assess it once; the answer must be the same.
+    fn checked_odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+        self.check(game, req, &Choices::default())?;
+        self.odds_unexplained(game, req)
+    }
     /// Roll the dice and apply the result; the events say what happened, step by step.
     /// The outcome is computed by the same function the odds enumerate.
     fn resolve(

@@ -443,3 +443,77 @@ fn a_playouts_planner_keeps_the_reaches_a_command_did_not_change() {
     assert!(kept > found, "{counts:?}");
     assert_eq!((counts[1].0, counts[1].1), (0, 0), "{counts:?}");
 }
+
+// Issue 49: the computer players judge the attacks they weigh on the request
+// (`command::judge_attack`: no ids written and parsed back, GCACW's attack assessed once for its
+// check and its odds), and that judgement is `validate`'s of the command the request makes, with
+// `odds_unexplained`'s numbers: along a game of `ai2` against itself on every shipped field, at
+// every tenth command, every stack of the side to move against every enemy hex within two hexes
+// (the adjacent ones open, the others refused), each attack type and the default.
+#[test]
+fn the_computers_judgement_of_an_attack_is_validates() {
+    use musket::rules::ai::Player;
+    use musket::rules::ai::options::{attack_cmd, stacks};
+    use musket::rules::attack::AttackRequest;
+    use musket::rules::command::{judge_attack, validate};
+    use musket::rules::session::Session;
+    let mut compared = (0, 0);
+    for name in PLAYABLE.iter().chain(["shiloh-1862.ron"].iter()) {
+        let (sc, rules) = load(name);
+        let mut session = Session::new(sc, rules, 3);
+        let mut players = [
+            Kind::Ai(2).player(3, musket::rules::unit::SideId(0)),
+            Kind::Ai(2).player(3, musket::rules::unit::SideId(1)),
+        ];
+        for n in 0..400 {
+            if session.game.is_over() {
+                break;
+            }
+            if n % 10 == 0 {
+                let game = &session.game;
+                let side = game.active_side;
+                let enemies: Vec<_> = game
+                    .units
+                    .iter()
+                    .filter(|u| u.side != side && u.is_combat())
+                    .filter_map(|u| u.hex)
+                    .collect();
+                let kinds =
+                    std::iter::once(None).chain(game.rules.attack_types().iter().map(|k| Some(*k)));
+                for s in stacks(game, side) {
+                    for &t in enemies.iter().filter(|e| e.distance(s.hex) <= 2) {
+                        for kind in kinds.clone() {
+                            let req = AttackRequest::new(s.units.clone(), t, kind);
+                            let judged = judge_attack(game, &req);
+                            let valid = validate(game, &attack_cmd(game, &req))
+                                .map(|_| ())
+                                .and_then(|()| Ok(game.rules.odds_unexplained(game, &req)?));
+                            match (&judged, &valid) {
+                                (Ok(a), Ok(b)) => {
+                                    assert_eq!(
+                                        format!("{a:?}"),
+                                        format!("{b:?}"),
+                                        "{name}: {req:?}"
+                                    );
+                                    compared.0 += 1;
+                                }
+                                (Err(_), Err(_)) => compared.1 += 1,
+                                _ => {
+                                    panic!("{name}: {req:?}: judged {judged:?}, validate {valid:?}")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            let side = session.game.active_side.0 as usize;
+            let d = players[side].decide(&session.game);
+            session.execute(d.command).expect("a valid command");
+        }
+    }
+    eprintln!(
+        "attacks compared: {} open, {} refused",
+        compared.0, compared.1
+    );
+    assert!(compared.0 > 50 && compared.1 > 50, "{compared:?}");
+}

@@ -6,14 +6,16 @@
 //! what it was. The search's playouts ([`super::strong::Strong::fast`]) keep them: a reach is
 //! found again only when a unit has entered, left or changed (status, strength) within two hexes
 //! of its farthest hex, the stack's points to spend differ, or the game turn, phase or side to
-//! move has changed. An approximation (a rule that reaches farther than two hexes would not be
-//! seen), for the playouts only: the players' own moves are always planned on fresh reaches.
+//! move has changed. The zones of control and the holders of the hexes the reaches are traced
+//! through (`MoveContext`) are kept as long as no unit has entered, left, changed, attacked or
+//! tired. An approximation (a rule that reaches farther than two hexes would not be seen), for
+//! the playouts only: the players' own moves are always planned on fresh reaches.
 
 use std::sync::Arc;
 
 use crate::rules::game::Game;
 use crate::rules::hex::Coord;
-use crate::rules::movement::Reach;
+use crate::rules::movement::{MoveContext, Reach};
 use crate::rules::points::Mp;
 use crate::rules::unit::{Status, UnitIdx};
 
@@ -36,37 +38,66 @@ struct Kept {
 pub struct ReachMemo {
     /// The game turn, phase (round, index) and side to move the kept reaches are of.
     at: Option<(u32, u8, usize, u8)>,
-    /// Each unit's hex, status and strength at the last check.
-    seen: Vec<(Option<Coord>, Status, u32)>,
+    /// Each unit's hex, status and strength, and its attacks and fatigue, at the last check.
+    seen: Vec<Seen>,
     kept: Vec<Kept>,
+    /// The zones of control and holders of the hexes, while no unit has changed.
+    ctx: Option<Arc<MoveContext>>,
     /// Reaches found and kept reaches used (for measuring).
     pub found: u64,
     pub reused: u64,
 }
 
+/// What the memo notes of a unit: where it is, its status and strength (a change near a reach
+/// finds it again), its attacks and fatigue (a change finds the zones of control again).
+#[derive(Clone, Copy, PartialEq)]
+struct Seen {
+    hex: Option<Coord>,
+    status: Status,
+    manpower: u32,
+    attacks: [u8; 6],
+    fatigue: u8,
+}
+
+impl Seen {
+    fn near(&self) -> (Option<Coord>, Status, u32) {
+        (self.hex, self.status, self.manpower)
+    }
+}
+
 impl ReachMemo {
     /// Bring the memo up to `game`: forget every reach on another turn, phase or side to move,
-    /// and those near a unit that has changed since the last check.
-    pub fn refresh(&mut self, game: &Game) {
+    /// and those near a unit that has changed since the last check. The zones of control and
+    /// holders of the hexes to trace reaches with: kept, or found again.
+    pub fn refresh(&mut self, game: &Game) -> Arc<MoveContext> {
         let at = (
             game.turn,
             game.phase.round,
             game.phase.index,
             game.active_side.0,
         );
-        let now: Vec<(Option<Coord>, Status, u32)> = game
+        let now: Vec<Seen> = game
             .units
             .iter()
-            .map(|u| (u.hex, u.status, u.manpower))
+            .map(|u| Seen {
+                hex: u.hex,
+                status: u.status,
+                manpower: u.manpower,
+                attacks: u.attacks,
+                fatigue: u.fatigue,
+            })
             .collect();
+        if self.at != Some(at) || self.seen != now {
+            self.ctx = None;
+        }
         if self.at != Some(at) || self.seen.len() != now.len() {
             self.kept.clear();
         } else {
             let mut changed: Vec<Coord> = Vec::new();
             for (before, after) in self.seen.iter().zip(&now) {
-                if before != after {
-                    changed.extend(before.0);
-                    changed.extend(after.0);
+                if before.near() != after.near() {
+                    changed.extend(before.hex);
+                    changed.extend(after.hex);
                 }
             }
             if !changed.is_empty() {
@@ -79,6 +110,9 @@ impl ReachMemo {
         }
         self.at = Some(at);
         self.seen = now;
+        self.ctx
+            .get_or_insert_with(|| Arc::new(MoveContext::new(game)))
+            .clone()
     }
 
     /// The kept reach of `movers` with these points to spend, if any.

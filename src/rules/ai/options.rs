@@ -249,15 +249,13 @@ pub fn attack_of_kind(
         crate::rules::ruleset::kind_of(game, &req),
     );
     let req = AttackRequest::new(led, target, kind);
-    let cmd = attack_cmd(game, &req);
     crate::rules::work::add(ODDS_WORK);
-    validate(game, &cmd).ok()?;
-    let odds = if explain {
-        game.rules.odds(game, &req)
-    } else {
-        game.rules.odds_unexplained(game, &req)
+    if explain {
+        validate(game, &attack_cmd(game, &req)).ok()?;
+        let odds = game.rules.odds(game, &req).ok()?;
+        return Some((req, odds));
     }
-    .ok()?;
+    let odds = crate::rules::command::judge_attack(game, &req).ok()?;
     Some((req, odds))
 }
 

@@ -321,7 +321,7 @@ struct View<'a> {
     lateness: f64,
     /// This is the side's last move of the game: no enemy turn follows.
     last_move: bool,
-    ctx: MoveContext,
+    ctx: Arc<MoveContext>,
     /// The positional weights (`take`, `hold`, `caution`) of the style played.
     style: Style,
     /// The reaches found so far (a stack's movers, a march roll not made yet at its median):
@@ -340,6 +340,11 @@ struct View<'a> {
 
 impl<'a> View<'a> {
     fn new(game: &'a Game, style: Style) -> Self {
+        View::with_ctx(game, style, Arc::new(MoveContext::new(game)))
+    }
+
+    /// [`View::new`] on zones of control and holders of the hexes already found.
+    fn with_ctx(game: &'a Game, style: Style, ctx: Arc<MoveContext>) -> Self {
         let units: Vec<u32> = game
             .scenario
             .units
@@ -363,7 +368,7 @@ impl<'a> View<'a> {
             scale,
             lateness,
             last_move,
-            ctx: MoveContext::new(game),
+            ctx,
             style: style.in_position(game),
             reaches: RefCell::new(Vec::new()),
             around: OnceCell::new(),
@@ -1359,10 +1364,9 @@ fn lock(m: &Mutex<ReachMemo>) -> std::sync::MutexGuard<'_, ReachMemo> {
 /// The view a plan is made on: a playout's ([`Strong::fast`]) with its kept reaches and, in an
 /// action under way, of the action's units alone.
 fn view<'a>(game: &'a Game, style: Style, fast: bool, memo: &'a Mutex<ReachMemo>) -> View<'a> {
-    let v = View::new(game, style);
     if !fast {
-        return v;
+        return View::new(game, style);
     }
-    lock(memo).refresh(game);
-    v.fast(memo)
+    let ctx = lock(memo).refresh(game);
+    View::with_ctx(game, style, ctx).fast(memo)
 }

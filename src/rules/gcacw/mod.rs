@@ -315,6 +315,13 @@ impl Ruleset for Gcacw {
         Ok(odds::numbers(self, &a))
     }
 
+    /// One assessment for the check (no choices to check but their defaults) and the numbers.
+    fn checked_odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+        let a = assess::Assessment::new(self, game, req)?;
+        resolve::check_plan(game, &a, &Choices::default())?;
+        Ok(odds::numbers(self, &a))
+    }
+
     fn resolve(
         &self,
         game: &mut Game,

@@ -71,6 +71,11 @@ fn plan(game: &Game, a: &Assessment, c: &Choices) -> Result<Plan, AttackError> {
     })
 }
 
+/// Check the choices a command carries against an attack already assessed.
+pub fn check_plan(game: &Game, a: &Assessment, c: &Choices) -> Result<(), AttackError> {
+    plan(game, a, c).map(|_| ())
+}
+
 /// Check the choices a command carries against the attack, without rolling.
 pub fn check_choices(
     rules: &Gcacw,
