@@ -467,6 +467,13 @@ impl Ruleset for Shiloh {
         Ok(resolve::unexplained_odds(&a))
     }
 
+    /// One assessment for the check (no choices to check but their defaults) and the numbers.
+    fn checked_odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+        let a = resolve::Assessment::unexplained(self, game, req)?;
+        resolve::check_choices(game, &a, &Choices::default())?;
+        Ok(resolve::unexplained_odds(&a))
+    }
+
     fn resolve(
         &self,
         game: &mut Game,
