@@ -230,6 +230,8 @@ fn probe_game(
         underlay: None,
         weather_by_turn: None,
         turn: None,
+        // Ferries name hexes of the source's map; the probe asks about ground alone.
+        ferries: Vec::new(),
         ..source.file.clone()
     };
     let n = file.units.len();

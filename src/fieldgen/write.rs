@@ -90,6 +90,9 @@ pub fn scenario_file(
         map: plan.ground.map_file(),
         units,
         victory,
+        // The source's ferries cross its own river at its own hexes: on this ground its
+        // reinforcements enter at their side's edge ([`briefing`] says so).
+        ferries: Vec::new(),
         ..src.clone()
     };
     file.briefing = Some(briefing(origin, plan, flanks, &file));
@@ -126,11 +129,17 @@ fn briefing(origin: &Origin, plan: &Plan, flanks: [Flank; 2], file: &ScenarioFil
     let end = file
         .turns
         .map_or(String::new(), |t| format!(" after turn {t}"));
+    let ferries = if origin.source.file.ferries.is_empty() {
+        String::new()
+    } else {
+        " Its ferries are not on this ground: its reinforcements enter at their side's edge."
+            .to_string()
+    };
     format!(
         "A generated field, not a historical one: `{}` \
          (the {} set of seeds; layout: {}), with the army, rules and turns of {}. The ground: {}. \
          The {} side deploys in the west, the {} side in the east. Victory hexes: {}; each side scores \
-         the ones it holds{end}.",
+         the ones it holds{end}.{ferries}",
         origin.command(),
         set_of(origin.seed),
         origin.template.title(),

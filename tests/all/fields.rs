@@ -160,6 +160,18 @@ fn every_shipped_game_lends_its_army_to_fields_of_every_layout() {
     }
     // The largest shipped army, on one layout.
     check("south-mountain.ron", 5, &make("south-mountain.ron", 5));
+    // The whole battle of Shiloh (101 units, reinforcements by ferry): its ferries name hexes of
+    // its own map, which a field has not (they made the field's probe refuse the army); its
+    // reinforcements enter at their side's edge instead, as the briefing says.
+    let field = make("shiloh-1862.ron", 3);
+    check("shiloh-1862.ron", 3, &field);
+    assert!(field.file.ferries.is_empty());
+    assert!(
+        field.text.contains("Its ferries are not on this ground"),
+        "{}",
+        field.file.briefing.as_deref().unwrap_or_default()
+    );
+    assert!(load(&field).units.len() > 100);
 }
 
 /// The reachability check finds units cut off by a river they may not cross, and none where

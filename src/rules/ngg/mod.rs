@@ -376,6 +376,11 @@ impl Ruleset for Ngg {
         Ok(odds::odds(self, game, &a))
     }
 
+    /// The check without choices is the assessment the odds are computed from: made once.
+    fn checked_odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+        self.odds(game, req)
+    }
+
     fn resolve(
         &self,
         game: &mut Game,
