@@ -331,6 +331,8 @@ struct View<'a> {
     /// strength next to it; and the hexes of the enemy's combat units: what every hex's
     /// [`position`] asks of them, found once per plan.
     around: OnceCell<(Vec<(bool, f64)>, Vec<Coord>)>,
+    /// [`View::weights`].
+    weights: OnceCell<Vec<f64>>,
     /// A playout's planner ([`Strong::fast`]) in an action under way plans for the action's
     /// units alone (the only ones that may move or attack until it ends); `None`: every stack.
     acting: Option<Vec<UnitIdx>>,
@@ -372,6 +374,7 @@ impl<'a> View<'a> {
             style: style.in_position(game),
             reaches: RefCell::new(Vec::new()),
             around: OnceCell::new(),
+            weights: OnceCell::new(),
             acting: None,
             memo: None,
         }
@@ -397,6 +400,27 @@ impl<'a> View<'a> {
             all.retain(|s| !s.units.is_empty());
         }
         all
+    }
+
+    /// Each victory hex's points as the style weighs them: more for the most valuable
+    /// (`Style::focus`), found once per plan.
+    fn weights(&self) -> &[f64] {
+        self.weights.get_or_init(|| {
+            let victory = &self.game.scenario.victory;
+            let most = victory.iter().map(|vh| vh.points).max();
+            let most = f64::from(most.unwrap_or(1).max(1));
+            victory
+                .iter()
+                .map(|vh| {
+                    let pts = f64::from(vh.points);
+                    if self.style.focus == 0.0 {
+                        pts
+                    } else {
+                        pts * (pts / most).powf(self.style.focus)
+                    }
+                })
+                .collect()
+        })
     }
 
     /// [`View::around`]: per victory hex, an enemy combat unit within [`NEAR`] hexes and the
@@ -1283,15 +1307,9 @@ fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f
     let mut risk = 0.0;
     if combat {
         let urgency = 0.5 + v.lateness;
-        let most = game.scenario.victory.iter().map(|vh| vh.points).max();
-        let most = f64::from(most.unwrap_or(1).max(1));
+        let weights = v.weights();
         for (i, vh) in game.scenario.victory.iter().enumerate() {
-            let pts = f64::from(vh.points);
-            let pts = if v.style.focus == 0.0 {
-                pts
-            } else {
-                pts * (pts / most).powf(v.style.focus)
-            };
+            let pts = weights[i];
             let d = f64::from(vh.hex.distance(h));
             let others = game
                 .units_at(vh.hex)
