@@ -91,7 +91,18 @@ fn frac(p: Prob) -> Value {
 }
 
 pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+    odds_of(t, game, &assess::fire(t, game, req)?)
+}
+
+/// The check without choices, then the odds, on one assessment (the computer's trials).
+pub fn checked_odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
     let a = assess::fire(t, game, req)?;
+    plan(game, &a, &Choices::default())?;
+    odds_of(t, game, &a)
+}
+
+/// The odds of an assessed fire attack.
+fn odds_of(t: &Tables, game: &Game, a: &Fire) -> Result<Odds, AttackError> {
     let zero = Prob::from_integer(0);
     let one = Prob::from_integer(1);
     let can_move = rout_can_move(t, game, &a);

@@ -113,7 +113,18 @@ fn checkers(game: &Game, units: &[UnitIdx]) -> Vec<UnitIdx> {
 const MAX_PATTERN_UNITS: usize = 12;
 
 pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+    odds_of(t, game, &assess::melee(t, game, req)?)
+}
+
+/// The check without choices, then the odds, on one assessment (the computer's trials).
+pub fn checked_odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
     let a = assess::melee(t, game, req)?;
+    plan(game, &a, &Choices::default())?;
+    odds_of(t, game, &a)
+}
+
+/// The odds of an assessed melee.
+fn odds_of(t: &Tables, game: &Game, a: &Melee) -> Result<Odds, AttackError> {
     let one = Prob::from_integer(1);
     let mut tally = Tally::new();
     for die in 1..=6u8 {

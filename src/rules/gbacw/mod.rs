@@ -230,6 +230,14 @@ impl Ruleset for Gbacw {
         }
     }
 
+    /// One assessment for the check (no choices but their defaults) and the odds.
+    fn checked_odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+        match assess::kind(req)? {
+            AttackType::Melee => melee::checked_odds(&self.tables, game, req),
+            _ => fire::checked_odds(&self.tables, game, req),
+        }
+    }
+
     fn resolve(
         &self,
         game: &mut Game,
