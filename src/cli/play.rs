@@ -22,7 +22,8 @@ pub struct PlayArgs {
     pub scenario: std::path::PathBuf,
     /// One player per side, in the scenario's side order: ai (= ai3), ai1 / easy, ai2 / normal,
     /// ai3 / hard (the search), random, greedy, or a measuring player: rush, hold, style:NAME
-    /// (a style of ai3's portfolio played alone, such as style:dig-in).
+    /// (a style of ai3's portfolio played alone, such as style:dig-in), split:A/B (two styles,
+    /// the side's formations playing them in turn along the front).
     #[arg(long, value_delimiter = ',', required = true)]
     pub sides: Vec<String>,
     /// Seed of the dice (and of the random player).
@@ -61,8 +62,9 @@ pub struct SelfplayArgs {
     #[arg(required = true)]
     pub scenarios: Vec<std::path::PathBuf>,
     /// The two players (ai, ai1 to ai3, easy, normal, hard, random, greedy, and the measuring
-    /// players rush, hold and style:NAME, NAME a style of ai3's portfolio such as dig-in: an
-    /// unknown NAME lists them); they swap sides every game.
+    /// players rush, hold, style:NAME, NAME a style of ai3's portfolio such as dig-in (an
+    /// unknown NAME lists them), and split:A/B, two styles played by the side's formations in
+    /// turn); they swap sides every game.
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Number of games.

@@ -517,3 +517,92 @@ fn the_computers_judgement_of_an_attack_is_validates() {
     );
     assert!(compared.0 > 50 && compared.1 > 50, "{compared:?}");
 }
+
+// Issue 49 item 2: a side's formations (`rules::ai::formation`): every unit of the side on the
+// map in exactly one; where the scenario has a command structure (South Mountain's leaders), a
+// leader's command is one formation (each unit in the smallest command listing it); where it has
+// none (Bloody Hill, the Hornets' Nest), wings along the front, at most three.
+#[test]
+fn a_sides_formations_are_its_commands_or_its_wings() {
+    use musket::rules::ai::formation::{WINGS, formations};
+    use musket::rules::unit::SideId;
+    for (name, commanded) in [
+        ("south-mountain.ron", true),
+        ("gbacw-bloody-hill.ron", false),
+        ("shiloh-hornets-nest.ron", false),
+    ] {
+        let (sc, rules) = load(name);
+        let game = musket::rules::flow::new_game(sc, rules);
+        for side in [SideId(0), SideId(1)] {
+            let fs = formations(&game, side);
+            let mut all: Vec<_> = fs.iter().flatten().copied().collect();
+            let n = all.len();
+            all.sort();
+            all.dedup();
+            assert_eq!(all.len(), n, "{name}: a unit in two formations");
+            let on_map = game
+                .unit_indices()
+                .filter(|u| game.unit(*u).side == side && game.unit(*u).on_map())
+                .count();
+            assert_eq!(n, on_map, "{name}");
+            assert!(fs.iter().all(|f| !f.is_empty()), "{name}");
+            if commanded {
+                // Each leader's command on the map is together in one formation.
+                for l in game.unit_indices().filter(|l| {
+                    game.unit(*l).side == side
+                        && game.unit(*l).on_map()
+                        && !game.unit(*l).command.is_empty()
+                }) {
+                    let f = fs.iter().find(|f| f.contains(&l)).unwrap();
+                    let listed = game
+                        .unit(l)
+                        .command
+                        .iter()
+                        .filter(|u| f.contains(u))
+                        .count();
+                    assert!(listed > 0 || f.len() == 1, "{name}: {}", game.unit(l).name);
+                }
+                assert!(fs.len() >= 3, "{name}: {} formations", fs.len());
+            } else {
+                assert!((1..=WINGS).contains(&fs.len()), "{name}: {}", fs.len());
+            }
+        }
+    }
+}
+
+// Issue 49 item 2: `split:A/B` plays two styles of the portfolio, the side's formations in turn
+// along the front; with the same style twice it is that style's own game, command for command
+// (the per-formation styles change nothing where they are all one style); with two it plays a
+// whole game with no command refused, and its name parses back.
+#[test]
+fn a_split_plays_each_formations_style() {
+    let (sc, rules) = load("south-mountain.ron");
+    let one = Kind::parse("style:bold").unwrap();
+    let same = Kind::parse("split:bold/bold").unwrap();
+    let a = play_game(sc.clone(), rules.clone(), 5, [same, Kind::Ai(2)]);
+    let b = play_game(sc.clone(), rules.clone(), 5, [one, Kind::Ai(2)]);
+    let cmds = |r: &musket::rules::ai::GameReport| {
+        r.decisions
+            .iter()
+            .map(|d| format!("{:?}", d.2.command))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(cmds(&a), cmds(&b));
+    let split = Kind::parse("split:bold/dig-in").unwrap();
+    assert_eq!(split.name(), "split:bold/dig-in");
+    assert_eq!(Kind::parse(&split.name()).unwrap(), split);
+    let r = play_game(sc, rules, 5, [split, Kind::Ai(2)]);
+    assert!(r.refused.is_empty(), "{:?}", r.refused);
+    assert_ne!(
+        cmds(&r),
+        cmds(&b),
+        "bold and dig in along the front play another game"
+    );
+    for (bad, says) in [
+        ("split:bold", "two styles"),
+        ("split:bold/reckless", "reckless"),
+    ] {
+        let e = Kind::parse(bad).unwrap_err();
+        assert!(e.contains(says), "{e}");
+    }
+}

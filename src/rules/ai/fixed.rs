@@ -1,6 +1,8 @@
 //! `style:NAME`: one style of the search level's portfolio ([`super::search::portfolio`])
 //! played alone for the whole game: `ai2`'s planner with that style's weights, what `ai3`
 //! would play if it never switched. A measuring tool: `ai3` should do at least as well as each.
+//! `split:A/B`: two styles, the side's formations playing them in turn along the front
+//! (`rules::ai::formation`): what a choice of style per formation could gain (issue 49 item 2).
 
 use super::search::{Script, portfolio};
 use super::strong::Strong;
@@ -21,6 +23,27 @@ impl Fixed {
             name: style_name(&script),
         }
     }
+}
+
+impl Fixed {
+    /// The player whose formations play `a` and `b` in turn along the front.
+    pub fn split(a: StyleId, b: StyleId) -> Self {
+        let p = portfolio();
+        Fixed {
+            player: Strong::with_split([p[a.index()].style, p[b.index()].style]),
+            name: split_name(a, b),
+        }
+    }
+}
+
+/// `split:A/B` as the command line takes it.
+pub fn split_name(a: StyleId, b: StyleId) -> String {
+    let p = portfolio();
+    format!(
+        "split:{}/{}",
+        p[a.index()].name.replace(' ', "-"),
+        p[b.index()].name.replace(' ', "-")
+    )
 }
 
 /// A style's name as the command line takes it: `style:` and its name, hyphens for spaces

@@ -19,6 +19,7 @@
 //! driver can run it off the main thread and show each command before asking for the next.
 
 pub mod fixed;
+pub mod formation;
 mod greedy;
 pub mod hold;
 mod memo;
@@ -101,6 +102,9 @@ pub enum Kind {
     Greedy,
     /// One style of the search's portfolio played alone (`style:dig-in`: [`fixed`]).
     Style(StyleId),
+    /// Two styles of the portfolio played by the side's formations in turn along the front
+    /// (`split:bold/dig-in`: [`fixed::Split`], `rules::ai::formation`).
+    Split(StyleId, StyleId),
     /// Every stack for the nearest victory hex not held ([`rush`]).
     Rush,
     /// Hold the side's victory hexes and counter-attack what comes close ([`hold`]).
@@ -137,6 +141,7 @@ impl Kind {
             Kind::Random => "random".into(),
             Kind::Greedy => "greedy".into(),
             Kind::Style(s) => fixed::style_name(&search::portfolio()[s.index()]),
+            Kind::Split(a, b) => fixed::split_name(a, b),
             Kind::Rush => "rush".into(),
             Kind::Hold => "hold".into(),
         }
@@ -147,6 +152,24 @@ impl Kind {
     /// portfolio, hyphens or spaces: `style:dig-in`), `rush`, `hold`.
     pub fn parse(s: &str) -> Result<Kind, String> {
         let t = s.trim().to_ascii_lowercase();
+        if let Some(names) = t.strip_prefix("split:") {
+            let style = |name: &str| {
+                fixed::style_index(name)
+                    .and_then(StyleId::new)
+                    .ok_or_else(|| {
+                        format!(
+                            "unknown style {name:?} in {s:?}: the styles are {}",
+                            fixed::style_names()
+                        )
+                    })
+            };
+            let Some((a, b)) = names.split_once('/') else {
+                return Err(format!(
+                    "{s:?}: name two styles, split:FIRST/SECOND (e.g. split:bold/dig-in)"
+                ));
+            };
+            return Ok(Kind::Split(style(a)?, style(b)?));
+        }
         if let Some(name) = t.strip_prefix("style:") {
             return fixed::style_index(name)
                 .and_then(StyleId::new)
@@ -203,6 +226,7 @@ impl Kind {
             Kind::Random => Box::new(random::Random::new(seed, side)),
             Kind::Greedy => Box::new(greedy::Greedy::new()),
             Kind::Style(s) => Box::new(fixed::Fixed::new(s)),
+            Kind::Split(a, b) => Box::new(fixed::Fixed::split(a, b)),
             Kind::Rush => Box::new(rush::Rush::new()),
             Kind::Hold => Box::new(hold::Hold::new()),
         }

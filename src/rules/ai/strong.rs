@@ -170,6 +170,10 @@ pub struct Strong {
     queue: VecDeque<Decision>,
     /// A playout's reaches kept from plan to plan (`fast` only: [`ReachMemo`]).
     memo: Mutex<ReachMemo>,
+    /// The styles the side's formations play in turn (`rules::ai::formation`: the first, third…
+    /// formation along the front the first style, the others the second); `None`: `style` for
+    /// every unit.
+    split: Option<[Style; 2]>,
 }
 
 impl Strong {
@@ -187,7 +191,16 @@ impl Strong {
             fast: false,
             queue: VecDeque::new(),
             memo: Mutex::new(ReachMemo::default()),
+            split: None,
         }
+    }
+
+    /// `ai2`'s planner with its formations playing two styles in turn along the front (a
+    /// measuring player: `split:A/B`).
+    pub fn with_split(styles: [Style; 2]) -> Self {
+        let mut s = Strong::with_style(2, styles[0]);
+        s.split = Some(styles);
+        s
     }
 
     /// Moves without the threat model: about ten times cheaper, for the search's playouts.
@@ -261,7 +274,7 @@ impl Player for Strong {
         }
         // The plan was for another phase (an attack where only moves are made now): the moves.
         if let Some(d) = self
-            .moves(&view(game, self.style, self.fast, &self.memo))
+            .moves(&view(game, self.style, self.split, self.fast, &self.memo))
             .into_iter()
             .find(|d| validate(game, &d.command).is_ok() && !matches!(d.command, Command::EndTurn))
         {
@@ -333,6 +346,9 @@ struct View<'a> {
     around: OnceCell<(Vec<(bool, f64)>, Vec<Coord>)>,
     /// [`View::weights`].
     weights: OnceCell<Vec<f64>>,
+    /// Each unit's style, where the side's formations play different ones ([`Strong::split`]);
+    /// `None`: every unit plays `style`.
+    styles: Option<Vec<Style>>,
     /// A playout's planner ([`Strong::fast`]) in an action under way plans for the action's
     /// units alone (the only ones that may move or attack until it ends); `None`: every stack.
     acting: Option<Vec<UnitIdx>>,
@@ -375,6 +391,7 @@ impl<'a> View<'a> {
             reaches: RefCell::new(Vec::new()),
             around: OnceCell::new(),
             weights: OnceCell::new(),
+            styles: None,
             acting: None,
             memo: None,
         }
@@ -403,9 +420,9 @@ impl<'a> View<'a> {
     }
 
     /// Each victory hex's points as the style weighs them: more for the most valuable
-    /// (`Style::focus`), found once per plan.
-    fn weights(&self) -> &[f64] {
-        self.weights.get_or_init(|| {
+    /// (`Style::focus`), found once per plan for the view's style.
+    fn weights(&self, focus: f64) -> std::borrow::Cow<'_, [f64]> {
+        let of = |focus: f64| -> Vec<f64> {
             let victory = &self.game.scenario.victory;
             let most = victory.iter().map(|vh| vh.points).max();
             let most = f64::from(most.unwrap_or(1).max(1));
@@ -413,14 +430,28 @@ impl<'a> View<'a> {
                 .iter()
                 .map(|vh| {
                     let pts = f64::from(vh.points);
-                    if self.style.focus == 0.0 {
+                    if focus == 0.0 {
                         pts
                     } else {
-                        pts * (pts / most).powf(self.style.focus)
+                        pts * (pts / most).powf(focus)
                     }
                 })
                 .collect()
-        })
+        };
+        if focus == self.style.focus {
+            std::borrow::Cow::Borrowed(self.weights.get_or_init(|| of(focus)))
+        } else {
+            std::borrow::Cow::Owned(of(focus))
+        }
+    }
+
+    /// The style `units` play: their formation's ([`View::styles`], by the first unit), else
+    /// the view's.
+    fn style_of(&self, units: &[UnitIdx]) -> Style {
+        match (&self.styles, units.first()) {
+            (Some(styles), Some(u)) => styles.get(u.i()).copied().unwrap_or(self.style),
+            _ => self.style,
+        }
     }
 
     /// [`View::around`]: per victory hex, an enemy combat unit within [`NEAR`] hexes and the
@@ -662,9 +693,12 @@ fn vp_at(game: &Game, h: Coord, side: SideId) -> f64 {
 
 impl Strong {
     fn plan(&mut self, game: &Game) -> Vec<Decision> {
-        let v = view(game, self.style, self.fast, &self.memo);
+        let v = view(game, self.style, self.split, self.fast, &self.memo);
         let mut attacks = self.attacks(&v);
-        attacks.retain(|p| p.rating > v.style.threshold);
+        attacks.retain(|p| {
+            let units = p.parts.first().map_or(&[][..], |q| &q.units[..]);
+            p.rating > v.style_of(units).threshold
+        });
         if let Some(mut chooser) = self.chooser.take() {
             // The search level: the best attack of each target, and no attack (the moves).
             if !attacks.is_empty() {
@@ -736,7 +770,8 @@ impl Strong {
                 // measured: unchanged.)
                 if let Some((req, o)) = simulate(scratch, &trial, t)
                     && (assaults || p.units.iter().any(|u| req.attackers.contains(u)))
-                    && let r = rate(v, t, &o, v.style.aggression) + relocation(v, &trial)
+                    && let r = rate(v, t, &o, v.style_of(&trial[0].units).aggression)
+                        + relocation(v, &trial)
                     && best_add.as_ref().is_none_or(|b| r > b.3)
                 {
                     best_add = Some((i, req, o, r));
@@ -923,7 +958,8 @@ fn detachment(v: &View, s: &Stack, movers: &[UnitIdx]) -> Option<Vec<UnitIdx>> {
         .scenario
         .victory_at(s.hex)
         .is_some_and(|&i| game.holders[i as usize] == Some(v.side));
-    if !held || !v.style.garrison.is_finite() {
+    let garrison = v.style_of(&s.units).garrison;
+    if !held || !garrison.is_finite() {
         return None;
     }
     let enemy: f64 = game
@@ -934,7 +970,7 @@ fn detachment(v: &View, s: &Stack, movers: &[UnitIdx]) -> Option<Vec<UnitIdx>> {
         .map(|u| f64::from(u.manpower))
         .sum::<f64>()
         / v.scale;
-    let need = v.style.garrison * enemy;
+    let need = garrison * enemy;
     let combat = |u: &&UnitIdx| game.unit(**u).is_combat();
     let fixed: Vec<UnitIdx> = s
         .units
@@ -1112,7 +1148,7 @@ fn threat_risk(v: &View, model: &mut ThreatModel, units: &[UnitIdx], h: Coord) -
     };
     let o = &t.odds;
     let net = (f(o.defender_expected_loss) - f(o.attacker_expected_loss)) / v.scale;
-    0.5 * v.style.caution * t.p_reach * net.max(0.0) * (1.0 - 0.8 * v.lateness)
+    0.5 * v.style_of(units).caution * t.p_reach * net.max(0.0) * (1.0 - 0.8 * v.lateness)
 }
 
 /// A stack's wanted move: its gain, the command, where to, its units.
@@ -1307,7 +1343,8 @@ fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f
     let mut risk = 0.0;
     if combat {
         let urgency = 0.5 + v.lateness;
-        let weights = v.weights();
+        let st = v.style_of(units);
+        let weights = v.weights(st.focus);
         for (i, vh) in game.scenario.victory.iter().enumerate() {
             let pts = weights[i];
             let d = f64::from(vh.hex.distance(h));
@@ -1318,22 +1355,22 @@ fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f
             if game.holders[i] != Some(v.side) {
                 // To take: drawn by its points over the distance, more as the end nears; taken
                 // by standing on it.
-                value += v.style.take * pts * urgency / (1.0 + d);
+                value += st.take * pts * urgency / (1.0 + d);
                 if d == 0.0 {
-                    value += v.style.take * pts * (2.0 + 4.0 * v.lateness);
+                    value += st.take * pts * (2.0 + 4.0 * v.lateness);
                 }
             } else if !others {
                 // To hold: one combat defender on it, more when enemies are near.
                 let (near, next_to) = v.around().0[i];
                 let threat = next_to + if near { 0.5 } else { 0.0 };
                 if d == 0.0 {
-                    value += v.style.hold * pts * (1.0 + threat);
+                    value += st.hold * pts * (1.0 + threat);
                 } else {
-                    value += v.style.hold * pts * 0.3 * threat / (1.0 + d);
+                    value += st.hold * pts * 0.3 * threat / (1.0 + d);
                 }
-            } else if d == 0.0 && v.style.depth > 0.0 {
+            } else if d == 0.0 && st.depth > 0.0 {
                 // Another defender on a hex already held, against the enemy next to it.
-                value += v.style.depth * pts * 0.5 * v.around().0[i].1;
+                value += st.depth * pts * 0.5 * v.around().0[i].1;
             }
         }
         if game.scenario.victory.is_empty() || value == 0.0 {
@@ -1345,7 +1382,7 @@ fn position_parts(v: &View, units: &[UnitIdx], h: Coord, from: Coord) -> (f64, f
         let enemy = v.enemy_next_to(h);
         let danger = 0.15 * enemy + 0.5 * (enemy - own).max(0.0);
         if !v.last_move {
-            risk = v.style.caution * (1.0 - 0.8 * v.lateness) * danger;
+            risk = st.caution * (1.0 - 0.8 * v.lateness) * danger;
         }
     } else {
         // Leaders and trains: with the army, behind it.
@@ -1381,10 +1418,31 @@ fn lock(m: &Mutex<ReachMemo>) -> std::sync::MutexGuard<'_, ReachMemo> {
 
 /// The view a plan is made on: a playout's ([`Strong::fast`]) with its kept reaches and, in an
 /// action under way, of the action's units alone.
-fn view<'a>(game: &'a Game, style: Style, fast: bool, memo: &'a Mutex<ReachMemo>) -> View<'a> {
-    if !fast {
-        return View::new(game, style);
+fn view<'a>(
+    game: &'a Game,
+    style: Style,
+    split: Option<[Style; 2]>,
+    fast: bool,
+    memo: &'a Mutex<ReachMemo>,
+) -> View<'a> {
+    let mut v = if fast {
+        let ctx = lock(memo).refresh(game);
+        View::with_ctx(game, style, ctx).fast(memo)
+    } else {
+        View::new(game, style)
+    };
+    if let Some(pair) = split {
+        let pair = pair.map(|s| s.in_position(game));
+        let mut styles = vec![v.style; game.units.len()];
+        for (i, f) in super::formation::formations(game, game.active_side)
+            .iter()
+            .enumerate()
+        {
+            for u in f {
+                styles[u.i()] = pair[i % 2];
+            }
+        }
+        v.styles = Some(styles);
     }
-    let ctx = lock(memo).refresh(game);
-    View::with_ctx(game, style, ctx).fast(memo)
+    v
 }

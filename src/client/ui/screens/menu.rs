@@ -574,8 +574,8 @@ fn seat_label(s: Seat) -> &'static str {
         Seat::Computer(Kind::Greedy) => "Computer: greedy (best odds, no plan)",
         Seat::Computer(Kind::Random) => "Computer: random (for testing)",
         // The measuring players (`--sides rush,ai`): not offered in the menu.
-        Seat::Computer(Kind::Style(_) | Kind::Rush | Kind::Hold) => {
-            "Computer: a measuring player (style, rush or hold)"
+        Seat::Computer(Kind::Style(_) | Kind::Split(..) | Kind::Rush | Kind::Hold) => {
+            "Computer: a measuring player (style, split, rush or hold)"
         }
         Seat::Remote => "Your opponent, by turn files",
     }
