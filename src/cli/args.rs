@@ -56,8 +56,8 @@ pub struct WindowArgs {
     pub free_movement: bool,
     /// Who plays each side, in the scenario's side order: human, or the computer (ai = ai3,
     /// the strongest; easy, normal, hard = ai1, ai2, ai3; greedy, random; the measuring players
-    /// rush, hold and style:NAME, docs/computer-players.md). E.g. `--sides human,ai` to play
-    /// the first side against the computer.
+    /// rush, hold, style:NAME and split:A/B, docs/computer-players.md). E.g. `--sides
+    /// human,ai` to play the first side against the computer.
     #[arg(long, value_delimiter = ',', value_name = "A,B")]
     pub sides: Vec<String>,
     /// Open a turn file your opponent sent (play by e-mail): it is verified by the rules, their
