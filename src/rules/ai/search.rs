@@ -11,7 +11,10 @@
 //! section: [`weighed_portfolio`]; else [`DEFAULT_STYLE`], stand) plays the game turn unless
 //! another ends better on average by a margin the
 //! samples support ([`preferred`]), with every command still planned from the exact odds and
-//! re-planned after every roll.
+//! re-planned after every roll. Where the playouts see the end and the budget left pays for it,
+//! each formation of the side (`rules::ai::formation`) then tries the runner-up style alone, the
+//! others keeping the chosen one, on the same dice, and keeps it where [`preferred`] says so
+//! ([`Search::by_formation`]).
 //!
 //! **The model of the enemy** is the kind of player (`ai2`, `greedy`, `rush` or `hold`: [`MODELS`]) that would
 //! itself have sent most of the enemy's commands so far: each command the enemy sends is
@@ -382,8 +385,14 @@ impl Search {
             self.play_rounds(game, &rounds, first, &mut values, &mut spent);
             preferred(&values)
         };
+        let formations = if h >= left {
+            self.by_formation(game, &scripts, best, &values, &mut spent, enemy, base, h)
+        } else {
+            None
+        };
         self.rate = Some(spent.work as f64 / spent.turns.max(1) as f64);
         self.player.set_style(scripts[best].style);
+        self.player.set_formation_styles(formations);
         self.last = Some(Choice {
             style: scripts[best].name,
             turns: h,
@@ -392,6 +401,73 @@ impl Search {
             work: spent.work,
         });
         scripts[best].name
+    }
+
+    /// A style per formation (issue 49 item 2), after the whole side's: each formation along
+    /// the front tries the runner-up style with the others keeping the chosen one, over the
+    /// same dice as the chosen style's rounds, and keeps it where [`preferred`] says the side
+    /// ends better; only where the budget left pays for every formation's rounds. `None`: the
+    /// chosen style for every unit.
+    #[allow(clippy::too_many_arguments)]
+    fn by_formation(
+        &self,
+        game: &Game,
+        scripts: &[Script],
+        best: usize,
+        values: &[Vec<f64>],
+        spent: &mut Spent,
+        enemy: Kind,
+        base: u64,
+        turns: u32,
+    ) -> Option<Vec<Style>> {
+        let n = super::formation::formations(game, self.side).len();
+        let rounds = values[best].len() as u64;
+        let playouts: u64 = values.iter().map(|v| v.len() as u64).sum();
+        if n < 2 || rounds < MIN_ROUNDS || playouts == 0 {
+            return None;
+        }
+        let each = spent.work / playouts;
+        if spent.work + each * rounds * n as u64 > STYLE_WORK {
+            return None;
+        }
+        let mean = |v: &Vec<f64>| v.iter().sum::<f64>() / v.len().max(1) as f64;
+        let runner = (0..scripts.len())
+            .filter(|p| *p != best && !values[*p].is_empty())
+            .max_by(|a, b| {
+                mean(&values[*a])
+                    .total_cmp(&mean(&values[*b]))
+                    .then(b.cmp(a))
+            })?;
+        let chosen = scripts[best].style;
+        let tasks: Vec<(usize, u64)> = (0..n)
+            .flat_map(|f| (0..rounds).map(move |r| (f, r)))
+            .collect();
+        let results = run_tasks(game, &tasks, |g, &(f, r)| {
+            let mut styles = vec![chosen; n];
+            styles[f] = scripts[runner].style;
+            play_formations(
+                g,
+                chosen,
+                Some(styles),
+                enemy,
+                mix(base.wrapping_add(r)),
+                Horizon::Turns(turns),
+            )
+        });
+        let mut tried: Vec<Vec<f64>> = vec![Vec::new(); n];
+        for (&(f, _), (v, w, t)) in tasks.iter().zip(results) {
+            tried[f].push(v);
+            spent.add(w, t);
+        }
+        let mut styles = vec![chosen; n];
+        let mut any = false;
+        for f in 0..n {
+            if preferred(&[values[best].clone(), tried[f].clone()]) == 1 {
+                styles[f] = scripts[runner].style;
+                any = true;
+            }
+        }
+        any.then_some(styles)
     }
 
     /// How the last style was chosen (none before the first decision).
@@ -628,10 +704,25 @@ pub fn play_style(
     dice_seed: u64,
     horizon: Horizon,
 ) -> (f64, u64, u32) {
+    play_formations(game, style, None, enemy, dice_seed, horizon)
+}
+
+/// [`play_style`] with a style per formation (`rules::ai::formation`; formation `i` along the
+/// front plays `formations[i]`), where given.
+fn play_formations(
+    game: &Game,
+    style: Style,
+    formations: Option<Vec<Style>>,
+    enemy: Kind,
+    dice_seed: u64,
+    horizon: Horizon,
+) -> (f64, u64, u32) {
     let mut g = game.clone();
     let mut dice = Dice::new(dice_seed);
     let mut players = [SideId(0), SideId(1)].map(|s| playout_player(enemy, s));
-    players[game.active_side.0.min(1) as usize] = Box::new(Strong::with_style(2, style).fast());
+    let mut me = Strong::with_style(2, style).fast();
+    me.set_formation_styles(formations);
+    players[game.active_side.0.min(1) as usize] = Box::new(me);
     let p = play_on(game, &mut g, &mut dice, &mut players, horizon);
     (value(&g, game.active_side), p.work, p.ahead)
 }

@@ -173,7 +173,7 @@ pub struct Strong {
     /// The styles the side's formations play in turn (`rules::ai::formation`: the first, third…
     /// formation along the front the first style, the others the second); `None`: `style` for
     /// every unit.
-    split: Option<[Style; 2]>,
+    split: Option<Vec<Style>>,
 }
 
 impl Strong {
@@ -199,8 +199,17 @@ impl Strong {
     /// measuring player: `split:A/B`).
     pub fn with_split(styles: [Style; 2]) -> Self {
         let mut s = Strong::with_style(2, styles[0]);
-        s.split = Some(styles);
+        s.split = Some(styles.to_vec());
         s
+    }
+
+    /// Play a style per formation from the next plan on (formation `i` along the front plays
+    /// `styles[i % len]`; `None`: the one style for every unit); what is queued is dropped.
+    pub fn set_formation_styles(&mut self, styles: Option<Vec<Style>>) {
+        if styles != self.split {
+            self.split = styles;
+            self.queue.clear();
+        }
     }
 
     /// Moves without the threat model: about ten times cheaper, for the search's playouts.
@@ -274,7 +283,13 @@ impl Player for Strong {
         }
         // The plan was for another phase (an attack where only moves are made now): the moves.
         if let Some(d) = self
-            .moves(&view(game, self.style, self.split, self.fast, &self.memo))
+            .moves(&view(
+                game,
+                self.style,
+                self.split.as_deref(),
+                self.fast,
+                &self.memo,
+            ))
             .into_iter()
             .find(|d| validate(game, &d.command).is_ok() && !matches!(d.command, Command::EndTurn))
         {
@@ -693,7 +708,13 @@ fn vp_at(game: &Game, h: Coord, side: SideId) -> f64 {
 
 impl Strong {
     fn plan(&mut self, game: &Game) -> Vec<Decision> {
-        let v = view(game, self.style, self.split, self.fast, &self.memo);
+        let v = view(
+            game,
+            self.style,
+            self.split.as_deref(),
+            self.fast,
+            &self.memo,
+        );
         let mut attacks = self.attacks(&v);
         attacks.retain(|p| {
             let units = p.parts.first().map_or(&[][..], |q| &q.units[..]);
@@ -1421,7 +1442,7 @@ fn lock(m: &Mutex<ReachMemo>) -> std::sync::MutexGuard<'_, ReachMemo> {
 fn view<'a>(
     game: &'a Game,
     style: Style,
-    split: Option<[Style; 2]>,
+    split: Option<&[Style]>,
     fast: bool,
     memo: &'a Mutex<ReachMemo>,
 ) -> View<'a> {
@@ -1431,15 +1452,15 @@ fn view<'a>(
     } else {
         View::new(game, style)
     };
-    if let Some(pair) = split {
-        let pair = pair.map(|s| s.in_position(game));
+    if let Some(pair) = split.filter(|p| !p.is_empty()) {
+        let pair: Vec<Style> = pair.iter().map(|s| s.in_position(game)).collect();
         let mut styles = vec![v.style; game.units.len()];
         for (i, f) in super::formation::formations(game, game.active_side)
             .iter()
             .enumerate()
         {
             for u in f {
-                styles[u.i()] = pair[i % 2];
+                styles[u.i()] = pair[i % pair.len()];
             }
         }
         v.styles = Some(styles);
