@@ -12,6 +12,7 @@ use serde_json::json;
 
 use super::Failure;
 use crate::rules::ai::Kind;
+use crate::rules::ai::fixed;
 use crate::rules::ai::search::{self, Horizon};
 
 #[derive(clap::Args, Debug)]
@@ -41,16 +42,11 @@ pub fn run(
     ov: &crate::rules::registry::RulesOverrides,
 ) -> Result<ExitCode, Failure> {
     let game = super::load_game(&a.scenario, ov)?;
-    let wanted = a.style.replace('-', " ");
-    let Some(script) = search::portfolio().into_iter().find(|s| s.name == wanted) else {
-        let names: Vec<String> = search::portfolio()
-            .iter()
-            .map(|s| s.name.replace(' ', "-"))
-            .collect();
+    let Some(script) = fixed::style_index(&a.style).map(|i| search::portfolio()[i]) else {
         return Err(Failure(format!(
             "--style {}: not a style of ai3's portfolio ({})",
             a.style,
-            names.join(", ")
+            fixed::style_names()
         )));
     };
     let enemy = Kind::parse(&a.enemy).map_err(Failure)?;

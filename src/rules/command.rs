@@ -302,12 +302,19 @@ fn check_attack(
     choices: &super::attack::Choices,
 ) -> Result<CheckedAttack, CommandError> {
     let request = request_of(game, cmd)?;
-    attack_turn(game, &request)?;
-    surprise_check(game, &request)?;
-    assault_check(game, &request)?;
+    who_may_attack(game, &request)?;
     game.rules.check(game, &request, choices)?;
     let limits = orders::check_attack_limits(game, &request).map_err(CommandError::Limit)?;
     Ok(CheckedAttack { request, limits })
+}
+
+/// The checks of who may make an attack, before the rule system's own: the side that may
+/// (`attack_turn`), the scenario's surprise, an action phase's assault rules. For a command
+/// ([`check_attack`]) and a request the computer weighs ([`judge_attack`]) alike.
+fn who_may_attack(game: &Game, req: &AttackRequest) -> Result<(), CommandError> {
+    attack_turn(game, req)?;
+    surprise_check(game, req)?;
+    assault_check(game, req)
 }
 
 /// An attack the computer players weigh, judged as [`validate`] judges the attack command the
@@ -320,9 +327,7 @@ fn check_attack(
 pub fn judge_attack(game: &Game, req: &AttackRequest) -> Result<super::attack::Odds, CommandError> {
     not_over(game)?;
     super::gate::check_attack(game, req).map_err(CommandError::Phase)?;
-    attack_turn(game, req)?;
-    surprise_check(game, req)?;
-    assault_check(game, req)?;
+    who_may_attack(game, req)?;
     // The per-turn limits before the rule system's check and odds: the same acceptance, and no
     // odds computed for an attack the limits refuse.
     orders::check_attack_limits(game, req).map_err(CommandError::Limit)?;

@@ -100,7 +100,7 @@ fn needs(game: &Game, cmd: &Command) -> Option<Need> {
                     options,
                 )
                 .ok()?;
-                game.rules.default_attack_type(game, &req).ok()
+                super::ruleset::kind_of(game, &req)
             });
             Some(Need::Attack(kind))
         }
@@ -268,10 +268,7 @@ fn command_units(cmd: &Command) -> &[String] {
 /// requests, not commands): the phase allows its attack type (the request's, else the rule
 /// system's default) and, in an action under way, the attackers are its units.
 pub fn check_attack(game: &Game, req: &super::attack::AttackRequest) -> Result<(), String> {
-    let kind = req
-        .kind
-        .or_else(|| game.rules.default_attack_type(game, req).ok());
-    check_need(game, Need::Attack(kind))?;
+    check_need(game, Need::Attack(super::ruleset::kind_of(game, req)))?;
     if !on_initiative(game) || game.scenario.movement == super::points::Enforcement::Free {
         return Ok(());
     }

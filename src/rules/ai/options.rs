@@ -113,11 +113,16 @@ pub fn reach(
     units: &[UnitIdx],
     unrolled: impl Fn(&Game, UnitIdx) -> Mp,
 ) -> Option<Reach> {
-    let lefts: Vec<Mp> = units
+    reachable_within(game, ctx, units, &lefts(game, units, unrolled))
+}
+
+/// What each of `units` has left to spend this turn (a march roll not made yet counts as
+/// `unrolled`): the points [`reach`] traces with.
+pub fn lefts(game: &Game, units: &[UnitIdx], unrolled: impl Fn(&Game, UnitIdx) -> Mp) -> Vec<Mp> {
+    units
         .iter()
         .map(|u| budget(game, *u).left.unwrap_or_else(|| unrolled(game, *u)))
-        .collect();
-    reachable_within(game, ctx, units, &lefts)
+        .collect()
 }
 
 /// The units of `units` that may take part in an attack now: on the map, combat units within

@@ -170,10 +170,9 @@ pub struct Strong {
     queue: VecDeque<Decision>,
     /// A playout's reaches kept from plan to plan (`fast` only: [`ReachMemo`]).
     memo: Mutex<ReachMemo>,
-    /// The styles the side's formations play in turn (`rules::ai::formation`: the first, third…
-    /// formation along the front the first style, the others the second); `None`: `style` for
-    /// every unit.
-    split: Option<Vec<Style>>,
+    /// The styles the side's formations play (`rules::ai::formation`: formation `i` along the
+    /// front plays `formation_styles[i % len]`); `None`: `style` for every unit.
+    formation_styles: Option<Vec<Style>>,
 }
 
 impl Strong {
@@ -191,7 +190,7 @@ impl Strong {
             fast: false,
             queue: VecDeque::new(),
             memo: Mutex::new(ReachMemo::default()),
-            split: None,
+            formation_styles: None,
         }
     }
 
@@ -199,15 +198,15 @@ impl Strong {
     /// measuring player: `split:A/B`).
     pub fn with_split(styles: [Style; 2]) -> Self {
         let mut s = Strong::with_style(2, styles[0]);
-        s.split = Some(styles.to_vec());
+        s.formation_styles = Some(styles.to_vec());
         s
     }
 
     /// Play a style per formation from the next plan on (formation `i` along the front plays
     /// `styles[i % len]`; `None`: the one style for every unit); what is queued is dropped.
     pub fn set_formation_styles(&mut self, styles: Option<Vec<Style>>) {
-        if styles != self.split {
-            self.split = styles;
+        if styles != self.formation_styles {
+            self.formation_styles = styles;
             self.queue.clear();
         }
     }
@@ -286,7 +285,7 @@ impl Player for Strong {
             .moves(&view(
                 game,
                 self.style,
-                self.split.as_deref(),
+                self.formation_styles.as_deref(),
                 self.fast,
                 &self.memo,
             ))
@@ -361,7 +360,7 @@ struct View<'a> {
     around: OnceCell<(Vec<(bool, f64)>, Vec<Coord>)>,
     /// [`View::weights`].
     weights: OnceCell<Vec<f64>>,
-    /// Each unit's style, where the side's formations play different ones ([`Strong::split`]);
+    /// Each unit's style, where the side's formations play different ones ([`Strong::formation_styles`]);
     /// `None`: every unit plays `style`.
     styles: Option<Vec<Style>>,
     /// A playout's planner ([`Strong::fast`]) in an action under way plans for the action's
@@ -503,14 +502,7 @@ impl<'a> View<'a> {
         let r = match self.memo {
             None => reach(self.game, &self.ctx, movers, median_roll).map(Arc::new),
             Some(memo) => {
-                let lefts: Vec<Mp> = movers
-                    .iter()
-                    .map(|u| {
-                        crate::rules::movement::budget(self.game, *u)
-                            .left
-                            .unwrap_or_else(|| median_roll(self.game, *u))
-                    })
-                    .collect();
+                let lefts = super::options::lefts(self.game, movers, median_roll);
                 let mut memo = lock(memo);
                 match memo.get(movers, &lefts) {
                     Some(r) => r,
@@ -711,7 +703,7 @@ impl Strong {
         let v = view(
             game,
             self.style,
-            self.split.as_deref(),
+            self.formation_styles.as_deref(),
             self.fast,
             &self.memo,
         );
@@ -1438,11 +1430,13 @@ fn lock(m: &Mutex<ReachMemo>) -> std::sync::MutexGuard<'_, ReachMemo> {
 }
 
 /// The view a plan is made on: a playout's ([`Strong::fast`]) with its kept reaches and, in an
-/// action under way, of the action's units alone.
+/// action under way, of the action's units alone; each unit playing its formation's style where
+/// `formation_styles` are given ([`Strong::formation_styles`]). (The planner's fields one by
+/// one, not `&Strong`: the plan takes its chooser out while the view is in use.)
 fn view<'a>(
     game: &'a Game,
     style: Style,
-    split: Option<&[Style]>,
+    formation_styles: Option<&[Style]>,
     fast: bool,
     memo: &'a Mutex<ReachMemo>,
 ) -> View<'a> {
@@ -1452,15 +1446,15 @@ fn view<'a>(
     } else {
         View::new(game, style)
     };
-    if let Some(pair) = split.filter(|p| !p.is_empty()) {
-        let pair: Vec<Style> = pair.iter().map(|s| s.in_position(game)).collect();
+    if let Some(played) = formation_styles.filter(|p| !p.is_empty()) {
+        let played: Vec<Style> = played.iter().map(|s| s.in_position(game)).collect();
         let mut styles = vec![v.style; game.units.len()];
         for (i, f) in super::formation::formations(game, game.active_side)
             .iter()
             .enumerate()
         {
             for u in f {
-                styles[u.i()] = pair[i % pair.len()];
+                styles[u.i()] = played[i % played.len()];
             }
         }
         v.styles = Some(styles);
