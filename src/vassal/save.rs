@@ -403,10 +403,17 @@ impl SavedGame {
             }
         }
         let mut g = r.g;
+        // A piece in a stack is where its stack is (VASSAL's `BasicPiece.getMap` and
+        // `getPosition` ask the parent stack): saves of VASSAL 2.9 and older write no map for
+        // a piece inside a stack, only the stack's.
         for s in &g.stacks {
             for pid in &s.pieces {
                 if let Some(&k) = r.index_of.get(pid) {
-                    g.pieces[k].stack = Some(s.id.clone());
+                    let p = &mut g.pieces[k];
+                    p.stack = Some(s.id.clone());
+                    p.piece.basic.map_id = s.map_id.clone();
+                    p.piece.basic.x = s.x;
+                    p.piece.basic.y = s.y;
                 }
             }
         }
@@ -498,7 +505,16 @@ impl Replay<'_> {
         } else {
             (st.next_int(0), st.next_int(0))
         };
-        let pieces: Vec<String> = st.filter(|t| !t.starts_with("@@")).collect();
+        // `Stack.setState` takes the pieces already known (a later piece of the same id is not
+        // in it), each leaving the stack it was in (`insertChild`).
+        let pieces: Vec<String> = st
+            .filter(|t| !t.starts_with("@@") && self.index_of.contains_key(t))
+            .collect();
+        for other in &mut self.g.stacks {
+            if other.id != id {
+                other.pieces.retain(|p| !pieces.contains(p));
+            }
+        }
         let s = SavedStack {
             id: id.clone(),
             map_id: if map == "null" { None } else { Some(map) },
@@ -559,6 +575,11 @@ impl Replay<'_> {
             b.map_id = new_map;
             b.x = x;
             b.y = y;
+            // A piece moved alone leaves its stack (VASSAL puts it in a new one, or in the
+            // stack of the piece it is put under, at the point moved to either way).
+            for s in &mut self.g.stacks {
+                s.pieces.retain(|p| p != id);
+            }
         } else if let Some(&k) = self.stack_of.get(id) {
             let s = &mut self.g.stacks[k];
             s.map_id = new_map.clone();
@@ -662,5 +683,44 @@ mod tests {
                 ]
             }
         );
+    }
+
+    // VASSAL 2.9's saves: a piece in a stack is where its stack is, whatever its own state
+    // says; a stack takes only pieces already added; a piece moved alone leaves its stack.
+    #[test]
+    fn a_piece_in_a_stack_is_where_the_stack_is() {
+        use crate::vassal::piece::{basic_state, basic_type, encode_add_piece};
+        let piece = |id: &str| {
+            encode_add_piece(
+                Some(id),
+                &basic_type("a.png", id),
+                &basic_state(None, 0, 0, "1", &[]),
+            )
+        };
+        let stream = join_commands(&[
+            "begin_save",
+            &piece("a"),
+            &piece("b"),
+            &piece("c"),
+            "+/s1/stack/Main;100;200;a;b;c;late;@@0",
+            &piece("late"),
+            "M/c/Main/300/400/null/Main/100/200/null",
+            "end_save",
+        ]);
+        let g = SavedGame::from_command_text(&stream, "t").unwrap();
+        let at = |id: &str| {
+            let p = g.pieces.iter().find(|p| p.id == id).unwrap();
+            (
+                p.map_id().map(str::to_string),
+                p.position(),
+                p.stack.clone(),
+            )
+        };
+        let s1 = Some("s1".to_string());
+        assert_eq!(at("a"), (Some("Main".into()), (100, 200), s1.clone()));
+        assert_eq!(at("b"), (Some("Main".into()), (100, 200), s1));
+        assert_eq!(at("c"), (Some("Main".into()), (300, 400), None));
+        assert_eq!(at("late"), (None, (0, 0), None));
+        assert_eq!(g.stacks[0].pieces, ["a", "b"]);
     }
 }

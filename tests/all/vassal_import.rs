@@ -490,6 +490,55 @@ fn bundled_setups_and_saved_games_give_their_positions() {
     let r = import(&d, &m, &["--save", vsav.to_str().unwrap(), "--force"]);
     assert_eq!(r["pieces"][0]["hex"], "0504");
     assert_eq!(r["pieces"][0]["location"], "0504");
+    // A save of VASSAL 2.9 or older: a piece inside a stack has no map of its own, only its
+    // stack has (`Stack.setState` puts the pieces where the stack is). Two stacks on 0404 and
+    // 0707, and a stack on no map, whose piece is listed with that reason.
+    let old = d.join("old.vsav");
+    let stream = vmod::save_stream(
+        &[
+            union("Old Guard").saved_in_stack("o1"),
+            union("Old Line").saved_in_stack("o2"),
+            rebel("Old Rebel").saved_in_stack("o3"),
+            rebel("Old Reserve").saved_in_stack("o4"),
+            vmod::stack_saved("s1", Some("Main Map"), 210, 285, &["o1", "o2"]),
+            vmod::stack_saved("s2", Some("Main Map"), 390, 460, &["o3"]),
+            vmod::stack_saved("s3", None, 0, 0, &["o4"]),
+        ],
+        &["Main MapBoardPicker\tMain\t0\t0".to_string()],
+    );
+    std::fs::write(&old, vmod::vsav_bytes(&stream)).unwrap();
+    let r = import(&d, &m, &["--save", old.to_str().unwrap(), "--force"]);
+    let placed: Vec<(&str, &str)> = r["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["name"].as_str().unwrap(), p["hex"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        placed,
+        [
+            ("Old Guard", "0404"),
+            ("Old Line", "0404"),
+            ("Old Rebel", "0707")
+        ],
+        "{}",
+        r["pieces"]
+    );
+    assert_eq!(
+        r["skipped"].as_array().unwrap().len(),
+        1,
+        "{}",
+        r["skipped"]
+    );
+    assert_eq!(r["skipped"][0]["name"], "Old Reserve");
+    assert!(
+        r["skipped"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("not on a map"),
+        "{}",
+        r["skipped"]
+    );
     // A set-up that is not there.
     let e = refused(&d, &m, &["--setup", "Day 9"]);
     assert!(

@@ -125,6 +125,27 @@ impl PieceSpec {
         let (t, s) = self.type_state(Some(map), x, y, "1");
         encode_add_piece(Some(id), &t, &s)
     }
+
+    /// The piece as VASSAL 2.9 and older save a piece inside a stack: no map, no point (the
+    /// stack holds them: [`stack_saved`]).
+    pub fn saved_in_stack(&self, id: &str) -> String {
+        let (t, s) = self.type_state(None, 0, 0, "1");
+        encode_add_piece(Some(id), &t, &s)
+    }
+}
+
+/// A stack as a saved game holds it (`Stack.getState`): its map (`None`: none), point and
+/// pieces' ids, bottom first.
+pub fn stack_saved(id: &str, map: Option<&str>, x: i32, y: i32, pieces: &[&str]) -> String {
+    let mut state = match map {
+        Some(m) => format!("{m};{x};{y}"),
+        None => "null".to_string(),
+    };
+    for p in pieces {
+        state.push(';');
+        state.push_str(p);
+    }
+    encode_add_piece(Some(id), "stack", &state)
 }
 
 /// An at-start stack on the board: at a grid location, or at a point.
