@@ -61,9 +61,10 @@ pub struct AccuracyArgs {
 pub struct VassalArgs {
     /// The module file (`.vmod`).
     pub module: PathBuf,
-    /// The folder to write the draft, the board image and the counters into (made if missing).
-    #[arg(long, value_name = "DIR")]
-    pub out: PathBuf,
+    /// The folder to write the draft, the board image and the counters into (made if missing;
+    /// not needed with --list).
+    #[arg(long, value_name = "DIR", required_unless_present = "list")]
+    pub out: Option<PathBuf>,
     /// The board to import, by name or as MAP/BOARD (default: the only board with a hex grid,
     /// or the one the set-up uses most).
     #[arg(long, value_name = "NAME")]
@@ -91,7 +92,8 @@ pub struct VassalArgs {
     /// One JSON object on stdout: the scenario, board, grid, pieces and skipped pieces.
     #[arg(long)]
     pub json: bool,
-    /// List the module's boards and set-ups, and write nothing.
+    /// List the module's boards (size, grid kind, image present) and set-ups, and write
+    /// nothing (with --json: one object).
     #[arg(long)]
     pub list: bool,
 }
@@ -115,8 +117,13 @@ fn run_vassal(a: VassalArgs) -> Result<(), Failure> {
     progress(&format!("reading {}", a.module.display()));
     let mut module = crate::vassal::Module::open(&a.module).map_err(|e| Failure(e.to_string()))?;
     if a.list {
-        return list(&module);
+        return list(&module, a.json);
     }
+    let Some(out) = a.out.clone() else {
+        return Err(Failure(
+            "import vassal: --out DIR is needed (or --list)".into(),
+        ));
+    };
     let stem = vassal::stem_of(module.name(), &a.module);
     let (mapping, remembered) = answers(&a, &stem)?;
     let opts = Options {
@@ -140,7 +147,7 @@ fn run_vassal(a: VassalArgs) -> Result<(), Failure> {
         &plan.counters,
         mapping.as_ref(),
     );
-    let written = vassal::write(&mut module, &plan, &guessed, &a.out, a.force, &mut progress)
+    let written = vassal::write(&mut module, &plan, &guessed, &out, a.force, &mut progress)
         .map_err(Failure)?;
     if a.mapping.is_some()
         && let (Some(m), Some(path)) = (&mapping, vassal::mapping::remembered_path(&stem))
@@ -189,25 +196,66 @@ fn remember(m: &Mapping, path: &Path) {
     }
 }
 
-fn list(module: &crate::vassal::Module) -> Result<(), Failure> {
-    outln!("module: {} {}", module.name(), module.version());
+/// `--list`: the module's boards (map, name, size, grid kind, whether the image is there) and
+/// set-ups.
+fn list(module: &crate::vassal::Module, as_json: bool) -> Result<(), Failure> {
+    let mut boards = Vec::new();
     for m in &module.build_file().maps {
         for b in &m.boards {
-            let grid = match b.require_hex_grid() {
-                Ok(_) => "hex grid".to_string(),
-                Err(e) => e.to_string(),
-            };
             let s = b.size();
-            outln!(
-                "board: {}/{} ({}×{} px; {grid})",
-                m.id(),
-                b.name,
-                s.width,
-                s.height
-            );
+            let grid = b
+                .grid
+                .as_ref()
+                .map_or("none".to_string(), |g| g.player_kind());
+            let importable = b.require_hex_grid().err().map(|e| e.to_string());
+            boards.push(json!({
+                "map": m.id(),
+                "name": b.name,
+                "width": s.width,
+                "height": s.height,
+                "grid": grid,
+                "image": b.image,
+                "image_present": b.image.as_ref().map(|_| !b.image_missing),
+                "not_importable": importable,
+            }));
         }
     }
-    for s in vassal::setup_names(module) {
+    let setups = vassal::setup_names(module);
+    if as_json {
+        outln!(
+            "{}",
+            json!({
+                "module": module.name(),
+                "version": module.version(),
+                "boards": boards,
+                "setups": setups,
+            })
+        );
+        return Ok(());
+    }
+    outln!("module: {} {}", module.name(), module.version());
+    for b in &boards {
+        let image = match (&b["image"], &b["image_present"]) {
+            (Value::Null, _) => "no image".to_string(),
+            (_, Value::Bool(false)) => {
+                format!("image {} MISSING", b["image"].as_str().unwrap_or(""))
+            }
+            _ => format!("image {}", b["image"].as_str().unwrap_or("")),
+        };
+        let why = b["not_importable"]
+            .as_str()
+            .map(|e| format!("; not importable: {e}"))
+            .unwrap_or_default();
+        outln!(
+            "board: {}/{} ({}×{} px; grid: {}; {image}{why})",
+            b["map"].as_str().unwrap_or(""),
+            b["name"].as_str().unwrap_or(""),
+            b["width"],
+            b["height"],
+            b["grid"].as_str().unwrap_or("")
+        );
+    }
+    for s in setups {
         outln!("setup: {s}");
     }
     Ok(())

@@ -49,6 +49,9 @@ pub struct BoardDef {
     /// Size of the board image in pixels, when the module was opened and the image's
     /// format (PNG, GIF, JPEG, BMP) could be measured.
     pub image_size: Option<Size>,
+    /// The board names an image the module does not hold (found when the module was opened;
+    /// only a use of this board is refused for it).
+    pub image_missing: bool,
     /// Where the board is in the build file (for messages).
     pub element_path: String,
 }
@@ -604,6 +607,7 @@ impl Parser<'_> {
             reversible: java_bool(attr(node, "reversible"), false),
             grid,
             image_size: None,
+            image_missing: false,
             element_path: path.to_string(),
         })
     }

@@ -993,6 +993,39 @@ pub struct ZonedGrid {
     pub background: Option<Box<Grid>>,
 }
 
+impl Grid {
+    /// What kind of grid it is, as a player names it: `hex`, `sideways hex` (pointy-top),
+    /// `square`, `region`, `zoned (…)` with its zones' and background's kinds, or `unknown
+    /// (CLASS)`.
+    pub fn player_kind(&self) -> String {
+        match self {
+            Grid::Hex(h) if h.sideways => "sideways hex".into(),
+            Grid::Hex(_) => "hex".into(),
+            Grid::Square(_) => "square".into(),
+            Grid::Region(_) => "region".into(),
+            Grid::Unknown(o) => format!("unknown ({})", o.class),
+            Grid::Zoned(z) => {
+                let mut kinds: Vec<String> = Vec::new();
+                let inner = z
+                    .zones
+                    .iter()
+                    .filter_map(|zone| zone.grid.as_deref())
+                    .chain(z.background.as_deref());
+                for k in inner.map(Grid::player_kind) {
+                    if !kinds.contains(&k) {
+                        kinds.push(k);
+                    }
+                }
+                if kinds.is_empty() {
+                    "zoned (no grid)".into()
+                } else {
+                    format!("zoned ({})", kinds.join(", "))
+                }
+            }
+        }
+    }
+}
+
 /// A board's grid.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Grid {

@@ -81,14 +81,8 @@ impl Module {
                 let Some(img) = &board.image else { continue };
                 let entry = format!("images/{img}");
                 if !archive.contains(&entry) {
-                    return Err(VassalError::MissingEntry {
-                        file: archive.label().to_string(),
-                        entry,
-                        detail: format!(
-                            " (the image of board '{}' of map '{}')",
-                            board.name, map.name
-                        ),
-                    });
+                    board.image_missing = true;
+                    continue;
                 }
                 let head = archive.read_prefix(&entry, IMAGE_HEADER_BYTES)?;
                 board.image_size = image_size(&head);
@@ -141,6 +135,18 @@ impl Module {
             Some(m) if !m.version.is_empty() => &m.version,
             _ => &self.build.version,
         }
+    }
+
+    /// The error for a use of `board` (of `map`) whose image the module does not hold.
+    pub fn missing_image(&self, map: &MapDef, board: &BoardDef) -> Option<VassalError> {
+        board.image_missing.then(|| VassalError::MissingEntry {
+            file: self.archive.label().to_string(),
+            entry: format!("images/{}", board.image.as_deref().unwrap_or_default()),
+            detail: format!(
+                " (the image of board '{}' of map '{}')",
+                board.name, map.name
+            ),
+        })
     }
 
     /// The names of the images in `images/` (without the folder), in archive order.
@@ -331,6 +337,9 @@ pub struct PlacedBoard<'a> {
     pub origin: Point,
     /// Size (`Board.bounds()` size).
     pub size: Size,
+    /// A board before it in its row or column whose image the module does not hold: its
+    /// size, and so this board's origin, is unknown.
+    pub after_missing: Option<String>,
 }
 
 impl PlacedBoard<'_> {
@@ -466,10 +475,14 @@ impl<'a> BoardLayout<'a> {
         }
         let mut widths: HashMap<(i32, i32), i32> = HashMap::new();
         let mut heights: HashMap<(i32, i32), i32> = HashMap::new();
+        let mut missing: HashMap<(i32, i32), &str> = HashMap::new();
         for (b, pl) in &chosen {
             let s = b.size();
             widths.insert((pl.column, pl.row), s.width);
             heights.insert((pl.column, pl.row), s.height);
+            if b.image_missing {
+                missing.insert((pl.column, pl.row), b.name.as_str());
+            }
         }
         let boards = chosen
             .into_iter()
@@ -486,6 +499,13 @@ impl<'a> BoardLayout<'a> {
                     (dy + i64::from(map.edge_height))
                         .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
                 );
+                let before = (0..pl.column)
+                    .map(|x| (x, pl.row))
+                    .chain((0..pl.row).map(|y| (pl.column, y)));
+                let after_missing = before
+                    .filter_map(|k| missing.get(&k))
+                    .next()
+                    .map(|n| n.to_string());
                 PlacedBoard {
                     board,
                     reversed: pl.reversed,
@@ -493,6 +513,7 @@ impl<'a> BoardLayout<'a> {
                     row: pl.row,
                     origin,
                     size: board.size(),
+                    after_missing,
                 }
             })
             .collect();

@@ -859,3 +859,142 @@ fn a_shipped_scenario_round_trips_through_a_module() {
     assert!(right * 10 >= got.len() * 9, "{right}/{}", got.len());
     plays(&d, &r, "ai2,greedy", "3");
 }
+
+/// A map of three boards and no default layout (their boards are chosen when a game starts):
+/// North (a hex grid, its image present), South (a sideways hex grid, its image missing from
+/// the module) and Chart (no grid); an at-start stack on North.
+fn three_boards(d: &Path) -> PathBuf {
+    let grid = |sideways: bool| {
+        let mut g = GridSpec::new(60.0, 70.0, 30, 40);
+        g.sideways = sideways;
+        g.xml()
+    };
+    let slot = union("Iron Brigade").slot();
+    let xml = format!(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule VassalVersion="3.7.0" name="Three Boards" version="2.1">
+  <VASSAL.build.module.Map mapName="Main Map" edgeWidth="0" edgeHeight="0">
+    <VASSAL.build.module.map.BoardPicker>
+      <VASSAL.build.module.map.boardPicker.Board image="north.png" name="North" reversible="false">{north}</VASSAL.build.module.map.boardPicker.Board>
+      <VASSAL.build.module.map.boardPicker.Board image="south.png" name="South" reversible="false">{south}</VASSAL.build.module.map.boardPicker.Board>
+      <VASSAL.build.module.map.boardPicker.Board image="chart.png" name="Chart" reversible="false"/>
+    </VASSAL.build.module.map.BoardPicker>
+    <VASSAL.build.module.map.SetupStack location="0404" name="Stack 0" owningBoard="North" useGridLocation="true" x="0" y="0"><VASSAL.build.widget.PieceSlot entryName="Iron Brigade" gpid="100" height="60" width="60">{slot}</VASSAL.build.widget.PieceSlot></VASSAL.build.module.map.SetupStack>
+  </VASSAL.build.module.Map>
+</VASSAL.build.GameModule>
+"#,
+        north = grid(false),
+        south = grid(true),
+        slot = vmod::xml_escape(&slot),
+    );
+    let entries = vec![
+        ("buildFile.xml".to_string(), xml.into_bytes()),
+        (
+            "images/north.png".to_string(),
+            vmod::png_plain(600, 500, [200, 190, 150]),
+        ),
+        (
+            "images/chart.png".to_string(),
+            vmod::png_plain(300, 200, [250, 250, 250]),
+        ),
+        (
+            "images/us_inf.png".to_string(),
+            vmod::png_plain(48, 48, [40, 60, 160]),
+        ),
+    ];
+    let path = d.join("three.vmod");
+    std::fs::write(&path, vmod::zip_bytes(&entries)).unwrap();
+    path
+}
+
+// Issue 50 items 2, 4 and 5: one board of several is imported (by --board, or the one a saved
+// game lays out), one board's missing image refuses only that board (and a board placed after
+// it), and --list needs no --out, speaks JSON and names each grid's kind and image.
+#[test]
+fn one_board_of_several_and_a_missing_image() {
+    let d = dir("three_boards");
+    let m = three_boards(&d);
+    let r = musket(
+        &["import", "vassal", m.to_str().unwrap(), "--list", "--json"],
+        &d.join("config"),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let list: Value = serde_json::from_str(&r.stdout).unwrap();
+    let boards = list["boards"].as_array().unwrap();
+    let kinds: Vec<(&str, &str, bool)> = boards
+        .iter()
+        .map(|b| {
+            (
+                b["name"].as_str().unwrap(),
+                b["grid"].as_str().unwrap(),
+                b["image_present"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("North", "hex", true),
+            ("South", "sideways hex", false),
+            ("Chart", "none", true)
+        ]
+    );
+    assert_eq!(
+        (boards[0]["width"].as_i64(), boards[2]["height"].as_i64()),
+        (Some(600), Some(200))
+    );
+    assert!(!d.join("draft").exists(), "--list writes nothing");
+    let text = musket(
+        &["import", "vassal", m.to_str().unwrap(), "--list"],
+        &d.join("config"),
+    );
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(
+        text.stdout
+            .contains("South (500×500 px; grid: sideways hex; image south.png MISSING"),
+        "{}",
+        text.stdout
+    );
+
+    // --board on a map whose boards are chosen when a game starts: the at-start stack on it.
+    let r = import(&d, &m, &["--board", "North"]);
+    assert_eq!(r["board"]["name"], "North");
+    assert_eq!(r["pieces"][0]["hex"], "0404");
+    // The board whose image is missing is refused by name.
+    let e = refused(&d, &m, &["--board", "South", "--force"]);
+    assert!(
+        e.contains("images/south.png") && e.contains("board 'South'"),
+        "{e}"
+    );
+
+    // A saved game laying out North alone: North is chosen, though South has a hex grid too.
+    let vsav = d.join("north.vsav");
+    let stream = vmod::save_stream(
+        &[union("Evening").saved("a", "Main Map", 270, 250)],
+        &["Main MapBoardPicker\tNorth\t0\t0".to_string()],
+    );
+    std::fs::write(&vsav, vmod::vsav_bytes(&stream)).unwrap();
+    let r = import(&d, &m, &["--save", vsav.to_str().unwrap(), "--force"]);
+    assert_eq!(r["board"]["name"], "North");
+    assert_eq!(r["pieces"][0]["hex"], "0504");
+    // A saved game laying out South first and North after it: North's origin is South's width
+    // on, which its missing image leaves unknown.
+    let both = d.join("both.vsav");
+    let stream = vmod::save_stream(
+        &[union("Evening").saved("a", "Main Map", 770, 250)],
+        &["Main MapBoardPicker\tSouth\t0\t0\tNorth\t1\t0".to_string()],
+    );
+    std::fs::write(&both, vmod::vsav_bytes(&stream)).unwrap();
+    let e = refused(
+        &d,
+        &m,
+        &[
+            "--save",
+            both.to_str().unwrap(),
+            "--board",
+            "North",
+            "--force",
+        ],
+    );
+    assert!(e.contains("follows board 'South'"), "{e}");
+}

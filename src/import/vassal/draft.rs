@@ -58,8 +58,12 @@ pub fn build(
     opts: &Options,
     profile: &'static Profile,
     found: Vec<Found>,
+    laid_out: Option<&[(String, String)]>,
 ) -> Result<Plan, String> {
-    let (map, board) = choose_board(module, opts.board.as_deref(), &found)?;
+    let (map, board) = choose_board(module, opts.board.as_deref(), &found, laid_out)?;
+    if let Some(e) = module.missing_image(map, board) {
+        return Err(e.to_string());
+    }
     let on_board = |f: &Found| match &f.at {
         Place::Board {
             map: m, board: b, ..
@@ -89,12 +93,14 @@ pub fn build(
     b.finish(module, opts, map, board, &lat)
 }
 
-/// The board: `--board` (`MAP/BOARD` or a board name), else the only board with a hex grid,
-/// else the one holding the most pieces.
+/// The board: `--board` (`MAP/BOARD` or a board name), else the only board with a hex grid
+/// (of those a saved game lays out, `laid_out`, where it lays out any), else the one holding
+/// the most pieces.
 fn choose_board<'a>(
     module: &'a Module,
     wanted: Option<&str>,
     found: &[Found],
+    laid_out: Option<&[(String, String)]>,
 ) -> Result<(&'a MapDef, &'a BoardDef), String> {
     let maps = &module.build_file().maps;
     let all: Vec<(&MapDef, &BoardDef)> = maps
@@ -124,11 +130,31 @@ fn choose_board<'a>(
             .map_err(|e| format!("{}: {e}", module.label()))?;
         return Ok(*hit);
     }
-    let hex: Vec<(&MapDef, &BoardDef)> = all
+    let mut hex: Vec<(&MapDef, &BoardDef)> = all
         .iter()
         .copied()
         .filter(|(_, b)| !hex_grids(b).is_empty())
         .collect();
+    let on_table = |m: &MapDef, b: &BoardDef| {
+        laid_out.is_some_and(|l| l.iter().any(|(lm, lb)| lm == m.id() && *lb == b.name))
+    };
+    if hex.iter().any(|(m, b)| on_table(m, b)) {
+        hex.retain(|(m, b)| on_table(m, b));
+    }
+    let hex_names = || {
+        let mut s = hex
+            .iter()
+            .map(|(m, b)| format!("'{}/{}'", m.id(), b.name))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let others = all.len() - hex.len();
+        if others > 0 {
+            s.push_str(&format!(
+                "; {others} other boards have no hex grid or are not laid out"
+            ));
+        }
+        s
+    };
     match hex.len() {
         0 => Err(match all.first() {
             None => format!("{}: the module has no board", module.label()),
@@ -153,9 +179,9 @@ fn choose_board<'a>(
             } else {
                 Err(format!(
                     "{}: several boards have a hex grid and the set-up does not say which to \
-                     import; choose one with --board (boards: {})",
+                     import; choose one with --board (boards with a hex grid: {})",
                     module.label(),
-                    names()
+                    hex_names()
                 ))
             }
         }

@@ -136,7 +136,41 @@ pub fn plan_module(
     }
     .map_err(|e| e.to_string())?;
     progress(&format!("{} pieces in the set-up", found.len()));
-    draft::build(module, opts, profile, found)
+    // The boards a saved game lays out (map id, board name): the others are not on its table.
+    let laid_out: Option<Vec<(String, String)>> = save.as_ref().map(|s| {
+        module
+            .build_file()
+            .maps
+            .iter()
+            .filter_map(|m| module.board_layout(m, Some(s)).ok())
+            .flat_map(|l| {
+                let id = l.map.id().to_string();
+                l.boards
+                    .iter()
+                    .map(|b| (id.clone(), b.board.name.clone()))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    });
+    let plan = draft::build(module, opts, profile, found, laid_out.as_deref())?;
+    // A saved game's pieces are placed by the map's layout: where a board before the chosen
+    // one has no image, the chosen board's origin, and so every piece's hex, is unknown.
+    if let Some(save) = &save
+        && let Some(map) = module.build_file().map(&plan.board.map)
+        && let Ok(layout) = module.board_layout(map, Some(save))
+        && let Some(missing) = layout
+            .board(&plan.board.name)
+            .and_then(|b| b.after_missing.clone())
+    {
+        return Err(format!(
+            "{}: board '{}' follows board '{missing}' on map '{}', whose image is missing from \
+             the module: where the saved pieces stand on it is unknown",
+            module.label(),
+            plan.board.name,
+            plan.board.map
+        ));
+    }
+    Ok(plan)
 }
 
 fn read_source(module: &mut Module, source: &Source) -> Result<Option<SavedGame>, String> {

@@ -36,9 +36,11 @@ pub enum Place {
 pub fn at_start(module: &Module) -> Result<Vec<Found>, VassalError> {
     let mut out = Vec::new();
     for map in &module.build_file().maps {
-        let layout = module.board_layout(map, None)?;
+        // A map of several boards and no default layout has its boards chosen when a game
+        // starts: only a stack placed at a point of the map (not on its own board) needs it.
+        let layout = module.board_layout(map, None).ok();
         for (si, stack) in map.setup_stacks.iter().enumerate() {
-            let at = stack_place(map, &layout, stack);
+            let at = stack_place(map, layout.as_ref(), stack);
             for slot in &stack.slots {
                 let piece = module.slot_piece(slot)?;
                 out.push(Found {
@@ -58,7 +60,7 @@ pub fn at_start(module: &Module) -> Result<Vec<Found>, VassalError> {
 /// or at its grid location; without an owning board, at `x`, `y` of the map (past its edge).
 fn stack_place(
     map: &crate::vassal::MapDef,
-    layout: &crate::vassal::BoardLayout<'_>,
+    layout: Option<&crate::vassal::BoardLayout<'_>>,
     stack: &crate::vassal::SetupStackDef,
 ) -> Place {
     let Some(board_name) = stack.owning_board.clone() else {
@@ -66,6 +68,15 @@ fn stack_place(
             stack.x.saturating_add(map.edge_width),
             stack.y.saturating_add(map.edge_height),
         );
+        let Some(layout) = layout else {
+            return Place::Nowhere(format!(
+                "its at-start stack '{}' stands at a point of map '{}', whose {} boards are \
+                 chosen when a game starts (no default layout): use a saved game or set-up",
+                stack.name,
+                map.id(),
+                map.boards.len()
+            ));
+        };
         return match layout.board_point(p) {
             Some((b, q)) => Place::Board {
                 map: map.id().to_string(),
