@@ -215,11 +215,6 @@ pub struct ComputerPlay {
     /// The style the search level (`ai3`) plays unless its playouts show another to be better:
     /// one of [`STYLE_NAMES`].
     pub default_style: String,
-    /// The styles the search compares with the default first where its budget cannot pay for
-    /// rounds of them all (a large battle's first game turns), best first: none (the
-    /// default) for the portfolio's order. Each one of [`STYLE_NAMES`].
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub challengers: Vec<String>,
     /// How it was chosen.
     pub source: String,
 }
@@ -227,24 +222,13 @@ pub struct ComputerPlay {
 impl ComputerPlay {
     /// A problem with the section, if any (`field` names it in the file).
     pub fn check(&self) -> Option<Problem> {
-        let not_a_style = |field: String, value: &str| Problem {
-            field,
-            value: value.to_string(),
+        (!STYLE_NAMES.contains(&self.default_style.as_str())).then(|| Problem {
+            field: "computer.default_style".into(),
+            value: self.default_style.clone(),
             problem: format!(
                 "not a style of the search level: {}",
                 STYLE_NAMES.join(", ")
             ),
-        };
-        if !STYLE_NAMES.contains(&self.default_style.as_str()) {
-            return Some(not_a_style(
-                "computer.default_style".into(),
-                &self.default_style,
-            ));
-        }
-        self.challengers
-            .iter()
-            .enumerate()
-            .find(|(_, c)| !STYLE_NAMES.contains(&c.as_str()))
-            .map(|(i, c)| not_a_style(format!("computer.challengers[{i}]"), c))
+        })
     }
 }

@@ -346,9 +346,8 @@ impl Search {
             ^ (u64::from(self.side.0) << 56)
             ^ (u64::from(game.turn) << 40)
             ^ 0x0053_5459_4c45);
-        // A playout's share of the budget where it is least: the default and one challenger
-        // on the fewest rounds that may switch ([`Plan`]).
-        let cap = STYLE_WORK / (2 * MIN_SWITCH_ROUNDS as u64);
+        // A playout's share of the budget at the fewest rounds.
+        let cap = STYLE_WORK / (scripts.len() as u64 * MIN_ROUNDS);
         let left = game
             .scenario
             .turns
@@ -364,44 +363,28 @@ impl Search {
         let expected = self
             .rate
             .map(|rate| ((cap as f64 / rate.max(1.0)).floor() as u32).clamp(1, left));
-        let (h, cost) = match expected {
-            Some(h) if h >= left => (h, self.rate.unwrap_or(1.0) * f64::from(h)),
+        let (h, first) = match expected {
+            Some(h) if h >= left => (h, 0),
             _ => {
                 self.progress.set(0, MAX_ROUNDS as u32);
                 let pilot = play_style(game, scripts[0].style, enemy, mix(base), Horizon::Cap(cap));
                 values[0].push(pilot.0);
                 spent.add(pilot.1, pilot.2);
-                (pilot.2, pilot.1 as f64)
+                (pilot.2, 1)
             }
         };
-        let plan = if h < left {
-            Plan::Default
+        let best = if h < left {
+            0
         } else {
-            Plan::for_cost(cost, scripts.len())
+            let rounds = Rounds {
+                scripts: &scripts,
+                enemy,
+                base,
+                turns: h,
+            };
+            self.play_rounds(game, &rounds, first, &mut values, &mut spent);
+            preferred(&values)
         };
-        let rounds = Rounds {
-            scripts: &scripts,
-            enemy,
-            base,
-            turns: h,
-        };
-        let all: Vec<usize> = (0..scripts.len()).collect();
-        match plan {
-            Plan::Default => {}
-            Plan::All => self.play_rounds(game, &rounds, &all, MIN_ROUNDS, &mut values, &mut spent),
-            Plan::Halve(k) => {
-                self.play_rounds(game, &rounds, &all, 1, &mut values, &mut spent);
-                let kept = halved(&values, k);
-                let least = MIN_SWITCH_ROUNDS as u64;
-                self.play_rounds(game, &rounds, &kept, least, &mut values, &mut spent);
-            }
-            Plan::Shortlist(k) => {
-                let kept = shortlist(game, &scripts, k);
-                let least = MIN_SWITCH_ROUNDS as u64;
-                self.play_rounds(game, &rounds, &kept, least, &mut values, &mut spent);
-            }
-        }
-        let best = preferred(&values);
         let formations = if h >= left {
             self.by_formation(game, &scripts, best, &values, &mut spent, enemy, base, h)
         } else {
@@ -414,7 +397,7 @@ impl Search {
             style: scripts[best].name,
             turns: h,
             sees_end: h >= left,
-            rounds: values[best].len(),
+            rounds: values.iter().map(Vec::len).min().unwrap_or(0),
             work: spent.work,
         });
         scripts[best].name
@@ -449,7 +432,7 @@ impl Search {
         }
         let mean = |v: &Vec<f64>| v.iter().sum::<f64>() / v.len().max(1) as f64;
         let runner = (0..scripts.len())
-            .filter(|p| *p != best && values[*p].len() as u64 >= rounds)
+            .filter(|p| *p != best && !values[*p].is_empty())
             .max_by(|a, b| {
                 mean(&values[*a])
                     .total_cmp(&mean(&values[*b]))
@@ -492,20 +475,18 @@ impl Search {
         self.last
     }
 
-    /// Play rounds of one playout of each of `styles` (the default first; a style's round
-    /// already played, as the pilot's, is not played again) while the budget can pay for one
-    /// more like the last and their choice is not [`settled`], at least `least` rounds, at
-    /// most [`MAX_ROUNDS`].
+    /// Play rounds of one playout of every style (from style `first` on the first round: the
+    /// pilot played the default's) while the budget can pay for one more like the last and the
+    /// choice is not [`settled`], at least [`MIN_ROUNDS`], at most [`MAX_ROUNDS`].
     fn play_rounds(
         &self,
         game: &Game,
         rounds: &Rounds,
-        styles: &[usize],
-        least: u64,
+        first: usize,
         values: &mut [Vec<f64>],
         spent: &mut Spent,
     ) {
-        let n = styles.len();
+        let n = rounds.scripts.len();
         // The rounds the budget is expected to allow (for the progress shown), at what a
         // game turn of the pilot or of the last choice's playouts cost.
         let rate = match spent.turns {
@@ -514,22 +495,16 @@ impl Search {
         };
         let per_round = rate * f64::from(rounds.turns) * n as f64;
         let expected =
-            ((STYLE_WORK as f64 / per_round.max(1.0)) as u64).clamp(least.max(1), MAX_ROUNDS);
-        let mut r = styles.iter().map(|&p| values[p].len()).min().unwrap_or(0) as u64;
+            ((STYLE_WORK as f64 / per_round.max(1.0)) as u64).clamp(MIN_ROUNDS, MAX_ROUNDS);
+        let mut r = 0;
         let mut last = 0;
-        let chosen = |values: &[Vec<f64>]| -> Vec<Vec<f64>> {
-            styles.iter().map(|&p| values[p].clone()).collect()
-        };
         while r < MAX_ROUNDS
-            && (r < least || (spent.work + last <= STYLE_WORK && !settled(&chosen(values))))
+            && (r < MIN_ROUNDS || (spent.work + last <= STYLE_WORK && !settled(values)))
         {
             self.progress
                 .set((r.min(expected - 1)) as u32, expected as u32);
-            let tasks: Vec<(usize, u64)> = styles
-                .iter()
-                .filter(|&&p| values[p].len() as u64 == r)
-                .map(|&p| (p, r))
-                .collect();
+            let tasks: Vec<(usize, u64)> =
+                (first * usize::from(r == 0)..n).map(|p| (p, r)).collect();
             let results = run_tasks(game, &tasks, |g, &(p, k)| {
                 play_style(
                     g,
@@ -548,71 +523,6 @@ impl Search {
             r += 1;
         }
     }
-}
-
-/// How a choice spends its budget, from what a playout to the end costs: rounds of every
-/// style where the budget pays for [`MIN_SWITCH_ROUNDS`] of them (and at least [`MIN_ROUNDS`]);
-/// else one round of every style and more of the default and the best `k - 1` of that round
-/// (successive halving: Karnin, Koren and Somekh 2013) where that pays for
-/// [`MIN_SWITCH_ROUNDS`] rounds of `k` of at least 2; else [`MIN_SWITCH_ROUNDS`] rounds of the
-/// default and the `k - 1` first challengers of the rule system ([`shortlist`]); else the
-/// default alone, where not even two styles can be compared on rounds that may switch.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Plan {
-    All,
-    Halve(usize),
-    Shortlist(usize),
-    Default,
-}
-
-impl Plan {
-    /// The plan for a playout costing `cost` work, among `n` styles.
-    pub fn for_cost(cost: f64, n: usize) -> Plan {
-        let fit = (STYLE_WORK as f64 / cost.max(1.0)).floor() as usize;
-        let least = MIN_SWITCH_ROUNDS;
-        if fit >= n * least {
-            return Plan::All;
-        }
-        // The first round is every style's; the kept ones play `least - 1` more.
-        let halve = fit.saturating_sub(n) / (least - 1);
-        if halve >= 2 {
-            return Plan::Halve(halve.min(n - 1));
-        }
-        match fit / least {
-            k if k >= 2 => Plan::Shortlist(k.min(n)),
-            _ => Plan::Default,
-        }
-    }
-}
-
-/// The default and the `k - 1` styles best on the first round (ties: the portfolio's order).
-pub fn halved(values: &[Vec<f64>], k: usize) -> Vec<usize> {
-    let mut rest: Vec<usize> = (1..values.len()).collect();
-    let first = |p: usize| values[p].first().copied().unwrap_or(f64::NEG_INFINITY);
-    rest.sort_by(|a, b| first(*b).total_cmp(&first(*a)).then(a.cmp(b)));
-    std::iter::once(0)
-        .chain(rest.into_iter().take(k - 1))
-        .collect()
-}
-
-/// The default and the first `k - 1` challengers: the rule system's (its rules file's
-/// `computer.challengers`), then the portfolio's order.
-pub fn shortlist(game: &Game, scripts: &[Script], k: usize) -> Vec<usize> {
-    let named = game
-        .rules
-        .computer()
-        .map(|c| c.challengers.clone())
-        .unwrap_or_default();
-    let mut kept = vec![0];
-    let by_name = named
-        .iter()
-        .filter_map(|n| scripts.iter().position(|s| s.name == n));
-    for p in by_name.chain(1..scripts.len()) {
-        if kept.len() < k && !kept.contains(&p) {
-            kept.push(p);
-        }
-    }
-    kept
 }
 
 /// What a choice's rounds play: the styles, the enemy's kind, the dice's base seed and the
@@ -732,13 +642,7 @@ pub fn preferred(values: &[Vec<f64>]) -> usize {
         return 0;
     }
     let mut best = (0, MIN_GAIN);
-    // A style left out after fewer rounds (successive halving) is not weighed.
-    for (p, v) in values
-        .iter()
-        .enumerate()
-        .skip(1)
-        .filter(|(_, v)| v.len() >= n)
-    {
+    for (p, v) in values.iter().enumerate().skip(1) {
         let (gain, se) = paired(v, &values[0], n);
         if gain >= best.1 && gain >= SIGNIFICANCE * se {
             best = (p, gain);
