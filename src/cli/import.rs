@@ -147,6 +147,26 @@ fn run_vassal(a: VassalArgs) -> Result<(), Failure> {
         &plan.counters,
         mapping.as_ref(),
     );
+    // The module the draft already in DIR was imported from, where it is another.
+    let before = std::fs::read_to_string(out.join(format!("{}.ron", plan.stem)))
+        .ok()
+        .and_then(|t| {
+            crate::rules::scenario::from_ron::<crate::rules::scenario::ScenarioFile>(&t).ok()
+        })
+        .and_then(|f| f.module);
+    let changed = match (&before, &plan.scenario.module) {
+        (Some(b), Some(n)) if b.digest != n.digest => Some((b.clone(), n.clone())),
+        _ => None,
+    };
+    if let Some((b, n)) = &changed {
+        progress(&format!(
+            "the draft in {} was imported from {}; this module is {}: its boards, pieces or \
+             images may differ",
+            out.display(),
+            b.describe(),
+            n.describe()
+        ));
+    }
     let written = vassal::write(&mut module, &plan, &guessed, &out, a.force, &mut progress)
         .map_err(Failure)?;
     if a.mapping.is_some()
@@ -155,7 +175,12 @@ fn run_vassal(a: VassalArgs) -> Result<(), Failure> {
         remember(m, &path);
     }
     if a.json {
-        outln!("{}", report_json(&plan, &written));
+        let mut report = report_json(&plan, &written);
+        report["module_changed"] = match &changed {
+            Some((b, n)) => json!({"before": b, "now": n}),
+            None => Value::Null,
+        };
+        outln!("{report}");
     } else {
         report_text(&plan, &written, remembered.as_deref(), started.elapsed());
     }
@@ -269,6 +294,7 @@ fn report_json(plan: &Plan, w: &Written) -> Value {
         .map(|u| w.dir.join(&u.image).display().to_string());
     json!({
         "scenario": w.scenario.display().to_string(),
+        "module": plan.scenario.module,
         "dir": w.dir.display().to_string(),
         "mapping": w.mapping.display().to_string(),
         "board": {

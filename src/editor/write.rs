@@ -64,6 +64,9 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
     if let Some(u) = &f.underlay {
         field("underlay", line(u));
     }
+    if let Some(m) = &f.module {
+        field("module", line(m));
+    }
     map_text(&mut o, &f.map);
     list(
         &mut o,

@@ -228,6 +228,7 @@ fn probe_game(
         initiative_ties: None,
         supply_trains: None,
         underlay: None,
+        module: None,
         weather_by_turn: None,
         turn: None,
         // Ferries name hexes of the source's map; the probe asks about ground alone.

@@ -87,6 +87,7 @@ pub fn scenario_file(
         briefing: None,
         random_events: None,
         underlay: None,
+        module: None,
         map: plan.ground.map_file(),
         units,
         victory,

@@ -743,9 +743,20 @@ pub fn check_previous(new: &Verified, prev: &Verified, path: &str) -> Result<(),
         ));
     }
     if new.file.scenario_digest != prev.file.scenario_digest {
+        // Drafts imported from two versions of a VASSAL module say so.
+        let modules = match (&new.file.scenario.module, &prev.file.scenario.module) {
+            (Some(n), Some(p)) if n.digest != p.digest => format!(
+                ": imported from the module {}, the previous file's from {}",
+                n.describe(),
+                p.describe()
+            ),
+            _ => String::new(),
+        };
         return Err(err(
             "history",
-            "its scenario is not the previous file's (another version of the scenario)".into(),
+            format!(
+                "its scenario is not the previous file's (another version of the scenario){modules}"
+            ),
         ));
     }
     if new.file.sequence != prev.file.sequence

@@ -166,6 +166,28 @@ fn a_file_of_another_game_is_refused_against_the_previous_one() {
     // Passing the files the wrong way round: the older adds nothing.
     let e = pbem::check_previous(&a[3], &a[4], "a3").unwrap_err();
     assert!(e.problem.contains("adds nothing"), "{}", e.problem);
+    // The same game on another scenario: refused; drafts imported from two versions of a
+    // VASSAL module (issue 50 item 11) say which.
+    let module = |d: &str| {
+        Some(musket::rules::scenario::ModuleIdentity {
+            name: "Fox's Gap".into(),
+            version: "1.0".into(),
+            digest: d.repeat(64),
+        })
+    };
+    let mut old = a[3].clone();
+    old.file.scenario.module = module("a");
+    let mut new = a[4].clone();
+    new.file.scenario.module = module("b");
+    new.file.scenario_digest = "0".repeat(64);
+    let e = pbem::check_previous(&new, &old, "n").unwrap_err();
+    assert!(
+        e.problem.contains("another version of the scenario")
+            && e.problem.contains("Fox's Gap 1.0 (digest bbbbbbbbbbbb")
+            && e.problem.contains("(digest aaaaaaaaaaaa"),
+        "{}",
+        e.problem
+    );
 }
 
 /// Recompute every digest of a file (what someone editing it with the program's source would

@@ -998,3 +998,35 @@ fn one_board_of_several_and_a_missing_image() {
     );
     assert!(e.contains("follows board 'South'"), "{e}");
 }
+
+// Issue 50 item 11: a draft records its module (name, version, the BLAKE3 digest of the
+// .vmod), and importing another module's version over it says so.
+#[test]
+fn a_draft_records_its_module_and_a_reimport_names_a_changed_one() {
+    let d = dir("identity");
+    let g = GridSpec::new(60.0, 70.0, 30, 40);
+    let spec = ModuleSpec::new("Identity", 600, 500, &g).stack_at("0202", &[union("First")]);
+    let m = spec.write(&d, "identity.vmod");
+    let digest = blake3::hash(&std::fs::read(&m).unwrap())
+        .to_hex()
+        .to_string();
+    let r = import(&d, &m, &[]);
+    assert_eq!(r["module"]["name"], "Identity");
+    assert_eq!(r["module"]["version"], "1.0");
+    assert_eq!(r["module"]["digest"], digest.as_str());
+    assert!(r["module_changed"].is_null());
+    assert!(
+        draft_text(&r).contains(&digest),
+        "the draft carries the digest"
+    );
+    check(r["scenario"].as_str().unwrap(), &d);
+    // The same module again: nothing to say. Another version of it: both named.
+    let again = import(&d, &m, &[]);
+    assert!(again["module_changed"].is_null());
+    let m = spec
+        .stack_at("0404", &[rebel("Second")])
+        .write(&d, "identity.vmod");
+    let r = import(&d, &m, &["--force"]);
+    assert_eq!(r["module_changed"]["before"]["digest"], digest.as_str());
+    assert_ne!(r["module_changed"]["now"]["digest"], digest.as_str());
+}

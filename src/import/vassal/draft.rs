@@ -676,6 +676,7 @@ impl<'m> Builder<'m> {
             victory: Vec::new(),
             movement: Default::default(),
             underlay,
+            module: super::identity(module, &opts.module),
         }
     }
 }

@@ -230,6 +230,19 @@ pub fn board_names(module: &Module) -> Vec<String> {
         .collect()
 }
 
+/// The module's identity for the draft: its name and version, and the BLAKE3 digest of the
+/// `.vmod` file at `path` (read in pieces; `None` if it cannot be read again).
+pub fn identity(module: &Module, path: &Path) -> Option<crate::rules::scenario::ModuleIdentity> {
+    let file = std::fs::File::open(path).ok()?;
+    let mut h = blake3::Hasher::new();
+    h.update_reader(file).ok()?;
+    Some(crate::rules::scenario::ModuleIdentity {
+        name: module.name().to_string(),
+        version: module.version().to_string(),
+        digest: h.finalize().to_hex().to_string(),
+    })
+}
+
 /// The file stem of a draft named after the module: letters, digits and `-`.
 pub fn stem_of(name: &str, fallback: &Path) -> String {
     let s = guess::slug(name);

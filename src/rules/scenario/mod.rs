@@ -336,6 +336,38 @@ pub struct ScenarioFile {
     /// aligned (the editor's; never needed to play).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub underlay: Option<UnderlayFile>,
+    /// Project addition (optional): the VASSAL module a draft was imported from (`musket
+    /// import vassal`), so that a re-import or a turn file can say when two modules differ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub module: Option<ModuleIdentity>,
+}
+
+/// `module: (name: "South Mountain", version: "1.2", digest: "…")`: the VASSAL module a draft
+/// came from: its name and version as its build file says them, and the BLAKE3 digest of the
+/// `.vmod` file's bytes (64 hex digits).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModuleIdentity {
+    pub name: String,
+    #[serde(default)]
+    pub version: String,
+    pub digest: String,
+}
+
+impl ModuleIdentity {
+    /// `Name version (digest 1a2b3c4d…)`, for messages.
+    pub fn describe(&self) -> String {
+        let v = if self.version.is_empty() {
+            "no version"
+        } else {
+            &self.version
+        };
+        format!(
+            "{} {v} (digest {}…)",
+            self.name,
+            &self.digest[..self.digest.len().min(12)]
+        )
+    }
 }
 
 /// `random_events: (dice: 2, events: [(rolls: [2, 3], event: Rain), (rolls: [6], event:

@@ -53,6 +53,7 @@ pub fn map(columns: u32, rows: u32) -> B {
             victory: Vec::new(),
             movement: Default::default(),
             underlay: None,
+            module: None,
         },
     }
 }

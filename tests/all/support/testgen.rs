@@ -436,6 +436,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
         victory: Vec::new(),
         movement: Default::default(),
         underlay: None,
+        module: None,
     }
 }
 
