@@ -1030,3 +1030,29 @@ fn a_draft_records_its_module_and_a_reimport_names_a_changed_one() {
     assert_eq!(r["module_changed"]["before"]["digest"], digest.as_str());
     assert_ne!(r["module_changed"]["now"]["digest"], digest.as_str());
 }
+
+// Issue 50 item 3: a board numbered from column 58 (hOff 57): the draft covers the board's
+// hexes (10 columns of 60 pixels on 600), not the numbers from 01, and keeps each hex's
+// printed number as its label; a piece at 5903 stands on the hex printed 5903.
+#[test]
+fn numbering_far_from_one_keeps_the_draft_on_the_board() {
+    let d = dir("far_numbering");
+    let g = GridSpec::new(60.0, 70.0, 30, 40).with("hOff", "57");
+    let m = ModuleSpec::new("Far Numbers", 600, 500, &g)
+        .stack_at("5903", &[union("Far Brigade")])
+        .write(&d, "far.vmod");
+    let r = import(&d, &m, &[]);
+    let cols = r["grid"]["columns"].as_i64().unwrap();
+    assert!((10..=11).contains(&cols), "{cols} columns: {}", r["grid"]);
+    assert!(r["grid"]["rows"].as_i64().unwrap() <= 8, "{}", r["grid"]);
+    assert_eq!(r["grid"]["labels_are_locations"], false);
+    let p = &r["pieces"][0];
+    assert_eq!(p["location"], "5903");
+    let text = draft_text(&r);
+    let hex = p["hex"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("\"{hex}\": \"5903\"")),
+        "the draft's label of {hex} is 5903: {text}"
+    );
+    check(r["scenario"].as_str().unwrap(), &d);
+}

@@ -132,6 +132,16 @@ impl<'a> Lattice<'a> {
         if c0 % 2 != 0 || pieces.iter().any(|&(c, r)| c < c0 || r < r0) {
             return false;
         }
+        // A numbering that starts far from the board's first hex (a board numbered from column
+        // 58) would make the draft cover the numbers, not the board: it is cut tight instead,
+        // the printed numbers kept as labels. One edge column or row before the board's first
+        // whole hex may be numbered.
+        let Some((bcmin, _, brmin, _)) = bounding(board) else {
+            return false;
+        };
+        if c0 < bcmin - 2 || r0 < brmin - 1 {
+            return false;
+        }
         let kept: Vec<(i32, i32)> = board
             .iter()
             .chain(pieces)
