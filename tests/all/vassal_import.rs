@@ -1056,3 +1056,42 @@ fn numbering_far_from_one_keeps_the_draft_on_the_board() {
     );
     check(r["scenario"].as_str().unwrap(), &d);
 }
+
+// Issue 50 item 8: a zone whose grid's first row is cut by the zone's edge (a half row the
+// module numbers 00) keeps the identity numbering, the half row left out as on a board.
+#[test]
+fn a_zone_with_a_partial_edge_row_keeps_the_printed_numbers() {
+    let d = dir("zone_edge_row");
+    // The zone's grid in board pixels (as VASSAL's zone grids are): column 01 at x = 120, the
+    // zone's first whole column; raw row 0 on the zone's top edge (y = 50), a half row numbered
+    // 00, so row 01 is the first whole one.
+    let hex = GridSpec::new(40.0, 46.0, 120, 50).with("vOff", "0").xml();
+    let zoned = format!(
+        r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="$gridLocation$" name="Field" path="100,50;500,50;500,430;100,430" useParentGrid="false">{hex}</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
+  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="$name$" name="Track" path="0,0;100,0;100,500;0,500" useParentGrid="false"/>
+</VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#
+    );
+    let mut spec = ModuleSpec::new("Zone Edge", 600, 500, &GridSpec::new(40.0, 46.0, 20, 23));
+    spec.grid_xml = zoned;
+    let m = spec
+        .stack_at("0302", &[union("Second Row")])
+        .stack_at("0506", &[rebel("Sixth Row")])
+        .write(&d, "zone-edge.vmod");
+    let r = import(&d, &m, &[]);
+    assert_eq!(r["grid"]["zone"], "Field", "{r}");
+    let placed: Vec<(&str, &str)> = r["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["location"].as_str().unwrap(), p["hex"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        placed,
+        [("0302", "0302"), ("0506", "0506")],
+        "{}",
+        r["grid"]
+    );
+    assert_eq!(r["grid"]["labels_are_locations"], true, "{}", r["grid"]);
+    check(r["scenario"].as_str().unwrap(), &d);
+}

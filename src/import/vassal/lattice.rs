@@ -156,7 +156,11 @@ impl<'a> Lattice<'a> {
             return false;
         }
         (self.c0, self.r0, self.columns, self.rows) = (c0, r0, columns, rows);
-        let all_named = self.hexes().all(|c| {
+        // On a zone, the draft's rectangle takes in hexes whose centre is outside the zone (an
+        // edge row or column the zone's edge cuts, odd columns half a hex lower): those carry
+        // another zone's name or none, and are the zone's edge half-hexes, not a numbering
+        // that differs.
+        let all_named = self.hexes().filter(|&c| self.in_zone(c)).all(|c| {
             let label = self.label(c);
             self.module_name(c).is_some_and(|name| name == label)
         });
@@ -200,6 +204,19 @@ impl<'a> Lattice<'a> {
     pub fn centre(&self, c: Coord) -> Point {
         self.grid
             .hex_center_from_raw_index(self.c0 + c.col - 1, self.r0 + c.row - 1)
+    }
+
+    /// Whether a draft hex's centre is in the draft's zone (always, on a board without zones).
+    fn in_zone(&self, c: Coord) -> bool {
+        let Some(zone) = &self.zone else {
+            return true;
+        };
+        let at = self
+            .board
+            .grid
+            .as_ref()
+            .and_then(|g| g.zone_at(self.centre(c)));
+        at.is_some_and(|z| z.name == *zone)
     }
 
     /// The name VASSAL shows at a draft hex's centre.
