@@ -1,4 +1,5 @@
-//! Image sizes from file headers (PNG, GIF, JPEG, BMP), without decoding the pixels.
+//! Image sizes from file headers (PNG, GIF, JPEG, BMP, and an SVG's root element), without
+//! decoding the pixels.
 //!
 //! VASSAL sizes a board by its image, and hex numbering that counts down from the
 //! board's far edge needs that size.
@@ -36,6 +37,9 @@ pub fn image_size(data: &[u8]) -> Option<Size> {
         let h = i32::from_le_bytes(data.get(22..26)?.try_into().ok()?);
         return size(w.unsigned_abs(), h.unsigned_abs());
     }
+    if let Some(s) = svg_size(data) {
+        return Some(s);
+    }
     if data.starts_with(&[0xFF, 0xD8]) {
         let mut i = 2;
         loop {
@@ -70,6 +74,109 @@ pub fn image_size(data: &[u8]) -> Option<Size> {
     None
 }
 
+/// An SVG's size from its root element: `width` and `height` in pixels (CSS units converted
+/// at 96 per inch: `px`, `pt`, `pc`, `mm`, `cm`, `in`; a bare number is pixels), else — a
+/// percentage or a missing one — the `viewBox`'s width and height. `None` if the data is not an
+/// SVG or says no size.
+pub fn svg_size(data: &[u8]) -> Option<Size> {
+    let head = std::str::from_utf8(&data[..data.len().min(64 * 1024)])
+        .or_else(|e| std::str::from_utf8(&data[..e.valid_up_to()]))
+        .ok()?;
+    let start = head.trim_start_matches('\u{feff}').trim_start();
+    if !start.starts_with('<') {
+        return None;
+    }
+    let at = root_svg_tag(head)?;
+    let tag = &head[at..at + head[at..].find('>')?];
+    let attr = |name: &str| attribute(tag, name);
+    let view = attr("viewBox").and_then(|v| {
+        let n: Vec<f64> = v
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        (n.len() == 4).then(|| (n[2], n[3]))
+    });
+    let w = attr("width")
+        .and_then(|v| css_pixels(&v))
+        .or(view.map(|v| v.0))?;
+    let h = attr("height")
+        .and_then(|v| css_pixels(&v))
+        .or(view.map(|v| v.1))?;
+    let px = |v: f64| (v.is_finite() && v >= 1.0 && v < 1e6).then(|| v.round() as i32);
+    Some(Size::new(px(w)?, px(h)?))
+}
+
+/// Where the root `<svg` (or `<prefix:svg`) start tag is, past the XML declaration, comments
+/// and a DOCTYPE.
+fn root_svg_tag(head: &str) -> Option<usize> {
+    let mut i = 0;
+    while let Some(off) = head[i..].find('<') {
+        let at = i + off;
+        let rest = &head[at..];
+        if rest.starts_with("<?") {
+            i = at + rest.find("?>")? + 2;
+        } else if rest.starts_with("<!--") {
+            i = at + rest.find("-->")? + 3;
+        } else if rest.starts_with("<!") {
+            i = at + rest.find('>')? + 1;
+        } else {
+            let name: String = rest[1..]
+                .chars()
+                .take_while(|c| !c.is_whitespace() && *c != '>' && *c != '/')
+                .collect();
+            return (name == "svg" || name.ends_with(":svg")).then_some(at);
+        }
+    }
+    None
+}
+
+/// The value of attribute `name` in a start tag's text.
+fn attribute(tag: &str, name: &str) -> Option<String> {
+    let mut i = 0;
+    while let Some(off) = tag[i..].find(name) {
+        let at = i + off;
+        i = at + name.len();
+        let before = tag[..at].chars().last();
+        if !before.is_some_and(char::is_whitespace) {
+            continue;
+        }
+        let rest = tag[i..].trim_start();
+        let Some(rest) = rest.strip_prefix('=') else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        let q = rest.chars().next()?;
+        if q != '"' && q != '\'' {
+            continue;
+        }
+        let end = rest[1..].find(q)?;
+        return Some(rest[1..1 + end].trim().to_string());
+    }
+    None
+}
+
+/// A CSS length in pixels (96 per inch); `None` for a percentage or an unknown unit.
+fn css_pixels(v: &str) -> Option<f64> {
+    let split = v
+        .find(|c: char| {
+            !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')
+        })
+        .unwrap_or(v.len());
+    let (num, unit) = v.split_at(split);
+    let n: f64 = num.parse().ok()?;
+    let per = match unit.trim() {
+        "" | "px" => 1.0,
+        "pt" => 96.0 / 72.0,
+        "pc" => 16.0,
+        "mm" => 96.0 / 25.4,
+        "cm" => 96.0 / 2.54,
+        "in" => 96.0,
+        _ => return None,
+    };
+    Some(n * per)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +203,45 @@ mod tests {
         assert_eq!(image_size(&bmp), Some(Size::new(800, 600)));
         assert_eq!(image_size(b"not an image"), None);
         assert_eq!(image_size(&[0xFF, 0xD8, 0xFF]), None);
+    }
+
+    // An SVG board's size: width and height in pixels or CSS units, else its viewBox.
+    #[test]
+    fn svg_sizes() {
+        let svg = |root: &str| {
+            format!("<?xml version=\"1.0\"?>\n<!-- a board -->\n<!DOCTYPE svg>\n{root}<g/></svg>")
+        };
+        let size = |root: &str| svg_size(svg(root).as_bytes()).map(|s| (s.width, s.height));
+        assert_eq!(
+            size(r#"<svg xmlns="http://www.w3.org/2000/svg" width="1125" height="2975">"#),
+            Some((1125, 2975))
+        );
+        assert_eq!(
+            size(r#"<svg width='1125px' height='2975.4px'>"#),
+            Some((1125, 2975))
+        );
+        assert_eq!(
+            size(r#"<svg width="100%" height="100%" viewBox="0 0 1125 2975">"#),
+            Some((1125, 2975))
+        );
+        assert_eq!(size(r#"<svg viewBox="0,0,800.5,600">"#), Some((801, 600)));
+        assert_eq!(size(r#"<svg width="2in" height="72pt">"#), Some((192, 96)));
+        assert_eq!(
+            size(r#"<svg:svg xmlns:svg="http://www.w3.org/2000/svg" width="30" height="40">"#),
+            Some((30, 40))
+        );
+        // No size at all, not an SVG, a damaged tag.
+        assert_eq!(size("<svg>"), None);
+        assert_eq!(
+            svg_size(b"<html><svg width=\"3\" height=\"4\"></svg></html>"),
+            None
+        );
+        assert_eq!(svg_size(b"\x89PNG"), None);
+        assert_eq!(svg_size(b"<svg width=\"30"), None);
+        // image_size reads it too.
+        assert_eq!(
+            image_size(svg(r#"<svg width="1125" height="2975">"#).as_bytes()),
+            Some(Size::new(1125, 2975))
+        );
     }
 }
