@@ -1095,3 +1095,43 @@ fn a_zone_with_a_partial_edge_row_keeps_the_printed_numbers() {
     assert_eq!(r["grid"]["labels_are_locations"], true, "{}", r["grid"]);
     check(r["scenario"].as_str().unwrap(), &d);
 }
+
+// Issue 50 item 6: an SVG board is as large as its root element says (not the build file's
+// 500x500 default): its hexes, and a piece beyond 500 pixels on it, are on the board.
+#[test]
+fn an_svg_board_has_its_own_size() {
+    let d = dir("svg_board");
+    let g = GridSpec::new(60.0, 70.0, 30, 40);
+    let mut spec = ModuleSpec::new("Svg Board", 1125, 1500, &g)
+        .stack_at("0202", &[union("Near")])
+        .stack_at("1518", &[rebel("Far")]);
+    spec.board_image = "board.svg".into();
+    spec.board_png = Some(
+        br##"<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="1125" height="1500" viewBox="0 0 1125 1500"><rect width="1125" height="1500" fill="#c8be96"/></svg>"##
+            .to_vec(),
+    );
+    let m = spec.write(&d, "svg.vmod");
+    let r = import(&d, &m, &[]);
+    assert_eq!(
+        (r["board"]["width"].as_i64(), r["board"]["height"].as_i64()),
+        (Some(1125), Some(1500))
+    );
+    assert_eq!(r["grid"]["columns"].as_i64(), Some(19), "{}", r["grid"]);
+    let hexes: Vec<&str> = r["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["hex"].as_str().unwrap())
+        .collect();
+    assert_eq!(hexes, ["0202", "1518"], "{}", r["skipped"]);
+    assert!(
+        r["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n.as_str().unwrap().contains("svg")),
+        "{}",
+        r["notes"]
+    );
+}

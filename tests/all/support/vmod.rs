@@ -216,6 +216,8 @@ pub struct ModuleSpec {
     pub board_png: Option<Vec<u8>>,
     /// Extra zip entries (name, bytes).
     pub extra: Vec<(String, Vec<u8>)>,
+    /// The board image's file name (default `board.png`; its bytes are `board_png`).
+    pub board_image: String,
     /// Leave these images out of the zip (`board.png` too).
     pub missing: Vec<String>,
 }
@@ -231,6 +233,7 @@ impl ModuleSpec {
             stacks: Vec::new(),
             setups: Vec::new(),
             board_png: None,
+            board_image: "board.png".into(),
             extra: Vec::new(),
             missing: Vec::new(),
         }
@@ -297,7 +300,7 @@ impl ModuleSpec {
 <VASSAL.build.GameModule VassalVersion="3.7.0" name="{name}" version="1.0">
   <VASSAL.build.module.Map mapName="Main Map" edgeWidth="0" edgeHeight="0">
     <VASSAL.build.module.map.BoardPicker>
-      <VASSAL.build.module.map.boardPicker.Board image="board.png" name="{board}" reversible="false">{grid}</VASSAL.build.module.map.boardPicker.Board>
+      <VASSAL.build.module.map.boardPicker.Board image="{image}" name="{board}" reversible="false">{grid}</VASSAL.build.module.map.boardPicker.Board>
     </VASSAL.build.module.map.BoardPicker>
     {stacks}
   </VASSAL.build.module.Map>
@@ -306,6 +309,7 @@ impl ModuleSpec {
 "#,
             name = xml_escape(&self.name),
             board = xml_escape(&self.board),
+            image = xml_escape(&self.board_image),
             grid = self.grid_xml,
         )
     }
@@ -318,8 +322,8 @@ impl ModuleSpec {
             .board_png
             .clone()
             .unwrap_or_else(|| png_plain(self.width, self.height, [200, 190, 150]));
-        if !self.missing.iter().any(|m| m == "board.png") {
-            entries.push(("images/board.png".into(), board));
+        if !self.missing.iter().any(|m| *m == self.board_image) {
+            entries.push((format!("images/{}", self.board_image), board));
         }
         let mut images: Vec<String> = Vec::new();
         let all_pieces = self.stacks.iter().flat_map(|s| s.pieces.iter()).chain(
