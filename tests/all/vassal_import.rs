@@ -551,12 +551,15 @@ fn bundled_setups_and_saved_games_give_their_positions() {
 fn zones_without_a_grid_are_skipped_with_the_reason() {
     let d = dir("zones");
     let hex = GridSpec::new(40.0, 46.0, 20, 23).xml();
-    let zoned = format!(
-        r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid>
-  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="$gridLocation$" name="Field" path="0,0;400,0;400,400;0,400" useParentGrid="false">{hex}</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
-  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="$name$" name="Turn Track" path="400,0;600,0;600,400;400,400" useParentGrid="false"/>
-</VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#
-    );
+    let zoned = vmod::zoned_grid_xml(&[
+        (
+            "Field",
+            "0,0;400,0;400,400;0,400",
+            "$gridLocation$",
+            Some(&hex),
+        ),
+        ("Turn Track", "400,0;600,0;600,400;400,400", "$name$", None),
+    ]);
     let mut spec = ModuleSpec::new("Zoned", 600, 400, &GridSpec::new(40.0, 46.0, 20, 23));
     spec.grid_xml = zoned;
     let m = spec
@@ -1066,12 +1069,15 @@ fn a_zone_with_a_partial_edge_row_keeps_the_printed_numbers() {
     // zone's first whole column; raw row 0 on the zone's top edge (y = 50), a half row numbered
     // 00, so row 01 is the first whole one.
     let hex = GridSpec::new(40.0, 46.0, 120, 50).with("vOff", "0").xml();
-    let zoned = format!(
-        r#"<VASSAL.build.module.map.boardPicker.board.ZonedGrid>
-  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="$gridLocation$" name="Field" path="100,50;500,50;500,430;100,430" useParentGrid="false">{hex}</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
-  <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="$name$" name="Track" path="0,0;100,0;100,500;0,500" useParentGrid="false"/>
-</VASSAL.build.module.map.boardPicker.board.ZonedGrid>"#
-    );
+    let zoned = vmod::zoned_grid_xml(&[
+        (
+            "Field",
+            "100,50;500,50;500,430;100,430",
+            "$gridLocation$",
+            Some(&hex),
+        ),
+        ("Track", "0,0;100,0;100,500;0,500", "$name$", None),
+    ]);
     let mut spec = ModuleSpec::new("Zone Edge", 600, 500, &GridSpec::new(40.0, 46.0, 20, 23));
     spec.grid_xml = zoned;
     let m = spec

@@ -386,3 +386,22 @@ pub fn xml_escape(s: &str) -> String {
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
+
+/// A `ZonedGrid` element: each zone's name, path (`x,y;x,y;…` in board pixels), location
+/// format and hex grid element (`None`: a zone without a grid).
+pub fn zoned_grid_xml(zones: &[(&str, &str, &str, Option<&str>)]) -> String {
+    let zones: String = zones
+        .iter()
+        .map(|(name, path, format, grid)| match grid {
+            Some(g) => format!(
+                r#"<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="{format}" name="{name}" path="{path}" useParentGrid="false">{g}</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>"#
+            ),
+            None => format!(
+                r#"<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="{format}" name="{name}" path="{path}" useParentGrid="false"/>"#
+            ),
+        })
+        .collect();
+    format!(
+        "<VASSAL.build.module.map.boardPicker.board.ZonedGrid>{zones}</VASSAL.build.module.map.boardPicker.board.ZonedGrid>"
+    )
+}
