@@ -484,14 +484,14 @@ fn terrain(a: TerrainArgs) -> Result<(), Failure> {
             a.scenario.display()
         ))
     })?;
-    let width =
-        crate::rules::map::label_width(f.map.columns.max(1) as u32, f.map.rows.max(1) as u32);
+    let numbering = f.map.numbering();
     let mut examples = Vec::new();
     for e in &a.examples {
         let (l, t) = e
             .split_once('=')
             .ok_or_else(|| Failure(format!("--examples {e}: give LABEL=LETTER (0512=w)")))?;
-        let c = crate::rules::hex::parse_label(l.trim(), width)
+        let c = numbering
+            .parse(l.trim())
             .map_err(|err| Failure(format!("--examples {e}: {err}")))?;
         let letter = t
             .trim()
@@ -510,28 +510,24 @@ fn terrain(a: TerrainArgs) -> Result<(), Failure> {
     for (c, l) in &examples {
         ed.apply(&EditAction::Paint {
             terrain: *l,
-            hexes: vec![c.label(width)],
+            hexes: vec![numbering.label(*c)],
         })
         .map_err(Failure)?;
     }
     let path = crate::editor::underlay::image_path(u, &a.scenario);
     let bytes = std::fs::read(&path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     let pic = Picture::decode(&bytes, &path.display().to_string()).map_err(Failure)?;
-    let hexes: Vec<crate::rules::hex::Coord> = (1..=f.map.columns as i32)
-        .flat_map(|col| {
-            (1..=f.map.rows as i32).map(move |row| crate::rules::hex::Coord::new(col, row))
-        })
-        .collect();
-    let got = suggest(&pic, &fit, &hexes, &examples);
+    let hexes: Vec<crate::rules::hex::Coord> = numbering.hexes().collect();
+    let got = suggest(&pic, (&fit, numbering.orientation), &hexes, &examples);
     let mut by: std::collections::BTreeMap<char, Vec<String>> = Default::default();
     for s in &got {
-        by.entry(s.letter).or_default().push(s.hex.label(width));
+        by.entry(s.letter).or_default().push(numbering.label(s.hex));
     }
     if a.json {
         outln!(
             "{}",
             json!({"suggestions": got.iter().map(|s| json!({
-            "hex": s.hex.label(width), "terrain": s.letter.to_string(), "sure": s.sure,
+            "hex": numbering.label(s.hex), "terrain": s.letter.to_string(), "sure": s.sure,
         })).collect::<Vec<_>>()})
         );
     } else {

@@ -290,11 +290,12 @@ fn run_client(
 
 pub fn summary(sc: &Scenario) -> String {
     format!(
-        "{:?}, ruleset {}, {}x{} map, {} units ({}){}",
+        "{:?}, ruleset {}, {}x{} map{}, {} units ({}){}",
         sc.title,
         sc.ruleset,
-        sc.map.columns(),
-        sc.map.rows(),
+        sc.map.numbering().columns,
+        sc.map.numbering().rows,
+        if sc.map.orientation().is_flat() { "" } else { " (pointy-top)" },
         sc.units.len(),
         sc.sides
             .iter()

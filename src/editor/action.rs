@@ -6,8 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::hex::{Coord, Dir, parse_label};
-use crate::rules::map::{Feature, RouteKind, Weather, label_width};
+use crate::rules::hex::{Compass, Coord, Dir, Numbering};
+use crate::rules::map::{Feature, RouteKind, Weather};
 use crate::rules::scenario::{
     HexsideFile, RouteFile, ScenarioFile, UnderlayFile, UnitFile, VictoryHexFile,
 };
@@ -51,7 +51,8 @@ pub enum EditAction {
     /// A hexside feature on the side of `hex` facing `dir`: on, off, or toggled (`on: None`).
     Hexside {
         hex: String,
-        dir: Dir,
+        /// One of the map's compass names (E and W on a pointy-top map).
+        dir: Compass,
         feature: Feature,
         #[serde(default)]
         on: Option<bool>,
@@ -153,44 +154,47 @@ pub fn unit_fields(ruleset: &str) -> Vec<&'static str> {
 
 /// What the map looks like to the actions: its size and label width.
 pub(crate) struct Dims {
-    columns: i64,
-    rows: i64,
-    width: usize,
+    /// The file's printed size (at most 999 x 999), label width and orientation.
+    n: Numbering,
 }
 
 pub(crate) fn dims(f: &ScenarioFile) -> Dims {
     // A file opened with an impossible size (it is listed as a problem) is edited as if at most
     // 999 x 999, never allocated at its size.
-    let (c, r) = (f.map.columns.clamp(0, 999), f.map.rows.clamp(0, 999));
     Dims {
-        columns: c,
-        rows: r,
-        width: label_width(c as u32, r as u32),
+        n: f.map.numbering(),
     }
 }
 
 impl Dims {
     fn contains(&self, c: Coord) -> bool {
-        c.col >= 1
-            && c.row >= 1
-            && i64::from(c.col) <= self.columns
-            && i64::from(c.row) <= self.rows
+        self.n.contains(c)
     }
 
     /// A hex of the map from its label.
     pub(crate) fn hex(&self, label: &str) -> Result<Coord, String> {
-        let c = parse_label(label, self.width).map_err(|e| format!("hex {label:?}: {e}"))?;
+        let c = self.n.parse(label).map_err(|e| format!("hex {label:?}: {e}"))?;
         if !self.contains(c) {
             return Err(format!(
                 "hex {label} is off the map ({} columns, {} rows)",
-                self.columns, self.rows
+                self.n.columns, self.n.rows
             ));
         }
         Ok(c)
     }
 
     fn label(&self, c: Coord) -> String {
-        c.label(self.width)
+        self.n.label(c)
+    }
+
+    /// The printed (column, row) of a hex: where its letter is in the terrain rows.
+    pub(crate) fn printed(&self, c: Coord) -> (i32, i32) {
+        self.n.orientation.printed(c)
+    }
+
+    /// The model's direction a compass name means on this map.
+    fn dir(&self, c: Compass) -> Result<Dir, String> {
+        self.n.orientation.dir(c)
     }
 }
 
@@ -210,13 +214,14 @@ fn letter_ok(f: &ScenarioFile, terrain: char) -> Result<(), String> {
     Ok(())
 }
 
-/// Set the letter of hex `c` in a grid of row strings (rows made long enough).
-fn set_letter(rows: &mut [String], c: Coord, ch: char) {
-    let Some(row) = rows.get_mut(c.row as usize - 1) else {
+/// Set the letter of the hex in printed column and row `(col, row)` in a grid of row strings
+/// (rows made long enough).
+fn set_letter(rows: &mut [String], (col, row): (i32, i32), ch: char) {
+    let Some(row) = rows.get_mut(row as usize - 1) else {
         return;
     };
     let mut letters: Vec<char> = row.chars().collect();
-    let i = c.col as usize - 1;
+    let i = col as usize - 1;
     if letters.len() <= i {
         letters.resize(i + 1, 'c');
     }
@@ -224,10 +229,8 @@ fn set_letter(rows: &mut [String], c: Coord, ch: char) {
     *row = letters.into_iter().collect();
 }
 
-fn letter_at(rows: &[String], c: Coord) -> Option<char> {
-    rows.get(c.row as usize - 1)?
-        .chars()
-        .nth(c.col as usize - 1)
+fn letter_at(rows: &[String], (col, row): (i32, i32)) -> Option<char> {
+    rows.get(row as usize - 1)?.chars().nth(col as usize - 1)
 }
 
 fn unit_index(f: &ScenarioFile, id: &str) -> Result<usize, String> {
@@ -461,7 +464,7 @@ fn paint(
     letter_ok(f, terrain)?;
     let cs = hexes_of(d, hexes)?;
     for c in cs {
-        set_letter(&mut f.map.terrain, c, terrain);
+        set_letter(&mut f.map.terrain, d.printed(c), terrain);
     }
     Ok("Paint".into())
 }
@@ -470,14 +473,14 @@ fn paint(
 fn fill(f: &mut ScenarioFile, d: &Dims, terrain: char, hex: &str) -> Result<String, String> {
     letter_ok(f, terrain)?;
     let start = d.hex(hex)?;
-    let from = letter_at(&f.map.terrain, start);
+    let from = letter_at(&f.map.terrain, d.printed(start));
     if from != Some(terrain) {
         let mut stack = vec![start];
         let mut seen = std::collections::HashSet::from([start]);
         while let Some(c) = stack.pop() {
-            set_letter(&mut f.map.terrain, c, terrain);
+            set_letter(&mut f.map.terrain, d.printed(c), terrain);
             for n in c.neighbors() {
-                if d.contains(n) && letter_at(&f.map.terrain, n) == from && seen.insert(n) {
+                if d.contains(n) && letter_at(&f.map.terrain, d.printed(n)) == from && seen.insert(n) {
                     stack.push(n);
                 }
             }
@@ -491,16 +494,19 @@ fn hexside(
     f: &mut ScenarioFile,
     d: &Dims,
     hex: &str,
-    dir: Dir,
+    compass: Compass,
     feature: Feature,
     on: Option<bool>,
 ) -> Result<String, String> {
     let c = d.hex(hex)?;
+    let dir = d.dir(compass).map_err(|e| format!("hexside of {hex}: {e}"))?;
     let other = c.neighbor(dir);
     // The hexside may be named from either hex: find its entry either way.
     let same = |h: &HexsideFile| {
-        d.hex(&h.hex)
-            .is_ok_and(|x| (x == c && h.dir == dir) || (x == other && h.dir == dir.opposite()))
+        let hd = d.dir(h.dir);
+        d.hex(&h.hex).is_ok_and(|x| {
+            (x == c && hd == Ok(dir)) || (x == other && hd == Ok(dir.opposite()))
+        })
     };
     let has = f
         .map
@@ -513,7 +519,7 @@ fn hexside(
             Some(h) => h.features.push(feature),
             None => f.map.hexsides.push(HexsideFile {
                 hex: d.label(c),
-                dir,
+                dir: compass,
                 features: vec![feature],
             }),
         }
@@ -611,9 +617,9 @@ fn elevation(
     let rows = f
         .map
         .elevation
-        .get_or_insert_with(|| vec!["0".repeat(d.columns as usize); d.rows as usize]);
+        .get_or_insert_with(|| vec!["0".repeat(d.n.columns as usize); d.n.rows as usize]);
     for c in cs {
-        set_letter(rows, c, char::from(b'0' + level));
+        set_letter(rows, d.printed(c), char::from(b'0' + level));
     }
     Ok("Elevation".into())
 }
@@ -741,9 +747,7 @@ fn resize(f: &mut ScenarioFile, columns: i64, rows: i64, fill: char) -> Result<(
     letter_ok(f, fill)?;
     let old = dims(f);
     let new = Dims {
-        columns,
-        rows,
-        width: label_width(columns as u32, rows as u32),
+        n: Numbering::new(f.map.orientation, columns as u32, rows as u32),
     };
     // Everything placed must stay on the map; labels are rewritten at the new width.
     let relabel = |what: &str, label: &str| -> Result<String, String> {

@@ -282,15 +282,14 @@ impl<'de> serde::Deserialize<'de> for Actions {
 /// terrain (an unknown letter as clear), elevation, the hexsides and routes whose hexes are on
 /// the map. What the editor's view draws.
 pub fn preview_map(f: &ScenarioFile) -> crate::rules::map::Map {
-    use crate::rules::hex::parse_label;
-    use crate::rules::map::{Map, Route, Terrain, label_width};
-    let cols = f.map.columns.clamp(1, 999) as u32;
-    let rows = f.map.rows.clamp(1, 999) as u32;
-    let width = label_width(cols, rows);
-    let mut m = Map::new(cols, rows, Terrain::Clear);
+    use crate::rules::map::{Map, Route, Terrain};
+    let mut n = f.map.numbering();
+    (n.columns, n.rows) = (n.columns.max(1), n.rows.max(1));
+    let (cols, rows) = n.model_size();
+    let mut m = Map::new(cols, rows, Terrain::Clear).with_orientation(n.orientation);
     for (r, line) in f.map.terrain.iter().enumerate() {
         for (c, ch) in line.chars().enumerate() {
-            let at = crate::rules::hex::Coord::new(c as i32 + 1, r as i32 + 1);
+            let at = n.at(c as i32 + 1, r as i32 + 1);
             if m.contains(at) {
                 m.set_terrain(at, Terrain::from_letter(ch).unwrap_or(Terrain::Clear));
             }
@@ -298,7 +297,7 @@ pub fn preview_map(f: &ScenarioFile) -> crate::rules::map::Map {
     }
     for (r, line) in f.map.elevation.iter().flatten().enumerate() {
         for (c, ch) in line.chars().enumerate() {
-            let at = crate::rules::hex::Coord::new(c as i32 + 1, r as i32 + 1);
+            let at = n.at(c as i32 + 1, r as i32 + 1);
             if let Some(d) = ch.to_digit(10)
                 && m.contains(at)
             {
@@ -307,11 +306,11 @@ pub fn preview_map(f: &ScenarioFile) -> crate::rules::map::Map {
         }
     }
     for h in &f.map.hexsides {
-        if let Ok(c) = parse_label(&h.hex, width)
+        if let (Ok(c), Ok(d)) = (n.parse(&h.hex), n.orientation.dir(h.dir))
             && m.contains(c)
         {
             for ft in &h.features {
-                m.add_feature(c, h.dir, *ft);
+                m.add_feature(c, d, *ft);
             }
         }
     }
@@ -319,7 +318,7 @@ pub fn preview_map(f: &ScenarioFile) -> crate::rules::map::Map {
         let hexes: Option<Vec<_>> = r
             .hexes
             .iter()
-            .map(|l| parse_label(l, width).ok().filter(|c| m.contains(*c)))
+            .map(|l| n.parse(l).ok().filter(|c| m.contains(*c)))
             .collect();
         if let Some(hexes) = hexes
             && hexes.windows(2).all(|w| w[0].is_adjacent(w[1]))
@@ -336,11 +335,7 @@ pub fn preview_map(f: &ScenarioFile) -> crate::rules::map::Map {
 /// The hex a problem is about, where it names one (a unit's, a victory hex, a hexside, a
 /// route's first hex, a terrain row's first letter): the editor shows it on a click.
 pub fn problem_hex(f: &ScenarioFile, p: &Problem) -> Option<crate::rules::hex::Coord> {
-    use crate::rules::hex::{Coord, parse_label};
-    let width = crate::rules::map::label_width(
-        f.map.columns.clamp(1, 999) as u32,
-        f.map.rows.clamp(1, 999) as u32,
-    );
+    let n = f.map.numbering();
     let index = |prefix: &str| -> Option<usize> {
         let rest = p.field.strip_prefix(prefix)?;
         rest[..rest.find(']')?].parse().ok()
@@ -354,13 +349,13 @@ pub fn problem_hex(f: &ScenarioFile, p: &Problem) -> Option<crate::rules::hex::C
     } else if let Some(i) = index("map.routes[") {
         f.map.routes.get(i).and_then(|r| r.hexes.first().cloned())
     } else if let Some(r) = index("map.terrain[").or_else(|| index("map.elevation[")) {
-        return Some(Coord::new(1, r as i32 + 1));
+        return Some(n.at(1, r as i32 + 1));
     } else {
         None
     };
     label
-        .and_then(|l| parse_label(&l, width).ok())
-        .or_else(|| parse_label(&p.value.replace('"', ""), width).ok())
+        .and_then(|l| n.parse(&l).ok())
+        .or_else(|| n.parse(&p.value.replace('"', "")).ok())
 }
 
 /// The units' placeholder values as problems of the editor's list (not the loader's: the file

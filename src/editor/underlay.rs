@@ -159,13 +159,14 @@ impl Affine {
 /// the image's y (down) to the layout's when that runs up. `None` without a fit.
 pub fn grid_to_map(
     u: &UnderlayFile,
+    orientation: crate::rules::hex::Orientation,
     flip_y: bool,
     centre: impl Fn(crate::rules::hex::Coord) -> (f64, f64),
 ) -> Option<Affine> {
     let g = u.grid.as_ref()?;
     let hexes = [(1, 1), (3, 1), (1, 2)].map(|(c, r)| crate::rules::hex::Coord::new(c, r));
     let img = hexes.map(|h| {
-        let (x, y) = g.centre(h.col, h.row);
+        let (x, y) = g.centre(orientation, h);
         (x, if flip_y { -y } else { y })
     });
     Affine::from_triples(img, hexes.map(centre))

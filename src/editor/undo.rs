@@ -279,7 +279,7 @@ impl Snapshot {
             let mut idx: Vec<usize> = hexes
                 .iter()
                 .filter_map(|h| d.hex(h).ok())
-                .map(|c| (c.row - 1) as usize)
+                .map(|c| (d.printed(c).1 - 1) as usize)
                 .filter(|r| *r < src.len())
                 .collect();
             idx.sort_unstable();

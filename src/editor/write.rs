@@ -99,6 +99,9 @@ fn list(o: &mut String, indent: &str, name: &str, items: Vec<String>) {
 /// own names, one a line.
 fn map_text(o: &mut String, m: &crate::rules::scenario::MapFile) {
     o.push_str("    map: (\n");
+    if !m.orientation.is_flat() {
+        o.push_str(&format!("        orientation: {:?},\n", m.orientation));
+    }
     o.push_str(&format!(
         "        columns: {},\n        rows: {},\n",
         m.columns, m.rows

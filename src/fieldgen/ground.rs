@@ -5,7 +5,7 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
-use crate::rules::hex::{Coord, Side};
+use crate::rules::hex::{Coord, Orientation, Side};
 use crate::rules::map::{Feature, RouteKind, label_width};
 use crate::rules::scenario::{HexsideFile, MapFile, RouteFile};
 
@@ -200,6 +200,7 @@ impl Ground {
         let raised = self.elevation.iter().any(|l| *l > 0);
         let elevation = raised.then(|| rows(&|c| char::from(b'0' + self.level(c))));
         MapFile {
+            orientation: Default::default(),
             columns: i64::from(self.cols),
             rows: i64::from(self.rows),
             terrain,
@@ -208,7 +209,7 @@ impl Ground {
                 .iter()
                 .map(|(s, f)| HexsideFile {
                     hex: s.hex.label(width),
-                    dir: s.dir,
+                    dir: Orientation::Flat.compass(s.dir),
                     features: f.clone(),
                 })
                 .collect(),

@@ -206,7 +206,7 @@ fn probe_game(
         .filter(|(_, (river, _))| river.is_some())
         .map(|(r, (river, crossing))| HexsideFile {
             hex: Coord::new(3, r as i32 + 1).label(2),
-            dir: crate::rules::hex::Dir::SE,
+            dir: crate::rules::hex::Compass::SE,
             features: river.iter().chain(crossing.iter()).copied().collect(),
         })
         .collect();
@@ -214,6 +214,7 @@ fn probe_game(
     let file = ScenarioFile {
         title: "probe".into(),
         map: MapFile {
+            orientation: Default::default(),
             columns: 4,
             rows: rows as i64,
             terrain,

@@ -4,7 +4,7 @@
 //! never clean). A few hexes of each terrain are the examples (chosen by a seeded draw); every
 //! other hex is suggested and compared with the scenario's own terrain.
 
-use crate::rules::hex::{Coord, Dir};
+use crate::rules::hex::{Coord, Dir, Orientation};
 use crate::rules::map::Terrain;
 use crate::rules::scenario::{GridFit, Scenario};
 
@@ -41,6 +41,9 @@ impl Accuracy {
 
 /// Draws the scenario's map as a board image (see the module's summary).
 pub fn render(sc: &Scenario, noise: u8) -> Result<Picture, String> {
+    if !sc.map.orientation().is_flat() {
+        return Err("the measured board image is drawn for flat-top maps only".into());
+    }
     let atlas = image::load_from_memory(ATLAS)
         .map_err(|e| format!("terrain atlas: {e}"))?
         .to_rgba8();
@@ -56,7 +59,7 @@ pub fn render(sc: &Scenario, noise: u8) -> Result<Picture, String> {
     };
     for c in sc.map.coords() {
         let t = sc.map.terrain(c).unwrap_or(Terrain::Clear) as u32;
-        let (cx, cy) = FIT.centre(c.col, c.row);
+        let (cx, cy) = FIT.centre(Orientation::Flat, c);
         let (x0, y0) = (cx as i64 - 64, cy as i64 - 56);
         for y in 0..CELL_H {
             for x in 0..CELL_W {
@@ -76,8 +79,8 @@ pub fn render(sc: &Scenario, noise: u8) -> Result<Picture, String> {
         let colour = [90, 60, 30];
         for pair in r.hexes.windows(2) {
             let (a, b) = (
-                FIT.centre(pair[0].col, pair[0].row),
-                FIT.centre(pair[1].col, pair[1].row),
+                FIT.centre(Orientation::Flat, pair[0]),
+                FIT.centre(Orientation::Flat, pair[1]),
             );
             line(&mut pic, a, b, 3.0, colour);
         }
@@ -86,8 +89,11 @@ pub fn render(sc: &Scenario, noise: u8) -> Result<Picture, String> {
         let Ok(c) = sc.parse_hex(&side.hex) else {
             continue;
         };
-        let (cx, cy) = FIT.centre(c.col, c.row);
-        let (a0, a1) = edge_angles(side.dir);
+        let (cx, cy) = FIT.centre(Orientation::Flat, c);
+        let Ok(dir) = Orientation::Flat.dir(side.dir) else {
+            continue;
+        };
+        let (a0, a1) = edge_angles(dir);
         // The tile's corners: 64 pixels left and right, 56 up and down (sin 60° × 64.7).
         let v = |a: f64| {
             let r = a.to_radians();
@@ -171,7 +177,7 @@ pub fn measure(sc: &Scenario, per: usize, seed: u64, noise: u8) -> Result<Accura
             examples.push((of.swap_remove(i), l));
         }
     }
-    let got = suggest(&pic, &FIT, &hexes, &examples);
+    let got = suggest(&pic, (&FIT, Orientation::Flat), &hexes, &examples);
     let mut per_terrain: Vec<(char, usize, usize)> = letters.iter().map(|l| (*l, 0, 0)).collect();
     for s in &got {
         let want = truth(s.hex);

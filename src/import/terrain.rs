@@ -7,7 +7,7 @@
 //! dark pixels (lines: roads, streams, contours). Features are scaled by their spread over the
 //! whole board; a hex takes the vote of its nearest examples (k = 3, closer votes weigh more).
 
-use crate::rules::hex::Coord;
+use crate::rules::hex::{Coord, Orientation};
 use crate::rules::scenario::GridFit;
 
 /// The features of one hex.
@@ -50,8 +50,8 @@ impl Picture {
 /// hexes (roads, streams: dark or blue "ink") are left out of the colour and texture, so a road
 /// does not make a field look like another terrain; their share is a feature of its own, with
 /// a small weight.
-pub fn features(p: &Picture, fit: &GridFit, c: Coord) -> Option<Features> {
-    let (cx, cy) = fit.centre(c.col, c.row);
+pub fn features(p: &Picture, (fit, o): (&GridFit, Orientation), c: Coord) -> Option<Features> {
+    let (cx, cy) = fit.centre(o, c);
     let r = (0.38 * fit.dx.min(fit.dy)).max(1.0);
     let step = (r / 24.0).max(1.0);
     let luma = |v: [f32; 3]| 0.299 * v[0] + 0.587 * v[1] + 0.114 * v[2];
@@ -117,7 +117,7 @@ pub struct Suggestion {
 /// (hex, letter). Deterministic: ties go to the letter first among the examples.
 pub fn suggest(
     p: &Picture,
-    fit: &GridFit,
+    fit: (&GridFit, Orientation),
     hexes: &[Coord],
     examples: &[(Coord, char)],
 ) -> Vec<Suggestion> {

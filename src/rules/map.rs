@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::hex::{Coord, Dir, Side};
+use super::hex::{Coord, Dir, Numbering, Orientation, Side};
 
 /// Hex terrain (scenario.md letters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -297,6 +297,9 @@ pub struct Map {
     rows: i32,
     /// Label digits per part: 2, or 3 for maps over 99 columns or rows.
     width: usize,
+    /// How its hexes stand; `columns` and `rows` are the model's (a pointy-top map's printed
+    /// rows are its columns: [`crate::rules::hex`]).
+    orientation: Orientation,
     terrain: Vec<Terrain>,
     /// Elevation level per hex (0 where the scenario gives none).
     elevation: Vec<u8>,
@@ -327,6 +330,7 @@ impl Map {
             columns,
             rows,
             width: label_width(columns as u32, rows as u32),
+            orientation: Orientation::Flat,
             terrain: vec![fill; (columns * rows) as usize],
             elevation: vec![0; (columns * rows) as usize],
             sides: vec![HexsideInfo::default(); ((columns + 2) * (rows + 2) * 3) as usize],
@@ -419,7 +423,23 @@ impl Map {
     }
 
     pub fn label(&self, c: Coord) -> String {
-        c.label(self.width)
+        self.numbering().label(c)
+    }
+
+    /// The same map standing `o`: its model columns and rows stay, its printed ones follow.
+    pub fn with_orientation(mut self, o: Orientation) -> Self {
+        self.orientation = o;
+        self
+    }
+
+    pub fn orientation(&self) -> Orientation {
+        self.orientation
+    }
+
+    /// How a player names its hexes (printed size, label width, orientation).
+    pub fn numbering(&self) -> Numbering {
+        let (c, r) = self.orientation.size(self.columns as u32, self.rows as u32);
+        Numbering::new(self.orientation, c, r)
     }
 
     pub fn terrain(&self, c: Coord) -> Option<Terrain> {

@@ -34,6 +34,7 @@ mod ngg_cli;
 mod ngg_combat;
 mod pbem;
 mod plugin_ruleset;
+mod pointy;
 mod properties;
 mod reinforcements;
 mod saves;

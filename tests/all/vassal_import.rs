@@ -160,6 +160,85 @@ fn printed_numbers_are_the_labels() {
     assert!(r["skipped"].as_array().unwrap().is_empty());
 }
 
+/// A sideways grid (pointy-top hexes; VASSAL computes it with x and y exchanged) imports as
+/// a pointy-top map: every piece on the hex VASSAL names, the fitted grid on VASSAL's centres
+/// to the pixel, hex distances VASSAL's, and each hex's six neighbours one hex away by
+/// VASSAL's count. Numbered row first (`first="V"`: the printed column, then the row), the
+/// draft's labels are the module's names; numbered column first they are kept as names.
+#[test]
+fn a_sideways_grid_imports_pointy_top() {
+    let d = dir("sideways");
+    let locs = ["0202", "0503", "0304", "0706", "0101", "0607"];
+    for (first, identity) in [("V", true), ("H", false)] {
+        let g = GridSpec {
+            sideways: true,
+            ..GridSpec::new(60.0, 70.0, 30, 40)
+        }
+        .with("first", first);
+        let mut spec = ModuleSpec::new("Sideways", 700, 500, &g);
+        for (i, l) in locs.iter().enumerate() {
+            spec = spec.stack_at(l, &[union(&format!("Brigade {i}"))]);
+        }
+        let m = spec.write(&d, &format!("sideways-{first}.vmod"));
+        let r = import(&d, &m, &[]);
+        assert_eq!(r["grid"]["sideways"], true);
+        let module = Module::open(&m).unwrap();
+        let board = &module.build_file().maps[0].boards[0];
+        let text = draft_text(&r);
+        assert!(text.contains("orientation: Pointy"), "{text}");
+        let scenario =
+            musket::rules::registry::load_scenario(Path::new(r["scenario"].as_str().unwrap()))
+                .unwrap();
+        assert_eq!(
+            scenario.map.orientation(),
+            musket::rules::hex::Orientation::Pointy
+        );
+        let fit = scenario.file.underlay.as_ref().unwrap().grid.unwrap();
+        let o = scenario.map.orientation();
+        let pieces = r["pieces"].as_array().unwrap();
+        assert_eq!(pieces.len(), locs.len(), "{r}");
+        let centre = |c| {
+            let (x, y) = fit.centre(o, c);
+            Point::new(x.round() as i32, y.round() as i32)
+        };
+        for (p, l) in pieces.iter().zip(locs) {
+            assert_eq!(p["location"], l);
+            let c = scenario.parse_hex(p["hex"].as_str().unwrap()).unwrap();
+            if identity {
+                assert_eq!(p["hex"], l, "first={first}: {text}");
+            } else {
+                assert_eq!(scenario.hex_name(c), Some(l), "first={first}: {text}");
+            }
+            let want = board.location(l).unwrap();
+            let at = centre(c);
+            assert!(
+                (at.x - want.x).abs() <= 1 && (at.y - want.y).abs() <= 1,
+                "{l}: fit {at:?} vs VASSAL {want:?}"
+            );
+            for n in c.neighbors() {
+                assert_eq!(board.range(at, centre(n)), Some(1), "{l}: neighbour {n:?}");
+            }
+        }
+        for a in pieces {
+            for b in pieces {
+                let ca = scenario.parse_hex(a["hex"].as_str().unwrap()).unwrap();
+                let cb = scenario.parse_hex(b["hex"].as_str().unwrap()).unwrap();
+                let pa = Point::new(a["x"].as_i64().unwrap() as i32, a["y"].as_i64().unwrap() as i32);
+                let pb = Point::new(b["x"].as_i64().unwrap() as i32, b["y"].as_i64().unwrap() as i32);
+                assert_eq!(Some(ca.distance(cb) as i32), board.range(pa, pb));
+            }
+        }
+        // The printed size: rows run across the 700-pixel width, hexes 70 apart from x=40
+        // (the last whole one at 670 in every other row), and lie 60 apart down the 500
+        // pixels from y=30. Every other row also has a hex centred at x=5, numbered column 00
+        // by the module: left out where the draft numbers as the module does, as on a board.
+        let columns = if identity { 10 } else { 11 };
+        assert_eq!(r["grid"]["columns"], columns, "first={first}: {r}");
+        assert_eq!(r["grid"]["rows"], 8, "{r}");
+        check(r["scenario"].as_str().unwrap(), &d);
+    }
+}
+
 #[test]
 fn unequal_spacing_and_offsets_fit_every_hex() {
     // dx and dy unrelated, the origin off the board's corner, numbering from column 3 and
@@ -189,7 +268,7 @@ fn unequal_spacing_and_offsets_fit_every_hex() {
         // The draft names the hex as the module does.
         assert_eq!(scenario.hex_name(c), Some(l), "{text}");
         // The fitted grid puts the hex's centre on VASSAL's centre, to the pixel.
-        let (x, y) = fit.centre(c.col, c.row);
+        let (x, y) = fit.centre(scenario.map.orientation(), c);
         let want = board.location(l).unwrap();
         assert!(
             (x - f64::from(want.x)).abs() <= 1.0 && (y - f64::from(want.y)).abs() <= 1.0,
@@ -674,7 +753,7 @@ fn bad_files_are_refused_with_one_line() {
         assert!(e.contains(want), "{}: {e}", path.display());
         assert_no_draft(&d);
     }
-    // A square grid; a sideways grid.
+    // A square grid (a sideways one imports: a_sideways_grid_imports_pointy_top).
     let mut square = good.clone();
     square.grid_xml =
         r#"<VASSAL.build.module.map.boardPicker.board.SquareGrid dx="48.0" dy="48.0"/>"#.into();
@@ -683,14 +762,6 @@ fn bad_files_are_refused_with_one_line() {
         e.contains("SquareGrid") && e.contains("only hex grids"),
         "{e}"
     );
-    let mut side = good.clone();
-    side.grid_xml = GridSpec {
-        sideways: true,
-        ..g.clone()
-    }
-    .xml();
-    let e = refused(&d, &side.write(&d, "sideways.vmod"), &[]);
-    assert!(e.contains("sideways"), "{e}");
     // The board image missing; a piece image reaching out of the module.
     let mut noimg = good.clone();
     noimg.missing.push("board.png".into());
@@ -853,7 +924,12 @@ fn a_shipped_scenario_round_trips_through_a_module() {
             examples.push((*c, l));
         }
     }
-    let got = musket::import::terrain::suggest(&pic, &u.grid.unwrap(), &hexes, &examples);
+    let got = musket::import::terrain::suggest(
+        &pic,
+        (&u.grid.unwrap(), musket::rules::hex::Orientation::Flat),
+        &hexes,
+        &examples,
+    );
     let right = got
         .iter()
         .filter(|s| sc.map.terrain(s.hex).unwrap().letter() == s.letter)

@@ -558,8 +558,8 @@ impl<'m> Builder<'m> {
                 x0: g.origin.x,
                 y0: g.origin.y,
                 sideways: g.sideways,
-                columns: lat.columns,
-                rows: lat.rows,
+                columns: lat.numbering().columns as i32,
+                rows: lat.numbering().rows as i32,
                 zone: lat.zone.clone(),
                 identity: lat.identity,
             },
@@ -631,7 +631,8 @@ impl<'m> Builder<'m> {
         underlay: Option<UnderlayFile>,
     ) -> ScenarioFile {
         let clear = self.profile.terrain.chars().next().unwrap_or('c');
-        let row: String = std::iter::repeat_n(clear, lat.columns as usize).collect();
+        let n = lat.numbering();
+        let row: String = std::iter::repeat_n(clear, n.columns as usize).collect();
         let title = match &opts.source {
             super::Source::Setup(s) => format!("{} — {s}", module.name()),
             _ => module.name().to_string(),
@@ -664,9 +665,10 @@ impl<'m> Builder<'m> {
             ferries: Vec::new(),
             surprise: None,
             map: MapFile {
-                columns: i64::from(lat.columns),
-                rows: i64::from(lat.rows),
-                terrain: vec![row; lat.rows as usize],
+                orientation: n.orientation,
+                columns: i64::from(n.columns),
+                rows: i64::from(n.rows),
+                terrain: vec![row; n.rows as usize],
                 hexsides: Vec::new(),
                 routes: Vec::new(),
                 elevation: None,

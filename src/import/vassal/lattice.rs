@@ -10,11 +10,15 @@
 //! nothing between, first column odd, no stagger…) `c0` and `r0` are chosen so that they are
 //! (`hex == location`); otherwise the draft is cut tight around the board and every hex keeps
 //! the module's name in `map.labels`.
+//!
+//! A sideways grid (pointy-top hexes) is the same computation with x and y exchanged, as
+//! VASSAL computes it: the lattice works in the grid's axes, its raw columns run down the
+//! board, and the draft is a pointy-top map whose printed rows are those raw columns (Musket
+//! keeps a pointy-top map as the flat-top one across the diagonal: `rules::hex`).
 
 use std::collections::BTreeMap;
 
-use crate::rules::hex::Coord;
-use crate::rules::map::label_width;
+use crate::rules::hex::{Coord, Numbering, Orientation};
 use crate::rules::scenario::{GridFit, MAX_MAP_SIDE};
 use crate::vassal::{BoardDef, Grid, HexGrid, Point, Size};
 
@@ -63,13 +67,6 @@ impl<'a> Lattice<'a> {
         zone: ZoneBox<'_>,
         extra: &[(i32, i32)],
     ) -> Result<Lattice<'a>, String> {
-        if grid.sideways {
-            return Err(format!(
-                "board '{}': its hex grid is sideways (pointy-top hexes); Musket's maps are \
-                 flat-topped and a transposed import is not supported",
-                board.name
-            ));
-        }
         if !(grid.dx.is_finite() && grid.dy.is_finite() && grid.dx >= 1.0 && grid.dy >= 1.0) {
             return Err(format!(
                 "board '{}': hex grid spacing dx={} dy={} (at least 1 pixel each is needed)",
@@ -86,12 +83,16 @@ impl<'a> Lattice<'a> {
                 h: size.height,
             },
         };
+        // A sideways grid computes with x and y exchanged (VASSAL's `rotateIfSideways`): its
+        // raw columns run down the board. The lattice works in the grid's own axes.
+        let area = if grid.sideways { area.swapped() } else { area };
         let (across, down) = (f64::from(area.w) / grid.dx, f64::from(area.h) / grid.dy);
         if across > MAX_MAP_SIDE as f64 + 2.0 || down > MAX_MAP_SIDE as f64 + 2.0 {
+            let (w, h) = if grid.sideways { (area.h, area.w) } else { (area.w, area.h) };
             return Err(format!(
-                "board '{}': about {across:.0}×{down:.0} hexes (dx={} dy={} on {}×{} pixels), \
+                "board '{}': about {across:.0}×{down:.0} hexes (dx={} dy={} on {w}×{h} pixels), \
                  more than the {MAX_MAP_SIDE} a map side may have",
-                board.name, grid.dx, grid.dy, area.w, area.h
+                board.name, grid.dx, grid.dy
             ));
         }
         let board_hexes = centres_in(grid, area);
@@ -195,15 +196,39 @@ impl<'a> Lattice<'a> {
         (1..=self.columns).flat_map(move |col| (1..=self.rows).map(move |row| Coord { col, row }))
     }
 
+    /// The draft's orientation: pointy-top for a sideways grid, whose lattice is the
+    /// flat-top one with x and y exchanged, as Musket keeps a pointy-top map.
+    pub fn orientation(&self) -> Orientation {
+        if self.grid.sideways {
+            Orientation::Pointy
+        } else {
+            Orientation::Flat
+        }
+    }
+
+    /// How the draft names its hexes: printed columns and rows (a sideways grid's raw columns
+    /// are the draft's printed rows).
+    pub fn numbering(&self) -> Numbering {
+        let o = self.orientation();
+        let (c, r) = o.size(self.columns as u32, self.rows as u32);
+        Numbering::new(o, c, r)
+    }
+
     /// The draft's label of a hex.
     pub fn label(&self, c: Coord) -> String {
-        c.label(label_width(self.columns as u32, self.rows as u32))
+        self.numbering().label(c)
     }
 
     /// The board point of a draft hex's centre (as VASSAL computes it).
     pub fn centre(&self, c: Coord) -> Point {
-        self.grid
-            .hex_center_from_raw_index(self.c0 + c.col - 1, self.r0 + c.row - 1)
+        let p = self
+            .grid
+            .hex_center_from_raw_index(self.c0 + c.col - 1, self.r0 + c.row - 1);
+        if self.grid.sideways {
+            Point::new(p.y, p.x)
+        } else {
+            p
+        }
     }
 
     /// Whether a draft hex's centre is in the draft's zone (always, on a board without zones).
@@ -237,11 +262,26 @@ impl<'a> Lattice<'a> {
     /// The fit of the draft's grid to the board image: the centre of `0101`, and the spacing.
     pub fn fit(&self) -> GridFit {
         let g = self.grid;
-        GridFit {
-            x0: f64::from(g.origin.x) + f64::from(self.c0) * g.dx,
-            y0: f64::from(g.origin.y) + f64::from(self.r0) * g.dy,
-            dx: g.dx,
-            dy: g.dy,
+        let (along, down) = (
+            f64::from(g.origin.x) + f64::from(self.c0) * g.dx,
+            f64::from(g.origin.y) + f64::from(self.r0) * g.dy,
+        );
+        if g.sideways {
+            // The grid's columns run down the board: a pointy-top fit's rows are `dx` apart,
+            // the hexes of a row `dy`.
+            GridFit {
+                x0: down,
+                y0: along,
+                dx: g.dy,
+                dy: g.dx,
+            }
+        } else {
+            GridFit {
+                x0: along,
+                y0: down,
+                dx: g.dx,
+                dy: g.dy,
+            }
         }
     }
 }
@@ -275,6 +315,18 @@ pub fn hex_grids(board: &BoardDef) -> Vec<(ZoneBox<'_>, &HexGrid)> {
         _ => {}
     }
     out
+}
+
+impl Area {
+    /// The same area with x and y exchanged (a sideways grid's axes).
+    fn swapped(self) -> Area {
+        Area {
+            x: self.y,
+            y: self.x,
+            w: self.h,
+            h: self.w,
+        }
+    }
 }
 
 fn clip(a: Area, size: Size) -> Area {

@@ -204,12 +204,19 @@ fn explanation(rules: &Gcacw, game: &Game, a: &Assessment) -> serde_json::Map<St
             "row": a.artillery.row,
         }),
     );
+    // Sorted lists of labels are in string order (scenario.md): the model's order is theirs on
+    // a flat-top map, not on a pointy-top one.
+    let sorted = |hexes: &[crate::rules::hex::Coord]| -> Vec<String> {
+        let mut v: Vec<String> = hexes.iter().map(label).collect();
+        v.sort();
+        v
+    };
     extra.insert(
         "flank".into(),
         json!({
-            "covered": a.flank.covered.iter().map(label).collect::<Vec<_>>(),
+            "covered": sorted(&a.flank.covered),
             "basic": a.flank.basic,
-            "reductions": a.flank.reductions.iter().map(label).collect::<Vec<_>>(),
+            "reductions": sorted(&a.flank.reductions),
             "final": a.flank.final_bonus,
         }),
     );

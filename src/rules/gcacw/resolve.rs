@@ -457,8 +457,8 @@ fn demoralize_to(game: &mut Game, u: UnitIdx, level: u8, ev: &mut Vec<Event>) {
     }
 }
 
-/// A candidate retreat path: (steps along routes, final distance), the path, its labels.
-type Candidate = ((u32, u32), Vec<Coord>, Vec<String>);
+/// A candidate retreat path: (steps along routes, final distance), the path.
+type Candidate = ((u32, u32), Vec<Coord>);
 
 /// What a retreat must respect.
 pub struct RetreatCtx<'a> {
@@ -539,7 +539,7 @@ impl RetreatCtx<'_> {
         let mut best: Option<Candidate> = None;
         let mut path = Vec::new();
         self.search(game, self.start, &mut path, 0, &mut best);
-        best.map(|(_, p, _)| p)
+        best.map(|(_, p)| p)
     }
 
     fn search(
@@ -552,13 +552,14 @@ impl RetreatCtx<'_> {
     ) {
         if path.len() as u32 == self.min {
             let key = (on_route, self.distance(at));
-            let labels: Vec<String> = path.iter().map(|c| game.label(*c)).collect();
+            // Ties: the path whose hexes come first in label order (the model's column-then-
+            // row order: on a pointy-top map, its flat-top mirror's).
             let better = match best {
                 None => true,
-                Some((k, _, l)) => key > *k || (key == *k && labels < *l),
+                Some((k, p)) => key > *k || (key == *k && path < p),
             };
             if better {
-                *best = Some((key, path.clone(), labels));
+                *best = Some((key, path.clone()));
             }
             return;
         }

@@ -2,8 +2,8 @@
 
 use std::collections::HashMap;
 
-use super::super::hex::{Coord, parse_label};
-use super::super::map::{Map, Route, Terrain, label_width};
+use super::super::hex::{Coord, Numbering};
+use super::super::map::{Map, Route, Terrain};
 use super::{Check, MAX_MAP_SIDE, MapFile, Profiles, ScenarioFile, quoted};
 
 /// The map's size, which every hex label of the file is checked against.
@@ -12,10 +12,8 @@ pub(super) struct Board {
     /// Whether the size is valid; if not, the map is 1 x 1 and no label is checked (nor
     /// refused: the size's problem is the one to fix).
     ok: bool,
-    cols: u32,
-    rows: u32,
-    /// Label digits per part.
-    width: usize,
+    /// Printed columns and rows, label width and orientation.
+    numbering: Numbering,
 }
 
 impl Board {
@@ -25,19 +23,17 @@ impl Board {
         if !self.ok {
             return None;
         }
-        let (cols, rows) = (self.cols, self.rows);
-        match parse_label(label, self.width) {
+        let n = self.numbering;
+        match n.parse(label) {
             Err(e) => {
                 ck.bad(field, quoted(label), e.to_string());
                 None
             }
-            Ok(c)
-                if !(c.col >= 1 && c.col <= cols as i32 && c.row >= 1 && c.row <= rows as i32) =>
-            {
+            Ok(c) if !n.contains(c) => {
                 ck.bad(
                     field,
                     quoted(label),
-                    format!("hex is off the map ({cols} columns x {rows} rows)"),
+                    format!("hex is off the map ({} columns x {} rows)", n.columns, n.rows),
                 );
                 None
             }
@@ -51,7 +47,8 @@ impl Board {
 pub(super) fn check_map(ck: &mut Check, file: &ScenarioFile, profiles: Profiles) -> (Map, Board) {
     let mf = &file.map;
     let board = check_size(ck, mf);
-    let mut map = Map::new(board.cols, board.rows, Terrain::Clear);
+    let (cols, rows) = board.numbering.model_size();
+    let mut map = Map::new(cols, rows, Terrain::Clear).with_orientation(mf.orientation);
     if board.ok {
         check_terrain(ck, file, profiles, board, &mut map);
         if let Some(elev) = &mf.elevation {
@@ -79,9 +76,7 @@ fn check_size(ck: &mut Check, mf: &MapFile) -> Board {
     };
     Board {
         ok: map_ok,
-        cols,
-        rows,
-        width: label_width(cols, rows),
+        numbering: Numbering::new(mf.orientation, cols, rows),
     }
 }
 
@@ -94,7 +89,7 @@ fn check_terrain(
     board: Board,
     map: &mut Map,
 ) {
-    let (mf, cols, rows) = (&file.map, board.cols, board.rows);
+    let (mf, cols, rows) = (&file.map, board.numbering.columns, board.numbering.rows);
     if mf.terrain.len() != rows as usize {
         ck.bad(
             "map.terrain",
@@ -124,7 +119,7 @@ fn check_terrain(
                 .ok()
                 .and_then(|i| allowed.get(i).copied().flatten());
             match t {
-                Some(t) => map.set_terrain(Coord::new(c as i32 + 1, r as i32 + 1), t),
+                Some(t) => map.set_terrain(board.numbering.at(c as i32 + 1, r as i32 + 1), t),
                 None => ck.bad(
                     format!("map.terrain[{r}]"),
                     quoted(line),
@@ -146,7 +141,7 @@ fn check_terrain(
 
 /// One string of digits 0-9 per row, one digit per column.
 fn check_elevation(ck: &mut Check, elev: &[String], board: Board, map: &mut Map) {
-    let (cols, rows) = (board.cols, board.rows);
+    let (cols, rows) = (board.numbering.columns, board.numbering.rows);
     if elev.len() != rows as usize {
         ck.bad(
             "map.elevation",
@@ -165,7 +160,7 @@ fn check_elevation(ck: &mut Check, elev: &[String], board: Board, map: &mut Map)
         }
         for (c, ch) in line.chars().enumerate() {
             match ch.to_digit(10) {
-                Some(d) => map.set_elevation(Coord::new(c as i32 + 1, r as i32 + 1), d as u8),
+                Some(d) => map.set_elevation(board.numbering.at(c as i32 + 1, r as i32 + 1), d as u8),
                 None => ck.bad(
                     format!("map.elevation[{r}]"),
                     quoted(line),
@@ -189,8 +184,15 @@ fn add_hexsides(ck: &mut Check, mf: &MapFile, board: Board, map: &mut Map) {
                     "no features listed",
                 );
             }
+            let dir = match board.numbering.orientation.dir(hs.dir) {
+                Ok(d) => d,
+                Err(why) => {
+                    ck.bad(format!("map.hexsides[{i}].dir"), hs.dir, why);
+                    continue;
+                }
+            };
             for f in &hs.features {
-                sides_to_add.push((c, hs.dir, *f));
+                sides_to_add.push((c, dir, *f));
             }
         }
     }

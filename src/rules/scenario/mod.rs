@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::hex::{Coord, Dir, parse_label};
+use super::hex::{Compass, Coord, Numbering, Orientation};
 use super::map::{Feature, Map, RouteKind, Terrain, Weather};
 use super::unit::{Class, Mode, SideId, Status, Unit, UnitIdx, UnitKind};
 
@@ -443,13 +443,19 @@ pub struct GridFit {
 }
 
 impl GridFit {
-    /// The image pixel of the centre of the hex in column `col`, row `row` (both 1-based).
-    pub fn centre(&self, col: i32, row: i32) -> (f64, f64) {
-        let shift = if col % 2 == 0 { 0.5 } else { 0.0 };
-        (
-            self.x0 + f64::from(col - 1) * self.dx,
-            self.y0 + (f64::from(row - 1) + shift) * self.dy,
-        )
+    /// The image pixel of the centre of hex `c` on a map standing `o`. On a pointy-top map
+    /// `dx` is the distance between the hexes of a row and `dy` between rows (even rows half
+    /// a hex to the right).
+    pub fn centre(&self, o: Orientation, c: Coord) -> (f64, f64) {
+        let (col, row) = o.printed(c);
+        let (col, row) = (f64::from(col - 1), f64::from(row - 1));
+        // Half a hex for the model's even columns: a flat map's even columns, a pointy map's
+        // even rows.
+        let shift = if c.col % 2 == 0 { 0.5 } else { 0.0 };
+        match o {
+            Orientation::Flat => (self.x0 + col * self.dx, self.y0 + (row + shift) * self.dy),
+            Orientation::Pointy => (self.x0 + (col + shift) * self.dx, self.y0 + row * self.dy),
+        }
     }
 }
 
@@ -531,6 +537,12 @@ pub struct VictoryHexFile {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MapFile {
+    /// Project addition (optional, default `Flat`): `Pointy` for pointy-top hexes, rows
+    /// running straight across and even rows half a hex to the right; labels stay column then
+    /// row, `terrain` stays one string per row, and hexsides take the directions NE, E, SE,
+    /// SW, W, NW.
+    #[serde(default, skip_serializing_if = "Orientation::is_flat")]
+    pub orientation: Orientation,
     pub columns: i64,
     pub rows: i64,
     pub terrain: Vec<String>,
@@ -548,11 +560,29 @@ pub struct MapFile {
     pub labels: BTreeMap<String, String>,
 }
 
+impl MapFile {
+    /// How the file names its hexes: its printed size (held to 0..=999, so that a file with an
+    /// impossible size can still be shown and edited), label width and orientation.
+    pub fn numbering(&self) -> Numbering {
+        let side = |v: i64| v.clamp(0, MAX_MAP_SIDE) as u32;
+        Numbering::new(self.orientation, side(self.columns), side(self.rows))
+    }
+
+    /// The terrain letter of hex `c` as the file's rows give it.
+    pub fn letter(&self, c: Coord) -> Option<char> {
+        let (col, row) = self.orientation.printed(c);
+        let (col, row) = (usize::try_from(col - 1).ok()?, usize::try_from(row - 1).ok()?);
+        self.terrain.get(row)?.chars().nth(col)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HexsideFile {
     pub hex: String,
-    pub dir: Dir,
+    /// One of the map's six directions (N, NE, SE, S, SW, NW flat; NE, E, SE, SW, W, NW
+    /// pointy).
+    pub dir: Compass,
     pub features: Vec<Feature>,
 }
 
@@ -992,16 +1022,7 @@ impl Scenario {
     }
 
     pub fn parse_hex(&self, label: &str) -> Result<Coord, String> {
-        let c = parse_label(label, self.map.label_width()).map_err(|e| e.to_string())?;
-        if self.map.contains(c) {
-            Ok(c)
-        } else {
-            Err(format!(
-                "hex {label} is off the map ({} columns x {} rows)",
-                self.map.columns(),
-                self.map.rows()
-            ))
-        }
+        self.map.numbering().hex(label)
     }
 }
 

@@ -41,6 +41,7 @@ pub fn map(columns: u32, rows: u32) -> B {
             surprise: None,
             initiative_ties: None,
             map: MapFile {
+                orientation: Default::default(),
                 columns: columns as i64,
                 rows: rows as i64,
                 terrain: vec!["c".repeat(columns as usize); rows as usize],
@@ -79,7 +80,7 @@ impl B {
     pub fn hexside(mut self, hex: &str, dir: Dir, features: &[Feature]) -> Self {
         self.file.map.hexsides.push(HexsideFile {
             hex: hex.into(),
-            dir,
+            dir: musket::rules::hex::Orientation::Flat.compass(dir),
             features: features.to_vec(),
         });
         self

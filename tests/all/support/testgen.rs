@@ -285,7 +285,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
             };
             HexsideFile {
                 hex: label(hex),
-                dir,
+                dir: musket::rules::hex::Orientation::Flat.compass(dir),
                 features: sides.features[s].clone(),
             }
         })
@@ -424,6 +424,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
         surprise: None,
         initiative_ties: None,
         map: MapFile {
+            orientation: Default::default(),
             columns: i64::from(cols),
             rows: i64::from(rws),
             terrain: grid.into_iter().map(|r| r.into_iter().collect()).collect(),
@@ -622,6 +623,7 @@ pub fn long_list(list: LongList, n: usize) -> ScenarioFile {
     let mut file = generated(2, 1, 0, 1);
     file.title = format!("{n} {}", list.name());
     file.map = MapFile {
+        orientation: Default::default(),
         columns: cols as i64,
         rows: rows as i64,
         terrain: vec!["c".repeat(cols as usize); rows as usize],
@@ -674,7 +676,8 @@ pub fn long_list(list: LongList, n: usize) -> ScenarioFile {
             file.map.hexsides = hexes()
                 .map(|h| HexsideFile {
                     hex: h.label(width),
-                    dir: Dir::ALL[(h.col + h.row).rem_euclid(6) as usize],
+                    dir: musket::rules::hex::Orientation::Flat
+                        .compass(Dir::ALL[(h.col + h.row).rem_euclid(6) as usize]),
                     features: vec![Feature::Creek],
                 })
                 .collect();

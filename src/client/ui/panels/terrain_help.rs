@@ -13,8 +13,7 @@ use crate::client::editor::{EditorCmd, EditorState, EditorSystems};
 use crate::client::state::Screen;
 use crate::editor::action::EditAction;
 use crate::import::terrain::{Picture, Suggestion, suggest};
-use crate::rules::hex::{Coord, parse_label};
-use crate::rules::map::label_width;
+use crate::rules::hex::Coord;
 
 /// The examples painted, the board image read, the suggestions shown.
 #[derive(Resource, Default)]
@@ -95,7 +94,8 @@ pub fn panel(
         }
         if let Some((_, pic)) = &help.picture {
             let hexes: Vec<Coord> = coords(st);
-            help.suggestions = suggest(pic, &fit, &hexes, &examples)
+            let o = st.ed.file.map.orientation;
+            help.suggestions = suggest(pic, (&fit, o), &hexes, &examples)
                 .into_iter()
                 .filter(|s| terrain_at(st, s.hex) != Some(s.letter))
                 .collect();
@@ -118,8 +118,8 @@ fn accept_controls(
     if help.suggestions.is_empty() {
         return;
     }
-    let w = width(st);
-    let label = |c: Coord| c.label(w);
+    let n = st.ed.file.map.numbering();
+    let label = |c: Coord| n.label(c);
     let mut take: Vec<Suggestion> = Vec::new();
     ui.horizontal(|ui| {
         if ui
@@ -186,34 +186,21 @@ fn accept_controls(
     help.suggestions.retain(|s| !take.contains(s));
 }
 
-fn width(st: &EditorState) -> usize {
-    let m = &st.ed.file.map;
-    label_width(m.columns.max(1) as u32, m.rows.max(1) as u32)
-}
-
 fn coords(st: &EditorState) -> Vec<Coord> {
-    let m = &st.ed.file.map;
-    (1..=m.columns as i32)
-        .flat_map(|col| (1..=m.rows as i32).map(move |row| Coord::new(col, row)))
-        .collect()
+    st.ed.file.map.numbering().hexes().collect()
 }
 
 fn terrain_at(st: &EditorState, c: Coord) -> Option<char> {
-    st.ed
-        .file
-        .map
-        .terrain
-        .get(c.row as usize - 1)
-        .and_then(|r| r.chars().nth(c.col as usize - 1))
+    st.ed.file.map.letter(c)
 }
 
 /// The painted hexes still of the terrain painted (an undone paint is no example).
 fn examples(st: &EditorState, help: &TerrainHelp) -> Vec<(Coord, char)> {
-    let w = width(st);
+    let n = st.ed.file.map.numbering();
     help.painted
         .iter()
         .filter_map(|(l, t)| {
-            let c = parse_label(l, w).ok()?;
+            let c = n.parse(l).ok()?;
             (terrain_at(st, c) == Some(*t)).then_some((c, *t))
         })
         .collect()

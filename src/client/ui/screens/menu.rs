@@ -135,7 +135,7 @@ fn summarize(source: &Source) -> Result<ScenarioSummary, String> {
     let sc = load_scenario(source)?;
     Ok(ScenarioSummary {
         title: sc.title.clone(),
-        size: format!("{}x{}", sc.map.columns(), sc.map.rows()),
+        size: format!("{}x{}", sc.map.numbering().columns, sc.map.numbering().rows),
         units: sc.units.len(),
         turns: sc.turns,
         briefing: sc.briefing.clone(),
