@@ -295,7 +295,11 @@ pub fn summary(sc: &Scenario) -> String {
         sc.ruleset,
         sc.map.numbering().columns,
         sc.map.numbering().rows,
-        if sc.map.orientation().is_flat() { "" } else { " (pointy-top)" },
+        if sc.map.orientation().is_flat() {
+            ""
+        } else {
+            " (pointy-top)"
+        },
         sc.units.len(),
         sc.sides
             .iter()

@@ -210,9 +210,10 @@ fn spawn_notes(commands: &mut Commands, game: &Game, batch: &[Event]) {
         }
     }
     let mut seen: HashMap<Coord, usize> = HashMap::new();
+    let o = game.map().orientation();
     for (h, s, c) in notes {
         let k = seen.entry(h).or_insert(0);
-        let p = hex_to_world(h) + Vec2::new(0.0, 20.0 - 16.0 * *k as f32);
+        let p = hex_to_world(o, h) + Vec2::new(0.0, 20.0 - 16.0 * *k as f32);
         *k += 1;
         commands.spawn((
             Text2d::new(s),

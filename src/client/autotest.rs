@@ -344,12 +344,9 @@ fn editor_clicks(clicks: &[String], ed: &mut EditorParts) -> Result<(), String> 
             [t, l] => (*t, None, *l),
             _ => return Err(format!("--click {c}: in the editor, TOOL:[ARG:]CCRR")),
         };
-        let w = crate::rules::map::label_width(
-            st.ed.file.map.columns.max(1) as u32,
-            st.ed.file.map.rows.max(1) as u32,
-        );
-        let hex =
-            crate::rules::hex::parse_label(label, w).map_err(|e| format!("--click {c}: {e}"))?;
+        let hex = (st.ed.file.map.numbering())
+            .parse(label)
+            .map_err(|e| format!("--click {c}: {e}"))?;
         match (tool, arg) {
             ("paint", Some(a)) | ("fill", Some(a)) => {
                 st.tool = if tool == "paint" {
@@ -384,12 +381,12 @@ fn editor_stroke(i: u32, ed: &mut EditorParts) {
     if i == 0 {
         cmds.write(EditorCmd::BeginStroke);
     }
-    let hex = crate::rules::hex::Coord::new((i % c) as i32 + 1, ((i / c) % r) as i32 + 1);
+    let n = st.ed.file.map.numbering();
+    let hex = n.at((i % c) as i32 + 1, ((i / c) % r) as i32 + 1);
     let letter = if (i / (c * r)) % 2 == 0 { 'w' } else { 'c' };
-    let w = crate::rules::map::label_width(c as u32, r as u32);
     st.hover = Some(hex);
     cmds.write(EditorCmd::Apply(EditAction::Paint {
         terrain: letter,
-        hexes: vec![hex.label(w)],
+        hexes: vec![n.label(hex)],
     }));
 }

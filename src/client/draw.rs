@@ -6,21 +6,41 @@ use bevy::mesh::{Indices, Mesh, PrimitiveTopology};
 use bevy::prelude::*;
 
 use super::layout::{HEX_SIZE, hex_to_world};
-use crate::rules::hex::Coord;
+use crate::rules::hex::{Coord, Orientation};
 
 /// Marks every entity of the overlays drawn over the map (zones of control, flank colours,
 /// the move shading, the target and path marks), so the editor can hide them all.
 #[derive(Component)]
 pub struct OverlayPart;
 
+/// Triangles of one layer, drawn over a map standing [`Batch::orientation`] (its hexagons and
+/// hex positions follow it).
 #[derive(Default)]
 pub struct Batch {
     pos: Vec<[f32; 3]>,
     col: Vec<[f32; 4]>,
     idx: Vec<u32>,
+    pub orientation: Orientation,
 }
 
 impl Batch {
+    /// An empty batch for a map standing `o`.
+    pub fn on(o: Orientation) -> Self {
+        Batch {
+            orientation: o,
+            ..default()
+        }
+    }
+
+    /// The angle of a hexagon's `i`-th corner: from 0 (flat top), from 30° (pointy top).
+    fn corner(&self, i: usize) -> f32 {
+        let first = match self.orientation {
+            Orientation::Flat => 0.0,
+            Orientation::Pointy => std::f32::consts::FRAC_PI_6,
+        };
+        first + std::f32::consts::FRAC_PI_3 * i as f32
+    }
+
     pub fn is_empty(&self) -> bool {
         self.idx.is_empty()
     }
@@ -89,13 +109,12 @@ impl Batch {
         }
     }
 
-    /// A filled flat-topped hexagon around a hex centre, `scale` of the full size.
+    /// A filled hexagon around a hex centre, `scale` of the full size.
     pub fn hex_fill(&mut self, hex: Coord, scale: f32, color: Color) {
-        let c = hex_to_world(hex);
+        let c = hex_to_world(self.orientation, hex);
         let r = HEX_SIZE * scale;
         for i in 0..6 {
-            let a0 = std::f32::consts::FRAC_PI_3 * i as f32;
-            let a1 = std::f32::consts::FRAC_PI_3 * (i + 1) as f32;
+            let (a0, a1) = (self.corner(i), self.corner(i + 1));
             self.triangle(
                 c,
                 c + Vec2::from_angle(a0) * r,
@@ -107,11 +126,10 @@ impl Batch {
 
     /// The outline of a hex, drawn inside its edge.
     pub fn hex_outline(&mut self, hex: Coord, scale: f32, width: f32, color: Color) {
-        let c = hex_to_world(hex);
+        let c = hex_to_world(self.orientation, hex);
         let r = HEX_SIZE * scale;
         for i in 0..6 {
-            let a0 = std::f32::consts::FRAC_PI_3 * i as f32;
-            let a1 = std::f32::consts::FRAC_PI_3 * (i + 1) as f32;
+            let (a0, a1) = (self.corner(i), self.corner(i + 1));
             let (p0, p1) = (c + Vec2::from_angle(a0) * r, c + Vec2::from_angle(a1) * r);
             let (q0, q1) = (
                 c + Vec2::from_angle(a0) * (r - width),

@@ -74,6 +74,7 @@ pub fn plugin(app: &mut App) {
 /// Bring where the computer acts into view: a hex outside the middle of the map view pans the
 /// camera to it.
 fn follow_computer(
+    play: Res<Play>,
     mut opp: ResMut<super::opponent::Opponent>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
@@ -86,7 +87,7 @@ fn follow_computer(
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,
     };
-    let p = hex_to_world(h);
+    let p = hex_to_world(play.orientation(), h);
     // The middle 60% of the window (the panels take its sides).
     let half = Vec2::new(w.width(), w.height()) * scale * 0.3;
     let d = p - t.translation.truncate();
@@ -276,11 +277,12 @@ pub fn centred_view(lo: Vec2, hi: Vec2, free: Rect, window: Vec2, scale: f32, at
 /// both column parities: even columns sit half a hex lower).
 fn corner_centres(g: &crate::rules::game::Game) -> (Vec2, Vec2) {
     let map = g.map();
+    let o = map.orientation();
     let (c, r) = (map.columns() as i32, map.rows() as i32);
     let corners = [(1, 1), (2.min(c), 1), (c, 1), (1, r), (2.min(c), r), (c, r)];
     let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
     for (col, row) in corners {
-        let p = hex_to_world(Coord::new(col, row));
+        let p = hex_to_world(o, Coord::new(col, row));
         lo = lo.min(p);
         hi = hi.max(p);
     }
@@ -384,9 +386,10 @@ fn front(g: &crate::rules::game::Game) -> Option<Vec2> {
     if pick.is_empty() {
         return None;
     }
+    let o = g.map().orientation();
     let sum = pick
         .iter()
-        .fold(Vec2::ZERO, |acc, h| acc + hex_to_world(*h));
+        .fold(Vec2::ZERO, |acc, h| acc + hex_to_world(o, *h));
     Some(sum / pick.len() as f32)
 }
 
@@ -534,6 +537,7 @@ impl MapPointer<'_, '_> {
 }
 
 fn mouse(
+    play: Res<Play>,
     mut map: MapPointer,
     mut ptr: ResMut<Pointer>,
     mut actions: MessageWriter<Action>,
@@ -561,7 +565,8 @@ fn mouse(
             actions.write(Action::PointerOnPanel);
         }
     } else {
-        let hex = world.map(world_to_hex);
+        let o = play.orientation();
+        let hex = world.map(|p| world_to_hex(o, p));
         if hex != ptr.hex || hex != sel.hover {
             ptr.hex = hex;
             actions.write(Action::Hover(hex));

@@ -93,7 +93,8 @@ pub mod style {
 /// Draw the hexside features: elevation steps, rivers and creeks along the edge, woods
 /// hexsides as a dark band, crossings as marks across the edge's middle.
 pub fn hexsides_batch(map: &crate::rules::map::Map) -> Batch {
-    let mut b = Batch::default();
+    let o = map.orientation();
+    let mut b = Batch::on(o);
     elevation_marks(map, &mut b);
     let mut crossings = Vec::new();
     for (side, info) in map.hexsides() {
@@ -102,7 +103,7 @@ pub fn hexsides_batch(map: &crate::rules::map::Map) -> Batch {
         if !map.contains(a) && !map.contains(n) {
             continue;
         }
-        let (p, q) = edge(a, n);
+        let (p, q) = edge(o, a, n);
         let water = [
             (Feature::MajorRiver, style::MAJOR_RIVER),
             (Feature::MinorRiver, style::MINOR_RIVER),
@@ -165,6 +166,7 @@ pub fn hexsides_batch(map: &crate::rules::map::Map) -> Batch {
 /// Elevation: a brown ridge line on every hexside where the ground steps down, with short
 /// hachures pointing downhill (one per level of the step).
 fn elevation_marks(map: &crate::rules::map::Map, b: &mut Batch) {
+    let o = map.orientation();
     let ink = Color::srgba(0.42, 0.28, 0.14, 0.85);
     for a in map.coords() {
         let ea = map.elevation(a);
@@ -177,10 +179,10 @@ fn elevation_marks(map: &crate::rules::map::Map, b: &mut Batch) {
             if !map.contains(n) || en >= ea {
                 continue;
             }
-            let (p, q) = edge(a, n);
+            let (p, q) = edge(o, a, n);
             b.line(p, q, 2.5, ink);
             let along = (q - p).normalize_or_zero();
-            let down = (hex_to_world(n) - hex_to_world(a)).normalize_or_zero();
+            let down = (hex_to_world(o, n) - hex_to_world(o, a)).normalize_or_zero();
             let steps = (ea - en).min(3) as usize;
             for k in 0..5 {
                 let m = p.lerp(q, (k as f32 + 0.5) / 5.0);
@@ -195,7 +197,8 @@ fn elevation_marks(map: &crate::rules::map::Map, b: &mut Batch) {
 
 /// Draw the routes through the hex centres.
 pub fn routes_batch(map: &crate::rules::map::Map) -> Batch {
-    let mut b = Batch::default();
+    let o = map.orientation();
+    let mut b = Batch::on(o);
     let mut routes: Vec<&crate::rules::map::Route> = map.routes().iter().collect();
     // Lesser routes first so pikes and railroads draw on top.
     routes.sort_by_key(|r| match r.kind {
@@ -205,7 +208,7 @@ pub fn routes_batch(map: &crate::rules::map::Map) -> Batch {
         RouteKind::Railroad => 3,
     });
     for r in routes {
-        let pts: Vec<Vec2> = r.hexes.iter().map(|h| hex_to_world(*h)).collect();
+        let pts: Vec<Vec2> = r.hexes.iter().map(|h| hex_to_world(o, *h)).collect();
         match r.kind {
             RouteKind::Road => {
                 let (c, w) = style::ROAD;
@@ -244,7 +247,8 @@ pub fn routes_batch(map: &crate::rules::map::Map) -> Batch {
 
 /// Hex outlines for the grid.
 pub fn grid_batch(map: &crate::rules::map::Map) -> Batch {
-    let mut b = Batch::default();
+    let o = map.orientation();
+    let mut b = Batch::on(o);
     for c in map.coords() {
         // Each hex draws its N, NE and SE edges; the map's edges are closed by the others.
         for d in [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW] {
@@ -252,7 +256,7 @@ pub fn grid_batch(map: &crate::rules::map::Map) -> Batch {
             if matches!(d, Dir::S | Dir::SW | Dir::NW) && map.contains(n) {
                 continue;
             }
-            let (p, q) = edge(c, n);
+            let (p, q) = edge(o, c, n);
             b.line(p, q, 1.5, style::GRID);
         }
     }
@@ -285,6 +289,7 @@ fn build_map(
     super::terrain::spawn(
         &mut commands,
         &art.terrain,
+        map.orientation(),
         (cols, rows),
         |c| map.terrain(c).unwrap_or(Terrain::Clear),
         0.0,
@@ -359,8 +364,9 @@ fn toggle_grid_and_labels(
         let Some(p) = &play.0 else { return };
         let sc = &p.session.game.scenario;
         let map = &sc.map;
+        let o = map.orientation();
         for c in map.coords() {
-            let at = hex_to_world(c) + Vec2::new(0.0, HEX_SIZE * 0.70);
+            let at = hex_to_world(o, c) + Vec2::new(0.0, HEX_SIZE * 0.70);
             // The hex's printed name where the scenario keeps one (an imported module's).
             let text = sc.hex_name(c).map_or_else(|| map.label(c), str::to_string);
             commands.spawn((

@@ -377,7 +377,7 @@ fn reach_layer(
         commands.entity(e).despawn();
     }
     let g = &p.session.game;
-    let mut b = Batch::default();
+    let mut b = Batch::on(g.map().orientation());
     if let Some(reach) = &r.reach {
         let map = g.map();
         for h in reach.hexes() {

@@ -109,8 +109,9 @@ fn zoc_layer(
         return;
     }
     let g = &p.session.game;
+    let o = g.map().orientation();
     let m = &material.0;
-    let mut zoc = Batch::default();
+    let mut zoc = Batch::on(o);
     if overlays.zoc.iter().any(|x| *x) {
         let map = g.rules.zoc(g);
         for c in g.map().coords() {
@@ -133,7 +134,7 @@ fn zoc_layer(
                 } else {
                     // Restricted only: an outline and a band.
                     zoc.hex_outline(c, 0.92, 7.0, color.with_alpha(0.7));
-                    let centre = hex_to_world(c);
+                    let centre = hex_to_world(o, c);
                     zoc.line(
                         centre - Vec2::new(HEX_SIZE * 0.6, HEX_SIZE * 0.35),
                         centre + Vec2::new(HEX_SIZE * 0.6, HEX_SIZE * 0.35),
@@ -153,7 +154,7 @@ fn zoc_layer(
         (OverlayPart, ZocLayer, backdrop_layer()),
     );
 
-    let mut vic = Batch::default();
+    let mut vic = Batch::on(o);
     for (v, holder) in g.scenario.victory.iter().zip(&g.holders) {
         let color = match holder {
             Some(s) => super::units::side_color(super::units::tone(&g.scenario, *s)),
@@ -161,7 +162,7 @@ fn zoc_layer(
         };
         vic.hex_outline(v.hex, 0.98, 5.0, Color::srgb(0.85, 0.68, 0.10));
         vic.disc(
-            hex_to_world(v.hex) + Vec2::new(-HEX_SIZE * 0.55, -HEX_SIZE * 0.55),
+            hex_to_world(o, v.hex) + Vec2::new(-HEX_SIZE * 0.55, -HEX_SIZE * 0.55),
             7.0,
             10,
             color,
@@ -207,7 +208,7 @@ fn mark_layer(
         return;
     }
     let g = &p.session.game;
-    let mut marks = Batch::default();
+    let mut marks = Batch::on(g.map().orientation());
     if let Some(h) = sel.hex {
         marks.hex_outline(h, 1.0, 4.0, Color::srgb(1.0, 0.92, 0.2));
     }
@@ -296,14 +297,15 @@ fn path_layer(
         return;
     }
     let g = &p.session.game;
-    let mut path_b = Batch::default();
+    let o = g.map().orientation();
+    let mut path_b = Batch::on(o);
     let free = g.scenario.movement == crate::rules::points::Enforcement::Free;
     if let (Some(h), Some(from)) = (sel.hover, reach.from) {
         let within = reach.can_reach(g, h);
         let found = reach.path(g, h, !within && free);
         if let Some(path) = found {
-            let mut pts = vec![hex_to_world(from)];
-            pts.extend(path.iter().map(|c| hex_to_world(*c)));
+            let mut pts = vec![hex_to_world(o, from)];
+            pts.extend(path.iter().map(|c| hex_to_world(o, *c)));
             let line = if within {
                 Color::srgba(1.0, 1.0, 1.0, 0.85)
             } else {
@@ -328,7 +330,7 @@ fn path_layer(
                     Color::srgb(1.0, 1.0, 1.0)
                 };
                 path_b.disc(
-                    hex_to_world(*c),
+                    hex_to_world(o, *c),
                     if i + 1 == path.len() { 10.0 } else { 6.0 },
                     12,
                     color,

@@ -140,6 +140,15 @@ impl PlayState {
 #[derive(Resource, Default)]
 pub struct Play(pub Option<PlayState>);
 
+impl Play {
+    /// How the map in play stands (flat-top when no game is in play).
+    pub fn orientation(&self) -> crate::rules::hex::Orientation {
+        self.0
+            .as_ref()
+            .map_or_else(Default::default, |p| p.session.game.map().orientation())
+    }
+}
+
 /// Identifies the game in play: views rebuild when it changes (a new or loaded game).
 pub fn game_key(g: &crate::rules::game::Game) -> usize {
     Arc::as_ptr(&g.scenario) as usize

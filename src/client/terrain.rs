@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 
 use super::layout::{HEX_SIZE, TILE_H, TILE_W, hex_to_world};
-use crate::rules::hex::Coord;
+use crate::rules::hex::{Coord, Orientation};
 use crate::rules::map::Terrain;
 
 /// Tiles along each side of a render chunk.
@@ -45,13 +45,58 @@ pub fn terrain_index(t: Terrain) -> u32 {
     }
 }
 
-/// The tilemap's tile of printed hex `c` on a map of `rows` rows: `ColumnEven` with tile rows
-/// counted from the bottom (its y points up), so (column, row) is (column - 1, rows - row).
-pub fn tile_pos(c: Coord, rows: u32) -> TilePos {
+/// The tilemap's tile of model hex `c` on a map of `cols` x `rows` model hexes. A flat-top
+/// map: `ColumnEven` with tile rows counted from the bottom (its y points up), so (column, row)
+/// is (column - 1, rows - row). A pointy-top map is the same tilemap turned a quarter turn
+/// ([`tilemap_transform`]) with its columns in reverse order, from an even column so that each
+/// keeps its half-hex shift: a quarter turn of a mirror is the mirror across the diagonal the
+/// model keeps such a map as, and a turn, unlike a mirror, keeps the tiles' faces towards the
+/// camera.
+pub fn tile_pos(o: Orientation, c: Coord, (cols, rows): (u32, u32)) -> TilePos {
+    let x = match o {
+        Orientation::Flat => c.col - 1,
+        Orientation::Pointy => reversed_from(cols) - c.col - 1,
+    };
     TilePos {
-        x: (c.col - 1) as u32,
+        x: x as u32,
         y: rows - c.row as u32,
     }
+}
+
+/// The even column number past the last one that the reversed columns count down from.
+fn reversed_from(cols: u32) -> i32 {
+    let c = cols as i32 + 1;
+    if c % 2 == 0 { c } else { c + 1 }
+}
+
+/// The tilemap's size in tiles (a pointy-top map's may have one empty column more).
+pub fn tilemap_size(o: Orientation, (cols, rows): (u32, u32)) -> TilemapSize {
+    match o {
+        Orientation::Flat => TilemapSize { x: cols, y: rows },
+        Orientation::Pointy => TilemapSize {
+            x: reversed_from(cols) as u32 - 1,
+            y: rows,
+        },
+    }
+}
+
+/// Where the tilemap entity goes, and how it is turned, so that its tiles sit on
+/// [`hex_to_world`].
+pub fn tilemap_transform(o: Orientation, dims: (u32, u32), z: f32) -> Transform {
+    let first = Coord::new(1, 1);
+    let local = tile_pos(o, first, dims).center_in_world(
+        &tilemap_size(o, dims),
+        &grid_size(),
+        &tile_size(),
+        &MAP_TYPE,
+        &TilemapAnchor::None,
+    );
+    let turn = match o {
+        Orientation::Flat => Quat::IDENTITY,
+        Orientation::Pointy => Quat::from_rotation_z(std::f32::consts::FRAC_PI_2),
+    };
+    let at = hex_to_world(o, first) - (turn * local.extend(0.0)).truncate();
+    Transform::from_xyz(at.x, at.y, z).with_rotation(turn)
 }
 
 /// The tilemap's grid: hexes of circumradius [`HEX_SIZE`], flat-topped.
@@ -68,12 +113,6 @@ pub fn tile_size() -> TilemapTileSize {
         x: TILE_W,
         y: TILE_H,
     }
-}
-
-/// Where the tilemap entity goes so that its tiles sit on [`hex_to_world`]: the centre of the
-/// tile (column 1, row `rows`), its first.
-pub fn tilemap_origin(rows: u32) -> Vec2 {
-    hex_to_world(Coord::new(1, rows as i32))
 }
 
 /// The map type: flat-topped hexes, even columns half a hex lower (as `scenario.md` prints them).
@@ -122,19 +161,20 @@ impl TerrainLayer {
 pub fn spawn(
     commands: &mut Commands,
     atlas: &Handle<Image>,
+    o: Orientation,
     (cols, rows): (u32, u32),
     terrain: impl Fn(Coord) -> Terrain,
     z: f32,
     marker: impl Component + Clone,
 ) -> TerrainLayer {
-    let size = TilemapSize { x: cols, y: rows };
+    let size = tilemap_size(o, (cols, rows));
     let mut storage = TileStorage::empty(size);
     let tilemap = commands.spawn((TerrainPart, marker.clone())).id();
     let mut tiles = Vec::with_capacity((cols * rows) as usize);
     for r in 1..=rows {
         for c in 1..=cols {
             let at = Coord::new(c as i32, r as i32);
-            let position = tile_pos(at, rows);
+            let position = tile_pos(o, at, (cols, rows));
             let tile = commands
                 .spawn((
                     TileBundle {
@@ -153,7 +193,6 @@ pub fn spawn(
             tiles.push(tile);
         }
     }
-    let origin = tilemap_origin(rows);
     commands.entity(tilemap).insert((
         TilemapBundle {
             grid_size: grid_size(),
@@ -163,7 +202,7 @@ pub fn spawn(
             texture: TilemapTexture::Single(atlas.clone()),
             tile_size: tile_size(),
             anchor: TilemapAnchor::None,
-            transform: Transform::from_xyz(origin.x, origin.y, z),
+            transform: tilemap_transform(o, (cols, rows), z),
             render_settings: TilemapRenderSettings {
                 render_chunk_size: UVec2::splat(CHUNK),
                 y_sort: false,
@@ -199,28 +238,36 @@ mod tests {
         assert_eq!(all, (0..ATLAS_CELLS).collect());
     }
 
-    // The tilemap's hex layout puts every tile where the rules' geometry says.
+    // The tilemap's hex layout puts every tile where the rules' geometry says, on a flat-top
+    // map and (turned, columns reversed) on a pointy-top one, of odd and even widths.
     #[test]
     fn tilemap_tiles_sit_on_the_hex_centres() {
-        let (cols, rows) = (7u32, 5u32);
-        let size = TilemapSize { x: cols, y: rows };
-        let origin = tilemap_origin(rows);
-        for col in 1..=cols as i32 {
-            for row in 1..=rows as i32 {
-                let c = Coord::new(col, row);
-                let p = tile_pos(c, rows).center_in_world(
-                    &size,
-                    &grid_size(),
-                    &tile_size(),
-                    &MAP_TYPE,
-                    &TilemapAnchor::None,
-                );
-                let want = hex_to_world(c);
-                assert!(
-                    (p + origin - want).length() < 0.01,
-                    "{col},{row}: {} vs {want}",
-                    p + origin
-                );
+        for o in [Orientation::Flat, Orientation::Pointy] {
+            for (cols, rows) in [(7u32, 5u32), (6, 5), (4, 9)] {
+                let size = tilemap_size(o, (cols, rows));
+                let t = tilemap_transform(o, (cols, rows), 0.0);
+                let mut seen = std::collections::BTreeSet::new();
+                for col in 1..=cols as i32 {
+                    for row in 1..=rows as i32 {
+                        let c = Coord::new(col, row);
+                        let tp = tile_pos(o, c, (cols, rows));
+                        assert!(tp.x < size.x && tp.y < size.y, "{o:?} {c:?}");
+                        assert!(seen.insert((tp.x, tp.y)), "{o:?} {c:?} shares a tile");
+                        let p = tp.center_in_world(
+                            &size,
+                            &grid_size(),
+                            &tile_size(),
+                            &MAP_TYPE,
+                            &TilemapAnchor::None,
+                        );
+                        let got = t.transform_point(p.extend(0.0)).truncate();
+                        let want = hex_to_world(o, c);
+                        assert!(
+                            (got - want).length() < 0.01,
+                            "{o:?} {cols}x{rows} {col},{row}: {got} vs {want}"
+                        );
+                    }
+                }
             }
         }
     }
@@ -244,6 +291,7 @@ mod tests {
             let layer = spawn(
                 &mut commands,
                 &atlas,
+                Orientation::Flat,
                 (cols, rows),
                 terrain,
                 0.0,
@@ -269,7 +317,10 @@ mod tests {
                 let at = Coord::new(c, r);
                 let e = layer.tile(at).unwrap();
                 assert!(seen.insert(e), "{at:?} shares a tile");
-                assert_eq!(*world.get::<TilePos>(e).unwrap(), tile_pos(at, rows));
+                assert_eq!(
+                    *world.get::<TilePos>(e).unwrap(),
+                    tile_pos(Orientation::Flat, at, (cols, rows))
+                );
                 assert_eq!(
                     world.get::<TileTextureIndex>(e).unwrap().0,
                     terrain_index(terrain(at))

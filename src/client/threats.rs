@@ -221,6 +221,7 @@ pub fn danger_colors(d: f64) -> (Color, Color) {
 
 #[allow(clippy::too_many_arguments)]
 fn danger_layer(
+    play: Res<Play>,
     mut commands: Commands,
     overlays: Res<Overlays>,
     danger: Res<Danger>,
@@ -238,7 +239,7 @@ fn danger_layer(
     if !super::overlays::refresh(&mut shown, now, &mut commands, &parts) || !overlays.danger {
         return;
     }
-    let mut batch = Batch::default();
+    let mut batch = Batch::on(play.orientation());
     let mut hexes: Vec<(&Coord, &(f64, Vec<String>))> = danger.hexes.iter().collect();
     hexes.sort_by_key(|(c, _)| **c);
     for (c, (d, _)) in hexes {

@@ -102,7 +102,7 @@ pub fn thumbnail(sc: &Scenario, max_w: usize, max_h: usize) -> Thumbnail {
 fn frame(sc: &Scenario, max_w: usize, max_h: usize) -> Frame {
     let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
     for c in sc.map.coords() {
-        let p = hex_to_world(c);
+        let p = hex_to_world(sc.map.orientation(), c);
         min = min.min(p);
         max = max.max(p);
     }
@@ -110,6 +110,11 @@ fn frame(sc: &Scenario, max_w: usize, max_h: usize) -> Frame {
         (min, max) = (Vec2::ZERO, Vec2::ZERO);
     }
     let reach = Vec2::new(HEX_SIZE, HEX_SIZE * 3f32.sqrt() / 2.0);
+    let reach = if sc.map.orientation().is_flat() {
+        reach
+    } else {
+        Vec2::new(reach.y, reach.x)
+    };
     let (min, max) = (min - reach, max + reach);
     let size = (max - min).max(Vec2::splat(1.0));
     let scale = (max_w as f32 / size.x).min(max_h as f32 / size.y);
@@ -160,7 +165,7 @@ fn terrain_colour(t: Terrain) -> [u8; 4] {
 fn terrain(t: &mut Thumbnail, sc: &Scenario, f: &Frame) {
     for y in 0..t.height {
         for x in 0..t.width {
-            let c = world_to_hex(f.world(x, y));
+            let c = world_to_hex(sc.map.orientation(), f.world(x, y));
             if let Some(ter) = sc.map.terrain(c) {
                 t.put(x as i64, y as i64, terrain_colour(ter));
             }
@@ -196,7 +201,7 @@ fn hexsides(t: &mut Thumbnail, sc: &Scenario, f: &Frame) {
         let Some((_, (colour, width))) = kinds.iter().find(|(k, _)| info.has(*k)) else {
             continue;
         };
-        let (p, q) = edge(side.hex, side.hex.neighbor(side.dir));
+        let (p, q) = edge(sc.map.orientation(), side.hex, side.hex.neighbor(side.dir));
         let w = (width * f.scale).max(1.0);
         line(t, f.pixel(p), f.pixel(q), w, rgba(*colour));
     }
@@ -213,19 +218,24 @@ fn routes(t: &mut Thumbnail, sc: &Scenario, f: &Frame) {
         };
         for pair in r.hexes.windows(2) {
             let (a, b) = (
-                f.pixel(hex_to_world(pair[0])),
-                f.pixel(hex_to_world(pair[1])),
+                f.pixel(hex_to_world(sc.map.orientation(), pair[0])),
+                f.pixel(hex_to_world(sc.map.orientation(), pair[1])),
             );
             line(t, a, b, w, rgba(colour));
         }
     }
 }
 
-/// How far a world offset from a hex centre is towards its edge: 1 on the edge of a
-/// flat-topped hex (its inner radius along the three edge normals).
-fn hex_norm(d: Vec2) -> f32 {
+/// How far a world offset from a hex centre is towards its edge: 1 on the edge of a hex
+/// standing `o` (its inner radius along the three edge normals).
+fn hex_norm(o: crate::rules::hex::Orientation, d: Vec2) -> f32 {
     let inner = HEX_SIZE * 3f32.sqrt() / 2.0;
-    [90f32, 30.0, 150.0]
+    let normals = if o.is_flat() {
+        [90f32, 30.0, 150.0]
+    } else {
+        [0f32, 60.0, 120.0]
+    };
+    normals
         .iter()
         .map(|a| {
             let n = Vec2::from_angle(a.to_radians());
@@ -241,7 +251,7 @@ fn victory(t: &mut Thumbnail, sc: &Scenario, f: &Frame) {
     let inner_px = HEX_SIZE * 3f32.sqrt() / 2.0 * f.scale;
     let ring = (1.0 - 2.0 / inner_px.max(2.5)).clamp(0.3, 0.8);
     for v in &sc.victory {
-        let centre = hex_to_world(v.hex);
+        let centre = hex_to_world(sc.map.orientation(), v.hex);
         let lo = f.pixel(centre + Vec2::new(-HEX_SIZE, HEX_SIZE));
         let hi = f.pixel(centre + Vec2::new(HEX_SIZE, -HEX_SIZE));
         for y in lo.y.floor() as i64..=hi.y.ceil() as i64 {
@@ -249,7 +259,10 @@ fn victory(t: &mut Thumbnail, sc: &Scenario, f: &Frame) {
                 if x < 0 || y < 0 {
                     continue;
                 }
-                let n = hex_norm(f.world(x as usize, y as usize) - centre);
+                let n = hex_norm(
+                    sc.map.orientation(),
+                    f.world(x as usize, y as usize) - centre,
+                );
                 if n <= 1.0 && n >= ring {
                     t.put(x, y, VICTORY_GOLD);
                 }
@@ -294,7 +307,7 @@ fn units(t: &mut Thumbnail, sc: &Scenario, f: &Frame) {
         }
         done.push((hex, arriving));
         let colour = rgba(super::units::side_color(super::units::tone(sc, u.side)));
-        let c = f.pixel(hex_to_world(hex));
+        let c = f.pixel(hex_to_world(sc.map.orientation(), hex));
         if arriving {
             square(t, c, size, None, colour);
         } else {

@@ -291,6 +291,7 @@ fn spawn_counters(
     paths: &MovePaths,
 ) -> HashMap<UnitIdx, (Coord, Vec2)> {
     let mut positions = HashMap::new();
+    let o = game.map().orientation();
     for c in game.map().coords() {
         let here = game.units_at(c);
         if here.is_empty() {
@@ -299,7 +300,7 @@ fn spawn_counters(
         let n = here.len();
         for (u, off, i) in stack_layout(here, game) {
             let unit = game.unit(u);
-            let pos = hex_to_world(c) + off;
+            let pos = hex_to_world(o, c) + off;
             positions.insert(u, (c, pos));
             let mut slide = None;
             if let Some((old_hex, old_pos)) = before.get(&u)
@@ -307,7 +308,7 @@ fn spawn_counters(
             {
                 let mut pts = vec![*old_pos];
                 if let Some(path) = paths.0.get(&u) {
-                    pts.extend(path.iter().map(|h| hex_to_world(*h)));
+                    pts.extend(path.iter().map(|h| hex_to_world(o, *h)));
                 }
                 pts.push(pos);
                 slide = Some(Slide {

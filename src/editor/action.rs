@@ -173,7 +173,10 @@ impl Dims {
 
     /// A hex of the map from its label.
     pub(crate) fn hex(&self, label: &str) -> Result<Coord, String> {
-        let c = self.n.parse(label).map_err(|e| format!("hex {label:?}: {e}"))?;
+        let c = self
+            .n
+            .parse(label)
+            .map_err(|e| format!("hex {label:?}: {e}"))?;
         if !self.contains(c) {
             return Err(format!(
                 "hex {label} is off the map ({} columns, {} rows)",
@@ -480,7 +483,10 @@ fn fill(f: &mut ScenarioFile, d: &Dims, terrain: char, hex: &str) -> Result<Stri
         while let Some(c) = stack.pop() {
             set_letter(&mut f.map.terrain, d.printed(c), terrain);
             for n in c.neighbors() {
-                if d.contains(n) && letter_at(&f.map.terrain, d.printed(n)) == from && seen.insert(n) {
+                if d.contains(n)
+                    && letter_at(&f.map.terrain, d.printed(n)) == from
+                    && seen.insert(n)
+                {
                     stack.push(n);
                 }
             }
@@ -499,14 +505,15 @@ fn hexside(
     on: Option<bool>,
 ) -> Result<String, String> {
     let c = d.hex(hex)?;
-    let dir = d.dir(compass).map_err(|e| format!("hexside of {hex}: {e}"))?;
+    let dir = d
+        .dir(compass)
+        .map_err(|e| format!("hexside of {hex}: {e}"))?;
     let other = c.neighbor(dir);
     // The hexside may be named from either hex: find its entry either way.
     let same = |h: &HexsideFile| {
         let hd = d.dir(h.dir);
-        d.hex(&h.hex).is_ok_and(|x| {
-            (x == c && hd == Ok(dir)) || (x == other && hd == Ok(dir.opposite()))
-        })
+        d.hex(&h.hex)
+            .is_ok_and(|x| (x == c && hd == Ok(dir)) || (x == other && hd == Ok(dir.opposite())))
     };
     let has = f
         .map

@@ -464,8 +464,10 @@ mod tests {
             v
         };
         let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
-            let mut v: Vec<(String, String)> =
-                v.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+            let mut v: Vec<(String, String)> = v
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect();
             v.sort();
             v
         };
@@ -507,7 +509,11 @@ mod tests {
         // Labels: column then row, bounds by the printed size.
         let wide = Numbering::new(Orientation::Pointy, 12, 5);
         assert!(wide.hex("1205").is_ok());
-        assert!(wide.hex("0512").unwrap_err().contains("12 columns x 5 rows"));
+        assert!(
+            wide.hex("0512")
+                .unwrap_err()
+                .contains("12 columns x 5 rows")
+        );
         assert_eq!(wide.model_size(), (5, 12));
         assert_eq!(wide.label(wide.at(7, 2)), "0702");
     }

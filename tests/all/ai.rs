@@ -452,7 +452,6 @@ fn a_playouts_planner_keeps_the_reaches_a_command_did_not_change() {
 // (the adjacent ones open, the others refused), each attack type and the default.
 #[test]
 fn the_computers_judgement_of_an_attack_is_validates() {
-    use musket::rules::ai::Player;
     use musket::rules::ai::options::{attack_cmd, stacks};
     use musket::rules::attack::AttackRequest;
     use musket::rules::command::{judge_attack, validate};

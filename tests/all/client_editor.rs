@@ -159,13 +159,15 @@ fn a_route_drag_is_a_chain_of_adjacent_hexes() {
 fn a_click_near_an_edge_picks_that_edge() {
     use musket::client::editor::nearest_side;
     use musket::client::layout::hex_to_world;
-    use musket::rules::hex::{Coord, Dir};
-    let h = Coord::new(4, 4);
-    let c = hex_to_world(h);
-    for d in Dir::ALL {
-        // A point two thirds of the way to the edge's middle, towards that neighbour.
-        let n = hex_to_world(h.neighbor(d));
-        let p = c + (n - c) * 0.33;
-        assert_eq!(nearest_side(h, p), d, "{d:?}");
+    use musket::rules::hex::{Coord, Dir, Orientation};
+    for o in [Orientation::Flat, Orientation::Pointy] {
+        let h = Coord::new(4, 4);
+        let c = hex_to_world(o, h);
+        for d in Dir::ALL {
+            // A point two thirds of the way to the edge's middle, towards that neighbour.
+            let n = hex_to_world(o, h.neighbor(d));
+            let p = c + (n - c) * 0.33;
+            assert_eq!(nearest_side(o, h, p), d, "{o:?} {d:?}");
+        }
     }
 }

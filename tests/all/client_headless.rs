@@ -778,7 +778,7 @@ fn every_scenario_opens_with_legible_counters() {
         // The view's centre (the free area's centre in world units) is over the map.
         let off = free.center() - window / 2.0;
         let centre = Vec2::new(at.x + off.x * scale, at.y - off.y * scale);
-        let hex = musket::client::layout::world_to_hex(centre);
+        let hex = musket::client::layout::world_to_hex(g.map().orientation(), centre);
         assert!(
             g.map().contains(hex),
             "{name}: the view is centred off the map"
@@ -787,8 +787,10 @@ fn every_scenario_opens_with_legible_counters() {
             // A small map is shown whole.
             let map = g.map();
             for c in [(1, 1), (map.columns() as i32, map.rows() as i32)] {
-                let p =
-                    musket::client::layout::hex_to_world(musket::rules::hex::Coord::new(c.0, c.1));
+                let p = musket::client::layout::hex_to_world(
+                    map.orientation(),
+                    musket::rules::hex::Coord::new(c.0, c.1),
+                );
                 let screen = (p - at) / scale * Vec2::new(1.0, -1.0) + window / 2.0;
                 assert!(free.contains(screen), "{name}: hex {c:?} is out of view");
             }

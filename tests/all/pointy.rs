@@ -120,7 +120,10 @@ fn load(p: &Path) -> Arc<musket::rules::scenario::Scenario> {
 // the original's turned.
 #[test]
 fn the_mirror_of_every_shipped_scenario_is_the_same_model() {
-    for name in PLAYABLE.iter().chain(&["example-flank.ron", "shiloh-1862.ron"]) {
+    for name in PLAYABLE
+        .iter()
+        .chain(&["example-flank.ron", "shiloh-1862.ron"])
+    {
         let a = load(&shipped(name));
         let m = mirror(&a.file);
         let b = load(&write(&m, name));
@@ -158,7 +161,10 @@ fn the_mirror_plays_the_same_games() {
     for name in PLAYABLE.iter().filter(|n| **n != "south-mountain.ron") {
         let (a, rules) = crate::common::load_shipped(name);
         let b = load(&write(&mirror(&a.file), name));
-        for (seed, pair) in [(3, [Kind::Ai(2), Kind::Greedy]), (4, [Kind::Greedy, Kind::Ai(2)])] {
+        for (seed, pair) in [
+            (3, [Kind::Ai(2), Kind::Greedy]),
+            (4, [Kind::Greedy, Kind::Ai(2)]),
+        ] {
             let x = play_game(a.clone(), rules.clone(), seed, pair);
             let y = play_game(b.clone(), rules.clone(), seed, pair);
             assert!(x.session.log.len() > 10, "{name}");
@@ -243,7 +249,9 @@ fn directions_a_hex_does_not_have_are_refused() {
     let mut m = mirror(&a.file);
     m.map.hexsides[0].dir = Compass::N;
     let p = write(&m, "bad-dir.ron");
-    let e = musket::rules::registry::load_scenario(&p).unwrap_err().to_string();
+    let e = musket::rules::registry::load_scenario(&p)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("map.hexsides[0].dir") && e.contains("NE, E, SE, SW, W, NW"),
         "{e}"
@@ -251,10 +259,11 @@ fn directions_a_hex_does_not_have_are_refused() {
     let mut f = a.file.clone();
     f.map.hexsides[0].dir = Compass::E;
     let p = write(&f, "bad-dir-flat.ron");
-    let e = musket::rules::registry::load_scenario(&p).unwrap_err().to_string();
+    let e = musket::rules::registry::load_scenario(&p)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("map.hexsides[0].dir") && e.contains("N, NE, SE, S, SW, NW"),
         "{e}"
     );
 }
-

@@ -223,8 +223,14 @@ fn a_sideways_grid_imports_pointy_top() {
             for b in pieces {
                 let ca = scenario.parse_hex(a["hex"].as_str().unwrap()).unwrap();
                 let cb = scenario.parse_hex(b["hex"].as_str().unwrap()).unwrap();
-                let pa = Point::new(a["x"].as_i64().unwrap() as i32, a["y"].as_i64().unwrap() as i32);
-                let pb = Point::new(b["x"].as_i64().unwrap() as i32, b["y"].as_i64().unwrap() as i32);
+                let pa = Point::new(
+                    a["x"].as_i64().unwrap() as i32,
+                    a["y"].as_i64().unwrap() as i32,
+                );
+                let pb = Point::new(
+                    b["x"].as_i64().unwrap() as i32,
+                    b["y"].as_i64().unwrap() as i32,
+                );
                 assert_eq!(Some(ca.distance(cb) as i32), board.range(pa, pb));
             }
         }

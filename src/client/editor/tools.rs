@@ -8,14 +8,14 @@ use super::{EditorCmd, EditorState, Tool, say, view};
 use crate::client::input::{MapCamera, MapPointer, PointerFrame, key_pan_zoom};
 use crate::client::layout::{hex_to_world, world_to_hex};
 use crate::editor::EditAction;
-use crate::rules::hex::{Coord, Dir};
+use crate::rules::hex::{Coord, Dir, Orientation};
 use crate::rules::scenario::{UnitFile, VictoryHexFile};
 use crate::rules::unit::UnitKind;
 
-/// The side of hex `h` nearest to world point `p`: the one facing the neighbour whose centre is
-/// nearest.
-pub fn nearest_side(h: Coord, p: Vec2) -> Dir {
-    let d = |x: &Dir| hex_to_world(h.neighbor(*x)).distance(p);
+/// The side of hex `h` nearest to world point `p` on a map standing `o`: the one facing the
+/// neighbour whose centre is nearest.
+pub fn nearest_side(o: Orientation, h: Coord, p: Vec2) -> Dir {
+    let d = |x: &Dir| hex_to_world(o, h.neighbor(*x)).distance(p);
     Dir::ALL
         .into_iter()
         .min_by(|a, b| d(a).total_cmp(&d(b)))
@@ -50,16 +50,18 @@ pub(super) fn pointer(
         return;
     };
     let blocked = over_ui && !*stroke_owner;
-    let (cols, rows) = (st.ed.file.map.columns, st.ed.file.map.rows);
-    let on_map =
-        |c: Coord| c.col >= 1 && c.row >= 1 && i64::from(c.col) <= cols && i64::from(c.row) <= rows;
-    let hex = world.map(world_to_hex).filter(|c| !blocked && on_map(*c));
+    let n = st.ed.file.map.numbering();
+    let o = n.orientation;
+    let on_map = |c: Coord| n.contains(c);
+    let hex = world
+        .map(|p| world_to_hex(o, p))
+        .filter(|c| !blocked && on_map(*c));
     if hex != st.hover {
         st.hover = hex;
         redraw.write(bevy::window::RequestRedraw);
     }
     let side = match (hex, world) {
-        (Some(h), Some(p)) if st.tool == Tool::Hexside => Some((h, nearest_side(h, p))),
+        (Some(h), Some(p)) if st.tool == Tool::Hexside => Some((h, nearest_side(o, h, p))),
         _ => None,
     };
     if side != st.hover_side {
@@ -99,10 +101,7 @@ pub(super) fn pointer(
 }
 
 fn label(st: &EditorState, c: Coord) -> String {
-    c.label(crate::rules::map::label_width(
-        st.ed.file.map.columns.max(1) as u32,
-        st.ed.file.map.rows.max(1) as u32,
-    ))
+    st.ed.file.map.numbering().label(c)
 }
 
 fn brush(st: &EditorState, hexes: Vec<String>) -> Option<EditAction> {
@@ -144,7 +143,11 @@ fn press(
         Tool::Hexside => {
             cmds.write(EditorCmd::Apply(EditAction::Hexside {
                 hex: l,
-                dir: nearest_side(h, p),
+                dir: st.ed.file.map.orientation.compass(nearest_side(
+                    st.ed.file.map.orientation,
+                    h,
+                    p,
+                )),
                 feature: st.feature,
                 on: None,
             }));
@@ -228,7 +231,13 @@ pub fn extend_route(path: &mut Vec<Coord>, h: Coord) {
 
 /// A click of the current tool on hex `h` (its centre): what a press and release there do.
 pub fn click_hex(st: &mut EditorState, cmds: &mut MessageWriter<EditorCmd>, h: Coord) {
-    press(st, cmds, h, hex_to_world(h), false);
+    press(
+        st,
+        cmds,
+        h,
+        hex_to_world(st.ed.file.map.orientation, h),
+        false,
+    );
     release(st, cmds);
 }
 

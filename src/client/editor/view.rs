@@ -18,7 +18,7 @@ use crate::client::state::Screen;
 use crate::client::terrain::TerrainLayer;
 use crate::editor::underlay::{Affine, Similarity, grid_to_map, image_to_map};
 use crate::rules::hex::Coord;
-use crate::rules::map::{Terrain, label_width};
+use crate::rules::map::Terrain;
 use crate::rules::scenario::ScenarioFile;
 
 /// Everything the editor's view spawned.
@@ -42,7 +42,7 @@ struct HiddenByEditor(Visibility);
 #[derive(Resource, Default)]
 pub struct EditorView {
     /// The map size the tiles were built for.
-    size: Option<(i64, i64)>,
+    size: Option<(i64, i64, crate::rules::hex::Orientation)>,
     /// The terrain layer's meshes.
     tiles: TerrainLayer,
     /// The terrain letters the tiles show.
@@ -145,9 +145,11 @@ fn centre_on_map(
     let Ok((mut t, mut proj)) = cam.single_mut() else {
         return;
     };
-    let (c, r) = (st.ed.file.map.columns.max(1), st.ed.file.map.rows.max(1));
-    let a = hex_to_world(Coord::new(1, 1));
-    let b = hex_to_world(Coord::new(c as i32, r as i32));
+    let n = st.ed.file.map.numbering();
+    let o = n.orientation;
+    let (c, r) = (n.columns.max(1), n.rows.max(1));
+    let a = hex_to_world(o, n.at(1, 1));
+    let b = hex_to_world(o, n.at(c as i32, r as i32));
     let mid = (a + b) / 2.0;
     t.translation.x = mid.x;
     t.translation.y = mid.y;
@@ -201,8 +203,18 @@ fn sync_tiles(
     }
     view.drawn_rev = Some(st.ed.revision);
     let f = &st.ed.file;
-    let size = (f.map.columns.clamp(1, 999), f.map.rows.clamp(1, 999));
+    let n = f.map.numbering();
+    let size = (
+        f.map.columns.clamp(1, 999),
+        f.map.rows.clamp(1, 999),
+        n.orientation,
+    );
     let now = letters(f);
+    // The letters are by printed row and column; the tiles by the model's hexes.
+    let printed = |c: Coord| {
+        let (col, row) = n.orientation.printed(c);
+        (row as usize - 1, col as usize - 1)
+    };
     let terrain = |ch: char| Terrain::from_letter(ch).unwrap_or(Terrain::Clear);
     if view.size != Some(size) {
         for e in &old {
@@ -211,8 +223,12 @@ fn sync_tiles(
         view.tiles = crate::client::terrain::spawn(
             &mut commands,
             &art.terrain,
-            (size.0 as u32, size.1 as u32),
-            |c| terrain(now[c.row as usize - 1][c.col as usize - 1]),
+            n.orientation,
+            n.orientation.size(size.0 as u32, size.1 as u32),
+            |c| {
+                let (r, k) = printed(c);
+                terrain(now[r][k])
+            },
             0.0,
             EditorPart,
         );
@@ -224,17 +240,17 @@ fn sync_tiles(
         return;
     }
     // Only the hexes whose letter changed.
-    let mut n = 0;
+    let mut changed = 0;
     for (r, row) in now.iter().enumerate() {
         for (c, ch) in row.iter().enumerate() {
             if view.letters[r][c] != *ch {
-                let at = Coord::new(c as i32 + 1, r as i32 + 1);
+                let at = n.at(c as i32 + 1, r as i32 + 1);
                 view.tiles.set(&mut tiles, at, terrain(*ch));
-                n += 1;
+                changed += 1;
             }
         }
     }
-    view.last_tiles_updated = n;
+    view.last_tiles_updated = changed;
     view.letters = now;
 }
 
@@ -301,15 +317,15 @@ fn sync_marks(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let width = label_width(f.map.columns.max(1) as u32, f.map.rows.max(1) as u32);
-    let hex = |l: &str| crate::rules::hex::parse_label(l, width).ok();
-    let mut b = Batch::default();
+    let numbering = f.map.numbering();
+    let hex = |l: &str| numbering.parse(l).ok();
+    let mut b = Batch::on(numbering.orientation);
     for v in &f.victory {
         if let Some(c) = hex(&v.hex) {
             b.hex_outline(c, 0.9, 5.0, Color::srgb(0.85, 0.68, 0.10));
         }
     }
-    let top = unit_squares(&mut b, f, st.selected.as_ref(), width);
+    let top = unit_squares(&mut b, f, st.selected.as_ref());
     // The top unit of each stack: its kind's initial and strength ("I4", "L" for a leader).
     for (p, u) in top.values() {
         let strength = match &u.strength {
@@ -348,9 +364,10 @@ fn unit_squares<'a>(
     b: &mut Batch,
     f: &'a ScenarioFile,
     selected: Option<&String>,
-    width: usize,
 ) -> std::collections::BTreeMap<Coord, (Vec2, &'a crate::rules::scenario::UnitFile)> {
-    let hex = |l: &str| crate::rules::hex::parse_label(l, width).ok();
+    let numbering = f.map.numbering();
+    let o = numbering.orientation;
+    let hex = |l: &str| numbering.parse(l).ok();
     let mut count = std::collections::HashMap::<Coord, usize>::new();
     let mut top =
         std::collections::BTreeMap::<Coord, (Vec2, &crate::rules::scenario::UnitFile)>::new();
@@ -367,7 +384,7 @@ fn unit_squares<'a>(
             names,
             crate::rules::unit::SideId(side as u8),
         ));
-        let p = hex_to_world(c) + Vec2::new(-6.0, 6.0) * *k as f32;
+        let p = hex_to_world(o, c) + Vec2::new(-6.0, 6.0) * *k as f32;
         let s = if u.kind == crate::rules::unit::UnitKind::Leader {
             14.0
         } else {
@@ -404,8 +421,9 @@ fn unit_squares<'a>(
 /// has two points, else the image stretched over the map's width from its top-left corner.
 pub fn scan_transform(f: &ScenarioFile, size: UVec2) -> Affine {
     if let Some(a) = f.underlay.as_ref().and_then(|u| {
-        grid_to_map(u, true, |c| {
-            let p = hex_to_world(c);
+        let o = f.map.orientation;
+        grid_to_map(u, o, true, |c| {
+            let p = hex_to_world(o, c);
             (f64::from(p.x), f64::from(p.y))
         })
     }) {
@@ -416,10 +434,11 @@ pub fn scan_transform(f: &ScenarioFile, size: UVec2) -> Affine {
 
 /// [`scan_transform`] by the two alignment points, or stretched over the map's width.
 fn scan_similarity(f: &ScenarioFile, size: UVec2) -> Similarity {
-    let width = label_width(f.map.columns.max(1) as u32, f.map.rows.max(1) as u32);
+    let n = f.map.numbering();
+    let o = n.orientation;
     let centre = |l: &str| -> Result<(f64, f64), String> {
-        let c = crate::rules::hex::parse_label(l, width).map_err(|e| e.to_string())?;
-        let p = hex_to_world(c);
+        let c = n.parse(l).map_err(|e| e.to_string())?;
+        let p = hex_to_world(o, c);
         Ok((f64::from(p.x), f64::from(p.y)))
     };
     if let Some(u) = &f.underlay {
@@ -432,8 +451,8 @@ fn scan_similarity(f: &ScenarioFile, size: UVec2) -> Similarity {
             return s;
         }
     }
-    let a = hex_to_world(Coord::new(1, 1));
-    let b = hex_to_world(Coord::new(f.map.columns.max(1) as i32, 1));
+    let a = hex_to_world(o, n.at(1, 1));
+    let b = hex_to_world(o, n.at(f.map.columns.max(1) as i32, 1));
     let map_w = f64::from((b.x - a.x) + 2.0 * HEX_SIZE);
     let scale = map_w / f64::from(size.x.max(1));
     Similarity {
@@ -581,16 +600,17 @@ fn sync_cursor(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let mut b = Batch::default();
+    let o = st.ed.file.map.orientation;
+    let mut b = Batch::on(o);
     let gold = Color::srgb(1.0, 0.85, 0.1);
     if let Some((h, d)) = st.hover_side {
-        let (a, c) = layout::edge(h, h.neighbor(d));
+        let (a, c) = layout::edge(o, h, h.neighbor(d));
         b.line(a, c, 8.0, gold);
     } else if let Some(h) = st.hover {
         b.hex_outline(h, 1.0, 3.0, gold);
     }
     if st.route_path.len() >= 2 {
-        let pts: Vec<Vec2> = st.route_path.iter().map(|c| hex_to_world(*c)).collect();
+        let pts: Vec<Vec2> = st.route_path.iter().map(|c| hex_to_world(o, *c)).collect();
         b.polyline(&pts, 8.0, Color::srgba(1.0, 0.85, 0.1, 0.8));
     }
     spawn_batch(
@@ -608,7 +628,7 @@ fn follow(st: Option<ResMut<EditorState>>, mut cam: Query<&mut Transform, With<M
     let Some(mut st) = st else { return };
     let Some(h) = st.focus.take() else { return };
     if let Ok(mut t) = cam.single_mut() {
-        let p = hex_to_world(h);
+        let p = hex_to_world(st.ed.file.map.orientation, h);
         t.translation.x = p.x;
         t.translation.y = p.y;
     }

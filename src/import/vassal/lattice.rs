@@ -88,7 +88,11 @@ impl<'a> Lattice<'a> {
         let area = if grid.sideways { area.swapped() } else { area };
         let (across, down) = (f64::from(area.w) / grid.dx, f64::from(area.h) / grid.dy);
         if across > MAX_MAP_SIDE as f64 + 2.0 || down > MAX_MAP_SIDE as f64 + 2.0 {
-            let (w, h) = if grid.sideways { (area.h, area.w) } else { (area.w, area.h) };
+            let (w, h) = if grid.sideways {
+                (area.h, area.w)
+            } else {
+                (area.w, area.h)
+            };
             return Err(format!(
                 "board '{}': about {across:.0}×{down:.0} hexes (dx={} dy={} on {w}×{h} pixels), \
                  more than the {MAX_MAP_SIDE} a map side may have",

@@ -33,7 +33,10 @@ impl Board {
                 ck.bad(
                     field,
                     quoted(label),
-                    format!("hex is off the map ({} columns x {} rows)", n.columns, n.rows),
+                    format!(
+                        "hex is off the map ({} columns x {} rows)",
+                        n.columns, n.rows
+                    ),
                 );
                 None
             }
@@ -160,7 +163,9 @@ fn check_elevation(ck: &mut Check, elev: &[String], board: Board, map: &mut Map)
         }
         for (c, ch) in line.chars().enumerate() {
             match ch.to_digit(10) {
-                Some(d) => map.set_elevation(board.numbering.at(c as i32 + 1, r as i32 + 1), d as u8),
+                Some(d) => {
+                    map.set_elevation(board.numbering.at(c as i32 + 1, r as i32 + 1), d as u8)
+                }
                 None => ck.bad(
                     format!("map.elevation[{r}]"),
                     quoted(line),

@@ -571,7 +571,10 @@ impl MapFile {
     /// The terrain letter of hex `c` as the file's rows give it.
     pub fn letter(&self, c: Coord) -> Option<char> {
         let (col, row) = self.orientation.printed(c);
-        let (col, row) = (usize::try_from(col - 1).ok()?, usize::try_from(row - 1).ok()?);
+        let (col, row) = (
+            usize::try_from(col - 1).ok()?,
+            usize::try_from(row - 1).ok()?,
+        );
         self.terrain.get(row)?.chars().nth(col)
     }
 }

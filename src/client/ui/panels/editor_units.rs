@@ -40,12 +40,7 @@ pub(crate) fn roster(ui: &mut egui::Ui, st: &mut EditorState) {
                         .clicked()
                     {
                         st.selected = Some(id);
-                        let f = &st.ed.file;
-                        let w = crate::rules::map::label_width(
-                            f.map.columns.max(1) as u32,
-                            f.map.rows.max(1) as u32,
-                        );
-                        st.focus = crate::rules::hex::parse_label(&hex, w).ok();
+                        st.focus = st.ed.file.map.numbering().parse(&hex).ok();
                         st.tool = Tool::Unit;
                     }
                 }

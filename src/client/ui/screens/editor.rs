@@ -130,19 +130,12 @@ fn top_bar(
         if let Some(h) = st.hover {
             ui.separator();
             let f = &st.ed.file;
-            let w = crate::rules::map::label_width(
-                f.map.columns.max(1) as u32,
-                f.map.rows.max(1) as u32,
-            );
-            let letter = f
+            let name = f
                 .map
-                .terrain
-                .get(h.row as usize - 1)
-                .and_then(|r| r.chars().nth(h.col as usize - 1));
-            let name = letter
+                .letter(h)
                 .and_then(Terrain::from_letter)
                 .map_or("?", |t| t.name());
-            ui.label(format!("{} {name}", h.label(w)));
+            ui.label(format!("{} {name}", f.map.numbering().label(h)));
         }
     });
     if let Some((t, err)) = &st.notice {
