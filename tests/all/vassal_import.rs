@@ -1223,3 +1223,69 @@ fn an_svg_board_has_its_own_size() {
         r["notes"]
     );
 }
+
+/// Issue 50 item 9: sides and kinds from what a module carries where the vocabulary does not
+/// know its sides. Names that begin with their side ("Moslem_Cavalry_4-3_Turkish") split the
+/// pieces in two; a side-like property (`Nationality`) does where the names do not; a cannon is
+/// artillery; a piece without a name takes its image's. Measured on these modules: every side
+/// and kind right (6 of 6 and 4 of 4 sides, 6 of 6 kinds); before: every piece on the first
+/// side, the cannon infantry, the unnamed piece "piece".
+#[test]
+fn sides_and_kinds_come_from_the_modules_own_words() {
+    let d = dir("own-words");
+    let g = GridSpec::new(60.0, 70.0, 30, 40);
+    let p = |name: &str, img: &str| PieceSpec::new(name, img, &[]);
+    let m = ModuleSpec::new("Lepanto Land", 600, 500, &g)
+        .stack_at("0202", &[p("Moslem_Cavalry_4-3_Turkish", "m1.png")])
+        .stack_at("0203", &[p("Moslem_Infantry_3-3_Janissary", "m2.png")])
+        .stack_at("0204", &[p("Moslem_Cannon_2-1_Ottoman", "m3.png")])
+        .stack_at("0702", &[p("Christian_Infantry_4-2_Portuguese", "c1.png")])
+        .stack_at("0703", &[p("Christian_Cavalry_3-4_Knights", "c2.png")])
+        .stack_at("0704", &[p("Christian_Artillery_2-2_Spanish", "c3.png")])
+        .stack_at("0505", &[p("", "ger_inf_12.png")])
+        .write(&d, "lepanto.vmod");
+    let r = import(&d, &m, &[]);
+    let sc =
+        musket::rules::registry::load_scenario(Path::new(r["scenario"].as_str().unwrap())).unwrap();
+    assert_eq!(sc.sides, ["Moslem", "Christian"], "{r}");
+    let unit = |name: &str| sc.file.units.iter().find(|u| u.name == name).unwrap();
+    use musket::rules::unit::UnitKind::*;
+    for (name, side, kind) in [
+        ("Moslem_Cavalry_4-3_Turkish", "Moslem", Cavalry),
+        ("Moslem_Infantry_3-3_Janissary", "Moslem", Infantry),
+        ("Moslem_Cannon_2-1_Ottoman", "Moslem", Artillery),
+        ("Christian_Infantry_4-2_Portuguese", "Christian", Infantry),
+        ("Christian_Cavalry_3-4_Knights", "Christian", Cavalry),
+        ("Christian_Artillery_2-2_Spanish", "Christian", Artillery),
+    ] {
+        let u = unit(name);
+        assert_eq!((u.side.as_str(), u.kind), (side, kind), "{name}");
+    }
+    // The unnamed piece is named by its image (its own mapping row), on the first side.
+    assert_eq!(unit("ger inf 12").side, "Moslem");
+    assert!(
+        std::fs::read_to_string(d.join("draft/mapping.ron"))
+            .unwrap()
+            .contains(r#"name: "ger inf 12""#)
+    );
+
+    // No side in the names: a side-like property the vocabulary does not know.
+    let d = dir("own-property");
+    let q = |name: &str, nation: &str| PieceSpec::new(name, "x.png", &[("Nationality", nation)]);
+    let m = ModuleSpec::new("Wagram", 600, 500, &g)
+        .stack_at("0202", &[q("Kollowrat", "Austria"), q("Bellegarde", "Austria")])
+        .stack_at("0702", &[q("Davout", "France"), q("Massena", "France")])
+        .write(&d, "wagram.vmod");
+    let r = import(&d, &m, &[]);
+    let sc =
+        musket::rules::registry::load_scenario(Path::new(r["scenario"].as_str().unwrap())).unwrap();
+    assert_eq!(sc.sides, ["Austria", "France"], "{r}");
+    for u in &sc.file.units {
+        let want = if matches!(u.name.as_str(), "Davout" | "Massena") {
+            "France"
+        } else {
+            "Austria"
+        };
+        assert_eq!(u.side, want, "{}", u.name);
+    }
+}

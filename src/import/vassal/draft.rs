@@ -226,6 +226,8 @@ struct Builder<'m> {
     profile: &'static Profile,
     mapping: Option<&'m Mapping>,
     sides: Vec<String>,
+    /// The two sides as the module's own words split the pieces, where they are the draft's.
+    split: Option<guess::Split>,
     ids: HashSet<String>,
     units: Vec<UnitFile>,
     pieces: Vec<PieceOut>,
@@ -246,15 +248,19 @@ impl<'m> Builder<'m> {
         mapping: Option<&'m Mapping>,
         found: &[Found],
     ) -> Self {
+        let (guessed, split) = guess::sides_of(found, profile.sides);
         let sides = match mapping.map(|m| &m.sides) {
             Some(s) if s.len() == 2 => s.clone(),
-            _ => guess::draft_sides(found, profile.sides),
+            _ => guessed,
         };
+        // The split serves the pieces only where the draft's sides are its own.
+        let split = split.filter(|s| sides.iter().zip(&s.sides).all(|(a, b)| a == b));
         Builder {
             module,
             profile,
             mapping,
             sides,
+            split,
             ids: HashSet::new(),
             units: Vec::new(),
             pieces: Vec::new(),
@@ -334,6 +340,10 @@ impl<'m> Builder<'m> {
         let answer = self.mapping.and_then(|m| m.answer(&f.name));
         let side = answer
             .and_then(|a| a.side.clone())
+            .or_else(|| {
+                let s = self.split.as_ref()?;
+                s.side_of(f).map(str::to_string)
+            })
             .or_else(|| guess::side(f, Some(&self.sides)).map(str::to_string))
             .unwrap_or_else(|| self.sides[0].clone());
         let kinds = self.profile.unit_kinds;

@@ -44,7 +44,7 @@ pub fn at_start(module: &Module) -> Result<Vec<Found>, VassalError> {
             for slot in &stack.slots {
                 let piece = module.slot_piece(slot)?;
                 out.push(Found {
-                    name: piece.plain_name(),
+                    name: super::guess::piece_name(piece.plain_name(), piece.image()),
                     palette_path: palette_path(module, &slot.gpid),
                     piece,
                     stack: Some(format!("{}#{si}", map.id())),
@@ -154,7 +154,7 @@ pub fn saved(module: &Module, save: &SavedGame) -> Result<Vec<Found>, VassalErro
             }
         };
         out.push(Found {
-            name: piece.plain_name(),
+            name: super::guess::piece_name(piece.plain_name(), piece.image()),
             palette_path: palette_path(module, &piece.basic.gpid),
             piece,
             stack: sp.stack.clone(),
