@@ -1273,7 +1273,10 @@ fn sides_and_kinds_come_from_the_modules_own_words() {
     let d = dir("own-property");
     let q = |name: &str, nation: &str| PieceSpec::new(name, "x.png", &[("Nationality", nation)]);
     let m = ModuleSpec::new("Wagram", 600, 500, &g)
-        .stack_at("0202", &[q("Kollowrat", "Austria"), q("Bellegarde", "Austria")])
+        .stack_at(
+            "0202",
+            &[q("Kollowrat", "Austria"), q("Bellegarde", "Austria")],
+        )
         .stack_at("0702", &[q("Davout", "France"), q("Massena", "France")])
         .write(&d, "wagram.vmod");
     let r = import(&d, &m, &[]);
@@ -1288,4 +1291,67 @@ fn sides_and_kinds_come_from_the_modules_own_words() {
         };
         assert_eq!(u.side, want, "{}", u.name);
     }
+}
+
+/// Issue 50 item 10: the values a module prints in its pieces' names ("Hooker 6-2") are read
+/// once per module: the import proposes `read: {"strength": "name#1"}` in the mapping (with a
+/// note saying how to correct it), and the import with that mapping gives every unit its
+/// strength; an ordinal ("1st") is no value. Before, each of the pieces' strengths was typed in
+/// its own row.
+#[test]
+fn values_printed_in_the_names_are_read_for_every_piece() {
+    let d = dir("name-values");
+    let g = GridSpec::new(60.0, 70.0, 30, 40);
+    let m = ModuleSpec::new("Names", 600, 500, &g)
+        .stack_at("0202", &[union("Hooker 6-2"), union("1st Brigade 4-1")])
+        .stack_at("0303", &[union("Meade 5-3")])
+        .stack_at("0606", &[rebel("Stuart 3-4"), rebel("Jackson 7-3")])
+        .stack_at("0707", &[rebel("Brigade 3")])
+        .write(&d, "names.vmod");
+    let r = import(&d, &m, &[]);
+    let sc =
+        musket::rules::registry::load_scenario(Path::new(r["scenario"].as_str().unwrap())).unwrap();
+    assert!(sc.playable().is_err(), "values are still to be confirmed");
+    let mp = d.join("draft/mapping.ron");
+    let text = std::fs::read_to_string(&mp).unwrap();
+    assert!(text.contains(r#"read: {"strength": "name#1",}"#), "{text}");
+    assert!(text.contains("print numbers"), "{text}");
+    let r = import(&d, &m, &["--mapping", mp.to_str().unwrap()]);
+    let sc =
+        musket::rules::registry::load_scenario(Path::new(r["scenario"].as_str().unwrap())).unwrap();
+    for (name, want) in [
+        ("Hooker 6-2", 6.0),
+        ("1st Brigade 4-1", 4.0),
+        ("Meade 5-3", 5.0),
+        ("Stuart 3-4", 3.0),
+        ("Jackson 7-3", 7.0),
+    ] {
+        let u = sc.file.units.iter().find(|u| u.name == name).unwrap();
+        assert_eq!(
+            u.strength,
+            Some(musket::rules::scenario::StrengthFile::Organized(want)),
+            "{name}"
+        );
+    }
+    // "Brigade 3" prints no values: its strength is still asked for.
+    let u = sc
+        .file
+        .units
+        .iter()
+        .find(|u| u.name == "Brigade 3")
+        .unwrap();
+    assert!(u.placeholder.contains(&"strength".to_string()), "{u:?}");
+    use musket::import::vassal::mapping::{numbers, printed_values};
+    assert_eq!(numbers("II Corps 12, 3a"), [12]);
+    assert_eq!(printed_values("Division 12 6-2-4"), [6, 2, 4]);
+    assert!(printed_values("1st-2nd Brigade 3").is_empty());
+    // Names numbered, not valued ("Brigade 3"), propose nothing.
+    let d = dir("name-numbers");
+    let m = ModuleSpec::new("Numbered", 600, 500, &g)
+        .stack_at("0202", &[union("Brigade 1"), union("Brigade 2")])
+        .stack_at("0606", &[rebel("Brigade 3")])
+        .write(&d, "numbered.vmod");
+    import(&d, &m, &[]);
+    let text = std::fs::read_to_string(d.join("draft/mapping.ron")).unwrap();
+    assert!(text.contains("read: {}"), "{text}");
 }

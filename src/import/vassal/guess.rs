@@ -278,11 +278,7 @@ fn split_value(by: SplitBy, f: &Found) -> Option<String> {
             .find(|(k, v)| SIDE_KEYS.contains(&k.to_lowercase().as_str()) && !v.trim().is_empty())
             .map(|(_, v)| v.trim().to_string()),
         SplitBy::Folder => f.palette_path.first().map(|s| s.trim().to_string()),
-        SplitBy::Prototype => f
-            .piece
-            .traits
-            .iter()
-            .find_map(|t| t.from_prototype.clone()),
+        SplitBy::Prototype => f.piece.traits.iter().find_map(|t| t.from_prototype.clone()),
         SplitBy::NameWord => first_word(&f.name),
         SplitBy::ImageWord => f.piece.image().and_then(|i| {
             let stem = i.rsplit('/').next().unwrap_or(i);
@@ -291,7 +287,9 @@ fn split_value(by: SplitBy, f: &Found) -> Option<String> {
     }?;
     // A word that names a kind or a number says nothing of the side.
     let lower = v.to_lowercase();
-    let kind_word = KINDS.iter().any(|(_, vocab)| vocab.contains(&lower.as_str()));
+    let kind_word = KINDS
+        .iter()
+        .any(|(_, vocab)| vocab.contains(&lower.as_str()));
     (!v.is_empty() && !kind_word && !v.chars().all(|c| c.is_ascii_digit())).then_some(v)
 }
 

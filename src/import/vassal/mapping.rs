@@ -29,7 +29,10 @@ pub struct Mapping {
     /// The draft's two sides.
     #[serde(default)]
     pub sides: Vec<String>,
-    /// A field read from a piece property for every piece (`{"strength": "Manpower"}`).
+    /// A field read for every piece: from a piece property (`{"strength": "Manpower"}`), or
+    /// the `N`th of the values printed in the piece's name or its image's name, numbers joined
+    /// by dashes as on a counter (`"name#1"`: 6 of "Hooker 6-2"; `"image#2"`). A name printing
+    /// no such values ("Brigade 3", "1st Corps") gives none: its row's value is asked for.
     #[serde(default)]
     pub read: BTreeMap<String, String>,
     /// One row per distinct piece name.
@@ -78,6 +81,13 @@ impl Mapping {
             return Some(v.clone());
         }
         let key = self.read.get(field)?;
+        if let Some(n) = key.strip_prefix("name#").and_then(|n| n.parse().ok()) {
+            return nth_value(name, n).map(|v| v.to_string());
+        }
+        if let Some(n) = key.strip_prefix("image#").and_then(|n| n.parse().ok()) {
+            let image = piece.image()?;
+            return nth_value(image.rsplit('/').next().unwrap_or(image), n).map(|v| v.to_string());
+        }
         piece.property(key).filter(|v| !v.trim().is_empty())
     }
 
@@ -106,7 +116,7 @@ impl Mapping {
         Mapping {
             module: module.to_string(),
             sides: sides.to_vec(),
-            read: previous.map(|p| p.read.clone()).unwrap_or_default(),
+            read: previous.map_or_else(|| propose_read(counters), |p| p.read.clone()),
             pieces,
         }
     }
@@ -126,6 +136,13 @@ impl Mapping {
             "// Musket's mapping of a VASSAL module's pieces (docs/vassal-import.md).\n\
              // Correct each row, set `confirmed: true`, then import again with --mapping.\n",
         );
+        if self.read.values().any(|v| v.starts_with("name#")) {
+            o.push_str(
+                "// The pieces' names print numbers: read {\"strength\": \"name#1\"} takes each \
+                 piece's first as its strength (\"name#2\" the second, \"image#1\" the image \
+                 name's first); correct it to the game's counters, then import with --mapping.\n",
+            );
+        }
         if !properties.is_empty() {
             o.push_str(&format!(
                 "// Piece properties a field can be read from (read: {{\"strength\": \"…\"}}): {}\n",
@@ -143,6 +160,85 @@ impl Mapping {
         o.push_str("    ],\n)\n");
         o
     }
+}
+
+/// The numbers printed in a text, in order: runs of digits that are not part of a word ("6-2"
+/// gives 6 and 2; "1st" and "3a" none).
+pub fn numbers(text: &str) -> Vec<u32> {
+    number_spans(text).into_iter().map(|(v, _)| v).collect()
+}
+
+/// [`numbers`] with where each is (its byte range).
+fn number_spans(text: &str) -> Vec<(u32, std::ops::Range<usize>)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let letter = |j: Option<usize>| {
+            j.and_then(|j| b.get(j))
+                .is_some_and(u8::is_ascii_alphabetic)
+        };
+        if !letter(start.checked_sub(1))
+            && !letter(Some(i))
+            && let Ok(v) = text[start..i].parse()
+        {
+            out.push((v, start..i));
+        }
+    }
+    out
+}
+
+/// The values a text prints as a counter prints them: the first run of two or more numbers
+/// joined by dashes ("Hooker 6-2": 6, 2; "Division 12 6-2-4": 6, 2, 4; "Brigade 3": none).
+pub fn printed_values(text: &str) -> Vec<u32> {
+    let spans = number_spans(text);
+    let mut i = 0;
+    while i < spans.len() {
+        let mut j = i;
+        while j + 1 < spans.len() && &text[spans[j].1.end..spans[j + 1].1.start] == "-" {
+            j += 1;
+        }
+        if j > i {
+            return spans[i..=j].iter().map(|(v, _)| *v).collect();
+        }
+        i += 1;
+    }
+    Vec::new()
+}
+
+/// The `n`th (from 1) of a text's [`printed_values`].
+pub fn nth_value(text: &str, n: usize) -> Option<u32> {
+    printed_values(text).get(n.checked_sub(1)?).copied()
+}
+
+/// The reading the import proposes for a module whose units' names print their values (most
+/// of them begin their numbers with a dash-joined pair, "Hooker 6-2"): the first number is the
+/// strength. Written into the mapping for the
+/// player to confirm or correct once for the whole module (the order of a counter's numbers
+/// is the game's: `name#2` is the second); nothing where the names carry no numbers or the
+/// rule system has no strength.
+pub fn propose_read(counters: &[Counter]) -> BTreeMap<String, String> {
+    let units: Vec<&Counter> = counters
+        .iter()
+        .filter(|c| c.unit && c.needs.iter().any(|f| f == "strength"))
+        .collect();
+    let with = units
+        .iter()
+        .filter(|c| nth_value(&c.name, 1).is_some_and(|v| v > 0))
+        .count();
+    let mut read = BTreeMap::new();
+    if !units.is_empty() && with * 10 >= units.len() * 6 {
+        read.insert("strength".to_string(), "name#1".to_string());
+    }
+    read
 }
 
 /// Where the answers for a module are remembered.
