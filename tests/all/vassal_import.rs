@@ -1185,7 +1185,8 @@ fn a_zone_with_a_partial_edge_row_keeps_the_printed_numbers() {
 }
 
 // Issue 50 item 6: an SVG board is as large as its root element says (not the build file's
-// 500x500 default): its hexes, and a piece beyond 500 pixels on it, are on the board.
+// 500x500 default): its hexes, and a piece beyond 500 pixels on it, are on the board; and it is
+// drawn into the draft's board PNG (before: copied as SVG, with a note to convert it).
 #[test]
 fn an_svg_board_has_its_own_size() {
     let d = dir("svg_board");
@@ -1196,7 +1197,7 @@ fn an_svg_board_has_its_own_size() {
     spec.board_image = "board.svg".into();
     spec.board_png = Some(
         br##"<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="1125" height="1500" viewBox="0 0 1125 1500"><rect width="1125" height="1500" fill="#c8be96"/></svg>"##
+<svg xmlns="http://www.w3.org/2000/svg" width="1125" height="1500" viewBox="0 0 1125 1500"><rect width="1125" height="1500" fill="#c8be96"/><rect x="100" y="300" width="100" height="100" fill="#ff0000"/></svg>"##
             .to_vec(),
     );
     let m = spec.write(&d, "svg.vmod");
@@ -1218,10 +1219,27 @@ fn an_svg_board_has_its_own_size() {
             .as_array()
             .unwrap()
             .iter()
-            .any(|n| n.as_str().unwrap().contains("svg")),
+            .any(|n| n.as_str().unwrap().contains("SVG: drawn into")),
         "{}",
         r["notes"]
     );
+    // The board is drawn (resvg) into the draft's PNG at its own size: the red square where
+    // the SVG puts it, the ground around it.
+    let path = r["board"]["image"].as_str().unwrap();
+    assert!(path.ends_with("-board.png"), "{path}");
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!((info.width, info.height), (1125, 1500));
+    let px = |x: usize, y: usize| {
+        let c = info.color_type.samples();
+        let i = (y * info.width as usize + x) * c;
+        [buf[i], buf[i + 1], buf[i + 2]]
+    };
+    assert_eq!(px(150, 350), [255, 0, 0]);
+    assert_eq!(px(600, 800), [0xc8, 0xbe, 0x96]);
+    check(r["scenario"].as_str().unwrap(), &d);
 }
 
 /// Issue 50 item 9: sides and kinds from what a module carries where the vocabulary does not

@@ -612,9 +612,19 @@ impl<'m> Builder<'m> {
             ));
         }
         let ext = extension(img);
-        let file = format!("{stem}-board.{ext}");
+        // An SVG board is drawn into a PNG of its own size when the draft is written.
+        let file = match ext.as_str() {
+            "svg" => format!("{stem}-board.png"),
+            _ => format!("{stem}-board.{ext}"),
+        };
         images.push((img.clone(), file.clone()));
-        if !matches!(ext.as_str(), "png" | "jpg" | "jpeg") {
+        if ext == "svg" {
+            self.notes.push(format!(
+                "the board image '{img}' is SVG: drawn into {file} at {}×{} pixels",
+                board.size().width,
+                board.size().height
+            ));
+        } else if !matches!(ext.as_str(), "png" | "jpg" | "jpeg") {
             self.notes.push(format!(
                 "the board image '{img}' is {ext}: Musket draws PNG and JPEG images; \
                  convert {file} and keep its name"

@@ -101,6 +101,16 @@ fn stage(
         }
         validate_relative_name(to).map_err(|e| format!("image '{to}': {e}"))?;
         let bytes = module.read_image(from).map_err(|e| e.to_string())?;
+        let bytes = if from.to_lowercase().ends_with(".svg") && to.ends_with(".png") {
+            svg_to_png(&bytes).map_err(|e| {
+                format!(
+                    "{}: the board image '{from}' (SVG) cannot be drawn: {e}",
+                    module.label()
+                )
+            })?
+        } else {
+            bytes
+        };
         put(tmp, to, bytes.as_slice())?;
         names.push(to.clone());
     }
@@ -112,6 +122,41 @@ fn stage(
     put(tmp, &file, text.as_bytes())?;
     names.push(file);
     Ok((names, text))
+}
+
+/// The most pixels an SVG board is drawn at (an 8,000 × 8,000 board; 256 MB of pixels).
+const MAX_SVG_PIXELS: u64 = 64_000_000;
+
+/// An SVG image drawn into a PNG at its own size (CSS pixels, 96 to the inch, as VASSAL sizes
+/// it: `vassal::image::svg_size`), its text in the system's fonts where it has them.
+pub fn svg_to_png(data: &[u8]) -> Result<Vec<u8>, String> {
+    let mut opt = resvg::usvg::Options::default();
+    opt.fontdb_mut().load_system_fonts();
+    let tree = resvg::usvg::Tree::from_data(data, &opt).map_err(|e| e.to_string())?;
+    let size = crate::vassal::image::svg_size(data)
+        .map(|s| (s.width.max(1) as u32, s.height.max(1) as u32))
+        .unwrap_or_else(|| {
+            let s = tree.size();
+            (s.width().ceil() as u32, s.height().ceil() as u32)
+        });
+    if u64::from(size.0) * u64::from(size.1) > MAX_SVG_PIXELS {
+        return Err(format!(
+            "{}×{} pixels, more than the {MAX_SVG_PIXELS} Musket draws: convert it to PNG",
+            size.0, size.1
+        ));
+    }
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.0, size.1)
+        .ok_or_else(|| format!("{}×{} pixels: not a size to draw", size.0, size.1))?;
+    let (sx, sy) = (
+        size.0 as f32 / tree.size().width(),
+        size.1 as f32 / tree.size().height(),
+    );
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::from_scale(sx, sy),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.encode_png().map_err(|e| e.to_string())
 }
 
 fn put(tmp: &Path, name: &str, bytes: &[u8]) -> Result<(), String> {
