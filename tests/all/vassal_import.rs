@@ -115,6 +115,30 @@ fn coord(report: &Value, label: &str) -> Coord {
     parse_label(label, w).unwrap()
 }
 
+/// Between every two imported pieces the draft's hex distance is VASSAL's range between their
+/// points (`hex` gives a piece's draft hex from its label).
+fn same_distances(pieces: &[Value], board: &musket::vassal::BoardDef, hex: impl Fn(&str) -> Coord) {
+    let point = |p: &Value| {
+        Point::new(
+            p["x"].as_i64().unwrap() as i32,
+            p["y"].as_i64().unwrap() as i32,
+        )
+    };
+    for a in pieces {
+        for b in pieces {
+            let (ca, cb) = (
+                hex(a["hex"].as_str().unwrap()),
+                hex(b["hex"].as_str().unwrap()),
+            );
+            assert_eq!(
+                Some(ca.distance(cb) as i32),
+                board.range(point(a), point(b)),
+                "{a} {b}"
+            );
+        }
+    }
+}
+
 #[test]
 fn printed_numbers_are_the_labels() {
     // GCACW-style numbering: columns then rows, two digits, from 01, no stagger.
@@ -219,21 +243,7 @@ fn a_sideways_grid_imports_pointy_top() {
                 assert_eq!(board.range(at, centre(n)), Some(1), "{l}: neighbour {n:?}");
             }
         }
-        for a in pieces {
-            for b in pieces {
-                let ca = scenario.parse_hex(a["hex"].as_str().unwrap()).unwrap();
-                let cb = scenario.parse_hex(b["hex"].as_str().unwrap()).unwrap();
-                let pa = Point::new(
-                    a["x"].as_i64().unwrap() as i32,
-                    a["y"].as_i64().unwrap() as i32,
-                );
-                let pb = Point::new(
-                    b["x"].as_i64().unwrap() as i32,
-                    b["y"].as_i64().unwrap() as i32,
-                );
-                assert_eq!(Some(ca.distance(cb) as i32), board.range(pa, pb));
-            }
-        }
+        same_distances(pieces, board, |l| scenario.parse_hex(l).unwrap());
         // The printed size: rows run across the 700-pixel width, hexes 70 apart from x=40
         // (the last whole one at 670 in every other row), and lie 60 apart down the 500
         // pixels from y=30. Every other row also has a hex centred at x=5, numbered column 00
@@ -282,21 +292,7 @@ fn unequal_spacing_and_offsets_fit_every_hex() {
         );
     }
     // Distances between hexes are VASSAL's.
-    for a in pieces {
-        for b in pieces {
-            let ca = coord(&r, a["hex"].as_str().unwrap());
-            let cb = coord(&r, b["hex"].as_str().unwrap());
-            let pa = Point::new(
-                a["x"].as_i64().unwrap() as i32,
-                a["y"].as_i64().unwrap() as i32,
-            );
-            let pb = Point::new(
-                b["x"].as_i64().unwrap() as i32,
-                b["y"].as_i64().unwrap() as i32,
-            );
-            assert_eq!(Some(ca.distance(cb) as i32), board.range(pa, pb));
-        }
-    }
+    same_distances(pieces, board, |l| coord(&r, l));
     check(r["scenario"].as_str().unwrap(), &d);
 }
 
