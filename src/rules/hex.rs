@@ -293,7 +293,7 @@ pub struct Numbering {
 impl Numbering {
     /// The numbering of a map printed `columns` x `rows`.
     pub fn new(orientation: Orientation, columns: u32, rows: u32) -> Self {
-        let width = if columns > 99 || rows > 99 { 3 } else { 2 };
+        let width = label_width(columns, rows);
         Numbering {
             orientation,
             columns,
@@ -347,6 +347,12 @@ impl Numbering {
         let (cols, rows) = (self.columns as i32, self.rows as i32);
         (1..=cols).flat_map(move |col| (1..=rows).map(move |row| self.at(col, row)))
     }
+}
+
+/// Label digits per part for a map of this size (scenario.md: three digits for both parts when
+/// the map has more than 99 columns or rows).
+pub fn label_width(columns: u32, rows: u32) -> usize {
+    if columns > 99 || rows > 99 { 3 } else { 2 }
 }
 
 /// A hexside, stored once whichever of its two hexes names it: the canonical form names it

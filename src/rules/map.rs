@@ -534,11 +534,7 @@ impl Map {
     }
 }
 
-/// Label digits per part for a map of this size (scenario.md: three digits for both parts when
-/// the map has more than 99 columns or rows).
-pub fn label_width(columns: u32, rows: u32) -> usize {
-    if columns > 99 || rows > 99 { 3 } else { 2 }
-}
+pub use super::hex::label_width;
 
 #[cfg(test)]
 mod tests {
