@@ -9,5 +9,6 @@ pub mod client;
 pub mod editor;
 pub mod fieldgen;
 pub mod import;
+pub mod online;
 pub mod rules;
 pub mod vassal;

@@ -212,6 +212,14 @@ pub enum Cmd {
     /// rules.
     #[command(subcommand)]
     Turn(super::turn::TurnCmd),
+    /// A Musket server for live online games: every command judged by the rules, every die
+    /// from commitments, every game stored before it is acknowledged (docs/online.md).
+    Serve(super::online::ServeArgs),
+    /// Play online without a window: `musket online host SCENARIO --server URL --side SIDE
+    /// [--player ai3]`, `musket online join CODE …`, `list`, and on the server's machine
+    /// `verify CODE --data DIR`, `export CODE --data DIR --out FILE`.
+    #[command(subcommand)]
+    Online(super::online::OnlineCmd),
     /// What the enemy can do to a hex in its next turn: which stacks can attack it, from
     /// where, how likely they get there, and the exact odds (every hex of the side to move if
     /// none named).

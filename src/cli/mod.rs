@@ -33,6 +33,7 @@ mod fields;
 mod import;
 mod moves;
 mod odds;
+mod online;
 mod paired;
 mod play;
 mod playout;
@@ -113,6 +114,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Cmd::Threats(a)) => threats::run(a, &ov),
         Some(Cmd::Play(a)) => play::play(a, &ov),
         Some(Cmd::Turn(c)) => turn::run(c, &ov),
+        Some(Cmd::Serve(a)) => online::serve(a),
+        Some(Cmd::Online(c)) => online::run(c, &ov),
         // Without actions to apply: the editor window on the file.
         Some(Cmd::Edit(a)) if a.apply.is_none() => run_client(
             None,

@@ -116,6 +116,31 @@ impl Game {
         (*self.own).as_any_mut().downcast_mut()
     }
 
+    /// BLAKE3 (hex) of the whole position: every unit, the turn, whose move, the holders, the
+    /// advance open, where the sequence and the action cycle stand, the weather event and the
+    /// rule system's own state of the units (their `Debug` text: the state holds no hash maps,
+    /// so the text is the same in every process). Not the scenario, rules or sequence
+    /// themselves (a log's header fixes those). Online play compares it after every command
+    /// ([`super::online`]).
+    pub fn state_digest(&self) -> String {
+        let s = &self.state;
+        let text = format!(
+            "{:?}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
+            s.units,
+            s.turn,
+            s.active_side,
+            s.holders,
+            s.advance_option,
+            s.phase,
+            s.cycle,
+            s.weather_event,
+            self.own
+        );
+        let mut h = blake3::Hasher::new_derive_key("musket game state 1");
+        h.update(text.as_bytes());
+        h.finalize().to_hex().to_string()
+    }
+
     /// How many commands have changed the game since it was set up.
     pub fn version(&self) -> u64 {
         self.version

@@ -23,6 +23,7 @@ pub mod map;
 pub mod movement;
 pub mod narrate;
 pub mod ngg;
+pub mod online;
 pub mod order;
 pub mod pbem;
 pub mod points;

@@ -32,6 +32,7 @@ mod generated;
 mod movement;
 mod ngg_cli;
 mod ngg_combat;
+mod online;
 mod pbem;
 mod plugin_ruleset;
 mod pointy;
