@@ -64,6 +64,11 @@ pub struct WindowArgs {
     /// move is shown, then your side is yours to play (see docs/pbem.md).
     #[arg(long, value_name = "FILE")]
     pub turn: Option<PathBuf>,
+    /// Play your seat of an online game (kept on this machine by `musket online host` or
+    /// `join`): the game as the server has it, your opponent's commands as they arrive
+    /// (docs/online.md).
+    #[arg(long, value_name = "CODE")]
+    pub online: Option<String>,
     /// Automation: click these hexes once the map is up (repeatable).
     #[arg(long = "click", value_name = "CCRR", hide = true)]
     pub clicks: Vec<String>,

@@ -34,6 +34,7 @@ mod import;
 mod moves;
 mod odds;
 mod online;
+mod online_load;
 mod paired;
 mod play;
 mod playout;
@@ -225,6 +226,7 @@ fn run_client(
         free_movement: w.free_movement,
         sides: w.sides,
         turn: w.turn,
+        online: w.online,
         autotest: crate::client::autotest::Script {
             clicks: w.clicks,
             screenshot: w.screenshot,

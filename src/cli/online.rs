@@ -25,6 +25,10 @@ pub struct ServeArgs {
     /// Where the games are stored (created if missing).
     #[arg(long, default_value = "musket-server", value_name = "DIR")]
     pub data: PathBuf,
+    /// Seconds a game nobody follows stays in memory (it stays on disk, read again when
+    /// opened).
+    #[arg(long, default_value_t = 300, value_name = "SECS")]
+    pub keep_idle: u64,
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -45,6 +49,9 @@ pub enum OnlineCmd {
     Verify(StoredArgs),
     /// Write a stored game as a saved game the window opens.
     Export(ExportArgs),
+    /// Measurement: a server of its own under many games of computer clients at once —
+    /// commands a second, the relay's time to the opponent, memory per idle game, the restart.
+    Load(super::online_load::LoadArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -125,7 +132,9 @@ pub fn serve(a: ServeArgs) -> Result<ExitCode, Failure> {
             .await
             .map_err(|e| Failure(format!("--addr {}: cannot listen there: {e}", a.addr)))?;
         let at = listener.local_addr().map_err(Failure::from)?;
-        let hub = Arc::new(server::Hub::new(&a.data));
+        let mut hub = server::Hub::new(&a.data);
+        hub.keep_idle = Duration::from_secs(a.keep_idle.max(1));
+        let hub = Arc::new(hub);
         let t0 = Instant::now();
         let (n, bad) = tokio::task::block_in_place(|| hub.resume_all());
         outln!("listening on ws://{at}");
@@ -175,6 +184,7 @@ pub fn run(c: OnlineCmd, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
         OnlineCmd::List { data } => list(data.as_deref()),
         OnlineCmd::Verify(a) => verify(a),
         OnlineCmd::Export(a) => export(a),
+        OnlineCmd::Load(a) => super::online_load::load(a, ov),
     }
 }
 

@@ -23,6 +23,7 @@ pub mod layout;
 pub mod map;
 pub mod measure;
 pub mod moves;
+pub mod online;
 pub mod opponent;
 pub mod overlays;
 pub mod pbem;
@@ -57,6 +58,8 @@ pub struct ClientOptions {
     pub sides: Vec<String>,
     /// Open this turn file (play by e-mail) instead of a scenario.
     pub turn: Option<PathBuf>,
+    /// Play this seat of an online game (its code) instead of a scenario.
+    pub online: Option<String>,
     pub autotest: autotest::Script,
 }
 
@@ -67,6 +70,7 @@ pub fn logic(app: &mut App) {
         moves::logic,
         opponent::plugin,
         pbem::plugin,
+        online::plugin,
         editor::logic,
         threats::logic,
     ));
@@ -165,6 +169,16 @@ pub fn run(opts: ClientOptions) -> Result<ExitCode, String> {
         crate::rules::registry::for_scenario(&sc, &opts.rules)
             .map_err(|e| format!("{}: {e}", p.display()))?;
     }
+    // Refuse an online game this machine keeps no seat of before a window opens.
+    if let Some(code) = &opts.online {
+        let dir = crate::online::client::data_dir(None);
+        if crate::online::client::load_seat(&dir, code)?.is_none() {
+            return Err(format!(
+                "no seat of online game {code} is kept in {} (host or join it first: `musket online join {code} --server URL`)",
+                dir.display()
+            ));
+        }
+    }
     // Refuse a turn file that does not verify before a window opens.
     if let Some(p) = &opts.turn {
         crate::rules::pbem::verify_file(p, &opts.rules).map_err(|e| e.to_string())?;
@@ -232,6 +246,13 @@ fn open_first(app: &mut App, opts: &ClientOptions) {
                 world,
                 state::Action::Edit(Some(state::Source::File(p.clone()))),
             );
+        });
+    } else if let Some(code) = opts.online.clone() {
+        app.add_systems(Startup, move |world: &mut World| {
+            if let Err(e) = online::open(world, &code) {
+                error!("{e}");
+                state::notice(world, e, true);
+            }
         });
     } else if let Some(p) = opts.turn.clone() {
         app.add_systems(Startup, move |mut out: MessageWriter<state::TurnAction>| {

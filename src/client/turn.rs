@@ -18,6 +18,10 @@ use crate::rules::unit::SideId;
 
 /// Run a command on the game; log its events and queue them for the view. False if refused.
 pub fn execute(world: &mut World, cmd: Command) -> bool {
+    // An online game: the command goes to the server, and is played when it comes back.
+    if let Some(sent) = super::online::send_command(world, &cmd) {
+        return sent;
+    }
     let Some(play) = world.resource_mut::<Play>().into_inner().0.as_mut() else {
         return false;
     };

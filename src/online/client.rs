@@ -185,6 +185,51 @@ pub struct Seated {
     pub kind: Option<Kind>,
     pub seed: u64,
     player: Option<Box<dyn Player>>,
+    /// Who is told of every entry sent and received (measurements).
+    pub watch: Option<std::sync::Arc<dyn Watch>>,
+    /// The client's own pace: it sends at most half the rate the server allows.
+    pace: super::protocol::Rate,
+    /// A pause before each command (measurements: a player's thinking time).
+    pub think: Duration,
+    /// A window playing the seat: its commands in, the game out.
+    pub window: Option<WindowSide>,
+}
+
+/// What a window sends the client that follows its seat.
+#[derive(Clone, Debug)]
+pub enum FromWindow {
+    /// The player's command (checked by the rules there, judged again by the server).
+    Command(crate::rules::order::Command),
+    Chat(String),
+}
+
+/// What the client tells the window.
+#[derive(Clone, Debug)]
+pub enum ToWindow {
+    /// The game as it stands after the log was (re)read: shown at once.
+    Synced(Box<crate::rules::session::Session>),
+    /// An entry accepted: the game after it and what happened, to animate.
+    Applied {
+        session: Box<crate::rules::session::Session>,
+        events: Vec<crate::rules::event::Event>,
+        seat: String,
+    },
+    /// The connection, the chat: a line for the player.
+    Line(String),
+    /// The other seat's connection (`since`: seconds without one).
+    Presence {
+        side: String,
+        connected: bool,
+        since: u64,
+    },
+    /// The server refused the player's command.
+    Refused(String),
+}
+
+/// The window's end of a seat's client.
+pub struct WindowSide {
+    pub commands: tokio::sync::mpsc::UnboundedReceiver<FromWindow>,
+    pub out: std::sync::mpsc::Sender<ToWindow>,
 }
 
 impl Seated {
@@ -193,8 +238,20 @@ impl Seated {
             kind,
             seed,
             player: None,
+            watch: None,
+            pace: super::protocol::Rate::at(super::protocol::RATE / 2.0),
+            think: Duration::ZERO,
+            window: None,
         }
     }
+}
+
+/// Told of a game's traffic as the client sees it (`musket online load` times the relay).
+pub trait Watch: Send + Sync {
+    /// The seat sent entry `n` of `game`.
+    fn sent(&self, game: &str, n: u32);
+    /// Entry `n` of `game`, written by `seat`, arrived at the seat `at`.
+    fn arrived(&self, game: &str, n: u32, seat: &str, at: &str);
 }
 
 /// Why one connection ended.
@@ -277,7 +334,8 @@ impl Follow<'_> {
             return false;
         };
         let joining = !r.started() && self.side() == Some(r.joiner());
-        r.is_over() || (self.player.kind.is_none() && !joining && self.pending.is_none())
+        let nobody = self.player.kind.is_none() && self.player.window.is_none();
+        r.is_over() || (nobody && !joining && self.pending.is_none())
     }
 
     /// One connection: open the seat at the last entry held, follow, play.
@@ -308,6 +366,13 @@ impl Follow<'_> {
                         .map_err(|e| Ended::Dropped(format!("the connection dropped: {e}")))?;
                     continue;
                 }
+                w = from_window(&mut self.player.window) => {
+                    match w {
+                        Some(w) => self.window_says(w, &mut ws).await?,
+                        None => return Err(Ended::Fatal("the window was closed".into())),
+                    }
+                    continue;
+                }
             };
             let Some(m) = m else {
                 return Err(Ended::Dropped("the server closed the connection".into()));
@@ -333,16 +398,32 @@ impl Follow<'_> {
                         .await;
                 }
                 for e in entries {
-                    self.follow(&e, ws).await?;
+                    self.follow(&e, ws, false).await?;
+                }
+                if let Some(s) = self.replica.as_ref().and_then(|r| r.session.clone()) {
+                    self.tell(ToWindow::Synced(Box::new(s)));
                 }
             }
-            ToClient::Entry { entry } => self.follow(&entry, ws).await?,
+            ToClient::Entry { entry } => self.follow(&entry, ws, true).await?,
+            ToClient::Refused { why, .. } if self.player.window.is_some() => {
+                self.pending = None;
+                self.tell(ToWindow::Refused(why));
+            }
             ToClient::Refused { n, kind, why } => {
                 return Err(Ended::Fatal(format!(
                     "the server refused {} ({kind}): {why}",
                     n.map_or("a message".into(), |n| format!("entry {n}"))
                 )));
             }
+            ToClient::Presence {
+                side,
+                connected,
+                since,
+            } if self.player.window.is_some() => self.tell(ToWindow::Presence {
+                side,
+                connected,
+                since,
+            }),
             ToClient::Presence {
                 side,
                 connected,
@@ -356,20 +437,60 @@ impl Follow<'_> {
                     since % 60
                 )
             }),
-            ToClient::Chat { from, text } => (self.notify)(&format!("{from}: {text}")),
+            ToClient::Chat { from, text } => {
+                let l = format!("{from}: {text}");
+                (self.notify)(&l);
+            }
             ToClient::Error { why } => return Err(Ended::Fatal(why)),
             ToClient::Seat { .. } => {}
         }
         Ok(())
     }
 
-    /// An accepted entry played here through the rules; out of step: reload.
-    async fn follow(&mut self, e: &Entry, ws: &mut Ws) -> Result<(), Ended> {
+    /// Tell the window, if one plays the seat.
+    fn tell(&self, m: ToWindow) {
+        if let Some(w) = &self.player.window {
+            let _ = w.out.send(m);
+        }
+    }
+
+    /// The window's command (when it is the seat's move and nothing is on its way) or chat.
+    async fn window_says(&mut self, w: FromWindow, ws: &mut Ws) -> Result<(), Ended> {
+        let cmd = match w {
+            FromWindow::Chat(text) => {
+                return say(ws, &ToServer::Chat { text })
+                    .await
+                    .map_err(Ended::Dropped);
+            }
+            FromWindow::Command(c) => c,
+        };
+        let (Some(side), Some(r)) = (self.side(), self.replica.as_ref()) else {
+            return Ok(());
+        };
+        if r.to_move() != Some(side) || self.pending.is_some() {
+            self.tell(ToWindow::Refused(
+                "wait: it is not your move, or your last command is on its way".into(),
+            ));
+            return Ok(());
+        }
+        let entry = r.seat_part(side, &self.secret, Some(cmd));
+        let send = send_of(&entry);
+        self.pending = Some(entry);
+        self.unsent = false;
+        say(ws, &send).await.map_err(Ended::Dropped)
+    }
+
+    /// An accepted entry played here through the rules; out of step: reload. `live`: it
+    /// arrived as it was accepted (the window animates it), not in a log read again.
+    async fn follow(&mut self, e: &Entry, ws: &mut Ws, live: bool) -> Result<(), Ended> {
         let Some(r) = self.replica.as_mut() else {
             return self.reload(ws, "an entry came before the game").await;
         };
         if e.n < r.next() {
             return Ok(());
+        }
+        if let Some(w) = &self.player.watch {
+            w.arrived(&self.seat.game, e.n, &e.seat, &self.seat.side);
         }
         let mine = Some(e.seat.as_str()) == Some(self.seat.side.as_str());
         if !mine
@@ -378,9 +499,22 @@ impl Follow<'_> {
         {
             tokio::task::block_in_place(|| p.observe(&s.game, c));
         }
-        if let Err(refusal) = r.apply(e) {
-            let why = format!("{refusal}; reloading the game from the server");
-            return self.reload(ws, &why).await;
+        let events = match r.apply(e) {
+            Ok((_, events)) => events,
+            Err(refusal) => {
+                let why = format!("{refusal}; reloading the game from the server");
+                return self.reload(ws, &why).await;
+            }
+        };
+        if live
+            && self.player.window.is_some()
+            && let Some(s) = r.session.clone()
+        {
+            self.tell(ToWindow::Applied {
+                session: Box::new(s),
+                events,
+                seat: e.seat.clone(),
+            });
         }
         if self.pending.as_ref().is_some_and(|p| p.n <= e.n) {
             self.pending = None;
@@ -429,10 +563,28 @@ impl Follow<'_> {
         } else {
             return Ok(());
         };
+        if !self.player.think.is_zero() {
+            tokio::time::sleep(self.player.think).await;
+        }
         let send = send_of(&entry);
+        let n = entry.n;
         self.pending = Some(entry);
         self.unsent = false;
+        while let Some(wait) = self.player.pace.wait() {
+            tokio::time::sleep(wait).await;
+        }
+        if let Some(w) = &self.player.watch {
+            w.sent(&self.seat.game, n);
+        }
         say(ws, &send).await.map_err(Ended::Dropped)
+    }
+}
+
+/// The window's next message (never, without a window; None: the window has gone).
+async fn from_window(w: &mut Option<WindowSide>) -> Option<FromWindow> {
+    match w {
+        Some(w) => w.commands.recv().await,
+        None => std::future::pending().await,
     }
 }
 

@@ -103,33 +103,54 @@ impl ToServer {
     }
 }
 
-/// A token bucket: [`RATE`] a second, [`BURST`] at once.
+/// A token bucket: `rate` a second, [`BURST`] at once.
 #[derive(Debug)]
 pub struct Rate {
     tokens: f64,
+    rate: f64,
     at: std::time::Instant,
 }
 
 impl Default for Rate {
+    /// The server's limit on a connection: [`RATE`].
     fn default() -> Self {
-        Rate {
-            tokens: BURST,
-            at: std::time::Instant::now(),
-        }
+        Rate::at(RATE)
     }
 }
 
 impl Rate {
-    /// Take one message; false when the client sends too fast.
-    pub fn take(&mut self) -> bool {
+    pub fn at(rate: f64) -> Rate {
+        Rate {
+            tokens: BURST,
+            rate,
+            at: std::time::Instant::now(),
+        }
+    }
+
+    fn refill(&mut self) {
         let now = std::time::Instant::now();
         let dt = now.duration_since(self.at).as_secs_f64();
         self.at = now;
-        self.tokens = (self.tokens + dt * RATE).min(BURST);
+        self.tokens = (self.tokens + dt * self.rate).min(BURST);
+    }
+
+    /// Take one message; false when the client sends too fast.
+    pub fn take(&mut self) -> bool {
+        self.refill();
         if self.tokens < 1.0 {
             return false;
         }
         self.tokens -= 1.0;
         true
+    }
+
+    /// Take one message, or how long to wait before one may be sent.
+    pub fn wait(&mut self) -> Option<std::time::Duration> {
+        if self.take() {
+            return None;
+        }
+        Some(std::time::Duration::from_secs_f64(
+            (1.0 - self.tokens) / self.rate,
+        ))
     }
 }

@@ -43,6 +43,9 @@ pub struct Hub {
     data: PathBuf,
     games: std::sync::Mutex<HashMap<String, Arc<Mutex<Live>>>>,
     next_conn: std::sync::atomic::AtomicU64,
+    /// A game neither seat has followed for this long leaves memory (it stays on disk and is
+    /// read again when a seat opens it).
+    pub keep_idle: Duration,
 }
 
 impl Hub {
@@ -51,6 +54,37 @@ impl Hub {
             data: data.to_path_buf(),
             games: std::sync::Mutex::new(HashMap::new()),
             next_conn: 0.into(),
+            keep_idle: Duration::from_secs(300),
+        }
+    }
+
+    /// How many games are in memory.
+    pub fn held(&self) -> usize {
+        self.games.lock().map_or(0, |g| g.len())
+    }
+
+    /// Let go of the games nobody has followed for [`Hub::keep_idle`].
+    pub fn sweep(&self) {
+        let Ok(mut games) = self.games.lock() else {
+            return;
+        };
+        games.retain(|_, g| match g.try_lock() {
+            Ok(l) => {
+                l.seats.iter().any(|s| !s.is_empty())
+                    || l.gone_since.iter().any(|t| t.elapsed() < self.keep_idle)
+            }
+            Err(_) => true,
+        });
+    }
+
+    /// Game `code`, locked, as the table holds it (not a copy the sweep let go meanwhile).
+    async fn locked(&self, code: &str) -> Result<tokio::sync::OwnedMutexGuard<Live>, String> {
+        loop {
+            let g = self.game(code)?;
+            let l = g.clone().lock_owned().await;
+            if self.cached(code).is_some_and(|c| Arc::ptr_eq(&c, &g)) {
+                return Ok(l);
+            }
         }
     }
 
@@ -122,8 +156,10 @@ pub async fn serve(
     stop: impl std::future::Future<Output = ()>,
 ) {
     tokio::pin!(stop);
+    let mut sweep = tokio::time::interval(hub.keep_idle.min(Duration::from_secs(10)));
     loop {
         tokio::select! {
+            _ = sweep.tick() => hub.sweep(),
             a = listener.accept() => match a {
                 Ok((stream, _)) => {
                     let _ = stream.set_nodelay(true);
@@ -312,11 +348,10 @@ async fn join(hub: &Hub, conn: &mut Conn, code: &str) -> bool {
             "this connection already follows a game".into(),
         );
     }
-    let live = match hub.game(code) {
+    let mut l = match hub.locked(code).await {
         Ok(l) => l,
         Err(why) => return fault(conn, &why),
     };
-    let mut l = live.lock().await;
     let side = l.replica.joiner();
     if l.tokens[side.0 as usize].is_some() {
         return fault(conn, &format!("game {code} has both its players"));
@@ -354,11 +389,10 @@ async fn open(hub: &Hub, conn: &mut Conn, code: &str, token: &str, have: u32) ->
             "this connection already follows a game".into(),
         );
     }
-    let live = match hub.game(code) {
+    let mut l = match hub.locked(code).await {
         Ok(l) => l,
         Err(why) => return fault(conn, &why),
     };
-    let mut l = live.lock().await;
     let d = token_digest(token);
     let Some(side) = (0..2).find(|&s| l.tokens[s].as_deref() == Some(d.as_str())) else {
         return fault(conn, &format!("this token holds no seat of game {code}"));

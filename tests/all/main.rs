@@ -17,6 +17,7 @@ mod battle_rules;
 mod cli;
 mod client_editor;
 mod client_headless;
+mod client_online;
 mod client_opponent;
 mod client_pbem;
 mod client_rulesets;

@@ -46,15 +46,15 @@ fn first_line(child: &mut Child) -> (String, mpsc::Receiver<String>) {
     (first, rx)
 }
 
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    url: String,
-    addr: String,
-    data: PathBuf,
+    pub(crate) url: String,
+    pub(crate) addr: String,
+    pub(crate) data: PathBuf,
 }
 
 impl Server {
-    fn start(data: &Path, addr: &str) -> Server {
+    pub(crate) fn start(data: &Path, addr: &str) -> Server {
         let mut child = Command::new(BIN)
             .args(["serve", "--addr", addr, "--data"])
             .arg(data)
@@ -77,7 +77,7 @@ impl Server {
         }
     }
 
-    fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -89,7 +89,7 @@ impl Drop for Server {
     }
 }
 
-fn temp(name: &str) -> PathBuf {
+pub(crate) fn temp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("musket-online-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
@@ -110,7 +110,7 @@ fn client(args: &[&str], data: &Path) -> Child {
 }
 
 /// Wait for a child to end (bounded) and return the JSON object its last line holds.
-fn finish(mut child: Child, rest: Option<mpsc::Receiver<String>>) -> Value {
+pub(crate) fn finish(mut child: Child, rest: Option<mpsc::Receiver<String>>) -> Value {
     let rx = rest.unwrap_or_else(|| lines(&mut child));
     let t0 = Instant::now();
     let mut last = String::new();
@@ -127,7 +127,13 @@ fn finish(mut child: Child, rest: Option<mpsc::Receiver<String>>) -> Value {
     serde_json::from_str(&last).unwrap_or_else(|e| panic!("{last:?}: {e}"))
 }
 
-fn host(s: &Server, sc: &str, side: &str, player: Option<&str>, data: &Path) -> (Child, String) {
+pub(crate) fn host(
+    s: &Server,
+    sc: &str,
+    side: &str,
+    player: Option<&str>,
+    data: &Path,
+) -> (Child, String) {
     let sc = scenario(sc);
     let mut args = vec!["host", sc.as_str(), "--server", &s.url, "--side", side];
     if let Some(p) = player {
@@ -152,7 +158,7 @@ thread_local! {
     static HOSTS: std::cell::RefCell<Vec<mpsc::Receiver<String>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-fn host_rest() -> mpsc::Receiver<String> {
+pub(crate) fn host_rest() -> mpsc::Receiver<String> {
     HOSTS.with(|h| h.borrow_mut().pop().expect("a host started"))
 }
 
@@ -171,7 +177,7 @@ fn verify(data: &Path, code: &str) -> std::process::Output {
         .unwrap()
 }
 
-fn verified(data: &Path, code: &str) -> Value {
+pub(crate) fn verified(data: &Path, code: &str) -> Value {
     let o = verify(data, code);
     assert!(
         o.status.success(),

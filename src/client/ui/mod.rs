@@ -49,6 +49,12 @@ pub fn plugin(app: &mut App) {
             bevy_egui::EguiPrimaryContextPass,
             panels::turnfile::turnfile_ui.after(menu_ui).after(game_ui),
         )
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            panels::online::online_ui
+                .after(game_ui)
+                .run_if(in_state(Screen::Playing)),
+        )
         .insert_resource(ClearColor(theme::panel_background()))
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,

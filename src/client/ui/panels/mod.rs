@@ -8,6 +8,7 @@ pub mod editor_units;
 pub mod import;
 pub mod inspector;
 pub mod legend;
+pub mod online;
 pub mod preview;
 pub mod terrain_help;
 pub mod turnfile;

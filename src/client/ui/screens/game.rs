@@ -48,6 +48,7 @@ pub struct GameView<'w> {
     opponent: Res<'w, crate::client::opponent::Opponent>,
     danger: Res<'w, crate::client::threats::Danger>,
     counter_art: Option<Res<'w, crate::client::art::ArtState>>,
+    online: Res<'w, crate::client::online::Online>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -274,6 +275,9 @@ fn computer_status(
             {
                 actions.write(Action::SkipComputerTurn);
             }
+        }
+        None if view.online.0.is_some() => {
+            ui.label("(online)");
         }
         None if p.seats.contains(&crate::client::state::Seat::Remote) => {
             ui.label("(by turn files)");

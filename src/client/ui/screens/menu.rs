@@ -191,6 +191,7 @@ pub(crate) fn menu_ui(
     mut turn_actions: MessageWriter<TurnAction>,
     mut exit: MessageWriter<AppExit>,
     mut rects: ResMut<UiRects>,
+    mut online: ResMut<crate::client::online::Online>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     rects.0.clear();
@@ -231,6 +232,7 @@ pub(crate) fn menu_ui(
                 &mut actions,
                 &mut turn_actions,
                 &mut exit,
+                &mut online,
             );
         });
     });
@@ -385,13 +387,17 @@ fn game_column(
     actions: &mut MessageWriter<Action>,
     turn_actions: &mut MessageWriter<TurnAction>,
     exit: &mut MessageWriter<AppExit>,
+    online: &mut crate::client::online::Online,
 ) {
     let chosen = menu.entries.get(menu.selected).cloned();
-    if let Some(e) = chosen
+    let mut hostable = None;
+    if let Some(e) = &chosen
         && let Ok(s) = &e.result
     {
-        chosen_scenario(ui, menu, &e, s, settings, actions, turn_actions);
+        chosen_scenario(ui, menu, e, s, settings, actions, turn_actions);
+        hostable = Some((&e.source, s.sides.as_slice()));
     }
+    crate::client::ui::panels::online::menu_section(ui, hostable, settings, online);
     ui.add_space(12.0);
     if play.0.is_some() && ui.button("Resume the game in progress").clicked() {
         if let Some(p) = &play.0 {
