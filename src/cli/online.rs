@@ -36,8 +36,11 @@ pub enum OnlineCmd {
     /// Host a game on a server: prints the game code on its first line (give it to your
     /// opponent), keeps your seat in the data folder, and with --player lets a computer play it.
     Host(HostArgs),
-    /// Join a game by its code (or reopen your own seat of it, after a drop or a restart).
+    /// Join a game by its code (run again, it reopens the seat it took).
     Join(JoinArgs),
+    /// Reopen a seat this machine keeps (after a drop, a kill or a restart): CODE, or
+    /// CODE@SIDE where this machine keeps both seats of the game.
+    Resume(JoinArgs),
     /// The online games whose seats this machine keeps.
     List {
         /// The data folder (default: $MUSKET_DATA_DIR, else the platform's, as the window's).
@@ -181,6 +184,7 @@ pub fn run(c: OnlineCmd, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
     match c {
         OnlineCmd::Host(a) => host(a, ov),
         OnlineCmd::Join(a) => join(a),
+        OnlineCmd::Resume(a) => resume(a),
         OnlineCmd::List { data } => list(data.as_deref()),
         OnlineCmd::Verify(a) => verify(a),
         OnlineCmd::Export(a) => export(a),
@@ -249,7 +253,7 @@ fn join(a: JoinArgs) -> Result<ExitCode, Failure> {
     let kind = kind(&a.play)?;
     let dir = client::data_dir(a.play.data.as_deref());
     let rt = runtime()?;
-    let seat = match client::load_seat(&dir, &a.code).map_err(Failure)? {
+    let seat = match client::load_role(&dir, &a.code, false).map_err(Failure)? {
         Some(s) => {
             eprintln!("reopening your seat ({}) of game {}", s.side, s.game);
             s
@@ -259,12 +263,39 @@ fn join(a: JoinArgs) -> Result<ExitCode, Failure> {
             let secret = Secret::random().map_err(Failure)?;
             let s = rt
                 .block_on(client::join(&url, &a.code, &secret))
-                .map_err(Failure)?;
+                .map_err(|e| {
+                    let hosted = matches!(client::load_role(&dir, &a.code, true), Ok(Some(_)));
+                    Failure(if hosted {
+                        format!(
+                            "{e} (this machine hosts it: reopen your seat with `musket online resume {}`)",
+                            a.code
+                        )
+                    } else {
+                        e
+                    })
+                })?;
             client::save_seat(&dir, &s).map_err(Failure)?;
             eprintln!("you play the {} in game {}", s.side, s.game);
             s
         }
     };
+    follow(&rt, &seat, kind, &a.play)
+}
+
+fn resume(a: JoinArgs) -> Result<ExitCode, Failure> {
+    let kind = kind(&a.play)?;
+    let dir = client::data_dir(a.play.data.as_deref());
+    let seat = client::load_seat(&dir, &a.code)
+        .map_err(Failure)?
+        .ok_or_else(|| {
+            Failure(format!(
+                "no seat of game {} is kept in {}",
+                a.code,
+                dir.display()
+            ))
+        })?;
+    eprintln!("reopening your seat ({}) of game {}", seat.side, seat.game);
+    let rt = runtime()?;
     follow(&rt, &seat, kind, &a.play)
 }
 

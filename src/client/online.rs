@@ -16,9 +16,6 @@ use bevy::prelude::*;
 use super::core::install;
 use super::state::*;
 use crate::online::client::{self, FromWindow, Seated, ToWindow, WindowSide};
-use crate::rules::command::validate;
-use crate::rules::narrate::Describe;
-use crate::rules::order::Command;
 use crate::rules::unit::SideId;
 
 /// The seat followed online, if any, and the menu's online section.
@@ -91,7 +88,7 @@ impl OnlineMenu {
             let rt = net_runtime()?;
             let seat = rt.block_on(client::host(&url, &header, &secret))?;
             client::save_seat(&dir, &seat)?;
-            Ok(seat.game)
+            Ok(format!("{}@{}", seat.game, seat.side))
         });
     }
 
@@ -103,14 +100,14 @@ impl OnlineMenu {
         self.remember(settings);
         self.busy = Some(format!("joining {code}…"));
         self.spawn(move || {
-            if client::load_seat(&dir, &code)?.is_some() {
-                return Ok(code);
+            if let Some(s) = client::load_role(&dir, &code, false)? {
+                return Ok(format!("{}@{}", s.game, s.side));
             }
             let secret = crate::rules::pbem::Secret::random()?;
             let rt = net_runtime()?;
             let seat = rt.block_on(client::join(&url, &code, &secret))?;
             client::save_seat(&dir, &seat)?;
-            Ok(seat.game)
+            Ok(format!("{}@{}", seat.game, seat.side))
         });
     }
 
@@ -159,8 +156,6 @@ pub struct Link {
     pub lines: Vec<String>,
     /// The chat line being typed.
     pub chat: String,
-    /// The player's command is on its way to the server.
-    pub sending: bool,
     /// The other player, while disconnected: their side and since when.
     pub away: Option<(String, std::time::Instant)>,
     /// The game in [`Play`] it belongs to ([`game_key`]).
@@ -169,12 +164,12 @@ pub struct Link {
 
 impl Link {
     /// One line for the top bar: the connection and whose move it is.
-    pub fn status_line(&self, play: &PlayState) -> String {
+    pub fn status_line(&self, play: &PlayState, sending: bool) -> String {
         let g = &play.session.game;
         let whose = if g.is_over() {
             "the game is over".to_string()
         } else if g.scenario.side_name(g.active_side) == self.side_name {
-            if self.sending {
+            if sending {
                 "your move (sent…)".into()
             } else {
                 "your move".into()
@@ -207,6 +202,7 @@ impl Link {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Online>()
+        .init_resource::<Outbox>()
         .add_systems(Update, poll.after(CoreSystems));
 }
 
@@ -246,7 +242,6 @@ fn open_seat(world: &mut World, code: &str) -> Result<(), String> {
         status: format!("connecting to {}…", seat.server),
         lines: Vec::new(),
         chat: String::new(),
-        sending: false,
         away: None,
         key: None,
     });
@@ -282,33 +277,6 @@ fn run(
     if let (Err(e), Some(w)) = (r, &seated.window) {
         let _ = w.out.send(ToWindow::Line(format!("stopped: {e}")));
     }
-}
-
-/// The player's command in an online game: checked here, then sent (it is played when the
-/// server relays it). False: not an online game of this window (play it as usual).
-pub fn send_command(world: &mut World, cmd: &Command) -> Option<bool> {
-    let key = world.resource::<Play>().game().map(game_key);
-    let online = world.resource::<Online>();
-    let link = online
-        .0
-        .as_ref()
-        .filter(|l| l.key.is_some() && l.key == key)?;
-    let to_net = link.to_net.clone();
-    let sending = link.sending;
-    let game = world.resource::<Play>().game()?;
-    if sending {
-        notice(world, "your last command is on its way to the server", true);
-        return Some(false);
-    }
-    if let Err(e) = validate(game, cmd) {
-        notice(world, e.to_string(), true);
-        return Some(false);
-    }
-    let sent = to_net.send(FromWindow::Command(cmd.clone())).is_ok();
-    if let Some(l) = world.resource_mut::<Online>().0.as_mut() {
-        l.sending = sent;
-    }
-    Some(sent)
 }
 
 /// The menu's answers: a seat hosted, joined or chosen is opened.
@@ -366,9 +334,7 @@ fn poll(world: &mut World) {
                 }
             }
             ToWindow::Refused(why) => {
-                if let Some(l) = world.resource_mut::<Online>().0.as_mut() {
-                    l.sending = false;
-                }
+                world.resource_mut::<Outbox>().sending = false;
                 notice(world, format!("the server refused it: {why}"), true);
             }
         }
@@ -402,8 +368,8 @@ fn synced(world: &mut World, s: crate::rules::session::Session) {
             p.session = s;
             p.revision += 1;
         }
+        world.resource_mut::<Outbox>().sending = false;
         if let Some(l) = world.resource_mut::<Online>().0.as_mut() {
-            l.sending = false;
             l.status = "connected".into();
         }
         line(
@@ -430,9 +396,14 @@ fn synced(world: &mut World, s: crate::rules::session::Session) {
     )));
     install(world, s, Mode::Solitaire, false, source, seats);
     let key = world.resource::<Play>().game().map(game_key);
+    let to = world
+        .resource::<Online>()
+        .0
+        .as_ref()
+        .and_then(|l| Some((key?, l.to_net.clone())));
+    *world.resource_mut::<Outbox>() = Outbox { to, sending: false };
     if let Some(l) = world.resource_mut::<Online>().0.as_mut() {
         l.key = key;
-        l.sending = false;
         l.status = "connected".into();
     }
 }
@@ -463,20 +434,9 @@ fn applied(
         p.session = s;
         p.revision += 1;
     }
-    let game = world.resource::<Play>().game().expect("installed");
-    let turn = game.turn;
-    let lines: Vec<LogLine> = events
-        .iter()
-        .map(|e| LogLine {
-            turn,
-            text: e.describe(game),
-            kind: LogKind::Event,
-        })
-        .collect();
-    world.resource_mut::<CombatLog>().lines.extend(lines);
-    world.resource_mut::<Feed>().batches.push_back(events);
-    if mine && let Some(l) = world.resource_mut::<Online>().0.as_mut() {
-        l.sending = false;
+    super::turn::show_events(world, events);
+    if mine {
+        world.resource_mut::<Outbox>().sending = false;
     }
 }
 
@@ -485,7 +445,8 @@ fn line(world: &mut World, text: String) {
         return;
     };
     let l = o.0.as_mut().expect("checked");
-    if text.contains("reconnecting") || text.starts_with("stopped") {
+    if text.contains("reconnecting") || text.starts_with("stopped") || text.starts_with("connected")
+    {
         l.status = text.clone();
     }
     l.lines.push(text.clone());

@@ -524,3 +524,17 @@ pub struct EditorRequest(pub Option<Option<Source>>);
 /// ([`Action::SkipComputerTurn`]); the opponent's driver reads and clears it.
 #[derive(Resource, Default)]
 pub struct SkipComputer(pub bool);
+
+/// The player's commands while the game in play is followed online (set by
+/// [`super::online`]): they go to the server instead of into the game, and are played when it
+/// relays them ([`super::turn::execute`]).
+#[derive(Resource, Default)]
+pub struct Outbox {
+    /// The game in play it is for ([`game_key`]) and where its commands go.
+    pub to: Option<(
+        usize,
+        tokio::sync::mpsc::UnboundedSender<crate::online::client::FromWindow>,
+    )>,
+    /// A command is on its way to the server.
+    pub sending: bool,
+}

@@ -19,7 +19,7 @@ use crate::rules::unit::SideId;
 /// Run a command on the game; log its events and queue them for the view. False if refused.
 pub fn execute(world: &mut World, cmd: Command) -> bool {
     // An online game: the command goes to the server, and is played when it comes back.
-    if let Some(sent) = super::online::send_command(world, &cmd) {
+    if let Some(sent) = send_online(world, &cmd) {
         return sent;
     }
     let Some(play) = world.resource_mut::<Play>().into_inner().0.as_mut() else {
@@ -29,22 +29,7 @@ pub fn execute(world: &mut World, cmd: Command) -> bool {
     match result {
         Ok(events) => {
             play.revision += 1;
-            let game = &play.session.game;
-            let turn = game.turn;
-            let lines: Vec<LogLine> = events
-                .iter()
-                .map(|e| LogLine {
-                    turn,
-                    text: e.describe(game),
-                    kind: if matches!(e, Event::AttackDeclared { .. }) {
-                        LogKind::Attack
-                    } else {
-                        LogKind::Event
-                    },
-                })
-                .collect();
-            world.resource_mut::<CombatLog>().lines.extend(lines);
-            world.resource_mut::<Feed>().batches.push_back(events);
+            show_events(world, events);
             true
         }
         Err(e) => {
@@ -52,6 +37,29 @@ pub fn execute(world: &mut World, cmd: Command) -> bool {
             false
         }
     }
+}
+
+/// What a command did, on the game in play: each event in the combat log, and all of them
+/// queued for the view to animate.
+pub fn show_events(world: &mut World, events: Vec<Event>) {
+    let Some(game) = world.resource::<Play>().game() else {
+        return;
+    };
+    let turn = game.turn;
+    let lines: Vec<LogLine> = events
+        .iter()
+        .map(|e| LogLine {
+            turn,
+            text: e.describe(game),
+            kind: if matches!(e, Event::AttackDeclared { .. }) {
+                LogKind::Attack
+            } else {
+                LogKind::Event
+            },
+        })
+        .collect();
+    world.resource_mut::<CombatLog>().lines.extend(lines);
+    world.resource_mut::<Feed>().batches.push_back(events);
 }
 
 /// Where the game stood before a command that may hand the play to the other side: who acted,
@@ -202,4 +210,31 @@ pub fn save_game(world: &mut World, auto: bool) -> Result<PathBuf, String> {
         notice(world, format!("Saved {}", path.display()), false);
     }
     Ok(path)
+}
+
+/// The player's command in an online game ([`Outbox`]): checked here, then sent (it is
+/// played when the server relays it). None: the game in play is not followed online.
+fn send_online(world: &mut World, cmd: &Command) -> Option<bool> {
+    let key = world.resource::<Play>().game().map(game_key)?;
+    let outbox = world.resource::<Outbox>();
+    let (to_key, to_net) = outbox.to.as_ref()?;
+    if *to_key != key {
+        return None;
+    }
+    let to_net = to_net.clone();
+    let sending = outbox.sending;
+    let game = world.resource::<Play>().game()?;
+    if sending {
+        notice(world, "your last command is on its way to the server", true);
+        return Some(false);
+    }
+    if let Err(e) = crate::rules::command::validate(game, cmd) {
+        notice(world, e.to_string(), true);
+        return Some(false);
+    }
+    let sent = to_net
+        .send(crate::online::client::FromWindow::Command(cmd.clone()))
+        .is_ok();
+    world.resource_mut::<Outbox>().sending = sent;
+    Some(sent)
 }

@@ -26,6 +26,9 @@ pub struct SeatFile {
     pub side: String,
     pub token: String,
     pub secret: String,
+    /// Whether this is the host's seat (else the joiner's).
+    #[serde(default)]
+    pub host: bool,
 }
 
 /// Musket's data folder: `dir`, else `$MUSKET_DATA_DIR`, else the platform's (Linux:
@@ -44,13 +47,16 @@ pub fn data_dir(dir: Option<&Path>) -> PathBuf {
     home.join(".local/share/musket")
 }
 
-fn seat_path(dir: &Path, code: &str) -> PathBuf {
-    dir.join("online").join(format!("{code}.ron"))
+/// A seat's file: `online/CODE.host.ron` or `online/CODE.join.ron` (one machine may keep both
+/// seats of a game: a player testing, two computer clients).
+fn seat_path(dir: &Path, code: &str, host: bool) -> PathBuf {
+    let role = if host { "host" } else { "join" };
+    dir.join("online").join(format!("{code}.{role}.ron"))
 }
 
 /// Keep a seat (its token is the only key to it).
 pub fn save_seat(dir: &Path, s: &SeatFile) -> Result<(), String> {
-    let p = seat_path(dir, &s.game);
+    let p = seat_path(dir, &s.game, s.host);
     if let Some(d) = p.parent() {
         std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
     }
@@ -58,9 +64,12 @@ pub fn save_seat(dir: &Path, s: &SeatFile) -> Result<(), String> {
     crate::rules::session::write_atomic(&p, &text).map_err(|e| format!("{}: {e}", p.display()))
 }
 
-/// The seat of game `code` kept here, if any.
-pub fn load_seat(dir: &Path, code: &str) -> Result<Option<SeatFile>, String> {
-    let p = seat_path(dir, code);
+/// The host's (`host`) or the joiner's seat of game `code` kept here, if any.
+pub fn load_role(dir: &Path, code: &str, host: bool) -> Result<Option<SeatFile>, String> {
+    if !crate::rules::online::is_code(code) {
+        return Err(format!("{code:?} is not a game code"));
+    }
+    let p = seat_path(dir, code, host);
     match std::fs::read_to_string(&p) {
         Ok(t) => from_ron::<SeatFile>(&t)
             .map(Some)
@@ -70,20 +79,44 @@ pub fn load_seat(dir: &Path, code: &str) -> Result<Option<SeatFile>, String> {
     }
 }
 
+/// The seat `which` names, kept here: `CODE` (the one seat of the game kept here) or
+/// `CODE@SIDE` (where this machine keeps both). None: no seat of it is kept here.
+pub fn load_seat(dir: &Path, which: &str) -> Result<Option<SeatFile>, String> {
+    let (code, side) = match which.split_once('@') {
+        Some((c, s)) => (c, Some(s)),
+        None => (which, None),
+    };
+    let kept: Vec<SeatFile> = [true, false]
+        .into_iter()
+        .filter_map(|h| load_role(dir, code, h).transpose())
+        .collect::<Result<_, _>>()?;
+    match (side, kept.as_slice()) {
+        (Some(side), _) => Ok(kept.into_iter().find(|s| s.side == side)),
+        (None, [_, _]) => Err(format!(
+            "this machine keeps both seats of game {code}: name one, {code}@{} or {code}@{}",
+            kept[0].side, kept[1].side
+        )),
+        (None, _) => Ok(kept.into_iter().next()),
+    }
+}
+
 /// Every seat kept here, by game code.
 pub fn seats(dir: &Path) -> Vec<SeatFile> {
     let mut out = Vec::new();
     if let Ok(rd) = std::fs::read_dir(dir.join("online")) {
         for e in rd.flatten() {
             let name = e.file_name().to_string_lossy().to_string();
-            if let Some(code) = name.strip_suffix(".ron")
-                && let Ok(Some(s)) = load_seat(dir, code)
-            {
+            let Some((code, role)) = name.strip_suffix(".ron").and_then(|n| n.rsplit_once('.'))
+            else {
+                continue;
+            };
+            if let Ok(Some(s)) = load_role(dir, code, role == "host") {
                 out.push(s);
             }
         }
     }
-    out.sort_by(|a, b| a.game.cmp(&b.game));
+    out.sort_by(|a, b| (&a.game, !a.host).cmp(&(&b.game, !b.host)));
+    out.dedup();
     out
 }
 
@@ -122,7 +155,12 @@ async fn hear(ws: &mut Ws) -> Result<Option<ToClient>, String> {
 }
 
 /// The seat the server gives after a host or join.
-async fn seat_answer(ws: &mut Ws, url: &str, secret: &Secret) -> Result<SeatFile, String> {
+async fn seat_answer(
+    ws: &mut Ws,
+    url: &str,
+    secret: &Secret,
+    host: bool,
+) -> Result<SeatFile, String> {
     loop {
         match hear(ws).await? {
             Some(ToClient::Seat { game, side, token }) => {
@@ -132,6 +170,7 @@ async fn seat_answer(ws: &mut Ws, url: &str, secret: &Secret) -> Result<SeatFile
                     side,
                     token,
                     secret: secret.0.clone(),
+                    host,
                 });
             }
             Some(ToClient::Refused { why, .. } | ToClient::Error { why }) => return Err(why),
@@ -151,7 +190,7 @@ pub async fn host(url: &str, header: &Header, secret: &Secret) -> Result<SeatFil
         },
     )
     .await?;
-    let seat = seat_answer(&mut ws, url, secret).await;
+    let seat = seat_answer(&mut ws, url, secret, true).await;
     let _ = ws.close(None).await;
     seat
 }
@@ -166,7 +205,7 @@ pub async fn join(url: &str, code: &str, secret: &Secret) -> Result<SeatFile, St
         },
     )
     .await?;
-    let seat = seat_answer(&mut ws, url, secret).await;
+    let seat = seat_answer(&mut ws, url, secret, false).await;
     let _ = ws.close(None).await;
     seat
 }
@@ -400,8 +439,11 @@ impl Follow<'_> {
                 for e in entries {
                     self.follow(&e, ws, false).await?;
                 }
-                if let Some(s) = self.replica.as_ref().and_then(|r| r.session.clone()) {
-                    self.tell(ToWindow::Synced(Box::new(s)));
+                match self.replica.as_ref().and_then(|r| r.session.clone()) {
+                    Some(s) => self.tell(ToWindow::Synced(Box::new(s))),
+                    None => self.tell(ToWindow::Line(
+                        "connected: waiting for your opponent to join".into(),
+                    )),
                 }
             }
             ToClient::Entry { entry } => self.follow(&entry, ws, true).await?,
@@ -506,18 +548,23 @@ impl Follow<'_> {
                 return self.reload(ws, &why).await;
             }
         };
+        if self.pending.as_ref().is_some_and(|p| p.n <= e.n) {
+            self.pending = None;
+        }
         if live
             && self.player.window.is_some()
             && let Some(s) = r.session.clone()
         {
-            self.tell(ToWindow::Applied {
-                session: Box::new(s),
-                events,
-                seat: e.seat.clone(),
+            // The join begins the game: the window shows it whole.
+            self.tell(if e.n == 0 {
+                ToWindow::Synced(Box::new(s))
+            } else {
+                ToWindow::Applied {
+                    session: Box::new(s),
+                    events,
+                    seat: e.seat.clone(),
+                }
             });
-        }
-        if self.pending.as_ref().is_some_and(|p| p.n <= e.n) {
-            self.pending = None;
         }
         Ok(())
     }

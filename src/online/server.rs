@@ -243,6 +243,16 @@ fn refused(conn: &Conn, n: Option<u32>, kind: &str, why: String) -> bool {
     )
 }
 
+/// A second host, join or open on one connection: refused, the connection kept.
+fn already(conn: &Conn) -> bool {
+    refused(
+        conn,
+        None,
+        "format",
+        "this connection already follows a game".into(),
+    )
+}
+
 /// One message: false closes the connection.
 async fn handle(hub: &Hub, conn: &mut Conn, text: &str) -> bool {
     if !conn.rate.take() {
@@ -272,12 +282,7 @@ fn new_token() -> Result<String, String> {
 
 async fn host(hub: &Hub, conn: &mut Conn, header: &str) -> bool {
     if conn.at.is_some() {
-        return refused(
-            conn,
-            None,
-            "format",
-            "this connection already follows a game".into(),
-        );
+        return already(conn);
     }
     let made = (|| {
         let mut h = parse_header(header).map_err(|e| e.to_string())?;
@@ -327,26 +332,13 @@ async fn host(hub: &Hub, conn: &mut Conn, header: &str) -> bool {
     }
     let mut l = live.lock().await;
     let name = l.replica.scenario.side_name(side).to_string();
-    send(
-        &conn.tx,
-        &ToClient::Seat {
-            game: code.clone(),
-            side: name,
-            token,
-        },
-    );
-    attach(&mut l, conn, &code, side, 0);
+    seated(&mut l, conn, &code, side, name, token);
     true
 }
 
 async fn join(hub: &Hub, conn: &mut Conn, code: &str) -> bool {
     if conn.at.is_some() {
-        return refused(
-            conn,
-            None,
-            "format",
-            "this connection already follows a game".into(),
-        );
+        return already(conn);
     }
     let mut l = match hub.locked(code).await {
         Ok(l) => l,
@@ -368,26 +360,13 @@ async fn join(hub: &Hub, conn: &mut Conn, code: &str) -> bool {
         return fault(conn, &format!("the server cannot store the seat: {e}"));
     }
     l.tokens[side.0 as usize] = Some(token_digest(&token));
-    send(
-        &conn.tx,
-        &ToClient::Seat {
-            game: code.to_string(),
-            side: name,
-            token,
-        },
-    );
-    attach(&mut l, conn, code, side, 0);
+    seated(&mut l, conn, code, side, name, token);
     true
 }
 
 async fn open(hub: &Hub, conn: &mut Conn, code: &str, token: &str, have: u32) -> bool {
     if conn.at.is_some() {
-        return refused(
-            conn,
-            None,
-            "format",
-            "this connection already follows a game".into(),
-        );
+        return already(conn);
     }
     let mut l = match hub.locked(code).await {
         Ok(l) => l,
@@ -399,6 +378,19 @@ async fn open(hub: &Hub, conn: &mut Conn, code: &str, token: &str, have: u32) ->
     };
     attach(&mut l, conn, code, SideId(side as u8), have);
     true
+}
+
+/// A seat given (host, join): its token to the client, then the game followed from its start.
+fn seated(l: &mut Live, conn: &mut Conn, code: &str, side: SideId, name: String, token: String) {
+    send(
+        &conn.tx,
+        &ToClient::Seat {
+            game: code.to_string(),
+            side: name,
+            token,
+        },
+    );
+    attach(l, conn, code, side, 0);
 }
 
 /// Follow a seat: the log from `have` on, the other seat's presence; the seat is back.

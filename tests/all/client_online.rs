@@ -14,6 +14,45 @@ use musket::client::online::Online;
 
 use super::online::{Server, finish, host, host_rest, temp, verified};
 
+/// Play the Confederate seat in the window's logic with a greedy player until the game ends;
+/// `before` is told how many commands were sent before each new one (a test's moment to act).
+fn play_confederate(app: &mut App, seed: u64, mut before: impl FnMut(usize)) {
+    let mut player = None;
+    let mut sent = 0;
+    let t0 = Instant::now();
+    loop {
+        assert!(
+            t0.elapsed() < Duration::from_secs(240),
+            "the game did not end"
+        );
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+        let w = app.world_mut();
+        let Some(p) = w.resource::<Play>().0.as_ref() else {
+            continue;
+        };
+        let g = &p.session.game;
+        if g.is_over() {
+            return;
+        }
+        let mine = g.scenario.side_name(g.active_side) == "Confederate";
+        if !mine || w.resource::<musket::client::state::Outbox>().sending {
+            continue;
+        }
+        before(sent);
+        let w = app.world_mut();
+        let g = &w.resource::<Play>().0.as_ref().unwrap().session.game;
+        let side = g.active_side;
+        let p = player.get_or_insert_with(|| musket::rules::ai::Kind::Greedy.player(seed, side));
+        let cmd = p.decide(g).command;
+        assert!(
+            musket::client::core::run_command(w, cmd),
+            "the window refused its own command"
+        );
+        sent += 1;
+    }
+}
+
 #[test]
 fn a_window_seat_plays_a_whole_game_online_through_a_server_restart() {
     let dir = temp("window");
@@ -40,30 +79,8 @@ fn a_window_seat_plays_a_whole_game_online_through_a_server_restart() {
     app.update();
     musket::client::online::open(app.world_mut(), &code).unwrap();
 
-    let mut player = None;
     let mut restarted = false;
-    let mut sent = 0;
-    let t0 = Instant::now();
-    loop {
-        assert!(
-            t0.elapsed() < Duration::from_secs(240),
-            "the game did not end"
-        );
-        app.update();
-        std::thread::sleep(Duration::from_millis(2));
-        let w = app.world_mut();
-        let Some(p) = w.resource::<Play>().0.as_ref() else {
-            continue;
-        };
-        let g = &p.session.game;
-        if g.is_over() {
-            break;
-        }
-        let link = w.resource::<Online>().0.as_ref().unwrap();
-        let mine = g.scenario.side_name(g.active_side) == "Confederate";
-        if !mine || link.sending {
-            continue;
-        }
+    play_confederate(&mut app, 1, |sent| {
         // Halfway: the server is killed and restarted on its port; the seat reconnects.
         if sent == 15 && !restarted {
             let addr = s.addr.clone();
@@ -71,15 +88,7 @@ fn a_window_seat_plays_a_whole_game_online_through_a_server_restart() {
             s = Server::start(&dir.join("server"), &addr);
             restarted = true;
         }
-        let side = g.active_side;
-        let p = player.get_or_insert_with(|| musket::rules::ai::Kind::Greedy.player(1, side));
-        let cmd = p.decide(g).command;
-        assert!(
-            musket::client::core::run_command(w, cmd),
-            "the window refused its own command"
-        );
-        sent += 1;
-    }
+    });
     assert!(restarted, "the game ended before the restart");
     let a = finish(h, Some(h_rest));
     let w = app.world();
@@ -96,4 +105,61 @@ fn a_window_seat_plays_a_whole_game_online_through_a_server_restart() {
         "the drop was not shown: {:?}",
         link.lines
     );
+}
+
+/// The menu's "Host this scenario, playing: Confederate": the seat is kept and followed, the
+/// game opens when a computer client joins as the Union, and the window plays it to the end.
+#[test]
+fn the_menu_hosts_a_game_that_opens_when_the_opponent_joins() {
+    let dir = temp("menu-host");
+    let s = Server::start(&dir.join("server"), "127.0.0.1:0");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    let settings = Settings {
+        data_dir: Some(dir.join("w")),
+        ..Default::default()
+    };
+    app.insert_resource(settings.clone());
+    app.add_plugins(musket::client::logic);
+    app.update();
+    {
+        let mut o = app.world_mut().resource_mut::<Online>();
+        o.1.read(&settings);
+        o.1.server = s.url.clone();
+        o.1.host(
+            &settings,
+            &musket::client::state::Source::Builtin("foxs-gap.ron"),
+            "Confederate",
+        );
+    }
+    let t0 = Instant::now();
+    let code = loop {
+        assert!(t0.elapsed() < Duration::from_secs(60), "no game hosted");
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+        if let Some(l) = &app.world().resource::<Online>().0 {
+            break l.code.clone();
+        }
+    };
+    assert!(
+        app.world().resource::<Play>().0.is_none(),
+        "a game before the join"
+    );
+    let j = Command::new(env!("CARGO_BIN_EXE_musket"))
+        .args([
+            "online", "join", &code, "--server", &s.url, "--player", "ai2", "--json", "--data",
+        ])
+        .arg(dir.join("j"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    play_confederate(&mut app, 2, |_| {});
+    let b = finish(j, None);
+    let session = &app.world().resource::<Play>().0.as_ref().unwrap().session;
+    assert_eq!(
+        Some(musket::rules::online::state_digest(session).as_str()),
+        b["digest"].as_str()
+    );
+    assert_eq!(verified(&s.data, &code), b);
 }

@@ -202,11 +202,13 @@ fn wait_for_lines(data: &Path, code: &str, n: usize) {
 
 /// One whole game of a scenario between two computer clients: both clients and `verify`
 /// print the same result and digest; the exported save loads and replays to the same end.
-fn whole_game(sc: &str, host_side: &str, player: &str) {
+/// With `shared`, both seats are kept in one data folder (two players on one machine).
+fn whole_game(sc: &str, host_side: &str, player: &str, shared: bool) {
     let dir = temp(sc);
     let s = Server::start(&dir.join("server"), "127.0.0.1:0");
     let (h, code) = host(&s, sc, host_side, Some(player), &dir.join("a"));
-    let j = join(&s, &code, player, &dir.join("b"));
+    let b = if shared { dir.join("a") } else { dir.join("b") };
+    let j = join(&s, &code, player, &b);
     let b = finish(j, None);
     let a = finish(h, Some(host_rest()));
     assert_eq!(a, b, "{sc}: the two seats ended in different games");
@@ -235,22 +237,22 @@ fn whole_game(sc: &str, host_side: &str, player: &str) {
 
 #[test]
 fn a_whole_gcacw_game_is_played_through_the_server() {
-    whole_game("foxs-gap", "Union", "ai2");
+    whole_game("foxs-gap", "Union", "ai2", true);
 }
 
 #[test]
 fn a_whole_gbacw_game_is_played_through_the_server() {
-    whole_game("gbacw-bloody-hill", "Confederate", "ai2");
+    whole_game("gbacw-bloody-hill", "Confederate", "ai2", false);
 }
 
 #[test]
 fn a_whole_ngg_game_is_played_through_the_server() {
-    whole_game("ngg1812-smolensk", "French", "ai1");
+    whole_game("ngg1812-smolensk", "French", "ai1", false);
 }
 
 #[test]
 fn a_whole_shiloh_game_is_played_through_the_server() {
-    whole_game("shiloh-hornets-nest", "Union", "ai2");
+    whole_game("shiloh-hornets-nest", "Union", "ai2", false);
 }
 
 /// A client killed mid-game (SIGKILL) and started again reopens its seat from the data folder
@@ -300,6 +302,18 @@ impl Raw {
 
     async fn send(&mut self, m: &ToServer) {
         self.ws.send(Message::text(m.text())).await.unwrap();
+    }
+
+    /// Send an entry as a seat does; the server's answer.
+    async fn entry(&mut self, e: musket::rules::online::Entry) -> Option<ToClient> {
+        self.send(&ToServer::Send {
+            n: e.n,
+            command: e.command,
+            reveal: e.reveal,
+            commit: e.commit,
+        })
+        .await;
+        self.next().await
     }
 
     async fn raw(&mut self, text: String) -> bool {
@@ -374,6 +388,7 @@ async fn bad_messages_are_refused_and_the_game_finishes() {
     assert!(j.wait().unwrap().success());
     let union = client::load_seat(&dir.join("a"), &code).unwrap().unwrap();
     let confed = client::load_seat(&dir.join("b"), &code).unwrap().unwrap();
+    assert!(union.host && !confed.host);
     assert_eq!(
         (union.side.as_str(), confed.side.as_str()),
         ("Union", "Confederate")
@@ -429,15 +444,8 @@ async fn bad_messages_are_refused_and_the_game_finishes() {
         &Secret(not_seat.secret.clone()),
         Some(GameCommand::EndTurn),
     );
-    nm.send(&ToServer::Send {
-        n: e.n,
-        command: e.command,
-        reveal: e.reveal,
-        commit: e.commit,
-    })
-    .await;
     assert!(
-        matches!(nm.next().await, Some(ToClient::Refused { ref kind, .. }) if kind == "turn"),
+        matches!(nm.entry(e).await, Some(ToClient::Refused { ref kind, .. }) if kind == "turn"),
         "out of turn"
     );
 
@@ -483,13 +491,26 @@ async fn bad_messages_are_refused_and_the_game_finishes() {
     drop(nm);
 
     // Computer players reopen both seats and finish the game.
-    let a = client(&["join", &code, "--player", "ai2"], &dir.join("a"));
+    let a = client(&["resume", &code, "--player", "ai2"], &dir.join("a"));
     let b = client(&["join", &code, "--player", "ai2"], &dir.join("b"));
     let (va, vb) = tokio::task::spawn_blocking(move || (finish(a, None), finish(b, None)))
         .await
         .unwrap();
     assert_eq!(va, vb);
     assert_eq!(verified(&s.data, &code), va);
+
+    // After the end: refused, as the rules say.
+    let (mut u, rep) = open_raw(&s.url, &union).await;
+    assert!(rep.is_over());
+    let e = rep.seat_part(
+        side("Union"),
+        &Secret(union.secret.clone()),
+        Some(GameCommand::EndTurn),
+    );
+    assert!(
+        matches!(u.entry(e).await, Some(ToClient::Refused { ref kind, .. }) if kind == "over"),
+        "a command after the end"
+    );
 }
 
 /// A die whose commitment was altered in the stored log, or a command changed, is caught by

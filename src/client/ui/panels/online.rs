@@ -11,6 +11,7 @@ pub fn online_ui(
     mut contexts: EguiContexts,
     mut online: ResMut<Online>,
     play: Res<Play>,
+    outbox: Res<crate::client::state::Outbox>,
 ) -> Result {
     let Some(link) = online.0.as_mut() else {
         return Ok(());
@@ -22,7 +23,7 @@ pub fn online_ui(
         .default_width(340.0)
         .show(&ctx, |ui| {
             match &play.0 {
-                Some(p) => ui.label(link.status_line(p)),
+                Some(p) => ui.label(link.status_line(p, outbox.sending)),
                 None => ui.label(format!("game {}: {}", link.code, link.status)),
             };
             for l in link.lines.iter().rev().take(3).rev() {
@@ -118,7 +119,7 @@ pub fn menu_section(
             ui.horizontal(|ui| {
                 ui.label(format!("{} ({})", s.game, s.side));
                 if ui.small_button("Open").clicked() {
-                    open = Some(s.game.clone());
+                    open = Some(format!("{}@{}", s.game, s.side));
                 }
             });
         }
