@@ -726,3 +726,79 @@ fn the_replica_refuses_out_of_place_entries_and_broken_promises() {
     r.server_part(&mut filled, &sv);
     r.apply(&filled).unwrap();
 }
+
+/// A client whose replay of the server's log differs from the server's digest says so ("out of
+/// step at command N") and reads the whole game again, never playing on from its own position:
+/// a stand-in server sends a log with one digest altered, then the true log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_out_of_step_reloads_the_game_from_the_server() {
+    let [a, b, sv] = ["a", "b", "server"].map(Secret::derived);
+    let mut r = replica_of("foxs-gap", "Union", &a, &sv);
+    let seats = if r.host().0 == 0 { [&a, &b] } else { [&b, &a] };
+    play_entries(&mut r, seats, &sv, 12);
+    let header = musket::rules::online::header_text(&r.header);
+    let good = r.entries.clone();
+    let mut bad = good.clone();
+    bad[7].digest = "0".repeat(64);
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("ws://{}", listener.local_addr().unwrap());
+    let stand_in = tokio::spawn(async move {
+        let mut opens = 0;
+        for log in [bad, good] {
+            let (tcp, _) = tokio::time::timeout(Duration::from_secs(60), listener.accept())
+                .await
+                .expect("the client comes back")
+                .unwrap();
+            let mut ws = tokio_tungstenite::accept_async(tcp).await.unwrap();
+            let Some(Ok(Message::Text(t))) = ws.next().await else {
+                panic!("no open")
+            };
+            assert!(matches!(
+                serde_json::from_str::<ToServer>(t.as_str()).unwrap(),
+                ToServer::Open { have: 0, .. }
+            ));
+            opens += 1;
+            let m = ToClient::Log {
+                header: Some(header.clone()),
+                from: 0,
+                entries: log,
+            };
+            ws.send(Message::text(m.text())).await.unwrap();
+            // Wait for the client to close (it has what it needs, or it reloads).
+            let _ = tokio::time::timeout(Duration::from_secs(30), ws.next()).await;
+        }
+        opens
+    });
+    let dir = temp("step");
+    let seat = client::SeatFile {
+        server: url,
+        game: r.header.game.clone(),
+        side: r.scenario.side_name(r.joiner()).to_string(),
+        token: "t".repeat(64),
+        secret: b.0.clone(),
+        host: false,
+    };
+    client::save_seat(&dir, &seat).unwrap();
+    let code = seat.game.clone();
+    let out = tokio::task::spawn_blocking(move || {
+        Command::new(BIN)
+            .args(["online", "resume", &code, "--data"])
+            .arg(&dir)
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("out of step at command 7") && err.contains("reloading"),
+        "{err}"
+    );
+    assert_eq!(
+        stand_in.await.unwrap(),
+        2,
+        "the client did not read the game again"
+    );
+}
