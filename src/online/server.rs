@@ -43,6 +43,8 @@ pub struct Hub {
     data: PathBuf,
     games: std::sync::Mutex<HashMap<String, Arc<Mutex<Live>>>>,
     next_conn: std::sync::atomic::AtomicU64,
+    /// The scenarios and rules the games share.
+    shared: crate::rules::online::Shared,
     /// A game neither seat has followed for this long leaves memory (it stays on disk and is
     /// read again when a seat opens it).
     pub keep_idle: Duration,
@@ -54,6 +56,7 @@ impl Hub {
             data: data.to_path_buf(),
             games: std::sync::Mutex::new(HashMap::new()),
             next_conn: 0.into(),
+            shared: Default::default(),
             keep_idle: Duration::from_secs(300),
         }
     }
@@ -103,7 +106,7 @@ impl Hub {
         if let Some(g) = self.cached(code) {
             return Ok(g);
         }
-        let live = tokio::task::block_in_place(|| load(&self.data, code))?;
+        let live = tokio::task::block_in_place(|| load(&self.data, code, &self.shared))?;
         let mut games = self
             .games
             .lock()
@@ -129,10 +132,10 @@ impl Hub {
 }
 
 /// A stored game replayed through the rules.
-fn load(data: &Path, code: &str) -> Result<Live, String> {
+fn load(data: &Path, code: &str, shared: &crate::rules::online::Shared) -> Result<Live, String> {
     let s = store::read(data, code)?;
     let at = store::path(data, code).display().to_string();
-    let replica = crate::rules::online::verify(s.header, &s.entries)
+    let replica = crate::rules::online::verify_in(s.header, &s.entries, Some(shared))
         .map_err(|e| format!("{at}: the stored game does not replay: {e}"))?;
     let joiner = replica.joiner().0 as usize;
     let mut tokens = [None, None];
@@ -300,7 +303,7 @@ async fn host(hub: &Hub, conn: &mut Conn, header: &str) -> bool {
         let secret = Secret::random()?;
         h.server_commit =
             crate::rules::online::commit(&secret, &code, crate::rules::online::SERVER, 0);
-        let replica = Replica::new(h).map_err(|e| e.to_string())?;
+        let replica = Replica::new_in(h, Some(&hub.shared)).map_err(|e| e.to_string())?;
         let token = new_token()?;
         let first = Record::Game {
             header: header_text(&replica.header),

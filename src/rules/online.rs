@@ -223,6 +223,40 @@ pub fn new_header(
     }
 }
 
+/// What a game is played from, once checked: its scenario, rules and sequence of play.
+type Parts = (Arc<Scenario>, Arc<dyn Ruleset>, Arc<Sequence>);
+
+/// The parts games played from the same header share: a server holding many games of one
+/// scenario keeps them once (they are never changed by play).
+#[derive(Default)]
+pub struct Shared(std::sync::Mutex<std::collections::HashMap<String, Parts>>);
+
+impl Shared {
+    /// What a header's parts are known by: its scenario, tables and sequence.
+    fn key(h: &Header) -> String {
+        let mut k = blake3::Hasher::new_derive_key("musket online 1 parts");
+        for part in [
+            h.scenario_digest.as_str(),
+            h.tables.as_str(),
+            &super::sequence::digest(&h.sequence),
+        ] {
+            k.update(&(part.len() as u64).to_le_bytes());
+            k.update(part.as_bytes());
+        }
+        k.finalize().to_hex().to_string()
+    }
+
+    fn get(&self, key: &str) -> Option<Parts> {
+        self.0.lock().ok()?.get(key).cloned()
+    }
+
+    fn put(&self, key: String, p: Parts) {
+        if let Ok(mut m) = self.0.lock() {
+            m.insert(key, p);
+        }
+    }
+}
+
 /// A game replayed from its log: what the server judges with and each client follows.
 #[derive(Clone, Debug)]
 pub struct Replica {
@@ -246,7 +280,56 @@ impl Replica {
     /// The game a header describes, checked: its form, its scenario against its digest and the
     /// rules, its tables, its sequence, the host's side, the commitments' form.
     pub fn new(header: Header) -> Result<Replica, Refusal> {
+        Replica::new_in(header, None)
+    }
+
+    /// [`Replica::new`], the scenario, rules and sequence shared with the other games of
+    /// `shared` played from the same ones (checked once).
+    pub fn new_in(header: Header, shared: Option<&Shared>) -> Result<Replica, Refusal> {
         check_form(&header)?;
+        let key = shared.map(|_| Shared::key(&header));
+        let parts = match (shared, &key) {
+            (Some(s), Some(k)) => s.get(k),
+            _ => None,
+        };
+        let (scenario, rules, sequence) = match parts {
+            Some(p) => p,
+            None => {
+                let p = Replica::parts(&header)?;
+                if let (Some(s), Some(k)) = (shared, key) {
+                    s.put(k, p.clone());
+                }
+                p
+            }
+        };
+        let host = scenario.side_by_name(&header.host).ok_or_else(|| {
+            refuse(
+                None,
+                "format",
+                format!(
+                    "the host's side {:?} is not a side of the scenario",
+                    header.host
+                ),
+            )
+        })?;
+        let mut commits = [None, None];
+        commits[host.0 as usize] = Some(header.host_commit.clone());
+        Ok(Replica {
+            sequence,
+            scenario,
+            rules,
+            session: None,
+            entries: Vec::new(),
+            commits,
+            next_k: [1, 1],
+            server_commit: header.server_commit.clone(),
+            host,
+            header,
+        })
+    }
+
+    /// A header's scenario (valid, with a last turn), rules (its tables) and sequence (valid).
+    fn parts(header: &Header) -> Result<Parts, Refusal> {
         let err = |kind, p: String| refuse(None, kind, p);
         let scenario = super::registry::validate_scenario(header.scenario.clone())
             .map_err(|p| err("scenario", format!("the scenario is invalid: {}", join(&p))))?;
@@ -266,29 +349,7 @@ impl Replica {
                 format!("the sequence of play is not valid: {at}: {why}"),
             ));
         }
-        let host = scenario.side_by_name(&header.host).ok_or_else(|| {
-            err(
-                "format",
-                format!(
-                    "the host's side {:?} is not a side of the scenario",
-                    header.host
-                ),
-            )
-        })?;
-        let mut commits = [None, None];
-        commits[host.0 as usize] = Some(header.host_commit.clone());
-        Ok(Replica {
-            sequence: Arc::new(header.sequence.clone()),
-            scenario: Arc::new(scenario),
-            rules,
-            session: None,
-            entries: Vec::new(),
-            commits,
-            next_k: [1, 1],
-            server_commit: header.server_commit.clone(),
-            host,
-            header,
-        })
+        Ok((Arc::new(scenario), rules, Arc::new(header.sequence.clone())))
     }
 
     /// The number of the next entry.
@@ -600,7 +661,16 @@ fn join<T: ToString>(v: &[T]) -> String {
 /// Check a whole stored game (`musket online verify`): its header, then every entry replayed,
 /// every value against its commitment, every command by the rules, every digest.
 pub fn verify(header: Header, entries: &[Entry]) -> Result<Replica, Refusal> {
-    let mut r = Replica::new(header)?;
+    verify_in(header, entries, None)
+}
+
+/// [`verify`], the game's parts shared through `shared`.
+pub fn verify_in(
+    header: Header,
+    entries: &[Entry],
+    shared: Option<&Shared>,
+) -> Result<Replica, Refusal> {
+    let mut r = Replica::new_in(header, shared)?;
     for e in entries {
         if e.digest.is_empty() {
             return Err(refuse(Some(e.n), "format", "it holds no digest"));
