@@ -310,6 +310,8 @@ struct Follow<'a> {
     pending: Option<Entry>,
     /// Whether `pending` is still to be sent on this connection (after a drop).
     unsent: bool,
+    /// Whether the player was told how the game's rules differ from the built-in ones.
+    rules_told: bool,
     player: &'a mut Seated,
     notify: Notify<'a>,
 }
@@ -329,6 +331,7 @@ pub async fn play(
         replica: None,
         pending: None,
         unsent: false,
+        rules_told: false,
         player,
         notify,
     };
@@ -430,7 +433,19 @@ impl Follow<'_> {
             } => {
                 if let Some(h) = header {
                     let h = parse_header(&h).map_err(|e| Ended::Fatal(e.to_string()))?;
-                    self.replica = Some(Replica::new(h).map_err(|e| Ended::Fatal(e.to_string()))?);
+                    let r = Replica::new(h).map_err(|e| Ended::Fatal(e.to_string()))?;
+                    if !std::mem::replace(&mut self.rules_told, true) {
+                        let changes =
+                            crate::rules::registry::changes_from_builtin(&*r.rules, &r.sequence);
+                        if !changes.is_empty() {
+                            (self.notify)(&format!(
+                                "this game is played under rules that differ from the built-in {}: {}",
+                                r.scenario.ruleset,
+                                changes.join("; ")
+                            ));
+                        }
+                    }
+                    self.replica = Some(r);
                 } else if self.replica.as_ref().map(Replica::next) != Some(from) {
                     return self
                         .reload(ws, "the server's log does not follow ours")

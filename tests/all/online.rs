@@ -802,3 +802,44 @@ async fn a_client_out_of_step_reloads_the_game_from_the_server() {
         "the client did not read the game again"
     );
 }
+
+/// The host's own rules go into the game (as in turn files): the joiner is told how they
+/// differ from the built-in ones.
+#[test]
+fn the_joiner_is_told_the_hosts_rules_differ() {
+    let dir = temp("rules");
+    let s = Server::start(&dir.join("server"), "127.0.0.1:0");
+    let tables = dir.join("my-gcacw.ron");
+    std::fs::write(
+        &tables,
+        musket::rules::gcacw::data::DEFAULT_TABLES.replace("max_reduction: 3", "max_reduction: 2"),
+    )
+    .unwrap();
+    let sc = scenario("foxs-gap");
+    let h = Command::new(BIN)
+        .arg("--rules")
+        .arg(&tables)
+        .args([
+            "online", "host", &sc, "--server", &s.url, "--side", "Union", "--data",
+        ])
+        .arg(dir.join("a"))
+        .output()
+        .unwrap();
+    assert!(h.status.success(), "{}", String::from_utf8_lossy(&h.stderr));
+    let code = String::from_utf8_lossy(&h.stdout)
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let j = Command::new(BIN)
+        .args(["online", "join", &code, "--server", &s.url, "--data"])
+        .arg(dir.join("b"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&j.stderr);
+    assert!(j.status.success(), "{err}");
+    assert!(
+        err.contains("rules that differ from the built-in gcacw") && err.contains("max_reduction"),
+        "{err}"
+    );
+}
