@@ -227,17 +227,7 @@ fn host(a: HostArgs, ov: &RulesOverrides) -> Result<ExitCode, Failure> {
             sc.sides.join(", ")
         )));
     }
-    let code = game::new_code().map_err(Failure)?;
-    let secret = Secret::random().map_err(Failure)?;
-    let header = game::new_header(
-        &code,
-        &sc.file,
-        &*rules,
-        rules.sequence(),
-        &a.side,
-        game::commit(&secret, &code, &a.side, 1),
-        "0".repeat(64),
-    );
+    let (header, secret) = game::host_header(&sc.file, &*rules, &a.side).map_err(Failure)?;
     let dir = client::data_dir(a.play.data.as_deref());
     let rt = runtime()?;
     let seat = rt

@@ -137,18 +137,8 @@ async fn one_game(
     clock: Arc<Clock>,
     think: Duration,
 ) -> Result<u32, String> {
-    let code = game::new_code()?;
-    let secret = Secret::random()?;
-    let s = &setup;
-    let header = game::new_header(
-        &code,
-        &s.scenario.file,
-        &*s.rules,
-        s.rules.sequence(),
-        &s.host,
-        game::commit(&secret, &code, &s.host, 1),
-        "0".repeat(64),
-    );
+    let (header, secret) = game::host_header(&setup.scenario.file, &*setup.rules, &setup.host)?;
+    let code = header.game.clone();
     let host = client::host(&url, &header, &secret).await?;
     let join = client::join(&url, &code, &Secret::random()?).await?;
     let seat = |seat: client::SeatFile| {

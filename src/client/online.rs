@@ -66,18 +66,7 @@ impl OnlineMenu {
             sc.playable()?;
             let rules = crate::rules::registry::for_scenario(&sc, &settings.rules)
                 .map_err(|e| e.to_string())?;
-            let code = crate::rules::online::new_code()?;
-            let secret = crate::rules::pbem::Secret::random()?;
-            let header = crate::rules::online::new_header(
-                &code,
-                &sc.file,
-                &*rules,
-                rules.sequence(),
-                side,
-                crate::rules::online::commit(&secret, &code, side, 1),
-                "0".repeat(64),
-            );
-            Ok::<_, String>((header, secret))
+            crate::rules::online::host_header(&sc.file, &*rules, side)
         })();
         let url = self.server.trim().to_string();
         let dir = client::data_dir(settings.data_dir.as_deref());

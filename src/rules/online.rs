@@ -223,6 +223,28 @@ pub fn new_header(
     }
 }
 
+/// A game a host offers a server: a new code, the host's fresh secret and its first
+/// commitment, the scenario played under `rules` (their sequence); the server's commitment is
+/// left for the server to write.
+pub fn host_header(
+    scenario: &ScenarioFile,
+    rules: &dyn Ruleset,
+    side: &str,
+) -> Result<(Header, Secret), String> {
+    let code = new_code()?;
+    let secret = Secret::random()?;
+    let header = new_header(
+        &code,
+        scenario,
+        rules,
+        rules.sequence(),
+        side,
+        commit(&secret, &code, side, 1),
+        "0".repeat(64),
+    );
+    Ok((header, secret))
+}
+
 /// What a game is played from, once checked: its scenario, rules and sequence of play.
 type Parts = (Arc<Scenario>, Arc<dyn Ruleset>, Arc<Sequence>);
 
