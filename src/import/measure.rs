@@ -39,11 +39,55 @@ impl Accuracy {
     }
 }
 
-/// Draws the scenario's map as a board image (see the module's summary).
-pub fn render(sc: &Scenario, noise: u8) -> Result<Picture, String> {
-    if !sc.map.orientation().is_flat() {
-        return Err("the measured board image is drawn for flat-top maps only".into());
+/// The grid of a board [`render`] draws for a map of orientation `o`: [`FIT`] on a flat map;
+/// on a pointy one its exchange (x and y, dx and dy), since that board is the flat board of
+/// the map's model turned over its diagonal.
+pub fn fit(o: Orientation) -> GridFit {
+    match o {
+        Orientation::Flat => FIT,
+        Orientation::Pointy => GridFit {
+            x0: FIT.y0,
+            y0: FIT.x0,
+            dx: FIT.dy,
+            dy: FIT.dx,
+        },
     }
+}
+
+/// Draws the scenario's map as a board image (see the module's summary). A pointy map is
+/// drawn as its model's flat board turned over the diagonal (x and y exchanged, as VASSAL
+/// draws a sideways grid): its hexes pointy-topped, on [`fit`]'s grid.
+pub fn render(sc: &Scenario, noise: u8) -> Result<Picture, String> {
+    let flat = render_model(sc)?;
+    let mut pic = if sc.map.orientation().is_flat() {
+        flat
+    } else {
+        transpose(&flat)
+    };
+    add_noise(&mut pic, noise);
+    Ok(pic)
+}
+
+/// A picture turned over its diagonal: (x, y) becomes (y, x).
+fn transpose(p: &Picture) -> Picture {
+    let (w, h) = (p.height, p.width);
+    let mut rgb = vec![0; p.rgb.len()];
+    for y in 0..h as usize {
+        for x in 0..w as usize {
+            let from = (x * p.width as usize + y) * 3;
+            let to = (y * w as usize + x) * 3;
+            rgb[to..to + 3].copy_from_slice(&p.rgb[from..from + 3]);
+        }
+    }
+    Picture {
+        width: w,
+        height: h,
+        rgb,
+    }
+}
+
+/// The model's map drawn flat-topped: its tiles, routes and hexside features.
+fn render_model(sc: &Scenario) -> Result<Picture, String> {
     let atlas = image::load_from_memory(ATLAS)
         .map_err(|e| format!("terrain atlas: {e}"))?
         .to_rgba8();
@@ -90,7 +134,8 @@ pub fn render(sc: &Scenario, noise: u8) -> Result<Picture, String> {
             continue;
         };
         let (cx, cy) = FIT.centre(Orientation::Flat, c);
-        let Ok(dir) = Orientation::Flat.dir(side.dir) else {
+        // The file names the side in the map's compass; the model's direction is drawn.
+        let Ok(dir) = sc.map.orientation().dir(side.dir) else {
             continue;
         };
         let (a0, a1) = edge_angles(dir);
@@ -101,17 +146,22 @@ pub fn render(sc: &Scenario, noise: u8) -> Result<Picture, String> {
         };
         line(&mut pic, v(a0), v(a1), 3.0, [40, 80, 200]);
     }
-    if noise > 0 {
-        let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
-        for v in pic.rgb.iter_mut() {
-            s = s
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            let n = ((s >> 33) % (2 * u64::from(noise) + 1)) as i32 - i32::from(noise);
-            *v = (i32::from(*v) + n).clamp(0, 255) as u8;
-        }
-    }
     Ok(pic)
+}
+
+/// Pixel noise of up to `noise` levels (a named LCG: the same picture every time).
+fn add_noise(pic: &mut Picture, noise: u8) {
+    if noise == 0 {
+        return;
+    }
+    let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
+    for v in pic.rgb.iter_mut() {
+        s = s
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let n = ((s >> 33) % (2 * u64::from(noise) + 1)) as i32 - i32::from(noise);
+        *v = (i32::from(*v) + n).clamp(0, 255) as u8;
+    }
 }
 
 /// The vertex angles (degrees, image y down) of the edge of a flat-topped hex facing `d`.
@@ -177,7 +227,8 @@ pub fn measure(sc: &Scenario, per: usize, seed: u64, noise: u8) -> Result<Accura
             examples.push((of.swap_remove(i), l));
         }
     }
-    let got = suggest(&pic, (&FIT, Orientation::Flat), &hexes, &examples);
+    let o = sc.map.orientation();
+    let got = suggest(&pic, (&fit(o), o), &hexes, &examples);
     let mut per_terrain: Vec<(char, usize, usize)> = letters.iter().map(|l| (*l, 0, 0)).collect();
     for s in &got {
         let want = truth(s.hex);

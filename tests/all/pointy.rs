@@ -267,3 +267,48 @@ fn directions_a_hex_does_not_have_are_refused() {
         "{e}"
     );
 }
+
+// The terrain-suggestion measurement (`musket import terrain-accuracy`) on a pointy map: its
+// board is the flat board of the same model turned over the diagonal, pixel for pixel, its
+// grid the flat grid's exchange, and the suggestions are as good as on the flat map. Before,
+// `measure::render` refused pointy maps.
+#[test]
+fn a_pointy_map_is_drawn_and_measured_as_its_flat_mirror() {
+    use musket::import::measure;
+    for name in ["foxs-gap.ron", "crampton-gap.ron"] {
+        let a = load(&shipped(name));
+        let b = load(&write(&mirror(&a.file), name));
+        let (fa, fb) = (
+            measure::render(&a, 0).unwrap(),
+            measure::render(&b, 0).unwrap(),
+        );
+        assert_eq!((fb.width, fb.height), (fa.height, fa.width), "{name}");
+        for y in 0..fb.height as usize {
+            for x in 0..fb.width as usize {
+                let i = (y * fb.width as usize + x) * 3;
+                let j = (x * fa.width as usize + y) * 3;
+                assert_eq!(fb.rgb[i..i + 3], fa.rgb[j..j + 3], "{name} ({x}, {y})");
+            }
+        }
+        // A hex's centre on the pointy board is the flat centre exchanged.
+        for c in a.map.coords() {
+            let (x, y) = measure::fit(Orientation::Flat).centre(Orientation::Flat, c);
+            assert_eq!(
+                measure::fit(Orientation::Pointy).centre(Orientation::Pointy, c),
+                (y, x)
+            );
+        }
+        let (ma, mb) = (
+            measure::measure(&a, 3, 1, 6).unwrap(),
+            measure::measure(&b, 3, 1, 6).unwrap(),
+        );
+        assert_eq!(mb.total(), ma.total(), "{name}");
+        let (ra, rb) = (ma.right() as f64, mb.right() as f64);
+        assert!(
+            rb >= ra * 0.95,
+            "{name}: pointy {rb} of {}, flat {ra}",
+            mb.total()
+        );
+        eprintln!("{name}: flat {ra}/{0}, pointy {rb}/{0}", ma.total());
+    }
+}

@@ -59,6 +59,7 @@ pub fn build(
     profile: &'static Profile,
     found: Vec<Found>,
     laid_out: Option<&[(String, String)]>,
+    unreadable: &HashSet<String>,
 ) -> Result<Plan, String> {
     let (map, board) = choose_board(module, opts.board.as_deref(), &found, laid_out)?;
     if let Some(e) = module.missing_image(map, board) {
@@ -86,7 +87,7 @@ pub fn build(
         .collect();
     let lat =
         Lattice::new(board, grid, zone, &extra).map_err(|e| format!("{}: {e}", module.label()))?;
-    let mut b = Builder::new(module, profile, opts.mapping.as_ref(), &found);
+    let mut b = Builder::new(module, profile, opts.mapping.as_ref(), &found, unreadable);
     for f in &found {
         b.place(f, map, board, &lat, on_board(f));
     }
@@ -228,6 +229,8 @@ struct Builder<'m> {
     sides: Vec<String>,
     /// The two sides as the module's own words split the pieces, where they are the draft's.
     split: Option<guess::Split>,
+    /// The two sides as the counters' colours split them, where they are the draft's.
+    colours: Option<guess::ColourSides>,
     ids: HashSet<String>,
     units: Vec<UnitFile>,
     pieces: Vec<PieceOut>,
@@ -239,6 +242,11 @@ struct Builder<'m> {
     notes: Vec<String>,
     /// A problem that stops the import (an image name reaching outside the module).
     fatal: Option<String>,
+    /// The module's images that do not decode.
+    unreadable: &'m HashSet<String>,
+    /// Most pieces' words name their kind: one whose words do not, named as a person, is a
+    /// leader.
+    kinds_named: bool,
 }
 
 impl<'m> Builder<'m> {
@@ -247,20 +255,28 @@ impl<'m> Builder<'m> {
         profile: &'static Profile,
         mapping: Option<&'m Mapping>,
         found: &[Found],
+        unreadable: &'m HashSet<String>,
     ) -> Self {
-        let (guessed, split) = guess::sides_of(found, profile.sides);
+        let guessed = guess::sides_of(found, profile.sides);
         let sides = match mapping.map(|m| &m.sides) {
             Some(s) if s.len() == 2 => s.clone(),
-            _ => guessed,
+            _ => guessed.sides,
         };
-        // The split serves the pieces only where the draft's sides are its own.
-        let split = split.filter(|s| sides.iter().zip(&s.sides).all(|(a, b)| a == b));
+        // A split serves the pieces only where its sides are the draft's.
+        let split = guessed
+            .split
+            .filter(|s| sides.iter().zip(&s.sides).all(|(a, b)| a == b));
+        let colours = guessed
+            .colours
+            .filter(|c| c.sides.iter().all(|s| sides.contains(s)));
+        let notes = colours.iter().map(|c| c.note()).collect();
         Builder {
             module,
             profile,
             mapping,
             sides,
             split,
+            colours,
             ids: HashSet::new(),
             units: Vec::new(),
             pieces: Vec::new(),
@@ -268,8 +284,15 @@ impl<'m> Builder<'m> {
             images: BTreeMap::new(),
             counters: Vec::new(),
             counter_of: HashMap::new(),
-            notes: Vec::new(),
+            notes,
             fatal: None,
+            unreadable,
+            kinds_named: found
+                .iter()
+                .filter(|f| guess::kind(f, profile.unit_kinds).is_some())
+                .count()
+                * 2
+                >= found.len().max(1),
         }
     }
 
@@ -345,11 +368,19 @@ impl<'m> Builder<'m> {
                 s.side_of(f).map(str::to_string)
             })
             .or_else(|| guess::side(f, Some(&self.sides)).map(str::to_string))
+            .or_else(|| {
+                let c = self.colours.as_ref()?;
+                c.side_of(f).map(str::to_string)
+            })
             .unwrap_or_else(|| self.sides[0].clone());
         let kinds = self.profile.unit_kinds;
         let kind = answer
             .and_then(|a| a.kind)
             .or_else(|| guess::kind(f, kinds))
+            .or_else(|| {
+                let leader = self.kinds_named && kinds.contains(&UnitKind::Leader);
+                (leader && guess::person_like(&f.name)).then_some(UnitKind::Leader)
+            })
             .unwrap_or(if kinds.contains(&UnitKind::Infantry) {
                 UnitKind::Infantry
             } else {
@@ -397,6 +428,13 @@ impl<'m> Builder<'m> {
             ));
             return None;
         }
+        if extension(module_name) == "gif" && self.unreadable.contains(module_name) {
+            self.notes.push(format!(
+                "piece image '{module_name}' cannot be read (a damaged GIF, or over 4 M \
+                 pixels): drawn as a plain counter"
+            ));
+            return None;
+        }
         let safe: String = module_name
             .chars()
             .map(|c| {
@@ -407,7 +445,11 @@ impl<'m> Builder<'m> {
                 }
             })
             .collect();
-        let safe = safe.trim_start_matches('.').to_string();
+        let mut safe = safe.trim_start_matches('.').to_string();
+        // A GIF counter is re-encoded as a PNG when the draft is written.
+        if extension(module_name) == "gif" {
+            safe = format!("{}.png", &safe[..safe.len() - 4]);
+        }
         let mut name = format!("counters/{safe}");
         let mut n = 2;
         while self.images.values().any(|v| v.eq_ignore_ascii_case(&name)) {
@@ -429,8 +471,11 @@ impl<'m> Builder<'m> {
         u.kind = c.kind;
         u.hex = hex;
         u.image = c.image.clone();
-        if c.kind != UnitKind::Leader {
-            u.strength = Some(StrengthFile::Organized(1.0));
+        match c.kind {
+            UnitKind::Leader => {}
+            // A wagon has no combat strength of its own (GBACW [8.35]).
+            UnitKind::Wagon => u.strength = Some(StrengthFile::Organized(0.0)),
+            _ => u.strength = Some(StrengthFile::Organized(1.0)),
         }
         let answer = self.mapping.and_then(|m| m.answer(&f.name));
         let confirmed = answer.is_some_and(|a| a.confirmed);
@@ -530,7 +575,7 @@ impl<'m> Builder<'m> {
         let mut images: Vec<(String, String)> = Vec::new();
         let underlay = self.underlay(module, board, lat, &stem, &mut images)?;
         for (m, d) in &self.images {
-            if !matches!(extension(m).as_str(), "png" | "jpg" | "jpeg") {
+            if !matches!(extension(m).as_str(), "png" | "jpg" | "jpeg" | "gif") {
                 self.notes.push(format!(
                     "counter image '{m}' is {}: drawn as a plain counter until converted ({d})",
                     extension(m)

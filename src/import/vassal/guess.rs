@@ -6,6 +6,7 @@
 
 use crate::rules::unit::UnitKind;
 
+use super::colour;
 use super::pieces::Found;
 
 /// The sides the vocabulary knows, and the words naming each.
@@ -36,7 +37,14 @@ const SIDES: &[(&str, &[&str])] = &[
     (
         "French",
         &[
-            "french", "france", "fr", "fra", "napoleon", "grande", "imperial",
+            "french",
+            "france",
+            "fr",
+            "fra",
+            "napoleon",
+            "grande",
+            "imperial",
+            "imperiale",
         ],
     ),
     (
@@ -47,7 +55,19 @@ const SIDES: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// Words naming unit kinds.
+/// The colours of each side's counters by the period's convention (`[import default]`: the
+/// usual counter colours of the series' games — Union blue, Confederate grey or butternut,
+/// French blue, Russian green), consulted only among the rule system's own two sides.
+const COLOURS: &[(&str, &[&str])] = &[
+    ("Union", &["Blue"]),
+    ("Confederate", &["Grey", "Tan"]),
+    ("French", &["Blue"]),
+    ("Russian", &["Green"]),
+];
+
+/// Words naming unit kinds, and the abbreviations of NATO-symbol image names (`inf_xx`,
+/// `cav_x`, `art_iii`). Artillery before cavalry: on equal evidence "Horse Artillery" is a
+/// battery.
 const KINDS: &[(UnitKind, &[&str])] = &[
     (
         UnitKind::Leader,
@@ -66,24 +86,6 @@ const KINDS: &[(UnitKind, &[&str])] = &[
         ],
     ),
     (
-        UnitKind::Cavalry,
-        &[
-            "cavalry",
-            "cav",
-            "horse",
-            "dragoons",
-            "hussars",
-            "cossacks",
-            "cossack",
-            "lancers",
-            "uhlans",
-            "cuirassiers",
-            "mounted",
-            "mtd",
-            "knights",
-        ],
-    ),
-    (
         UnitKind::Artillery,
         &[
             "artillery",
@@ -99,9 +101,46 @@ const KINDS: &[(UnitKind, &[&str])] = &[
             "cannons",
             "howitzer",
             "howitzers",
+            "btry",
+            "batt",
+            "mortar",
+            "mortars",
+            "siege",
+        ],
+    ),
+    (
+        UnitKind::Cavalry,
+        &[
+            "cavalry",
+            "cav",
+            "horse",
+            "dragoons",
+            "hussars",
+            "cossacks",
+            "cossack",
+            "lancers",
+            "uhlans",
+            "cuirassiers",
+            "mounted",
+            "mtd",
+            "knights",
+            "dragoon",
+            "drag",
+            "hussar",
+            "hus",
+            "lancer",
+            "cuir",
+            "squadron",
+            "sqn",
+            "sqdn",
+            "troopers",
         ],
     ),
     (UnitKind::Gunboat, &["gunboat", "gunboats"]),
+    (
+        UnitKind::Wagon,
+        &["wagon", "wagons", "train", "trains", "baggage", "supply"],
+    ),
     (
         UnitKind::Infantry,
         &[
@@ -117,6 +156,27 @@ const KINDS: &[(UnitKind, &[&str])] = &[
             "grenadiers",
             "fusiliers",
             "legion",
+            "battalion",
+            "bn",
+            "btn",
+            "regt",
+            "rgt",
+            "militia",
+            "volunteers",
+            "vols",
+            "zouaves",
+            "skirmishers",
+            "sharpshooters",
+            "jaegers",
+            "jager",
+            "voltigeurs",
+            "corps",
+            "recruits",
+            "conscripts",
+            "rearguard",
+            "vanguard",
+            "detachment",
+            "garrison",
         ],
     ),
 ];
@@ -205,6 +265,14 @@ pub fn kind(f: &Found, kinds: &[UnitKind]) -> Option<UnitKind> {
     best.map(|(_, k)| k)
 }
 
+/// Whether a name reads as a person's (a leader's) rather than a formation's: no number in
+/// it and at most four words ("Davout", "A. S. Johnston", "Col. Thomas T. Munford"); used
+/// only for a piece no kind word names, in a module most of whose pieces a kind word names.
+pub fn person_like(name: &str) -> bool {
+    let w = words(name);
+    !w.is_empty() && w.len() <= 4 && !name.chars().any(|c| c.is_ascii_digit())
+}
+
 /// The two sides of the draft: the two the pieces point at most, in the order of the
 /// vocabulary, filled from `defaults`.
 pub fn draft_sides(found: &[Found], defaults: [&str; 2]) -> Vec<String> {
@@ -261,6 +329,12 @@ impl Split {
     }
 }
 
+/// A number or an ordinal ("12", "1st", "2nd", "3d", "4th"): a formation's number, no side.
+fn is_number(word: &str) -> bool {
+    let digits = word.chars().take_while(|c| c.is_ascii_digit()).count();
+    digits > 0 && matches!(&word[digits..], "" | "st" | "nd" | "rd" | "d" | "th")
+}
+
 /// The first word of a text as written (letters and digits).
 fn first_word(text: &str) -> Option<String> {
     text.split(|c: char| !c.is_alphanumeric())
@@ -290,23 +364,17 @@ fn split_value(by: SplitBy, f: &Found) -> Option<String> {
     let kind_word = KINDS
         .iter()
         .any(|(_, vocab)| vocab.contains(&lower.as_str()));
-    (!v.is_empty() && !kind_word && !v.chars().all(|c| c.is_ascii_digit())).then_some(v)
+    (!v.is_empty() && !kind_word && !is_number(&lower)).then_some(v)
 }
 
-/// The first way of [`SplitBy`] that splits the pieces in two: at least 60% of them have a
-/// value, the two commonest values are at least 75% of those, and each at least 10% of all.
-pub fn split(found: &[Found]) -> Option<Split> {
+/// The first way of `ways` that splits the pieces in two: at least 60% of them have a value,
+/// the two commonest values are at least 75% of those, and each at least 10% of all.
+pub fn split(found: &[Found], ways: &[SplitBy]) -> Option<Split> {
     let n = found.len();
     if n < 2 {
         return None;
     }
-    for by in [
-        SplitBy::Property,
-        SplitBy::Folder,
-        SplitBy::Prototype,
-        SplitBy::NameWord,
-        SplitBy::ImageWord,
-    ] {
+    for &by in ways {
         // Values counted case-blind, kept as first written.
         let mut counts: Vec<(String, usize)> = Vec::new();
         let mut with = 0;
@@ -336,18 +404,173 @@ pub fn split(found: &[Found]) -> Option<Split> {
     None
 }
 
-/// The draft's two sides and, where the module's own words give them, the split they come
-/// from: the vocabulary's two sides where the pieces name two of them; else a [`split`]; else
-/// the vocabulary's, filled from `defaults`.
-pub fn sides_of(found: &[Found], defaults: [&str; 2]) -> (Vec<String>, Option<Split>) {
+/// The ways of splitting that are a module's structure (its properties, palette, prototypes):
+/// tried before the counters' colours.
+pub const STRUCTURE: &[SplitBy] = &[SplitBy::Property, SplitBy::Folder, SplitBy::Prototype];
+
+/// The ways that read a name's first word: tried after the colours.
+pub const FIRST_WORDS: &[SplitBy] = &[SplitBy::NameWord, SplitBy::ImageWord];
+
+/// Two sides by the colours of the counters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ColourSides {
+    pub groups: [colour::Group; 2],
+    /// The side of each group.
+    pub sides: [String; 2],
+}
+
+impl ColourSides {
+    /// The side of a piece by its counter's colour (`None`: no colour, or neither group's).
+    pub fn side_of(&self, f: &Found) -> Option<&str> {
+        let g = colour::group_of(&self.groups, f.colour?)?;
+        Some(self.sides[g].as_str())
+    }
+
+    /// What the player is told: each colour, its pieces and its side.
+    pub fn note(&self) -> String {
+        let g = |i: usize| {
+            let gr = &self.groups[i];
+            format!(
+                "{} ({}, {} pieces) -> {}",
+                colour::name(gr.colour),
+                colour::hex(gr.colour),
+                gr.pieces,
+                self.sides[i]
+            )
+        };
+        format!(
+            "sides from the counters' colours where a piece's words name none: {}; {}; \
+             confirm in mapping.ron",
+            g(0),
+            g(1)
+        )
+    }
+}
+
+/// The two colour groups of the counters as sides, where they split the pieces
+/// ([`colour::split`]). Each group takes the side most of its pieces' words name (three in
+/// four of those that name one), else the side its colour's name is in the vocabulary
+/// ("Blue": Union) among `defaults`, else the other of `defaults` where the other group has
+/// one of them, else its colour's name. `None` where both would be one side. Ordered as the
+/// vocabulary orders its sides where both are its own.
+pub fn colour_sides(found: &[Found], defaults: [&str; 2]) -> Option<ColourSides> {
+    let colours: Vec<colour::Rgb> = found.iter().filter_map(|f| f.colour).collect();
+    let groups = colour::split(&colours, found.len())?;
+    let mut votes = [[0usize; SIDES.len()]; 2];
+    for f in found {
+        let g = f.colour.and_then(|c| colour::group_of(&groups, c));
+        let s = side(f, None).and_then(|s| SIDES.iter().position(|(n, _)| *n == s));
+        if let (Some(g), Some(s)) = (g, s) {
+            votes[g][s] += 1;
+        }
+    }
+    let voted = |g: usize| -> Option<String> {
+        let total: usize = votes[g].iter().sum();
+        let (i, n) = votes[g]
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, n)| (**n, std::cmp::Reverse(*i)))?;
+        // Two pieces at least, and three in four of those naming one: a single "French" (the
+        // Union's General French) names no group.
+        (*n >= 2 && n * 4 >= total * 3).then(|| SIDES[i].0.to_string())
+    };
+    let by_name = |g: usize| -> Option<String> {
+        let w = colour::name(groups[g].colour);
+        COLOURS
+            .iter()
+            .find(|(n, cs)| defaults.contains(n) && cs.contains(&w))
+            .map(|(n, _)| n.to_string())
+    };
+    let mut l = [
+        voted(0).or_else(|| by_name(0)),
+        voted(1).or_else(|| by_name(1)),
+    ];
+    for g in 0..2 {
+        if l[g].is_none()
+            && let Some(other) = l[1 - g].clone()
+            && defaults.contains(&other.as_str())
+        {
+            l[g] = defaults
+                .iter()
+                .find(|d| **d != other)
+                .map(|d| d.to_string());
+        }
+    }
+    let named = |g: usize| colour::name(groups[g].colour).to_string();
+    let mut sides = [
+        l[0].clone().unwrap_or_else(|| named(0)),
+        l[1].clone().unwrap_or_else(|| named(1)),
+    ];
+    if sides[0] == sides[1] {
+        if l[0].is_some() || l[1].is_some() {
+            return None;
+        }
+        // Two shades of one colour word: the lighter and the darker.
+        let light = usize::from(groups[1].lab[0] > groups[0].lab[0]);
+        sides[light] = format!("Light {}", sides[light]);
+        sides[1 - light] = format!("Dark {}", sides[1 - light]);
+    }
+    // The vocabulary's order where both are its sides (as the words' sides are ordered).
+    let rank = |s: &str| SIDES.iter().position(|(n, _)| *n == s);
+    let mut groups = groups;
+    if let (Some(a), Some(b)) = (rank(&sides[0]), rank(&sides[1]))
+        && b < a
+    {
+        groups.swap(0, 1);
+        sides.swap(0, 1);
+    }
+    Some(ColourSides { groups, sides })
+}
+
+/// The draft's sides and the evidence that serves a piece its own words do not place.
+#[derive(Clone, Debug)]
+pub struct Sides {
+    pub sides: Vec<String>,
+    /// The module's words split the pieces into the two sides.
+    pub split: Option<Split>,
+    /// The counters' colours split them (the groups' sides are the draft's).
+    pub colours: Option<ColourSides>,
+}
+
+/// The draft's two sides: the vocabulary's two where the pieces name two of them; else a
+/// [`split`] by the module's structure ([`STRUCTURE`]); else the counters' colours; else a
+/// split by first words ([`FIRST_WORDS`]); else the vocabulary's, filled from `defaults`.
+/// Where the vocabulary gives the sides, the colours still place a piece that names none when
+/// their groups are the two sides.
+pub fn sides_of(found: &[Found], defaults: [&str; 2]) -> Sides {
     let named: std::collections::BTreeSet<&str> =
         found.iter().filter_map(|f| side(f, None)).collect();
-    if named.len() < 2
-        && let Some(s) = split(found)
-    {
-        return (s.sides.to_vec(), Some(s));
+    let by_colour = colour_sides(found, defaults);
+    if named.len() < 2 {
+        if let Some(s) = split(found, STRUCTURE) {
+            return Sides {
+                sides: s.sides.to_vec(),
+                split: Some(s),
+                colours: None,
+            };
+        }
+        if let Some(c) = by_colour {
+            return Sides {
+                sides: c.sides.to_vec(),
+                split: None,
+                colours: Some(c),
+            };
+        }
+        if let Some(s) = split(found, FIRST_WORDS) {
+            return Sides {
+                sides: s.sides.to_vec(),
+                split: Some(s),
+                colours: None,
+            };
+        }
     }
-    (draft_sides(found, defaults), None)
+    let sides = draft_sides(found, defaults);
+    let colours = by_colour.filter(|c| c.sides.iter().all(|s| sides.contains(s)));
+    Sides {
+        sides,
+        split: None,
+        colours,
+    }
 }
 
 /// A piece's name for the draft: its own, or (a piece without one) its image's name, words

@@ -6,6 +6,7 @@
 //! The mapping step ([`mapping`]) is the player's answers: which pieces are units, their
 //! sides, kinds and values, remembered per module.
 
+pub mod colour;
 mod draft;
 pub mod guess;
 pub mod lattice;
@@ -129,13 +130,14 @@ pub fn plan_module(
         )
     })?;
     let save = read_source(module, &opts.source)?;
-    let module = &*module;
-    let found = match &save {
+    let mut found = match &save {
         Some(s) => pieces::saved(module, s),
         None => pieces::at_start(module),
     }
     .map_err(|e| e.to_string())?;
     progress(&format!("{} pieces in the set-up", found.len()));
+    let unreadable = colour::fill(module, &mut found, progress);
+    let module = &*module;
     // The boards a saved game lays out (map id, board name): the others are not on its table.
     let laid_out: Option<Vec<(String, String)>> = save.as_ref().map(|s| {
         module
@@ -152,7 +154,14 @@ pub fn plan_module(
             })
             .collect()
     });
-    let plan = draft::build(module, opts, profile, found, laid_out.as_deref())?;
+    let plan = draft::build(
+        module,
+        opts,
+        profile,
+        found,
+        laid_out.as_deref(),
+        &unreadable,
+    )?;
     // A saved game's pieces are placed by the map's layout: where a board before the chosen
     // one has no image, the chosen board's origin, and so every piece's hex, is unknown.
     if let Some(save) = &save

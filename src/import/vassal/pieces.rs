@@ -17,6 +17,8 @@ pub struct Found {
     pub stack: Option<String>,
     /// Where it is: the map id, and the board and its point on it.
     pub at: Place,
+    /// Its counter's dominant colour, once read ([`super::colour::fill`]).
+    pub colour: Option<super::colour::Rgb>,
 }
 
 /// Where a piece is.
@@ -49,6 +51,7 @@ pub fn at_start(module: &Module) -> Result<Vec<Found>, VassalError> {
                     piece,
                     stack: Some(format!("{}#{si}", map.id())),
                     at: at.clone(),
+                    colour: None,
                 });
             }
         }
@@ -159,6 +162,7 @@ pub fn saved(module: &Module, save: &SavedGame) -> Result<Vec<Found>, VassalErro
             piece,
             stack: sp.stack.clone(),
             at,
+            colour: None,
         });
     }
     Ok(out)

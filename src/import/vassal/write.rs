@@ -108,6 +108,9 @@ fn stage(
                     module.label()
                 )
             })?
+        } else if from.to_lowercase().ends_with(".gif") && to.ends_with(".png") {
+            super::colour::gif_to_png(&bytes)
+                .map_err(|e| format!("{}: the counter image '{from}': {e}", module.label()))?
         } else {
             bytes
         };

@@ -328,6 +328,16 @@ impl Ruleset for Ngg {
                 continue;
             }
             let Some(class) = scenario.setup[i].class else {
+                // A draft's unit whose class is still to be given (`placeholder`) is checked
+                // when it is given: the game does not start before.
+                let pending = scenario
+                    .file
+                    .units
+                    .get(i)
+                    .is_some_and(|f| f.placeholder.iter().any(|p| p == "class"));
+                if pending {
+                    continue;
+                }
                 problems.push(crate::rules::tables::problem(
                     format!("units[{i}].class"),
                     "",

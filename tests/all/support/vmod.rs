@@ -43,6 +43,67 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&crc.sum().to_be_bytes());
 }
 
+/// A counter's pixels (48x48 RGB): its ground in `ground` (each pixel a few levels off, as
+/// print and scanning leave it), a black NATO symbol box with its kind's mark (infantry X,
+/// cavalry /, artillery dot, a leader's flag: none) and a white print band below.
+pub fn counter_rgb(ground: [u8; 3], kind: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(48 * 48 * 3);
+    for y in 0..48i32 {
+        for x in 0..48i32 {
+            let (bx, by) = (x - 10, y - 8);
+            let in_box = (0..=28).contains(&bx) && (0..=18).contains(&by);
+            let edge = in_box && (bx == 0 || bx == 28 || by == 0 || by == 18);
+            let mark = in_box
+                && match kind {
+                    "inf" => (bx * 18 - by * 28).abs() < 20 || (bx * 18 + by * 28 - 504).abs() < 20,
+                    "cav" => (bx * 18 + by * 28 - 504).abs() < 20,
+                    "art" => (bx - 14).pow(2) + (by - 9).pow(2) <= 16,
+                    _ => false,
+                };
+            let c = if edge || mark {
+                [10, 10, 10]
+            } else if (34..44).contains(&y) && (6..42).contains(&x) {
+                [245, 245, 240]
+            } else {
+                let j = ((x * 7 + y * 13) % 9) as u8;
+                ground.map(|v| v.saturating_add(j).saturating_sub(4))
+            };
+            out.extend_from_slice(&c);
+        }
+    }
+    out
+}
+
+/// [`counter_rgb`] as a PNG.
+pub fn counter_png(ground: [u8; 3], kind: &str) -> Vec<u8> {
+    let px = counter_rgb(ground, kind);
+    png_rgb(48, 48, |x, y| {
+        let i = ((y * 48 + x) * 3) as usize;
+        [px[i], px[i + 1], px[i + 2]]
+    })
+}
+
+/// [`counter_rgb`] as a GIF (palette quantised by the gif crate, as GIF counters are).
+pub fn counter_gif(ground: [u8; 3], kind: &str) -> Vec<u8> {
+    let px = counter_rgb(ground, kind);
+    let mut out = Vec::new();
+    {
+        let mut e = gif::Encoder::new(&mut out, 48, 48, &[]).unwrap();
+        e.write_frame(&gif::Frame::from_rgb(48, 48, &px)).unwrap();
+    }
+    out
+}
+
+/// [`counter_rgb`] as a JPEG (quality 80).
+pub fn counter_jpeg(ground: [u8; 3], kind: &str) -> Vec<u8> {
+    let px = counter_rgb(ground, kind);
+    let mut out = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 80)
+        .encode(&px, 48, 48, image::ExtendedColorType::Rgb8)
+        .unwrap();
+    out
+}
+
 /// A plain PNG of one colour.
 pub fn png_plain(w: u32, h: u32, c: [u8; 3]) -> Vec<u8> {
     png_rgb(w, h, |_, _| c)
@@ -337,7 +398,11 @@ impl ModuleSpec {
             }
         }
         for img in images {
-            if !self.missing.contains(&img) {
+            let given = self
+                .extra
+                .iter()
+                .any(|(n, _)| *n == format!("images/{img}"));
+            if !self.missing.contains(&img) && !given {
                 let c = colour_of(&img);
                 entries.push((format!("images/{img}"), png_plain(48, 48, c)));
             }
