@@ -5,8 +5,8 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
-use crate::rules::hex::{Coord, Orientation, Side};
-use crate::rules::map::{Feature, RouteKind, label_width};
+use crate::rules::hex::{Coord, Numbering, Orientation, Side};
+use crate::rules::map::{Feature, RouteKind};
 use crate::rules::scenario::{HexsideFile, MapFile, RouteFile};
 
 use super::rng::Rng;
@@ -189,27 +189,39 @@ impl Ground {
     }
 
     /// The map section of a scenario file.
-    pub fn map_file(&self) -> MapFile {
-        let width = label_width(self.cols as u32, self.rows as u32);
+    /// How the field's hexes are named on a map of orientation `o` (a pointy field is this
+    /// ground's mirror over the diagonal: the same model, printed turned).
+    pub fn numbering(&self, o: Orientation) -> Numbering {
+        let (c, r) = o.size(self.cols as u32, self.rows as u32);
+        Numbering::new(o, c, r)
+    }
+
+    /// The map as the scenario file writes it, printed in orientation `o`.
+    pub fn map_file(&self, o: Orientation) -> MapFile {
+        let n = self.numbering(o);
         let rows = |f: &dyn Fn(Coord) -> char| -> Vec<String> {
-            (1..=self.rows)
-                .map(|r| (1..=self.cols).map(|c| f(Coord::new(c, r))).collect())
+            (1..=n.rows as i32)
+                .map(|r| {
+                    (1..=n.columns as i32)
+                        .map(|c| f(o.from_printed(c, r)))
+                        .collect()
+                })
                 .collect()
         };
         let terrain = rows(&|c| self.letter(c));
         let raised = self.elevation.iter().any(|l| *l > 0);
         let elevation = raised.then(|| rows(&|c| char::from(b'0' + self.level(c))));
         MapFile {
-            orientation: Default::default(),
-            columns: i64::from(self.cols),
-            rows: i64::from(self.rows),
+            orientation: o,
+            columns: i64::from(n.columns),
+            rows: i64::from(n.rows),
             terrain,
             hexsides: self
                 .sides
                 .iter()
                 .map(|(s, f)| HexsideFile {
-                    hex: s.hex.label(width),
-                    dir: Orientation::Flat.compass(s.dir),
+                    hex: n.label(s.hex),
+                    dir: o.compass(s.dir),
                     features: f.clone(),
                 })
                 .collect(),
@@ -218,7 +230,7 @@ impl Ground {
                 .iter()
                 .map(|r| RouteFile {
                     kind: RouteKind::Road,
-                    hexes: r.iter().map(|c| c.label(width)).collect(),
+                    hexes: r.iter().map(|c| n.label(*c)).collect(),
                 })
                 .collect(),
             elevation,

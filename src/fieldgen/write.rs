@@ -3,7 +3,6 @@
 //! generated, from what and how to make it again.
 
 use crate::rules::hex::Coord;
-use crate::rules::map::label_width;
 use crate::rules::registry::RulesOverrides;
 use crate::rules::scenario::{Scenario, ScenarioFile, VictoryHexFile};
 
@@ -53,24 +52,26 @@ pub fn scenario_file(
     flanks: [Flank; 2],
 ) -> ScenarioFile {
     let src = &origin.source.file;
-    let width = label_width(plan.ground.cols as u32, plan.ground.rows as u32);
+    // The field is printed as its source is: a pointy source's field is the ground's mirror.
+    let o = origin.source.map.orientation();
+    let n = plan.ground.numbering(o);
     let mut units = src.units.clone();
     for (stack, hex) in stacks.iter().zip(hexes) {
         for i in &stack.units {
-            units[*i].hex = hex.label(width);
+            units[*i].hex = n.label(*hex);
         }
     }
     let victory = plan
         .objectives
         .iter()
-        .map(|o| VictoryHexFile {
-            hex: o.hex.label(width),
-            points: i64::from(o.points),
-            name: Some(match o.holder {
-                Some(f) if o.base => format!("{} base", side_on(origin.source, flanks, f)),
-                _ => capitalised(&o.name),
+        .map(|obj| VictoryHexFile {
+            hex: n.label(obj.hex),
+            points: i64::from(obj.points),
+            name: Some(match obj.holder {
+                Some(f) if obj.base => format!("{} base", side_on(origin.source, flanks, f)),
+                _ => capitalised(&obj.name),
             }),
-            holder: o
+            holder: obj
                 .holder
                 .map(|f| side_on(origin.source, flanks, f).to_string()),
         })
@@ -88,7 +89,7 @@ pub fn scenario_file(
         random_events: None,
         underlay: None,
         module: None,
-        map: plan.ground.map_file(),
+        map: plan.ground.map_file(o),
         units,
         victory,
         // The source's ferries cross its own river at its own hexes: on this ground its
@@ -130,6 +131,13 @@ fn briefing(origin: &Origin, plan: &Plan, flanks: [Flank; 2], file: &ScenarioFil
     let end = file
         .turns
         .map_or(String::new(), |t| format!(" after turn {t}"));
+    // The ground's west and east edges; on a pointy field (the ground turned over the
+    // diagonal) they are printed at the top and the bottom.
+    let (west, east) = if origin.source.map.orientation().is_flat() {
+        ("west", "east")
+    } else {
+        ("north", "south")
+    };
     let ferries = if origin.source.file.ferries.is_empty() {
         String::new()
     } else {
@@ -139,7 +147,7 @@ fn briefing(origin: &Origin, plan: &Plan, flanks: [Flank; 2], file: &ScenarioFil
     format!(
         "A generated field, not a historical one: `{}` \
          (the {} set of seeds; layout: {}), with the army, rules and turns of {}. The ground: {}. \
-         The {} side deploys in the west, the {} side in the east. Victory hexes: {}; each side scores \
+         The {} side deploys in the {}, the {} side in the {}. Victory hexes: {}; each side scores \
          the ones it holds{end}.{ferries}",
         origin.command(),
         set_of(origin.seed),
@@ -147,7 +155,9 @@ fn briefing(origin: &Origin, plan: &Plan, flanks: [Flank; 2], file: &ScenarioFil
         origin.source.title,
         plan.description,
         side(Flank::West),
+        west,
         side(Flank::East),
+        east,
         objectives.join(", "),
     )
 }

@@ -443,3 +443,45 @@ fn bad_arguments_are_refused_with_what_is_wrong() {
         "a refused run made no folder"
     );
 }
+
+/// `fields --like` a pointy-top scenario makes a pointy-top field: the field the same seed
+/// makes from the flat scenario, turned over the diagonal — the same model hex for hex and
+/// unit for unit, its labels and directions the pointy map's, its briefing's west and east
+/// printed as north and south. Before, it was written flat-topped.
+#[test]
+fn a_field_like_a_pointy_map_is_pointy() {
+    use musket::rules::hex::Orientation;
+    let flat_src = source("foxs-gap.ron");
+    let text = musket::editor::write::scenario_text(&crate::pointy::mirror(&flat_src.file));
+    let pointy_src = registry::parse_scenario(&text, Path::new("pointy-foxs-gap.ron")).unwrap();
+    for seed in [5, 2003] {
+        let flat = make("foxs-gap.ron", seed);
+        let src = fieldgen::Source::new(
+            &pointy_src,
+            "pointy-foxs-gap.ron",
+            &RulesOverrides::default(),
+        )
+        .unwrap();
+        let pointy = fieldgen::generate(&src, seed, None).unwrap();
+        let (a, b) = (load(&flat), load(&pointy));
+        assert_eq!(b.map().orientation(), Orientation::Pointy);
+        assert!(pointy.text.contains("orientation: Pointy"), "seed {seed}");
+        for c in a.map().coords() {
+            assert_eq!(b.map().terrain(c), a.map().terrain(c), "seed {seed} {c:?}");
+            assert_eq!(
+                b.map().elevation(c),
+                a.map().elevation(c),
+                "seed {seed} {c:?}"
+            );
+            for n in c.neighbors() {
+                assert_eq!(b.map().side_between(c, n), a.map().side_between(c, n));
+            }
+        }
+        let hexes = |g: &Game| g.units.iter().map(|u| u.hex).collect::<Vec<_>>();
+        assert_eq!(hexes(&b), hexes(&a), "seed {seed}");
+        let vh = |g: &Game| g.scenario.victory.iter().map(|v| v.hex).collect::<Vec<_>>();
+        assert_eq!(vh(&b), vh(&a), "seed {seed}");
+        let briefing = b.scenario.file.briefing.clone().unwrap_or_default();
+        assert!(briefing.contains("deploys in the north"), "{briefing}");
+    }
+}

@@ -71,7 +71,7 @@ fn swap_labels(v: &mut Value, width: usize) {
 }
 
 /// The pointy-top mirror of a flat-top scenario file.
-fn mirror(f: &ScenarioFile) -> ScenarioFile {
+pub(crate) fn mirror(f: &ScenarioFile) -> ScenarioFile {
     let width = if f.map.columns > 99 || f.map.rows > 99 {
         3
     } else {
