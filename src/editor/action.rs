@@ -258,6 +258,7 @@ macro_rules! with_unit_fields {
             kind,
             hex,
             strength,
+            men,
             artillery,
             tactical,
             tactical_defence,

@@ -337,3 +337,25 @@ fn shiloh_modes_belong_to_their_unit_types() {
         assert_eq!(sc.setup[0].mode, want, "{kind}");
     }
 }
+
+/// Issue 51: `men`, the sources' figure of a unit's men where its rule system counts strength
+/// points, loads in every rule system, is written back as read (and omitted when absent), and
+/// is refused out of range naming the unit's field.
+#[test]
+fn the_sources_men_load_in_every_ruleset_and_round_trip() {
+    for ruleset in ["gcacw", "gbacw", "ngg1812", "shiloh"] {
+        let text = example(ruleset, ", men: 884");
+        let sc = parse(&text, Path::new("men.ron")).unwrap_or_else(|e| panic!("{ruleset}: {e}"));
+        let garland = sc.file.units.iter().find(|u| u.men.is_some()).unwrap();
+        assert_eq!(garland.men, Some(884), "{ruleset}");
+        let again = musket::editor::write::scenario_text(&sc.file);
+        assert!(again.contains("men: 884"), "{ruleset}");
+        assert_eq!(
+            again.matches("men:").count(),
+            1,
+            "{ruleset}: only where given"
+        );
+    }
+    let e = refused(&example("gbacw", ", men: -5"));
+    assert!(e.contains(".men") && e.contains("-5"), "{e}");
+}

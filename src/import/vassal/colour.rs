@@ -365,7 +365,7 @@ mod tests {
     fn the_ground_is_the_dominant_colour() {
         // A blue counter with a black NATO box, white print and a transparent corner.
         let c = img(|x, y| match (x, y) {
-            (0..4, 0..4) => [255, 0, 0, 0],
+            (0..=3, 0..=3) => [255, 0, 0, 0],
             (10..30, 10 | 20) | (10 | 30, 10..21) => [0, 0, 0, 255],
             (5..35, 30..36) => [255, 255, 255, 255],
             _ => [40 + (x % 3) as u8 * 5, 60, 160, 255],

@@ -91,6 +91,7 @@ fn check_ranges(ck: &mut Check, uf: &UnitFile, f: &dyn Fn(&str) -> String) -> Ex
     let efficiency = int("efficiency", uf.efficiency, 0, 100, 100) as u8;
     let leader_bonus = int("leader_bonus", uf.leader_bonus, 0, 100, 0) as i32;
     let fortification = int("fortification", uf.fortification, 0, 10, 0) as u8;
+    int("men", uf.men, 0, 1_000_000, 0);
     let command_control = match uf.command_control {
         None => 1.0,
         Some(x) if x.is_finite() && (0.1..=2.0).contains(&x) => x,

@@ -632,6 +632,11 @@ pub struct UnitFile {
     /// Required for combat units; a leader's defaults to `Organized(0)`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strength: Option<StrengthFile>,
+    /// The sources' figure of the unit's men (officers and men present or engaged, as the
+    /// scenario's notes say), where its rule system counts strength points: for checking a
+    /// side's total against the sources' totals. Any rule system; the rules never read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub men: Option<i64>,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub artillery: i64,
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -739,6 +744,7 @@ impl UnitFile {
             kind: UnitKind::Infantry,
             hex: String::new(),
             strength: None,
+            men: None,
             artillery: 0,
             tactical: 0,
             tactical_defence: None,
