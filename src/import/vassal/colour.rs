@@ -9,12 +9,7 @@
 //! nearest group whose mean is within [`SAME`] in CIELAB, else starts one), and the two largest
 //! groups are the sides where they hold most of the pieces and differ clearly ([`split`]).
 
-use std::collections::{HashMap, HashSet};
 use std::io::Cursor;
-
-use crate::vassal::Module;
-
-use super::pieces::Found;
 
 /// An sRGB colour.
 pub type Rgb = [u8; 3];
@@ -146,46 +141,6 @@ pub fn dominant(img: &Rgba) -> Option<Rgb> {
         n += 1;
     }
     Some(sum.map(|s| ((s + n / 2) / n) as u8))
-}
-
-/// Every piece's counter colour, its image read once (`progress` told every 100 images).
-/// Returns the names of the images in the module that could not be decoded.
-pub fn fill(
-    module: &mut Module,
-    found: &mut [Found],
-    progress: &mut dyn FnMut(&str),
-) -> HashSet<String> {
-    let mut seen: HashMap<String, Option<Rgb>> = HashMap::new();
-    let mut unreadable = HashSet::new();
-    let total = found
-        .iter()
-        .filter_map(|f| f.piece.image())
-        .collect::<HashSet<_>>()
-        .len();
-    for f in found.iter_mut() {
-        let Some(name) = f.piece.image().map(str::to_string) else {
-            continue;
-        };
-        if !seen.contains_key(&name) {
-            if seen.len() % 100 == 99 {
-                progress(&format!(
-                    "reading counter colours {}/{total}",
-                    seen.len() + 1
-                ));
-            }
-            let img = module
-                .has_image(&name)
-                .then(|| module.read_image(&name).ok())
-                .flatten()
-                .map(|b| decode(&b));
-            if matches!(img, Some(None)) {
-                unreadable.insert(name.clone());
-            }
-            seen.insert(name.clone(), img.flatten().and_then(|i| dominant(&i)));
-        }
-        f.colour = seen[&name];
-    }
-    unreadable
 }
 
 /// CIELAB (D65) of an sRGB colour.

@@ -136,7 +136,7 @@ pub fn plan_module(
     }
     .map_err(|e| e.to_string())?;
     progress(&format!("{} pieces in the set-up", found.len()));
-    let unreadable = colour::fill(module, &mut found, progress);
+    let unreadable = pieces::fill(module, &mut found, progress);
     let module = &*module;
     // The boards a saved game lays out (map id, board name): the others are not on its table.
     let laid_out: Option<Vec<(String, String)>> = save.as_ref().map(|s| {

@@ -1,7 +1,11 @@
 //! The pieces of a set-up and where they are: the module's at-start stacks, or a saved game's
 //! pieces (a bundled set-up or a `.vsav`), each with its board and its point on that board.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::vassal::{Module, Piece, Point, SavedGame, VassalError};
+
+use super::colour;
 
 /// One piece of the set-up.
 #[derive(Debug, Clone)]
@@ -17,8 +21,8 @@ pub struct Found {
     pub stack: Option<String>,
     /// Where it is: the map id, and the board and its point on it.
     pub at: Place,
-    /// Its counter's dominant colour, once read ([`super::colour::fill`]).
-    pub colour: Option<super::colour::Rgb>,
+    /// Its counter's dominant colour, once read ([`fill`]).
+    pub colour: Option<colour::Rgb>,
 }
 
 /// Where a piece is.
@@ -166,4 +170,47 @@ pub fn saved(module: &Module, save: &SavedGame) -> Result<Vec<Found>, VassalErro
         });
     }
     Ok(out)
+}
+
+/// Every piece's counter colour, its image read once (`progress` told every 100 images).
+/// Returns the names of the images in the module that could not be decoded.
+pub fn fill(
+    module: &mut Module,
+    found: &mut [Found],
+    progress: &mut dyn FnMut(&str),
+) -> HashSet<String> {
+    let mut seen: HashMap<String, Option<colour::Rgb>> = HashMap::new();
+    let mut unreadable = HashSet::new();
+    let total = found
+        .iter()
+        .filter_map(|f| f.piece.image())
+        .collect::<HashSet<_>>()
+        .len();
+    for f in found.iter_mut() {
+        let Some(name) = f.piece.image().map(str::to_string) else {
+            continue;
+        };
+        if !seen.contains_key(&name) {
+            if seen.len() % 100 == 99 {
+                progress(&format!(
+                    "reading counter colours {}/{total}",
+                    seen.len() + 1
+                ));
+            }
+            let img = module
+                .has_image(&name)
+                .then(|| module.read_image(&name).ok())
+                .flatten()
+                .map(|b| colour::decode(&b));
+            if matches!(img, Some(None)) {
+                unreadable.insert(name.clone());
+            }
+            seen.insert(
+                name.clone(),
+                img.flatten().and_then(|i| colour::dominant(&i)),
+            );
+        }
+        f.colour = seen[&name];
+    }
+    unreadable
 }
