@@ -415,6 +415,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../scenarios/south-mountain.ron"),
     ),
     (
+        "wilsons-creek-1861.ron",
+        include_str!("../../scenarios/wilsons-creek-1861.ron"),
+    ),
+    (
         "gbacw-bloody-hill.ron",
         include_str!("../../scenarios/gbacw-bloody-hill.ron"),
     ),

@@ -440,3 +440,85 @@ fn shiloh_1862_strengths_guns_and_arrivals_follow_the_sources() {
     let wis = unit("usa-wis-14");
     assert_eq!((wis.manpower, wis.arrives.map(|(t, _)| t)), (730, Some(10)));
 }
+
+/// Wilson's Creek 1861 (docs/scenarios/wilsons-creek-1861.md, issue 51): each unit's `men` is
+/// the sources' figure and its strength the SP they make (100 men a point, a battery's guns:
+/// the scale of SPI's Wilson's Creek); the State Guard's rows add up to Price's 5,221 (OR I/3
+/// p. 101), the Confederates' to the 10,175 effective, Sigel's column to the 1,200 of Britton
+/// and Lossing; the batteries' guns to Britton's fifteen Southern pieces and Lyon's ten and
+/// Sigel's six; the green regiments are the new ones.
+#[test]
+fn wilsons_creek_1861_strengths_and_guns_follow_the_sources() {
+    use musket::rules::scenario::StrengthFile;
+    use musket::rules::unit::UnitKind;
+    let sc = musket::rules::registry::load_scenario(std::path::Path::new(
+        "scenarios/wilsons-creek-1861.ron",
+    ))
+    .unwrap();
+    let f = &sc.file;
+    let unit = |id: &str| {
+        f.units
+            .iter()
+            .find(|u| u.id == id)
+            .unwrap_or_else(|| panic!("{id}"))
+    };
+    let men = |ids: &[&str]| ids.iter().map(|id| unit(id).men.unwrap_or(0)).sum::<i64>();
+    let side_men = |side: &str| {
+        f.units
+            .iter()
+            .filter(|u| u.side == side)
+            .filter_map(|u| u.men)
+            .sum::<i64>()
+    };
+    assert_eq!(side_men("Confederate"), 10_175);
+    assert_eq!(side_men("Union"), 5_544);
+    let msg = [
+        "csa-rains-inf",
+        "csa-bledsoe",
+        "csa-rains-mtd",
+        "csa-clark-inf",
+        "csa-clark-cav",
+        "csa-slack-inf",
+        "csa-slack-cav",
+        "csa-parsons-inf",
+        "csa-parsons-cav",
+        "csa-mcbride-div",
+    ];
+    assert_eq!(men(&msg), 5_221);
+    let sigel = [
+        "usa-3mo",
+        "usa-5mo",
+        "usa-carr",
+        "usa-farrand",
+        "usa-backof",
+    ];
+    assert_eq!(men(&sigel), 1_200);
+    let sp = |u: &musket::rules::scenario::UnitFile| match u.strength {
+        Some(StrengthFile::Organized(n)) => n,
+        _ => -1.0,
+    };
+    let guns = |side: &str| -> f64 {
+        f.units
+            .iter()
+            .filter(|u| u.side == side && u.kind == UnitKind::Artillery)
+            .map(sp)
+            .sum()
+    };
+    assert_eq!((guns("Confederate"), guns("Union")), (15.0, 16.0));
+    for u in &f.units {
+        match u.kind {
+            UnitKind::Infantry | UnitKind::Cavalry => {
+                let want = ((u.men.unwrap() as f64) / 100.0).round().max(1.0);
+                assert_eq!(sp(u), want, "{}", u.id);
+                assert!(u.green || u.morale.is_some(), "{}", u.id);
+            }
+            UnitKind::Leader => assert!(u.strength.is_none(), "{}", u.id),
+            _ => {}
+        }
+    }
+    assert_eq!(sp(unit("usa-1mo")), 8.0, "the 1st Missouri's 775 (NPS)");
+    for green in ["usa-2ks", "csa-3ark", "csa-mcrae"] {
+        assert!(unit(green).green, "{green}");
+    }
+    assert_eq!(unit("usa-plummer-1us").morale, Some(5), "regulars");
+}
