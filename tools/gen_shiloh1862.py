@@ -33,6 +33,8 @@ from fractions import Fraction
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "shiloh1862"))
 import mapdata as M  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import hexgrid  # noqa: E402
 
 UNITS_CSV = os.path.join(ROOT, "tools", "shiloh1862", "units.csv")
 OUT = os.path.join(ROOT, "scenarios", "shiloh-1862.ron")
@@ -304,92 +306,10 @@ def basis_note(r, rows, s):
 # ---------------------------------------------------------------------------------------------
 
 COL_YARDS = M.HEX_YARDS * math.sqrt(3) / 2
-
-
-def centre(c, r):
-    x = M.X_WEST + (c - 1) * COL_YARDS
-    y = M.Y_TOP - (r - 1) * M.HEX_YARDS - (M.HEX_YARDS / 2 if c % 2 == 0 else 0)
-    return x, y
-
-
-def to_cube(c, r):
-    q, rr = c - 1, r - 1
-    x = q
-    z = rr - (q - (q & 1)) // 2
-    return x, -x - z, z
-
-
-def from_cube(x, y, z):
-    q = x
-    rr = z + (q - (q & 1)) // 2
-    return q + 1, rr + 1
-
-
-def cube_round(x, y, z):
-    rx, ry, rz = round(x), round(y), round(z)
-    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
-    if dx > dy and dx > dz:
-        rx = -ry - rz
-    elif dy > dz:
-        ry = -rx - rz
-    else:
-        rz = -rx - ry
-    return rx, ry, rz
-
-
-def hex_at(x, y):
-    """The hex whose centre is nearest to (x, y) yards, clamped onto the map."""
-    best = None
-    c0 = round((x - M.X_WEST) / COL_YARDS) + 1
-    for c in range(c0 - 1, c0 + 2):
-        r0 = round((M.Y_TOP - y - (M.HEX_YARDS / 2 if c % 2 == 0 else 0)) / M.HEX_YARDS) + 1
-        for r in range(r0 - 1, r0 + 2):
-            cx, cy = centre(c, r)
-            d = (cx - x) ** 2 + (cy - y) ** 2
-            if best is None or d < best[0]:
-                best = (d, c, r)
-    _, c, r = best
-    return min(max(c, 1), M.COLUMNS), min(max(r, 1), M.ROWS)
-
-
-def distance(a, b):
-    ax, ay, az = to_cube(*a)
-    bx, by, bz = to_cube(*b)
-    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
-
-
-def line(a, b):
-    """Hexes from a to b, each adjacent to the last (cube interpolation)."""
-    n = distance(a, b)
-    if n == 0:
-        return [a]
-    ax, ay, az = to_cube(*a)
-    bx, by, bz = to_cube(*b)
-    out = []
-    for i in range(n + 1):
-        t = i / n
-        h = from_cube(*cube_round(ax + (bx - ax) * t + 1e-6, ay + (by - ay) * t + 1e-6,
-                                  az + (bz - az) * t - 2e-6))
-        if not out or out[-1] != h:
-            out.append(h)
-    return out
-
-
-def polyline(points):
-    hexes = []
-    for p, q in zip(points, points[1:]):
-        seg = line(hex_at(*p), hex_at(*q))
-        for h in seg:
-            if not hexes or hexes[-1] != h:
-                hexes.append(h)
-    # Drop a hex revisited immediately (A B A) so routes stay simple chains.
-    out = []
-    for h in hexes:
-        if len(out) >= 2 and out[-2] == h:
-            out.pop()
-            continue
-        out.append(h)
-    return out
+GRID = hexgrid.Grid(M.X_WEST, M.Y_TOP, M.HEX_YARDS, M.COLUMNS, M.ROWS)
+centre, hex_at, polyline = GRID.centre, GRID.hex_at, GRID.polyline
+to_cube, from_cube, cube_round = hexgrid.to_cube, hexgrid.from_cube, hexgrid.cube_round
+distance, line = hexgrid.distance, hexgrid.line
 
 
 def adjacent(a, b):

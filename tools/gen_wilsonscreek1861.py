@@ -20,6 +20,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "tools", "wilsonscreek1861")
 sys.path.insert(0, DATA)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hexgrid  # noqa: E402
 import mapdata as M  # noqa: E402
 
 UNITS_CSV = os.path.join(DATA, "units.csv")
@@ -85,105 +87,9 @@ VICTORY = [
 COL_YARDS = M.HEX_YARDS * math.sqrt(3) / 2
 COLUMNS = int((M.COLUMNS * M.HEX_YARDS) // COL_YARDS)   # the frame's width in these columns
 ROWS = M.ROWS
-
-
-def centre(c, r):
-    x = M.X_WEST + (c - 1) * COL_YARDS
-    y = M.Y_TOP - (r - 1) * M.HEX_YARDS - (M.HEX_YARDS / 2 if c % 2 == 0 else 0)
-    return x, y
-
-
-def to_cube(c, r):
-    q, rr = c - 1, r - 1
-    z = rr - (q - (q & 1)) // 2
-    return q, -q - z, z
-
-
-def from_cube(x, y, z):
-    return x + 1, z + (x - (x & 1)) // 2 + 1
-
-
-def cube_round(x, y, z):
-    rx, ry, rz = round(x), round(y), round(z)
-    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
-    if dx > dy and dx > dz:
-        rx = -ry - rz
-    elif dy > dz:
-        ry = -rx - rz
-    else:
-        rz = -rx - ry
-    return rx, ry, rz
-
-
-def hex_at(x, y):
-    """The hex whose centre is nearest to (x, y) yards, clamped onto the map."""
-    best = None
-    c0 = round((x - M.X_WEST) / COL_YARDS) + 1
-    for c in range(c0 - 1, c0 + 2):
-        r0 = round((M.Y_TOP - y - (M.HEX_YARDS / 2 if c % 2 == 0 else 0)) / M.HEX_YARDS) + 1
-        for r in range(r0 - 1, r0 + 2):
-            cx, cy = centre(c, r)
-            d = (cx - x) ** 2 + (cy - y) ** 2
-            if best is None or d < best[0]:
-                best = (d, c, r)
-    _, c, r = best
-    return min(max(c, 1), COLUMNS), min(max(r, 1), ROWS)
-
-
-def distance(a, b):
-    ax, ay, az = to_cube(*a)
-    bx, by, bz = to_cube(*b)
-    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
-
-
-def line(a, b):
-    n = distance(a, b)
-    if n == 0:
-        return [a]
-    ax, ay, az = to_cube(*a)
-    bx, by, bz = to_cube(*b)
-    out = []
-    for i in range(n + 1):
-        t = i / n
-        h = from_cube(*cube_round(ax + (bx - ax) * t + 1e-6, ay + (by - ay) * t + 1e-6,
-                                  az + (bz - az) * t - 2e-6))
-        if not out or out[-1] != h:
-            out.append(h)
-    return out
-
-
-def polyline(points):
-    hexes = []
-    for p, q in zip(points, points[1:]):
-        for h in line(hex_at(*p), hex_at(*q)):
-            if not hexes or hexes[-1] != h:
-                hexes.append(h)
-    out = []
-    for h in hexes:
-        if len(out) >= 2 and out[-2] == h:
-            out.pop()
-            continue
-        out.append(h)
-    return out
-
-
-def label(h):
-    return f"{h[0]:02d}{h[1]:02d}"
-
-
-def in_circle(x, y, rad):
-    out = [(c, r) for c in range(1, COLUMNS + 1) for r in range(1, ROWS + 1)
-           if (centre(c, r)[0] - x) ** 2 + (centre(c, r)[1] - y) ** 2 <= rad ** 2]
-    h = hex_at(x, y)
-    return out if h in out else out + [h]
-
-
-def neighbours(h):
-    x, y, z = to_cube(*h)
-    for dx, dy, dz in [(1, -1, 0), (1, 0, -1), (0, 1, -1), (-1, 1, 0), (-1, 0, 1), (0, -1, 1)]:
-        c, r = from_cube(x + dx, y + dy, z + dz)
-        if 1 <= c <= COLUMNS and 1 <= r <= ROWS:
-            yield (c, r)
+GRID = hexgrid.Grid(M.X_WEST, M.Y_TOP, M.HEX_YARDS, COLUMNS, ROWS)
+centre, hex_at, in_circle, polyline = GRID.centre, GRID.hex_at, GRID.in_circle, GRID.polyline
+neighbours, label, ron_str = GRID.neighbours, hexgrid.label, hexgrid.ron_str
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,10 +170,6 @@ def placed(rows, terrain):
         count[h] = count.get(h, 0) + 1
         out[r["id"]] = h
     return out
-
-
-def ron_str(s):
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def unit_ron(r, h):
