@@ -423,6 +423,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../scenarios/gbacw-bloody-hill.ron"),
     ),
     (
+        "smolensk-1812.ron",
+        include_str!("../../scenarios/smolensk-1812.ron"),
+    ),
+    (
         "ngg1812-smolensk.ron",
         include_str!("../../scenarios/ngg1812-smolensk.ron"),
     ),

@@ -522,3 +522,60 @@ fn wilsons_creek_1861_strengths_and_guns_follow_the_sources() {
     }
     assert_eq!(unit("usa-plummer-1us").morale, Some(5), "regulars");
 }
+
+/// Smolensk 1812 (docs/scenarios/smolensk-1812.md, issue 51): each division's `men` is the
+/// sources' figure or its share of a printed total; the rows add up to the French army of
+/// the manoeuvre's 182,689 (against Ségur's 185,000 leaving Vitebsk) and to Buturlin's
+/// 121,119 of the two Russian armies; Neverovsky's 27th, the one division figure printed for
+/// itself (6,000 foot, Völderndorff p. 84), stands at Krasnoi at the start with its commander;
+/// Raevsky's corps enters the town on the 15th; every combat unit has a class and every
+/// commander a rating; no hex is over 4.1's capacity at the start (the scenario loads).
+#[test]
+fn smolensk_1812_totals_positions_and_arrivals_follow_the_sources() {
+    use musket::rules::unit::UnitKind;
+    let sc =
+        musket::rules::registry::load_scenario(std::path::Path::new("scenarios/smolensk-1812.ron"))
+            .unwrap();
+    let f = &sc.file;
+    let unit = |id: &str| {
+        f.units
+            .iter()
+            .find(|u| u.id == id)
+            .unwrap_or_else(|| panic!("{id}"))
+    };
+    let side_men = |side: &str| {
+        f.units
+            .iter()
+            .filter(|u| u.side == side)
+            .filter_map(|u| u.men)
+            .sum::<i64>()
+    };
+    assert_eq!(
+        (side_men("French"), side_men("Russian")),
+        (182_689, 121_119)
+    );
+    let nev = unit("ru-27th");
+    assert_eq!((nev.men, nev.arrives), (Some(6000), None));
+    assert_eq!(nev.hex, unit("ru-neverovsky").hex);
+    let krasnoi = f
+        .victory
+        .iter()
+        .find(|v| v.name.as_deref() == Some("Krasnoi"))
+        .unwrap();
+    assert_eq!(nev.hex, krasnoi.hex);
+    // Raevsky's VII Corps: into the town on 15 August (turn 3, the morning of the 15th).
+    for id in ["ru-raevsky", "ru-7-12th", "ru-7-26th"] {
+        assert_eq!(unit(id).arrives, Some(3), "{id}");
+    }
+    for u in &f.units {
+        match u.kind {
+            UnitKind::Leader => assert!(u.rating.is_some(), "{}", u.id),
+            _ => assert!(u.class.is_some(), "{}", u.id),
+        }
+    }
+    let smolensk = f.victory.iter().find(|v| v.points == 6).unwrap();
+    assert_eq!(
+        sc.map.terrain(sc.parse_hex(&smolensk.hex).unwrap()),
+        Some(musket::rules::map::Terrain::FortifiedCity)
+    );
+}
