@@ -560,3 +560,66 @@ fn defender_retreats_when_the_melee_left_no_enemy_on_the_map() {
     let o = g.rules.odds(&g, &req).unwrap();
     assert_eq!(o.p_retreat, p(7, 12));
 }
+
+/// The rally ([project default], `settings.rally` in assets/rules/gbacw.ron): at the start of
+/// a game turn, a routed unit with no unrouted enemy within two hexes makes a morale check (a
+/// roll at or below its rating passes) and is in good order again; one that fails stays
+/// routed; one near the enemy does not roll; one die per unit checked, in unit order. A rules
+/// file without `rally` keeps routed units routed (as before the rally existed).
+#[test]
+fn routed_units_clear_of_the_enemy_rally_on_a_morale_check() {
+    use musket::rules::dice::FixedDice;
+    let text = r#"(
+        title: "rally", ruleset: "gbacw", sides: ["Union", "Confederate"], weather: Dry,
+        turn: 1, turns: 3,
+        map: (columns: 8, rows: 3, terrain: ["cccccccc", "cccccccc", "cccccccc"]),
+        units: [
+            (id: "far", name: "Far", side: "Union", kind: Infantry, hex: "0101", strength: Organized(3), morale: 4, status: Routed),
+            (id: "shaken", name: "Shaken", side: "Union", kind: Infantry, hex: "0103", strength: Organized(3), morale: 2, status: Routed),
+            (id: "near", name: "Near", side: "Union", kind: Infantry, hex: "0602", strength: Organized(3), morale: 6, status: Routed),
+            (id: "enemy", name: "Enemy", side: "Confederate", kind: Infantry, hex: "0802", strength: Organized(3), morale: 3),
+        ],
+        victory: [],
+    )"#;
+    let sc = Arc::new(
+        musket::rules::registry::parse_scenario(text, std::path::Path::new("rally.ron")).unwrap(),
+    );
+    let status = |g: &Game, id: &str| g.unit(g.unit_by_id(id).unwrap()).status;
+    let rules = musket::rules::gbacw::from_text(None).unwrap();
+    let mut game = musket::rules::flow::new_game(sc.clone(), rules.clone());
+    let mut dice = FixedDice::new(&[4, 5, 6]);
+    let events = rules.round_recovery(&mut game, &mut dice, false);
+    let rolled = events
+        .iter()
+        .filter(|e| matches!(e, Event::DieRolled { .. }))
+        .count();
+    assert_eq!(rolled, 2, "{events:?}");
+    assert_eq!(
+        dice.0.len(),
+        1,
+        "one die left: the unit near the enemy did not roll"
+    );
+    assert_eq!(status(&game, "far"), Status::Normal, "4 on morale 4 passes");
+    assert_eq!(
+        status(&game, "shaken"),
+        Status::Routed,
+        "5 on morale 2 fails"
+    );
+    assert_eq!(
+        status(&game, "near"),
+        Status::Routed,
+        "within two hexes of the enemy"
+    );
+    // Between rounds nothing happens (GBACW has one round).
+    assert!(rules.round_recovery(&mut game, &mut dice, true).is_empty());
+    // A player's rules file without the rally: routed units stay routed.
+    let t = musket::rules::gbacw::DEFAULT_TABLES;
+    let start = t.find("        rally: Some((").unwrap();
+    let end = start + t[start..].find(")),").unwrap() + 3;
+    let cut = format!("{}        rally: None,{}", &t[..start], &t[end..]);
+    let rules = musket::rules::gbacw::from_text(Some((&cut, "no-rally.ron"))).unwrap();
+    let mut game = musket::rules::flow::new_game(sc, rules.clone());
+    let events = rules.round_recovery(&mut game, &mut FixedDice::new(&[1, 1]), false);
+    assert!(events.is_empty(), "{events:?}");
+    assert_eq!(status(&game, "far"), Status::Routed);
+}

@@ -164,6 +164,21 @@ pub struct Settings {
     /// Whether a unit failing the morale check after a melee `R2`/`R3` is marked routed
     /// (the [12.98] note says "fail, they rout an additional 3 hexes").
     pub melee_failed_retreat_check_routs: bool,
+    /// The rally of routed units at the start of each game turn after the first (`None`: a
+    /// routed unit stays routed, as before the rally existed; a rules file without it).
+    #[serde(default)]
+    pub rally: Option<Rally>,
+}
+
+/// How routed units rally (the rally rules are not in the seeds: a [project default] a
+/// player who owns the rules corrects). At the start of each game turn after the first, each
+/// routed combat unit on the map with no enemy combat unit within `clear_of` hexes makes a
+/// morale check (one die, [`super::morale::passes`]); passing, it is in good order again.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rally {
+    pub clear_of: u32,
+    pub source: String,
 }
 
 /// A fire result code.
