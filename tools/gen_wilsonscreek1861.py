@@ -68,6 +68,12 @@ EXTRA_PLACES = {
 }
 PLACES = {**M.PLACES, **EXTRA_PLACES}
 
+# The surprise of the Southern camps (Pearce alerted "at about 5 o'clock a.m.", OR I/3 p. 121;
+# Price's line formed about 6:30, B&L vol. 1 p. 290) is not given: expressed as half movement
+# for the Confederates on turns 1-4 (`surprise`, which GBACW plays), it was tried and not
+# taken: ai2 against itself the Confederates still won 19 of 20 (15 and 4 on losses), and ai3
+# as the Union won none of 5 where it won 3 of 5 without it (docs/scenarios/wilsons-creek-1861.md).
+
 # Victory hexes [project default]: Lyon attacked to drive the Southern army from its camps
 # (Sturgis, Moore p. 498); the ground both sides fought for was Bloody Hill, the ford and
 # the camps. The Union holds its line of retreat, the Confederates their camps.

@@ -623,3 +623,51 @@ fn routed_units_clear_of_the_enemy_rally_on_a_morale_check() {
     assert!(events.is_empty(), "{events:?}");
     assert_eq!(status(&game, "far"), Status::Routed);
 }
+
+/// The scenario's `surprise` in GBACW: on its turns a surprised unit has `points_percent` of its
+/// movement points (whole points, rounded down), and its allowance's source says why; after
+/// them, and for the other side, all of them.
+#[test]
+fn a_surprised_side_has_its_share_of_movement_points_on_its_turns() {
+    use musket::rules::points::{Allowance, Mp};
+    let text = r#"(
+        title: "surprise", ruleset: "gbacw", sides: ["Union", "Confederate"], weather: Dry,
+        turn: 1, turns: 4,
+        surprise: (side: "Confederate", turns: [1, 2], points_percent: 50, may_attack: true, source: "the camps"),
+        map: (columns: 8, rows: 3, terrain: ["cccccccc", "cccccccc", "cccccccc"]),
+        units: [
+            (id: "u", name: "U", side: "Union", kind: Infantry, hex: "0101", strength: Organized(3), morale: 4),
+            (id: "inf", name: "Inf", side: "Confederate", kind: Infantry, hex: "0803", strength: Organized(3), morale: 3),
+            (id: "cav", name: "Cav", side: "Confederate", kind: Cavalry, hex: "0801", strength: Organized(3), morale: 3),
+        ],
+        victory: [],
+    )"#;
+    let sc = Arc::new(
+        musket::rules::registry::parse_scenario(text, std::path::Path::new("surprise.ron"))
+            .unwrap(),
+    );
+    let rules = musket::rules::registry::for_scenario(&sc, &Default::default()).unwrap();
+    let mut session = Session::new(sc, rules.clone(), 3);
+    let points = |g: &Game, id: &str| match rules.movement().allowance(g, g.unit_by_id(id).unwrap())
+    {
+        Allowance::Fixed { points, .. } => points,
+        other => panic!("{other:?}"),
+    };
+    let g = &session.game;
+    // Infantry 6 MP, cavalry 10 (docs/rulesets/gbacw.md): the Confederates half, the Union all.
+    assert_eq!(points(g, "inf"), Mp::whole(3));
+    assert_eq!(points(g, "cav"), Mp::whole(5));
+    assert_eq!(points(g, "u"), Mp::whole(6));
+    let why = rules
+        .movement()
+        .allowance_source(g, g.unit_by_id("inf").unwrap());
+    assert!(why.contains("surprised") && why.contains("50%"), "{why}");
+    while session.game.turn < 3 {
+        session.execute(Command::EndTurn).unwrap();
+    }
+    assert_eq!(
+        points(&session.game, "inf"),
+        Mp::whole(6),
+        "after its turns all of them"
+    );
+}

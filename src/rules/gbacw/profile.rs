@@ -21,7 +21,7 @@ pub const PROFILE: Profile = {
         fatigue_help: "Fatigue level, 0 to 4.",
         modes: None,
         supply_trains: None,
-        surprise: None,
+        surprise: Some("GBACW's movement points"),
         counter_values: [&["strength", "morale"], &[]],
         sides: ["Union", "Confederate"],
         fields: FIELDS,

@@ -458,6 +458,24 @@ pub fn tag(source: &str) -> &str {
     }
 }
 
+/// The scenario's surprise share of a unit's points on its turns (`surprise.points_percent`;
+/// the rule systems whose profile plays the surprise: the scenario check refuses it in the
+/// others): whole points, rounded down; all of them when it is not surprised.
+fn surprise_share(game: &Game, u: UnitIdx) -> impl Fn(Mp) -> Mp {
+    let unit = game.unit(u);
+    let pct = game
+        .scenario
+        .surprised(u, unit.side, game.turn)
+        .map_or(100, |s| s.points_percent);
+    move |p: Mp| {
+        if pct >= 100 {
+            p
+        } else {
+            Mp::whole(p.0 / Mp::SCALE * pct / 100)
+        }
+    }
+}
+
 fn say(why: &mut Option<&mut Vec<String>>, line: impl FnOnce() -> String) {
     if let Some(w) = why.as_deref_mut() {
         w.push(line());
@@ -467,6 +485,7 @@ fn say(why: &mut Option<&mut Vec<String>>, line: impl FnOnce() -> String) {
 /// The data-driven movement of GCACW, GBACW and NGG 1812: the section is its own procedure.
 impl Movement for MoveTables {
     fn allowance(&self, game: &Game, unit: UnitIdx) -> Allowance {
+        let idx = unit;
         let unit = game.unit(unit);
         if let Some(r) = self.status_row(unit) {
             return Allowance::Fixed {
@@ -488,13 +507,15 @@ impl Movement for MoveTables {
             .allowance
             .iter()
             .find(|r| kinds_fit(&r.kinds, unit.kind));
+        let share = surprise_share(game, idx);
         Allowance::Fixed {
-            points: row.and_then(|r| Mp::from_f64(r.points)).unwrap_or(Mp::ZERO),
-            forced: row.and_then(|r| r.forced).and_then(Mp::from_f64),
+            points: share(row.and_then(|r| Mp::from_f64(r.points)).unwrap_or(Mp::ZERO)),
+            forced: row.and_then(|r| r.forced).and_then(Mp::from_f64).map(share),
         }
     }
 
     fn allowance_source(&self, game: &Game, unit: UnitIdx) -> String {
+        let idx = unit;
         let unit = game.unit(unit);
         if let Some(r) = self.status_row(unit) {
             return r.source.clone();
@@ -503,10 +524,19 @@ impl Movement for MoveTables {
             let _ = game;
             return r.source.clone();
         }
-        self.allowance
+        let source = self
+            .allowance
             .iter()
             .find(|r| kinds_fit(&r.kinds, unit.kind))
-            .map_or(String::new(), |r| r.source.clone())
+            .map_or(String::new(), |r| r.source.clone());
+        match game
+            .scenario
+            .surprised(idx, unit.side, game.turn)
+            .filter(|s| s.points_percent < 100)
+        {
+            Some(s) => format!("{source}; {}", s.describe()),
+            None => source,
+        }
     }
 
     fn points_name(&self) -> &'static str {
