@@ -282,36 +282,24 @@ COLOURS = {"c": "#e8e0a8", "w": "#7fae6a", "s": "#a8c8b8", "r": "#c8b088", "t": 
 
 
 def write_svg(terrain, roads, sides, hexes, rows, places):
-    s = 9.0
-    def px(c, r):
-        x, y = centre(c, r)
-        return (x - M.X_WEST) / COL * s * 1.5 + 2 * s, (M.Y_TOP - y) / HEX * s * math.sqrt(3) + 2 * s
-    w, h = COLUMNS * 1.5 * s + 6 * s, (ROWS + 1) * math.sqrt(3) * s + 4 * s
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}">']
-    for (c, r), t in terrain.items():
-        x, y = px(c, r)
-        pts = " ".join(f"{x + s * math.cos(math.radians(a)):.1f},{y + s * math.sin(math.radians(a)):.1f}"
-                       for a in range(0, 360, 60))
-        out.append(f'<polygon points="{pts}" fill="{COLOURS.get(t, "#ccc")}" stroke="#d8d0a0" stroke-width="0.3"/>')
+    pic = hexgrid.Svg(GRID, 9.0)
+    for h, t in terrain.items():
+        pic.hexagon(h, COLOURS.get(t, "#ccc"), ' stroke="#d8d0a0" stroke-width="0.3"')
     for (hx, d), fs in sides.items():
-        a, b = px(*hx), px(*step(hx, d))
+        a, b = pic.px(*hx), pic.px(*step(hx, d))
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
         vx, vy = (b[1] - a[1]) / 2 / math.sqrt(3), -(b[0] - a[0]) / 2 / math.sqrt(3)
         col = "#d09020" if ("Bridge" in fs or "Ford" in fs) else "#3070c0"
         wid = 3 if "MajorRiver" in fs else 1.5
-        out.append(f'<line x1="{mx - vx:.1f}" y1="{my - vy:.1f}" x2="{mx + vx:.1f}" y2="{my + vy:.1f}" stroke="{col}" stroke-width="{wid}"/>')
+        pic.out.append(f'<line x1="{mx - vx:.1f}" y1="{my - vy:.1f}" x2="{mx + vx:.1f}" '
+                       f'y2="{my + vy:.1f}" stroke="{col}" stroke-width="{wid}"/>')
     for _, hs in roads:
-        d = " ".join(f"{px(*q)[0]:.1f},{px(*q)[1]:.1f}" for q in hs)
-        out.append(f'<polyline points="{d}" fill="none" stroke="#705030" stroke-width="1.2"/>')
+        pic.route(hs, 1.2)
     for p, _, _, _ in VICTORY:
-        x, y = px(*hex_at(*places[p]))
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{s:.1f}" fill="none" stroke="#d0a000" stroke-width="2"/>')
+        pic.ring(hex_at(*places[p]), pic.s)
     for r in rows:
-        x, y = px(*hexes[r["id"]])
-        col = "#3050a0" if r["side"] == "French" else "#307040"
-        out.append(f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="6" height="6" fill="{col}"/>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        pic.counter(hexes[r["id"]], "#3050a0" if r["side"] == "French" else "#307040")
+    return pic.text()
 
 
 def main():

@@ -287,31 +287,18 @@ COLOURS = {"c": "#e8e0a8", "w": "#9cc48a", "e": "#7fb2e0", "f": "#b8d8f0", "t": 
 
 
 def write_svg(terrain, elev, roads, hexes, rows):
-    s = 6.0
-    def px(c, r):
-        x, y = centre(c, r)
-        return (x - M.X_WEST) / COL_YARDS * s * 1.5 + 2 * s, (M.Y_TOP - y) / M.HEX_YARDS * s * math.sqrt(3) + 2 * s
-    w = COLUMNS * 1.5 * s + 6 * s
-    h = (ROWS + 1) * math.sqrt(3) * s + 4 * s
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}">']
-    for (c, r), t in terrain.items():
-        x, y = px(c, r)
-        pts = " ".join(f"{x + s * math.cos(math.radians(a)):.1f},{y + s * math.sin(math.radians(a)):.1f}"
-                       for a in range(0, 360, 60))
-        shade = "" if elev[(c, r)] == 0 else f' stroke="#806040" stroke-width="{0.4 * elev[(c, r)]:.1f}"'
-        out.append(f'<polygon points="{pts}" fill="{COLOURS.get(t, "#ccc")}"{shade}/>')
+    pic = hexgrid.Svg(GRID, 6.0)
+    for h, t in terrain.items():
+        e = elev[h]
+        shade = "" if e == 0 else f' stroke="#806040" stroke-width="{0.4 * e:.1f}"'
+        pic.hexagon(h, COLOURS.get(t, "#ccc"), shade)
     for _, hs in roads:
-        d = " ".join(f"{px(*q)[0]:.1f},{px(*q)[1]:.1f}" for q in hs)
-        out.append(f'<polyline points="{d}" fill="none" stroke="#705030" stroke-width="1.5"/>')
-    for place, _, name, _ in VICTORY:
-        x, y = px(*hex_at(*PLACES[place]))
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{s * 1.1:.1f}" fill="none" stroke="#d0a000" stroke-width="2"/>')
+        pic.route(hs, 1.5)
+    for place, _, _, _ in VICTORY:
+        pic.ring(hex_at(*PLACES[place]), pic.s * 1.1)
     for r in rows:
-        x, y = px(*hexes[r["id"]])
-        col = "#3050a0" if r["side"] == "Union" else "#909090"
-        out.append(f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="6" height="6" fill="{col}"/>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        pic.counter(hexes[r["id"]], "#3050a0" if r["side"] == "Union" else "#909090")
+    return pic.text()
 
 
 def main():

@@ -127,3 +127,40 @@ def label(h):
 
 def ron_str(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class Svg:
+    """A map picture of a grid's hexes, `s` pixels a hex's radius (docs/scenarios/*-map.svg)."""
+
+    def __init__(self, grid, s):
+        self.grid, self.s, self.out = grid, s, []
+        w = grid.columns * 1.5 * s + 6 * s
+        h = (grid.rows + 1) * math.sqrt(3) * s + 4 * s
+        self.out.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}">')
+
+    def px(self, c, r):
+        g, s = self.grid, self.s
+        x, y = g.centre(c, r)
+        return (x - g.x_west) / g.col * s * 1.5 + 2 * s, (g.y_top - y) / g.size * s * math.sqrt(3) + 2 * s
+
+    def hexagon(self, h, fill, extra=""):
+        x, y = self.px(*h)
+        s = self.s
+        pts = " ".join(f"{x + s * math.cos(math.radians(a)):.1f},{y + s * math.sin(math.radians(a)):.1f}"
+                       for a in range(0, 360, 60))
+        self.out.append(f'<polygon points="{pts}" fill="{fill}"{extra}/>')
+
+    def route(self, hexes, width):
+        d = " ".join(f"{self.px(*q)[0]:.1f},{self.px(*q)[1]:.1f}" for q in hexes)
+        self.out.append(f'<polyline points="{d}" fill="none" stroke="#705030" stroke-width="{width}"/>')
+
+    def ring(self, h, r):
+        x, y = self.px(*h)
+        self.out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="none" stroke="#d0a000" stroke-width="2"/>')
+
+    def counter(self, h, colour):
+        x, y = self.px(*h)
+        self.out.append(f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="6" height="6" fill="{colour}"/>')
+
+    def text(self):
+        return "\n".join(self.out + ["</svg>"]) + "\n"
