@@ -368,7 +368,9 @@ pub fn opening_view(g: &crate::rules::game::Game, free: Rect, window: Vec2) -> (
 }
 
 /// The middle of the front: the mean position of the side to move's units within two hexes of
-/// an enemy unit (all its units if none is; `None` with no unit on the map).
+/// an enemy unit; where none is, of its largest group (the units within [`GROUP_HEXES`] of
+/// the unit with most of its side's units that near: two columns far apart open on one of
+/// them, not on the empty ground between); `None` with no unit on the map.
 fn front(g: &crate::rules::game::Game) -> Option<Vec2> {
     let on_map = |side_to_move: bool| {
         g.units.iter().filter(move |u| {
@@ -382,7 +384,11 @@ fn front(g: &crate::rules::game::Game) -> Option<Vec2> {
         .copied()
         .filter(|h| enemies.iter().any(|e| e.distance(*h) <= 2))
         .collect();
-    let pick = if near.is_empty() { own } else { near };
+    let pick = if near.is_empty() {
+        largest_group(&own)
+    } else {
+        near
+    };
     if pick.is_empty() {
         return None;
     }
@@ -391,6 +397,29 @@ fn front(g: &crate::rules::game::Game) -> Option<Vec2> {
         .iter()
         .fold(Vec2::ZERO, |acc, h| acc + hex_to_world(o, *h));
     Some(sum / pick.len() as f32)
+}
+
+/// How near (hexes) a side's units are to count as one group for the opening view.
+const GROUP_HEXES: u32 = 6;
+
+/// The hexes within [`GROUP_HEXES`] of the hex with most of `hexes` that near (the first on a
+/// tie).
+fn largest_group(hexes: &[Coord]) -> Vec<Coord> {
+    let near = |a: Coord| -> Vec<Coord> {
+        hexes
+            .iter()
+            .copied()
+            .filter(|h| h.distance(a) <= GROUP_HEXES)
+            .collect()
+    };
+    let mut best: Vec<Coord> = Vec::new();
+    for &h in hexes {
+        let group = near(h);
+        if group.len() > best.len() {
+            best = group;
+        }
+    }
+    best
 }
 
 /// Whether the pointer at `pos` is over a panel (the map ignores it there).

@@ -783,6 +783,19 @@ fn every_scenario_opens_with_legible_counters() {
             g.map().contains(hex),
             "{name}: the view is centred off the map"
         );
+        // The side to move sees some of its units (Wilson's Creek opened on the empty ground
+        // between Lyon's and Sigel's columns).
+        let o = g.map().orientation();
+        let seen = g
+            .units
+            .iter()
+            .filter(|u| u.on_map() && u.side == g.active_side && !u.is_leader())
+            .filter_map(|u| u.hex)
+            .any(|h| {
+                let p = musket::client::layout::hex_to_world(o, h);
+                free.contains((p - at) / scale * Vec2::new(1.0, -1.0) + window / 2.0)
+            });
+        assert!(seen, "{name}: no unit of the side to move in view");
         if name.starts_with("example") {
             // A small map is shown whole.
             let map = g.map();
