@@ -34,6 +34,9 @@ import os
 import sys
 from dataclasses import dataclass, field
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hexgrid  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # ---------------------------------------------------------------------------------------------
@@ -106,16 +109,8 @@ for _h in [(3, 3), (4, 3)]:
         assert distance(_h, _n) == 1, (_h, _n)
 
 
-def cube_round(x, y, z):
-    rx, ry, rz = round(x), round(y), round(z)
-    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
-    if dx > dy and dx > dz:
-        rx = -ry - rz
-    elif dy > dz:
-        ry = -rx - rz
-    else:
-        rz = -rx - ry
-    return (rx, ry, rz)
+# The nearest hex to a fractional cube position: the generators' one (tools/hexgrid.py).
+cube_round = hexgrid.cube_round
 
 
 def hex_line(a, b):

@@ -69,61 +69,6 @@ fn exerts_zoc(u: &crate::rules::unit::Unit) -> bool {
     u.is_combat() && u.status != crate::rules::unit::Status::Pinned
 }
 
-/// The rally ([`data::Rally`]): each routed combat unit on the map, in unit order, with no
-/// enemy combat unit within `clear_of` hexes, rolls one die against its morale; passing
-/// ([`morale::passes`]), it is in good order again. One die per unit checked, in unit order.
-fn rally(t: &Tables, game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
-    use crate::rules::unit::{Status, UnitIdx};
-    let Some(r) = &t.settings.rally else {
-        return Vec::new();
-    };
-    let enemies: Vec<_> = game
-        .units
-        .iter()
-        .filter(|u| u.is_combat() && u.status != Status::Routed)
-        .filter_map(|u| u.hex.map(|h| (u.side, h)))
-        .collect();
-    let mut events = Vec::new();
-    let (mut rallied, mut failed) = (Vec::new(), Vec::new());
-    for i in 0..game.units.len() {
-        let u = &game.units[i];
-        let Some(hex) = u
-            .hex
-            .filter(|_| u.is_combat() && u.status == Status::Routed)
-        else {
-            continue;
-        };
-        let side = u.side;
-        if enemies
-            .iter()
-            .any(|(s, h)| *s != side && h.distance(hex) <= r.clear_of)
-        {
-            continue;
-        }
-        let idx = UnitIdx(i as u32);
-        let m = state::unit(game, idx).morale;
-        let die =
-            crate::rules::event::roll_die(dice, crate::rules::dice::DieRole::Other, &mut events);
-        if morale::passes(t, die, m) {
-            game.unit_mut(idx).status = Status::Normal;
-            rallied.push((idx, die));
-        } else {
-            failed.push((idx, die));
-        }
-    }
-    if !rallied.is_empty() || !failed.is_empty() {
-        events.push(Event::RoundRecovered {
-            mid_point: false,
-            rallied,
-            failed,
-            restored: Vec::new(),
-            rested: 0,
-            fatigue: 0,
-        });
-    }
-    events
-}
-
 impl Ruleset for Gbacw {
     fn movement(&self) -> &dyn crate::rules::ruleset::Movement {
         &self.tables.movement
@@ -140,7 +85,7 @@ impl Ruleset for Gbacw {
         if mid_point {
             return Vec::new();
         }
-        rally(&self.tables, game, dice)
+        morale::rally(&self.tables, game, dice)
     }
     fn sequence(&self) -> &crate::rules::sequence::Sequence {
         &self.tables.sequence

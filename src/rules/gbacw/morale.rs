@@ -7,6 +7,8 @@ use num_rational::Ratio;
 
 use crate::rules::attack::AttackError;
 use crate::rules::cv::Prob;
+use crate::rules::dice::DieSource;
+use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::unit::{Status, UnitIdx};
 
@@ -305,4 +307,58 @@ mod num_traits_checked {
             .checked_add(b.numer().checked_mul(l / b.denom())?)?;
         Some(reduce(n, l))
     }
+}
+
+/// The rally ([`super::data::Rally`]): each routed combat unit on the map, in unit order, with no
+/// enemy combat unit within `clear_of` hexes, rolls one die against its morale; passing
+/// ([`morale::passes`]), it is in good order again. One die per unit checked, in unit order.
+pub fn rally(t: &Tables, game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
+    let Some(r) = &t.settings.rally else {
+        return Vec::new();
+    };
+    let enemies: Vec<_> = game
+        .units
+        .iter()
+        .filter(|u| u.is_combat() && u.status != Status::Routed)
+        .filter_map(|u| u.hex.map(|h| (u.side, h)))
+        .collect();
+    let mut events = Vec::new();
+    let (mut rallied, mut failed) = (Vec::new(), Vec::new());
+    for i in 0..game.units.len() {
+        let u = &game.units[i];
+        let Some(hex) = u
+            .hex
+            .filter(|_| u.is_combat() && u.status == Status::Routed)
+        else {
+            continue;
+        };
+        let side = u.side;
+        if enemies
+            .iter()
+            .any(|(s, h)| *s != side && h.distance(hex) <= r.clear_of)
+        {
+            continue;
+        }
+        let idx = UnitIdx(i as u32);
+        let m = super::state::unit(game, idx).morale;
+        let die =
+            crate::rules::event::roll_die(dice, crate::rules::dice::DieRole::Other, &mut events);
+        if passes(t, die, m) {
+            game.unit_mut(idx).status = Status::Normal;
+            rallied.push((idx, die));
+        } else {
+            failed.push((idx, die));
+        }
+    }
+    if !rallied.is_empty() || !failed.is_empty() {
+        events.push(Event::RoundRecovered {
+            mid_point: false,
+            rallied,
+            failed,
+            restored: Vec::new(),
+            rested: 0,
+            fatigue: 0,
+        });
+    }
+    events
 }
