@@ -68,11 +68,25 @@ EXTRA_PLACES = {
 }
 PLACES = {**M.PLACES, **EXTRA_PLACES}
 
-# The surprise of the Southern camps (Pearce alerted "at about 5 o'clock a.m.", OR I/3 p. 121;
-# Price's line formed about 6:30, B&L vol. 1 p. 290) is not given: expressed as half movement
-# for the Confederates on turns 1-4 (`surprise`, which GBACW plays), it was tried and not
-# taken: ai2 against itself the Confederates still won 19 of 20 (15 and 4 on losses), and ai3
-# as the Union won none of 5 where it won 3 of 5 without it (docs/scenarios/wilsons-creek-1861.md).
+# The alert of the Southern camps, S&T 80's own exclusive rule for this battle as its review
+# describes it: the Confederates "are not able to move until 'alerted', which means a Union
+# unit gets within sighting distance"; then "each Southern unit has to undergo a morale
+# check, meaning about half rout", and a mounted unit that panics fights as infantry "the
+# rest of the day" (docsbay.net review of S&T 80). The sighting distance and the last turn
+# are [project default]s: 4 hexes (500 yards in the brush and timber), and by 6:20 a.m. (turn
+# 5) at the latest, when Price's line was forming on Bloody Hill's south slope (about 6:30,
+# B&L vol. 1 p. 290). The surprise (a share of movement points on given turns), tried first,
+# did not help the Union and is not used (docs/scenarios/wilsons-creek-1861.md).
+ALERT = {
+    "side": "Confederate",
+    "within": 4,
+    "turn": 5,
+    "source": "[pub] S&T 80 (SPI 1980) exclusive rules as reviewed (docsbay.net): the "
+              "Confederates do not move until a Union unit is within sighting distance, then "
+              "every unit checks morale and panicked mounted units fight on foot; Pearce was "
+              "alerted \"at about 5 o'clock a.m.\" (OR I/3 p. 121); the 4 hexes and turn 5 "
+              "[project default]",
+}
 
 # Victory hexes [project default]: Lyon attacked to drive the Southern army from its camps
 # (Sturgis, Moore p. 498); the ground both sides fought for was Bloody Hill, the ford and
@@ -209,7 +223,11 @@ def briefing():
         "column (the 3rd and 5th Missouri, Backof's guns, two companies of regular cavalry) is "
         "south-east of the Southern camps, its guns on a hill above the cavalry's tents. "
         "McCulloch's Western Army and Price's Missouri State Guard, more than 10,000 men, are "
-        "in their camps along the creek. Victory hexes: Bloody Hill crest 5, the Wire Road ford "
+        "in their camps along the creek, asleep: until a Union combat unit comes within "
+        f"{ALERT['within']} hexes of one of theirs (or {time_of(ALERT['turn'])} at the latest) only "
+        "their leaders move; then every Southern unit makes a morale check, those that fail "
+        "rout, and mounted men who fail lose their horses and fight on foot (S&T 80's alert). "
+        "Victory hexes: Bloody Hill crest 5, the Wire Road ford "
         "4 and Sharp's farm 3 and the Ray house 2 (Confederate), the road to Springfield 4 "
         "(Union). The Union moves first. Every unit's men and source: "
         "docs/scenarios/wilsons-creek-1861.md."
@@ -239,6 +257,7 @@ def scenario_text(rows, terrain, elev, roads, hexes):
     weather: Dry,
     turn: 1,
     turns: {TURNS},
+    alert: (side: {ron_str(ALERT["side"])}, within: {ALERT["within"]}, turn: {ALERT["turn"]}, source: {ron_str(ALERT["source"])}),
     briefing: {ron_str(briefing())},
     victory: [
 {chr(10).join(victory)}

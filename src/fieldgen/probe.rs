@@ -234,6 +234,8 @@ fn probe_game(
         turn: None,
         // Ferries name hexes of the source's map; the probe asks about ground alone.
         ferries: Vec::new(),
+        // Nobody is asleep in camp on the probe's open ground.
+        alert: None,
         ..source.file.clone()
     };
     let n = file.units.len();

@@ -235,6 +235,16 @@ pub enum Event {
         hex: Coord,
         units: Vec<UnitIdx>,
     },
+    /// The scenario's alert woke `side` as its player-turn began: `sighted` is the enemy unit
+    /// that came within sight of one of its units (`None`: the alert's last turn came). Each
+    /// unit's morale check is its own events; these failed and routed, and these mounted
+    /// units of them fight on foot from now on.
+    Alerted {
+        side: SideId,
+        sighted: Option<(UnitIdx, UnitIdx)>,
+        routed: Vec<UnitIdx>,
+        on_foot: Vec<UnitIdx>,
+    },
     /// A leader moved onto friendly units in a leader-transfer phase.
     LeaderTransferred {
         leader: UnitIdx,

@@ -48,7 +48,8 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
         index: game.phase.index + 1,
         ..game.phase
     };
-    if next.index >= seq.phases.len() {
+    let new_player_turn = next.index >= seq.phases.len();
+    if new_player_turn {
         next = end_player_turn(game, dice, &seq, &mut events);
     } else {
         // A phase's attack limit counts its own attacks.
@@ -68,6 +69,9 @@ pub fn end_phase(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     };
     if let Some(side) = seq.acting(next) {
         game.set_active_side(side);
+    }
+    if new_player_turn && !game.is_over() {
+        events.extend(game.rules.clone().player_turn_begins(game, dice));
     }
     // A phase not played in this game turn (`from_turn`), or one with nothing to do
     // (`skip_when_idle`), is passed over.
@@ -345,6 +349,7 @@ pub fn ferry_loads(game: &Game) -> Vec<super::unit::UnitIdx> {
 pub fn begin(game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
     // The first game turn's random events (the later turns' come as each begins).
     let mut events = random_events(game, dice);
+    events.extend(game.rules.clone().player_turn_begins(game, dice));
     events.extend(begin_phase(game, dice));
     events
 }

@@ -80,6 +80,8 @@ impl Describe for Event {
             E::RandomEvent { dice, event } => n.random_event(dice, event.as_ref()),
             E::Reinforced { units, hex, delayed } => n.reinforced(units, hex, *delayed),
             E::FerryFull { ferry, hex, units } => n.ferry_full(ferry, hex, units),
+            E::Alerted { side, sighted, routed, on_foot } =>
+                n.alerted(*side, *sighted, routed, on_foot),
         }
     }
 }
@@ -400,6 +402,29 @@ impl Narrator<'_> {
     }
 
     /// The recovery step: who rallied, stayed routed, is in good order again, rested.
+    fn alerted(
+        &self,
+        side: SideId,
+        sighted: Option<(UnitIdx, UnitIdx)>,
+        routed: &[UnitIdx],
+        on_foot: &[UnitIdx],
+    ) -> String {
+        let why = match sighted {
+            Some((enemy, own)) => format!("{} is in sight of {}", self.name(&enemy), self.name(&own)),
+            None => "the alert's last turn has come".to_string(),
+        };
+        let mut s = format!("{} is alerted ({why})", self.side(side));
+        if routed.is_empty() {
+            s.push_str(": every unit passes its morale check");
+        } else {
+            s.push_str(&format!(": {} rout", self.names(routed)));
+        }
+        if !on_foot.is_empty() {
+            s.push_str(&format!("; {} lose their horses and fight on foot", self.names(on_foot)));
+        }
+        s
+    }
+
     fn round_recovered(
         &self,
         mid_point: bool,

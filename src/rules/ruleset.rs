@@ -414,6 +414,17 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     ) -> Vec<Event> {
         Vec::new()
     }
+    /// What the rules do as a player-turn begins, before its first phase (GBACW: the scenario's
+    /// alert of the phasing side), the game's first included (`flow::begin`, after the first
+    /// turn's random events). Nothing by default.
+    fn player_turn_begins(&self, _game: &mut Game, _dice: &mut dyn DieSource) -> Vec<Event> {
+        Vec::new()
+    }
+    /// Why a unit may not move now, whatever its points (GBACW: an army not yet alerted by the
+    /// scenario's alert); `None` by default. Its allowance is then no points.
+    fn held(&self, _game: &Game, _unit: UnitIdx) -> Option<String> {
+        None
+    }
     /// What the rules do at the end of each game turn, after its last phase and before the
     /// recovery (NGG 1812 13.1: the Cossack roll); nothing by default.
     fn end_of_turn(&self, _game: &mut Game, _dice: &mut dyn DieSource) -> Vec<Event> {

@@ -23,6 +23,7 @@ mod client_pbem;
 mod client_rulesets;
 mod editor;
 mod fields;
+mod gbacw_alert;
 mod gbacw_fire;
 mod gbacw_melee;
 mod gcacw_combat_values;

@@ -54,6 +54,7 @@ static PROFILE: Profile = Profile {
     modes: None,
     supply_trains: None,
     surprise: None,
+    alert: None,
     counter_values: [&["strength", "morale"], &[]],
     sides: ["Blue", "Red"],
     fields: &[FieldSpec {

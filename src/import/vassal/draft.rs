@@ -729,6 +729,7 @@ impl<'m> Builder<'m> {
             supply_trains: None,
             ferries: Vec::new(),
             surprise: None,
+            alert: None,
             map: MapFile {
                 orientation: n.orientation,
                 columns: i64::from(n.columns),

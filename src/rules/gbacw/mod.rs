@@ -11,6 +11,7 @@
 //! [`melee::read_die`], [`apply::allocate`]) and one morale procedure
 //! ([`morale::roll_morale`]), which the odds run over every sequence of dice.
 
+pub mod alert;
 pub mod apply;
 pub mod assess;
 pub mod data;
@@ -87,6 +88,15 @@ impl Ruleset for Gbacw {
         }
         morale::rally(&self.tables, game, dice)
     }
+    /// The scenario's alert, looked at as the alert's side begins a player-turn.
+    fn player_turn_begins(&self, game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event> {
+        alert::look(&self.tables, game, dice)
+    }
+
+    fn held(&self, game: &Game, unit: crate::rules::unit::UnitIdx) -> Option<String> {
+        alert::held(game, unit)
+    }
+
     fn sequence(&self) -> &crate::rules::sequence::Sequence {
         &self.tables.sequence
     }

@@ -74,6 +74,9 @@ pub enum Check {
     AfterLoss { star: bool, code: String },
     /// [12.98]: a morale check after a melee result (the caller applies pass / fail).
     Melee { why: String },
+    /// A morale check a scenario's rule calls for (the alert: `super::alert`); the caller
+    /// applies pass / fail.
+    Called { why: String },
 }
 
 /// One step of a procedure, for the events.
@@ -185,7 +188,7 @@ pub fn roll_morale(
                 (None, false)
             }
         }
-        Check::Melee { why } => {
+        Check::Melee { why } | Check::Called { why } => {
             let ok = passes(t, d, m);
             steps.push(roll(ok, why));
             (None, !ok)

@@ -30,6 +30,7 @@ pub const PROFILE: Profile = {
         modes: None,
         supply_trains: None,
         surprise: None,
+        alert: None,
         counter_values: [&["strength", "artillery", "tactical"], &["tactical"]],
         sides: ["Union", "Confederate"],
         fields: FIELDS,

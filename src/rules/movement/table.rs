@@ -486,6 +486,12 @@ fn say(why: &mut Option<&mut Vec<String>>, line: impl FnOnce() -> String) {
 impl Movement for MoveTables {
     fn allowance(&self, game: &Game, unit: UnitIdx) -> Allowance {
         let idx = unit;
+        if game.rules.held(game, idx).is_some() {
+            return Allowance::Fixed {
+                points: Mp::ZERO,
+                forced: None,
+            };
+        }
         let unit = game.unit(unit);
         if let Some(r) = self.status_row(unit) {
             return Allowance::Fixed {
@@ -516,6 +522,9 @@ impl Movement for MoveTables {
 
     fn allowance_source(&self, game: &Game, unit: UnitIdx) -> String {
         let idx = unit;
+        if let Some(why) = game.rules.held(game, idx) {
+            return why;
+        }
         let unit = game.unit(unit);
         if let Some(r) = self.status_row(unit) {
             return r.source.clone();

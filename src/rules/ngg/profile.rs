@@ -22,6 +22,7 @@ pub const PROFILE: Profile = {
         modes: None,
         supply_trains: Some("NGG 1812's (8.1-8.2)"),
         surprise: None,
+        alert: None,
         counter_values: [&["strength", "class"], &["rating"]],
         sides: ["French", "Russian"],
         fields: FIELDS,

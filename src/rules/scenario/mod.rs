@@ -20,6 +20,7 @@ use super::hex::{Compass, Coord, Numbering, Orientation};
 use super::map::{Feature, Map, RouteKind, Terrain, Weather};
 use super::unit::{Class, Mode, SideId, Status, Unit, UnitIdx, UnitKind};
 
+mod alert;
 mod battle;
 mod board;
 mod commands;
@@ -29,6 +30,8 @@ mod strength;
 mod units;
 mod victory;
 
+use alert::check_alert;
+pub use alert::{Alert, AlertFile};
 use battle::check_battle;
 pub use battle::{Ferry, FerryFile, Surprise, SurpriseFile};
 use board::{check_labels, check_map};
@@ -135,6 +138,9 @@ pub struct Profile {
     /// What the scenario's `surprise` takes from a surprised unit in this rule system (a share
     /// of which points), where it plays the surprise.
     pub surprise: Option<&'static str>,
+    /// What the scenario's `alert` does when a side is alerted in this rule system, where it
+    /// plays the alert (`alert.rs`).
+    pub alert: Option<&'static str>,
     /// The values printed on a counter that a scenario must give (a combat unit's, then a
     /// leader's): what an import from a module's pictures cannot know, left as placeholders.
     pub counter_values: [&'static [&'static str]; 2],
@@ -322,6 +328,10 @@ pub struct ScenarioFile {
     /// Project addition (optional): the surprise of a side on its first turns (`battle.rs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub surprise: Option<SurpriseFile>,
+    /// Project addition (optional): a side asleep in its camps until the enemy comes near
+    /// (`alert.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alert: Option<AlertFile>,
     pub map: MapFile,
     pub units: Vec<UnitFile>,
     /// Project addition (optional): hexes worth victory points to the side holding them at the
@@ -913,6 +923,8 @@ pub struct Scenario {
     pub ferries: Vec<Ferry>,
     /// The surprise of a side (project addition).
     pub surprise: Option<Surprise>,
+    /// The alert of a side asleep in its camps (project addition).
+    pub alert: Option<Alert>,
     /// Whether movement and attack limits are enforced.
     pub movement: crate::rules::points::Enforcement,
     /// The file as read, kept so a save can hold the scenario itself.
@@ -1235,6 +1247,7 @@ pub fn validate(file: ScenarioFile, profiles: Profiles<'static>) -> Result<Scena
     } = check_units(&mut ck, &file, profiles, board, turns);
     check_commands(&mut ck, &file, profiles, &ids, &mut units);
     let (ferries, surprise) = check_battle(&mut ck, &file, profiles, board, &ids, &units);
+    let alert = check_alert(&mut ck, &file, profiles);
     let victory = check_victory(&mut ck, &file, board, &hex_side);
     // An unknown ruleset is one of the header's problems.
     let (true, Some(ruleset)) = (ck.problems.is_empty(), profiles.ruleset(&file.ruleset)) else {
@@ -1244,6 +1257,7 @@ pub fn validate(file: ScenarioFile, profiles: Profiles<'static>) -> Result<Scena
     sc.hex_names = names;
     sc.ferries = ferries;
     sc.surprise = surprise;
+    sc.alert = alert;
     Ok(sc)
 }
 
@@ -1292,6 +1306,7 @@ fn build(
         hex_names: HashMap::new(),
         ferries: Vec::new(),
         surprise: None,
+        alert: None,
         file,
     }
 }

@@ -51,6 +51,7 @@ pub const PROFILE: Profile = {
         modes: Some((modes, MODES_WHY)),
         supply_trains: None,
         surprise: Some("Shiloh's operations points"),
+        alert: None,
         counter_values: [&["strength", "efficiency"], &["leader_bonus"]],
         sides: ["Union", "Confederate"],
         fields: FIELDS,

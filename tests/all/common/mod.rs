@@ -39,6 +39,7 @@ pub fn map(columns: u32, rows: u32) -> B {
             supply_trains: None,
             ferries: Vec::new(),
             surprise: None,
+            alert: None,
             initiative_ties: None,
             map: MapFile {
                 orientation: Default::default(),

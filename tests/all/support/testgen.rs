@@ -422,6 +422,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
         supply_trains: None,
         ferries: Vec::new(),
         surprise: None,
+        alert: None,
         initiative_ties: None,
         map: MapFile {
             orientation: Default::default(),
