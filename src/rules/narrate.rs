@@ -410,7 +410,9 @@ impl Narrator<'_> {
         on_foot: &[UnitIdx],
     ) -> String {
         let why = match sighted {
-            Some((enemy, own)) => format!("{} is in sight of {}", self.name(&enemy), self.name(&own)),
+            Some((enemy, own)) => {
+                format!("{} is in sight of {}", self.name(&enemy), self.name(&own))
+            }
             None => "the alert's last turn has come".to_string(),
         };
         let mut s = format!("{} is alerted ({why})", self.side(side));
@@ -420,7 +422,10 @@ impl Narrator<'_> {
             s.push_str(&format!(": {} rout", self.names(routed)));
         }
         if !on_foot.is_empty() {
-            s.push_str(&format!("; {} lose their horses and fight on foot", self.names(on_foot)));
+            s.push_str(&format!(
+                "; {} lose their horses and fight on foot",
+                self.names(on_foot)
+            ));
         }
         s
     }

@@ -31,8 +31,7 @@ fn camps(union_hex: &str, alert: &str) -> Game {
     )"#
     );
     let sc = Arc::new(
-        musket::rules::registry::parse_scenario(&text, std::path::Path::new("alert.ron"))
-            .unwrap(),
+        musket::rules::registry::parse_scenario(&text, std::path::Path::new("alert.ron")).unwrap(),
     );
     let rules = musket::rules::registry::for_scenario(&sc, &Default::default()).unwrap();
     musket::rules::flow::new_game(sc, rules)
@@ -68,12 +67,18 @@ fn an_army_asleep_moves_once_the_enemy_is_in_sight_and_checks_its_morale() {
     assert_eq!(points(&g, "inf"), Mp::ZERO);
     assert_eq!(points(&g, "cav"), Mp::ZERO);
     assert_eq!(points(&g, "u"), Mp::whole(6), "the Union is awake");
-    assert!(points(&g, "ldr") > Mp::ZERO, "a leader may ride while the camps sleep");
+    assert!(
+        points(&g, "ldr") > Mp::ZERO,
+        "a leader may ride while the camps sleep"
+    );
     let why = g
         .rules
         .movement()
         .allowance_source(&g, g.unit_by_id("inf").unwrap());
-    assert!(why.contains("not yet alerted") && why.contains("within 3 hexes"), "{why}");
+    assert!(
+        why.contains("not yet alerted") && why.contains("within 3 hexes"),
+        "{why}"
+    );
 
     let mut dice = FixedDice::new(&[2, 5]);
     let events = until(&mut g, SideId(1), &mut dice);
@@ -103,9 +108,15 @@ fn an_army_asleep_moves_once_the_enemy_is_in_sight_and_checks_its_morale() {
     assert_eq!(g.unit(cav).kind, UnitKind::Infantry, "it lost its horses");
     assert_eq!(g.unit(inf).status, Status::Normal);
     assert_eq!(points(&g, "inf"), Mp::whole(6), "awake, it moves");
-    let alerted = events.iter().find(|e| matches!(e, Event::Alerted { .. })).unwrap();
+    let alerted = events
+        .iter()
+        .find(|e| matches!(e, Event::Alerted { .. }))
+        .unwrap();
     let line = alerted.describe(&g);
-    assert!(line.contains("Confederate is alerted (U is in sight of Inf)"), "{line}");
+    assert!(
+        line.contains("Confederate is alerted (U is in sight of Inf)"),
+        "{line}"
+    );
 
     // Once awake, never again: the next player-turn makes no check.
     let mut dice = FixedDice::new(&[6; 10]);
@@ -121,21 +132,34 @@ fn an_army_out_of_sight_wakes_on_the_alerts_turn() {
     let mut g = camps("0101", alert);
     let mut dice = FixedDice::new(&[1; 20]);
     let first = until(&mut g, SideId(1), &mut dice);
-    assert!(!first.iter().any(|e| matches!(e, Event::Alerted { .. })), "7 hexes is out of sight");
+    assert!(
+        !first.iter().any(|e| matches!(e, Event::Alerted { .. })),
+        "7 hexes is out of sight"
+    );
     assert_eq!(points(&g, "inf"), Mp::ZERO);
     until(&mut g, SideId(0), &mut dice);
     assert_eq!(g.turn, 2);
     let second = until(&mut g, SideId(1), &mut dice);
     assert!(second.iter().any(|e| matches!(e,
         Event::Alerted { sighted: None, routed, .. } if routed.is_empty())));
-    assert_eq!(points(&g, "cav"), Mp::whole(10), "awake, mounted (it passed)");
+    assert_eq!(
+        points(&g, "cav"),
+        Mp::whole(10),
+        "awake, mounted (it passed)"
+    );
 }
 
 /// A bad alert is refused with the place and the problem; other rule systems do not play it.
 #[test]
 fn a_bad_alert_names_its_field() {
     let base = std::fs::read_to_string("scenarios/gbacw-bloody-hill.ron").unwrap();
-    let with = |alert: &str| base.replacen("    units: [", &format!("    alert: {alert},\n    units: ["), 1);
+    let with = |alert: &str| {
+        base.replacen(
+            "    units: [",
+            &format!("    alert: {alert},\n    units: ["),
+            1,
+        )
+    };
     let problems = |text: String| {
         musket::rules::registry::parse_scenario(&text, std::path::Path::new("x.ron"))
             .err()
@@ -148,7 +172,11 @@ fn a_bad_alert_names_its_field() {
     }
     let gcacw = std::fs::read_to_string("scenarios/foxs-gap.ron")
         .unwrap()
-        .replacen("    units: [", "    alert: (side: \"Union\", within: 3),\n    units: [", 1);
+        .replacen(
+            "    units: [",
+            "    alert: (side: \"Union\", within: 3),\n    units: [",
+            1,
+        );
     let p = problems(gcacw);
     assert!(p.contains("the alert is played by GBACW"), "{p}");
     assert!(

@@ -48,7 +48,9 @@ fn sighted(game: &Game, within: u32) -> Option<(UnitIdx, UnitIdx)> {
         .collect();
     game.unit_indices().find_map(|e| {
         let enemy = game.unit(e);
-        let hex = enemy.hex.filter(|_| enemy.side != side && enemy.is_combat())?;
+        let hex = enemy
+            .hex
+            .filter(|_| enemy.side != side && enemy.is_combat())?;
         own.iter()
             .find(|(_, h)| h.distance(hex) <= within)
             .map(|(u, _)| (e, *u))

@@ -22,7 +22,9 @@ pub const PROFILE: Profile = {
         modes: None,
         supply_trains: None,
         surprise: Some("GBACW's movement points"),
-        alert: Some("each of the side's combat units makes a morale check (one die, in unit order; a green unit rolls its rating first): failing, it routs, and a mounted unit that fails fights on foot, as infantry, for the rest of the game"),
+        alert: Some(
+            "each of the side's combat units makes a morale check (one die, in unit order; a green unit rolls its rating first): failing, it routs, and a mounted unit that fails fights on foot, as infantry, for the rest of the game",
+        ),
         counter_values: [&["strength", "morale"], &[]],
         sides: ["Union", "Confederate"],
         fields: FIELDS,

@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::super::unit::SideId;
+use super::battle::check_played;
 use super::{Check, MAX_TURN, Profiles, ScenarioFile, quoted, side_named};
 
 /// The most hexes an alert's sighting distance may be.
@@ -66,24 +67,7 @@ pub(super) fn check_alert(
     profiles: Profiles,
 ) -> Option<Alert> {
     let a = file.alert.as_ref()?;
-    let profile = profiles.get(&file.ruleset);
-    if profile.is_none_or(|p| p.alert.is_none()) {
-        let whose: Vec<&str> = profiles
-            .0
-            .iter()
-            .filter(|p| p.alert.is_some())
-            .map(|p| p.name)
-            .collect();
-        ck.bad(
-            "alert",
-            "",
-            format!(
-                "the alert is played by {}; the {} rules do not play it",
-                whose.join(", "),
-                file.ruleset
-            ),
-        );
-    }
+    check_played(ck, file, profiles, "alert", |p| p.alert.is_some());
     let side = side_named(&file.sides, &a.side);
     if side.is_none() {
         ck.bad(

@@ -116,6 +116,35 @@ impl Surprise {
     }
 }
 
+/// A battle rule (`field`) only the rule systems whose profile `plays` it accept: "the
+/// surprise is played by Shiloh, GBACW; the gcacw rules do not play it".
+pub(super) fn check_played(
+    ck: &mut Check,
+    file: &ScenarioFile,
+    profiles: Profiles,
+    field: &str,
+    plays: fn(&super::Profile) -> bool,
+) {
+    if profiles.get(&file.ruleset).is_some_and(plays) {
+        return;
+    }
+    let whose: Vec<&str> = profiles
+        .0
+        .iter()
+        .filter(|p| plays(p))
+        .map(|p| p.name)
+        .collect();
+    ck.bad(
+        field,
+        "",
+        format!(
+            "the {field} is played by {}; the {} rules do not play it",
+            whose.join(", "),
+            file.ruleset
+        ),
+    );
+}
+
 /// The checked ferries and surprise.
 pub(super) type Battle = (Vec<Ferry>, Option<Surprise>);
 
@@ -218,19 +247,7 @@ fn check_surprise(
     ids: &HashMap<&str, usize>,
     units: &[Unit],
 ) -> Option<Surprise> {
-    let profile = profiles.get(&file.ruleset);
-    if profile.is_none_or(|p| p.surprise.is_none()) {
-        let whose: Vec<&str> = profiles.0.iter().filter_map(|p| p.surprise).collect();
-        ck.bad(
-            "surprise",
-            "",
-            format!(
-                "the surprise is played by {}; the {} rules do not play it",
-                whose.join(", "),
-                file.ruleset
-            ),
-        );
-    }
+    check_played(ck, file, profiles, "surprise", |p| p.surprise.is_some());
     let side = side_named(&file.sides, &s.side);
     if side.is_none() {
         ck.bad(
