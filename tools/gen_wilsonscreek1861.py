@@ -88,6 +88,24 @@ ALERT = {
               "[project default]",
 }
 
+# Victory points for losses [project default]: the victory hexes alone ask the Union to hold
+# ground it did not hold: it attacked to drive the Southern army from its camps (Sturgis, Moore
+# p. 498) and left the field at about 11:30 (Schofield, OR I/3 p. 63), having taken about as
+# many men as it lost (its 1,235 casualties against McCulloch's 1,095: OR pp. 72, 106-107).
+# S&T 80's own victory conditions were not found; its designer wrote that in his scenario "the
+# Confederates have a decided advantage and will usually be the victors" ([27.0], scribd). So
+# the Union scores a point for every 4 strength points (400 men or 4 guns) of the
+# Confederates' destroyed, besides the victory hexes: chosen so that the computer (ai2
+# against itself) wins with either side (docs/scenarios/wilsons-creek-1861.md, Playtesting).
+LOSSES = {
+    "side": "Union",
+    "per": 4,
+    "source": "[project default] the Union attacked to drive the Southern army from its camps "
+              "(Sturgis, Moore p. 498) and left the field (Schofield, OR I/3 p. 63): a point "
+              "for every 4 SP destroyed, chosen in playtesting (docs/scenarios/"
+              "wilsons-creek-1861.md)",
+}
+
 # Victory hexes [project default]: Lyon attacked to drive the Southern army from its camps
 # (Sturgis, Moore p. 498); the ground both sides fought for was Bloody Hill, the ford and
 # the camps. The Union holds its line of retreat, the Confederates their camps.
@@ -229,7 +247,8 @@ def briefing():
         "rout, and mounted men who fail lose their horses and fight on foot (S&T 80's alert). "
         "Victory hexes: Bloody Hill crest 5, the Wire Road ford "
         "4 and Sharp's farm 3 and the Ray house 2 (Confederate), the road to Springfield 4 "
-        "(Union). The Union moves first. Every unit's men and source: "
+        f"(Union); and the Union scores a point for every {LOSSES['per']} strength points of "
+        "the Southern army destroyed. The Union moves first. Every unit's men and source: "
         "docs/scenarios/wilsons-creek-1861.md."
     )
 
@@ -261,6 +280,9 @@ def scenario_text(rows, terrain, elev, roads, hexes):
     briefing: {ron_str(briefing())},
     victory: [
 {chr(10).join(victory)}
+    ],
+    victory_losses: [
+        (side: {ron_str(LOSSES["side"])}, per: {LOSSES["per"]}, source: {ron_str(LOSSES["source"])}),
     ],
     map: (
         columns: {COLUMNS},

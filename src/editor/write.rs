@@ -55,6 +55,9 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
     if let Some(s) = &f.surprise {
         field("surprise", line(s));
     }
+    if let Some(a) = &f.alert {
+        field("alert", line(a));
+    }
     if let Some(b) = &f.briefing {
         field("briefing", line(b));
     }
@@ -80,6 +83,14 @@ pub fn scenario_text(f: &ScenarioFile) -> String {
             "    ",
             "victory",
             f.victory.iter().map(line).collect(),
+        );
+    }
+    if !f.victory_losses.is_empty() {
+        list(
+            &mut o,
+            "    ",
+            "victory_losses",
+            f.victory_losses.iter().map(line).collect(),
         );
     }
     o.push_str(")\n");

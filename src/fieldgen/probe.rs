@@ -225,6 +225,7 @@ fn probe_game(
         },
         units,
         victory: Vec::new(),
+        victory_losses: Vec::new(),
         random_events: None,
         initiative_ties: None,
         supply_trains: None,

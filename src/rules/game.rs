@@ -306,7 +306,8 @@ impl Game {
         }
     }
 
-    /// Victory points a side holds.
+    /// Victory points a side has: those of the victory hexes it holds and its points for the
+    /// enemy's losses ([`Game::loss_points`]).
     pub fn score(&self, side: SideId) -> u32 {
         self.scenario
             .victory
@@ -314,6 +315,18 @@ impl Game {
             .zip(&self.holders)
             .filter(|(_, h)| **h == Some(side))
             .map(|(v, _)| v.points)
+            .sum::<u32>()
+            + self.loss_points(side)
+    }
+
+    /// Victory points a side has for the enemy's strength it destroyed, where the scenario
+    /// gives them (`victory_losses`): a point for every `per` of it.
+    pub fn loss_points(&self, side: SideId) -> u32 {
+        self.scenario
+            .victory_losses
+            .iter()
+            .filter(|l| l.side == side)
+            .map(|l| self.manpower_lost(side.other()) / l.per.max(1))
             .sum()
     }
 

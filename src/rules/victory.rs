@@ -2,8 +2,9 @@
 //! scenario's victory conditions.
 //!
 //! 1. **Victory points.** Each side scores the points of the victory hexes it holds at the end
-//!    (a hex changes hands when a combat unit enters it: docs/scenario-format.md). More points
-//!    win.
+//!    (a hex changes hands when a combat unit enters it: docs/scenario-format.md), and where the
+//!    scenario gives them (`victory_losses`) a point for every so much of the enemy's strength
+//!    it destroyed. More points win.
 //! 2. **Losses**, when the points are equal (or the scenario has no victory hexes)
 //!    [project default]: the side that destroyed the larger share of its enemy's starting
 //!    strength (manpower, strength points or men, as the rule system counts them) wins, the share
@@ -80,6 +81,20 @@ pub fn outcome(game: &Game) -> Outcome {
             Some(_) => format!("{head}: {detail}"),
             None => format!("{head}: a draw ({detail})"),
         }
+    };
+    let for_losses: Vec<String> = game
+        .scenario
+        .victory_losses
+        .iter()
+        .map(|l| format!("{} {}", name(l.side.0 as usize), game.loss_points(l.side)))
+        .collect();
+    let reason = if for_losses.is_empty() {
+        reason
+    } else {
+        format!(
+            "{reason} (for the enemy's losses: {})",
+            for_losses.join(", ")
+        )
     };
     Outcome {
         points,

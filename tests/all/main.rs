@@ -54,4 +54,5 @@ mod tree;
 mod turns;
 mod vassal_import;
 mod vassal_reader;
+mod victory_losses;
 mod window;

@@ -742,6 +742,7 @@ impl<'m> Builder<'m> {
             },
             units,
             victory: Vec::new(),
+            victory_losses: Vec::new(),
             movement: Default::default(),
             underlay,
             module: super::identity(module, &opts.module),

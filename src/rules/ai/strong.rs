@@ -134,7 +134,7 @@ impl Style {
 /// combat units on it as theirs (it changes hands as soon as one of them enters it): the
 /// points, and on equal points the losses ([`victory::ahead_with`]).
 fn ahead_at_the_end(game: &Game, side: SideId) -> bool {
-    let mut points = [0u32; 2];
+    let mut points = [SideId(0), SideId(1)].map(|s| game.loss_points(s));
     for (v, holder) in game.scenario.victory.iter().zip(&game.holders) {
         let on_it = game
             .units_at(v.hex)

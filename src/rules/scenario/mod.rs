@@ -38,7 +38,8 @@ use board::{check_labels, check_map};
 use commands::check_commands;
 use header::{Turns, check_additions, check_header};
 use units::{Units, check_units};
-use victory::{Victory, check_victory};
+pub use victory::{LossPoints, LossPointsFile};
+use victory::{Victory, check_loss_points, check_victory};
 
 /// A validated victory hex.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -338,6 +339,10 @@ pub struct ScenarioFile {
     /// end.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub victory: Vec<VictoryHexFile>,
+    /// Project addition (optional): victory points a side scores for the enemy's strength it
+    /// destroyed (`victory.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub victory_losses: Vec<LossPointsFile>,
     /// Project addition (optional): `Enforced` (the default) or `Free`: in Free mode movement
     /// costs and attack limits are shown and logged but nothing is refused.
     #[serde(default, skip_serializing_if = "is_enforced")]
@@ -915,6 +920,8 @@ pub struct Scenario {
     /// Each unit's values for its rule system's own fields (the units' order).
     pub setup: Vec<UnitSetup>,
     pub victory: Vec<VictoryHex>,
+    /// Victory points for the enemy's losses, a side's entry at most once (project addition).
+    pub victory_losses: Vec<LossPoints>,
     /// Night turns (project addition; Shiloh doubles operations costs then), sorted.
     pub night_turns: Vec<u32>,
     /// The side that wins a tied initiative roll, where the scenario says (project addition).
@@ -1249,6 +1256,7 @@ pub fn validate(file: ScenarioFile, profiles: Profiles<'static>) -> Result<Scena
     let (ferries, surprise) = check_battle(&mut ck, &file, profiles, board, &ids, &units);
     let alert = check_alert(&mut ck, &file, profiles);
     let victory = check_victory(&mut ck, &file, board, &hex_side);
+    let victory_losses = check_loss_points(&mut ck, &file);
     // An unknown ruleset is one of the header's problems.
     let (true, Some(ruleset)) = (ck.problems.is_empty(), profiles.ruleset(&file.ruleset)) else {
         return Err(ck.problems);
@@ -1258,6 +1266,7 @@ pub fn validate(file: ScenarioFile, profiles: Profiles<'static>) -> Result<Scena
     sc.ferries = ferries;
     sc.surprise = surprise;
     sc.alert = alert;
+    sc.victory_losses = victory_losses;
     Ok(sc)
 }
 
@@ -1307,6 +1316,7 @@ fn build(
         ferries: Vec::new(),
         surprise: None,
         alert: None,
+        victory_losses: Vec::new(),
         file,
     }
 }

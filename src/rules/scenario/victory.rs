@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use serde::{Deserialize, Serialize};
+
 use super::super::hex::Coord;
 use super::super::unit::SideId;
 use super::board::Board;
@@ -76,4 +78,82 @@ fn holder(
             side
         }
     }
+}
+
+/// The most strength a victory point for losses may stand for.
+pub const MAX_PER: i64 = 1_000_000;
+
+/// Victory points for the enemy's losses, as written in a scenario file (project addition,
+/// optional): `victory_losses: [(side: "Union", per: 5, source: "…")]`: the side scores a point
+/// for every `per` of the enemy's strength destroyed (strength points, men or manpower as the
+/// rule system counts a unit's strength: [`crate::rules::game::Game::manpower_lost`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LossPointsFile {
+    /// The side that scores.
+    pub side: String,
+    /// The enemy's strength destroyed that a point stands for.
+    pub per: i64,
+    /// Where it comes from (`[pub] …` or `[project default]`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source: String,
+}
+
+/// Checked victory points for losses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LossPoints {
+    pub side: SideId,
+    pub per: u32,
+    pub source: String,
+}
+
+impl LossPoints {
+    /// "Union: a victory point for every 5 of the enemy's strength destroyed" (`sides`: the
+    /// scenario's).
+    pub fn describe(&self, sides: &[String]) -> String {
+        let name = sides.get(self.side.0 as usize).map_or("?", String::as_str);
+        format!(
+            "{name}: a victory point for every {} of the enemy's strength destroyed",
+            self.per
+        )
+    }
+}
+
+/// Check the scenario's victory points for losses: each entry's side, once, and its `per`.
+pub(super) fn check_loss_points(ck: &mut Check, file: &ScenarioFile) -> Vec<LossPoints> {
+    let mut out: Vec<LossPoints> = Vec::new();
+    for (i, l) in file.victory_losses.iter().enumerate() {
+        let f = |name: &str| format!("victory_losses[{i}].{name}");
+        let side = side_named(&file.sides, &l.side);
+        if side.is_none() {
+            ck.bad(
+                f("side"),
+                quoted(&l.side),
+                format!("not a side of the scenario ({})", file.sides.join(", ")),
+            );
+        }
+        if !(1..=MAX_PER).contains(&l.per) {
+            ck.bad(
+                f("per"),
+                l.per,
+                format!("a point stands for 1 to {MAX_PER} of the enemy's strength destroyed"),
+            );
+        }
+        if let Some(s) = side {
+            if let Some(j) = out.iter().position(|o| o.side == s) {
+                ck.bad(
+                    f("side"),
+                    quoted(&l.side),
+                    format!("this side is listed twice (first as victory_losses[{j}])"),
+                );
+            } else if (1..=MAX_PER).contains(&l.per) {
+                out.push(LossPoints {
+                    side: s,
+                    per: l.per as u32,
+                    source: l.source.clone(),
+                });
+            }
+        }
+    }
+    out
 }

@@ -53,6 +53,7 @@ pub fn map(columns: u32, rows: u32) -> B {
             },
             units: Vec::new(),
             victory: Vec::new(),
+            victory_losses: Vec::new(),
             movement: Default::default(),
             underlay: None,
             module: None,

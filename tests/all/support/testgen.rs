@@ -436,6 +436,7 @@ pub fn generated(columns: u32, rows: u32, units: usize, seed: u64) -> ScenarioFi
         },
         units: unit_files,
         victory: Vec::new(),
+        victory_losses: Vec::new(),
         movement: Default::default(),
         underlay: None,
         module: None,

@@ -35,7 +35,14 @@ pub(crate) fn end_screen(
             );
         }
         ui.end_row();
-        if !g.scenario.victory.is_empty() {
+        if !g.scenario.victory_losses.is_empty() {
+            ui.label("Points for losses");
+            for s in sides {
+                ui.label(g.loss_points(s).to_string());
+            }
+            ui.end_row();
+        }
+        if !g.scenario.victory.is_empty() || !g.scenario.victory_losses.is_empty() {
             ui.label("Victory points");
             for s in sides {
                 ui.label(g.score(s).to_string());

@@ -744,6 +744,9 @@ fn briefing_window(
                             ));
                         }
                     }
+                    for l in &g.scenario.victory_losses {
+                        ui.label(l.describe(&g.scenario.sides));
+                    }
                 });
             let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
             if ui.button("Begin (Enter)").clicked() || enter {
