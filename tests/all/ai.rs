@@ -447,7 +447,8 @@ fn a_playouts_planner_keeps_the_reaches_a_command_did_not_change() {
 // Issue 49: the computer players judge the attacks they weigh on the request
 // (`command::judge_attack`: no ids written and parsed back, GCACW's attack assessed once for its
 // check and its odds), and that judgement is `validate`'s of the command the request makes, with
-// `odds_unexplained`'s numbers: along a game of `ai2` against itself on every shipped field, at
+// `odds_unexplained`'s numbers, which are `odds`' own (GBACW's and Shiloh's leave the words
+// out): along a game of `ai2` against itself on every shipped field, at
 // every tenth command, every stack of the side to move against every enemy hex within two hexes
 // (the adjacent ones open, the others refused), each attack type and the default.
 #[test]
@@ -494,6 +495,9 @@ fn the_computers_judgement_of_an_attack_is_validates() {
                                         format!("{b:?}"),
                                         "{name}: {req:?}"
                                     );
+                                    // And the numbers are `musket odds`'s, explained.
+                                    let full = game.rules.odds(game, &req).expect("explained");
+                                    assert_eq!(numbers(&full), numbers(b), "{name}: {req:?}");
                                     compared.0 += 1;
                                 }
                                 (Err(_), Err(_)) => compared.1 += 1,
@@ -515,6 +519,24 @@ fn the_computers_judgement_of_an_attack_is_validates() {
         compared.0, compared.1
     );
     assert!(compared.0 > 50 && compared.1 > 50, "{compared:?}");
+}
+
+/// An attack's odds without their words: every number the computer players weigh.
+fn numbers(o: &musket::rules::attack::Odds) -> String {
+    format!(
+        "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {} {} {:?} {:?}",
+        o.kind,
+        o.differential,
+        o.attacker_results,
+        o.defender_results,
+        o.attacker_expected_loss,
+        o.defender_expected_loss,
+        (o.attacker_drm.clone(), o.defender_drm.clone(), o.extra_die),
+        o.attacker_manpower,
+        o.defender_manpower,
+        o.p_retreat,
+        o.p_rout
+    )
 }
 
 // Issue 49 item 2: a side's formations (`rules::ai::formation`): every unit of the side on the

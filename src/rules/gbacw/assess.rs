@@ -140,7 +140,21 @@ pub struct Fire {
     pub lines: Vec<ModifierLine>,
 }
 
+/// A fire attack assessed, with its modifier lines (`musket odds`).
 pub fn fire(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Fire, AttackError> {
+    let mut fire = fire_bare(t, game, req)?;
+    let sp_sum: u32 = fire
+        .sides
+        .attackers
+        .iter()
+        .map(|u| game.unit(*u).manpower)
+        .sum();
+    fire.lines = fire_lines(t, game, &fire, sp_sum);
+    Ok(fire)
+}
+
+/// [`fire`] without its modifier lines (text only a player reads): the computer's trials.
+pub fn fire_bare(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Fire, AttackError> {
     let (table, extra_shift, given) = fire_options(t, req)?;
     let sides = sides(game, req)?;
     check_fire_range(t, game, &sides)?;
@@ -163,7 +177,7 @@ pub fn fire(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Fire, Attack
         .copied()
         .filter(|u| game.unit(*u).is_combat())
         .collect();
-    let mut fire = Fire {
+    Ok(Fire {
         sides,
         targets,
         table,
@@ -177,9 +191,7 @@ pub fn fire(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Fire, Attack
         column,
         clamped: raw != column as i32,
         lines: Vec::new(),
-    };
-    fire.lines = fire_lines(t, game, &fire, sp_sum);
-    Ok(fire)
+    })
 }
 
 /// The fire options, in the order they are checked: the column line (`table`), the other
@@ -337,7 +349,15 @@ pub struct Melee {
     pub lines: Vec<ModifierLine>,
 }
 
+/// A melee assessed, with its modifier lines (`musket odds`).
 pub fn melee(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, AttackError> {
+    let mut m = melee_bare(t, game, req)?;
+    m.lines = melee_lines(game, &m);
+    Ok(m)
+}
+
+/// [`melee`] without its modifier lines (text only a player reads): the computer's trials.
+pub fn melee_bare(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, AttackError> {
     check_keys(req, AttackType::Melee, MELEE_KEYS)?;
     let am = int_option(req, "attacker_modifier", -100, 100)?;
     let dm = int_option(req, "defender_modifier", -100, 100)?;
@@ -353,7 +373,7 @@ pub fn melee(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, Atta
     let defender_sp: u32 = defenders.iter().map(|u| game.unit(*u).manpower).sum();
     let raw = attacker_sp as i32 + am - (defender_sp as i32 + dm);
     let (column, differential) = t.melee_column(raw);
-    let mut m = Melee {
+    Ok(Melee {
         sides,
         defenders,
         attacker_sp,
@@ -364,9 +384,7 @@ pub fn melee(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Melee, Atta
         differential,
         column,
         lines: Vec::new(),
-    };
-    m.lines = melee_lines(game, &m);
-    Ok(m)
+    })
 }
 
 /// Every attacker next to the defending hex.

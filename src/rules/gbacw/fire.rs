@@ -30,7 +30,7 @@ use crate::rules::unit::{Status, UnitIdx};
 use super::apply;
 use super::assess::{self, Fire};
 use super::data::{FireCode, Tables};
-use super::morale::{Big, Check, add, big, enumerate, mul, narrow, roll_unit, union, worse};
+use super::morale::{Big, Check, add, big, enumerate, mul, narrow, outcome, union, worse};
 
 /// What one fire die gives, before the morale dice.
 #[derive(Clone, Debug)]
@@ -91,18 +91,25 @@ fn frac(p: Prob) -> Value {
 }
 
 pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
-    odds_of(t, game, &assess::fire(t, game, req)?)
+    odds_of(t, game, &assess::fire(t, game, req)?, true)
 }
 
-/// The check without choices, then the odds, on one assessment (the computer's trials).
+/// [`odds`]' numbers without their explanation (the computer players').
+pub fn odds_unexplained(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+    odds_of(t, game, &assess::fire_bare(t, game, req)?, false)
+}
+
+/// The check without choices, then the odds' numbers, on one assessment (the computer's
+/// trials).
 pub fn checked_odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
-    let a = assess::fire(t, game, req)?;
+    let a = assess::fire_bare(t, game, req)?;
     plan(game, &a, &Choices::default())?;
-    odds_of(t, game, &a)
+    odds_of(t, game, &a, false)
 }
 
-/// The odds of an assessed fire attack.
-fn odds_of(t: &Tables, game: &Game, a: &Fire) -> Result<Odds, AttackError> {
+/// The odds of an assessed fire attack; `explain`: with the details `musket odds --json`
+/// gives (else its `extra_json` is empty).
+fn odds_of(t: &Tables, game: &Game, a: &Fire, explain: bool) -> Result<Odds, AttackError> {
     let zero = Prob::from_integer(0);
     let one = Prob::from_integer(1);
     let can_move = rout_can_move(t, game, &a);
@@ -120,7 +127,11 @@ fn odds_of(t: &Tables, game: &Game, a: &Fire) -> Result<Odds, AttackError> {
         .iter()
         .map(|u| game.unit(*u).manpower)
         .sum();
-    let extra_json = explanation(t, game, &a, &tally);
+    let extra_json = if explain {
+        explanation(t, game, a, &tally)
+    } else {
+        Map::new()
+    };
     let mut differential = std::collections::BTreeMap::new();
     differential.insert(a.column as i32 + 1, one);
     Ok(Odds {
@@ -237,7 +248,7 @@ impl Tally {
             let i = a.targets.iter().position(|x| *x == u).unwrap_or(0);
             let unit = game.unit(u);
             let cur = unit.status;
-            let dist = enumerate(|r| roll_unit(t, game, u, check, r).map(|c| (c.status, c.failed)));
+            let dist = enumerate(|r| outcome(t, game, u, check, r));
             let (mut pr, mut pm) = (zero, zero);
             for ((status, f), p) in dist {
                 // As the resolution applies it: never better than the unit's status.

@@ -37,7 +37,7 @@ use crate::rules::unit::{Status, UnitIdx, UnitKind};
 use super::apply;
 use super::assess::{self, Melee};
 use super::data::{MeleeCode, Tables};
-use super::morale::{Big, Check, add, big, enumerate, mul, narrow, roll_unit, union};
+use super::morale::{Big, Check, add, big, enumerate, mul, narrow, outcome, union};
 
 /// The two codes a die gives, as printed and parsed.
 pub fn read_die(t: &Tables, a: &Melee, die: u8) -> (String, MeleeCode, String, MeleeCode) {
@@ -63,7 +63,7 @@ fn checks(game: &Game, u: UnitIdx) -> bool {
 /// P(the unit fails a melee morale check) as it stands.
 fn p_fail(t: &Tables, game: &Game, u: UnitIdx) -> Prob {
     let check = Check::Melee { why: String::new() };
-    enumerate(|r| roll_unit(t, game, u, &check, r).map(|c| c.failed))
+    enumerate(|r| outcome(t, game, u, &check, r).map(|(_, failed)| failed))
         .into_iter()
         .filter(|(f, _)| *f)
         .map(|(_, p)| p)
@@ -113,18 +113,25 @@ fn checkers(game: &Game, units: &[UnitIdx]) -> Vec<UnitIdx> {
 const MAX_PATTERN_UNITS: usize = 12;
 
 pub fn odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
-    odds_of(t, game, &assess::melee(t, game, req)?)
+    odds_of(t, game, &assess::melee(t, game, req)?, true)
 }
 
-/// The check without choices, then the odds, on one assessment (the computer's trials).
+/// [`odds`]' numbers without their explanation (the computer players').
+pub fn odds_unexplained(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+    odds_of(t, game, &assess::melee_bare(t, game, req)?, false)
+}
+
+/// The check without choices, then the odds' numbers, on one assessment (the computer's
+/// trials).
 pub fn checked_odds(t: &Tables, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
-    let a = assess::melee(t, game, req)?;
+    let a = assess::melee_bare(t, game, req)?;
     plan(game, &a, &Choices::default())?;
-    odds_of(t, game, &a)
+    odds_of(t, game, &a, false)
 }
 
-/// The odds of an assessed melee.
-fn odds_of(t: &Tables, game: &Game, a: &Melee) -> Result<Odds, AttackError> {
+/// The odds of an assessed melee; `explain`: with the details `musket odds --json` gives
+/// (else its `extra_json` is empty).
+fn odds_of(t: &Tables, game: &Game, a: &Melee, explain: bool) -> Result<Odds, AttackError> {
     let one = Prob::from_integer(1);
     let mut tally = Tally::new();
     for die in 1..=6u8 {
@@ -153,7 +160,11 @@ fn odds_of(t: &Tables, game: &Game, a: &Melee) -> Result<Odds, AttackError> {
         p_retreat,
         p_rout,
         hex_notes: Vec::new(),
-        extra_json: explanation(&a, p_att_retreat, tally.p_eng),
+        extra_json: if explain {
+            explanation(a, p_att_retreat, tally.p_eng)
+        } else {
+            Map::new()
+        },
     })
 }
 

@@ -254,7 +254,15 @@ impl Ruleset for Gbacw {
         }
     }
 
-    /// One assessment for the check (no choices but their defaults) and the odds.
+    /// The numbers alone: no modifier lines, no details (the computer players').
+    fn odds_unexplained(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
+        match assess::kind(req)? {
+            AttackType::Melee => melee::odds_unexplained(&self.tables, game, req),
+            _ => fire::odds_unexplained(&self.tables, game, req),
+        }
+    }
+
+    /// One assessment for the check (no choices but their defaults) and the odds' numbers.
     fn checked_odds(&self, game: &Game, req: &AttackRequest) -> Result<Odds, AttackError> {
         match assess::kind(req)? {
             AttackType::Melee => melee::checked_odds(&self.tables, game, req),

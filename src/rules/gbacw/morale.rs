@@ -136,25 +136,54 @@ pub fn roll_morale(
     r: &mut dyn Roll,
 ) -> Option<Checked> {
     let mut steps = Vec::new();
-    let m = rating(t, green, morale, &mut steps, r)?;
+    let (status, failed) = procedure(t, green, morale, check, r, Some(&mut steps))?;
+    Some(Checked {
+        steps,
+        status,
+        failed,
+    })
+}
+
+/// The procedure of [`roll_morale`], its steps written to `steps` when given (the odds, which
+/// run it over every sequence of dice, want only the status it gives and whether a check
+/// failed).
+fn procedure(
+    t: &Tables,
+    green: bool,
+    morale: u8,
+    check: &Check,
+    r: &mut dyn Roll,
+    mut steps: Option<&mut Vec<Step>>,
+) -> Option<(Option<Status>, bool)> {
+    let mut rated = Vec::new();
+    let m = rating(t, green, morale, &mut rated, r)?;
+    if let Some(s) = steps.as_deref_mut() {
+        s.append(&mut rated);
+    }
     let d = r.d6()?;
-    let roll = |passed: bool, why: &str| Step::Roll {
-        roll: d,
-        morale: m,
-        passed,
-        why: why.to_string(),
+    let mut log = |roll: u8, passed: bool, why: &dyn Fn() -> String| {
+        if let Some(s) = steps.as_deref_mut() {
+            s.push(Step::Roll {
+                roll,
+                morale: m,
+                passed,
+                why: why(),
+            });
+        }
     };
-    let (status, failed) = match check {
+    let out = match check {
         Check::P => {
-            steps.push(roll(d <= m, "P: higher than morale pins"));
+            log(d, d <= m, &|| "P: higher than morale pins".into());
             (if d > m { Some(Status::Pinned) } else { None }, false)
         }
         Check::R => {
-            steps.push(roll(d <= m, "R: higher than morale routs"));
+            log(d, d <= m, &|| "R: higher than morale routs".into());
             (if d > m { Some(Status::Routed) } else { None }, false)
         }
         Check::PR => {
-            steps.push(roll(d <= m, "P/R: equal or lower pins, higher routs"));
+            log(d, d <= m, &|| {
+                "P/R: equal or lower pins, higher routs".into()
+            });
             (
                 Some(if d <= m {
                     Status::Pinned
@@ -166,7 +195,7 @@ pub fn roll_morale(
         }
         Check::AfterLoss { star, code } => {
             let ok = passes(t, d, m);
-            steps.push(roll(ok, &format!("after {code}")));
+            log(d, ok, &|| format!("after {code}"));
             if !ok {
                 let st = match t.settings.failed_check_after_loss {
                     FailedCheck::Rout => Some(Status::Routed),
@@ -177,11 +206,8 @@ pub fn roll_morale(
             } else if *star {
                 let d2 = r.d6()?;
                 let pin = d2 > m || (d2 == m && t.settings.second_roll_equal_pins);
-                steps.push(Step::Roll {
-                    roll: d2,
-                    morale: m,
-                    passed: !pin,
-                    why: format!("{code} second roll: higher than morale pins"),
+                log(d2, !pin, &|| {
+                    format!("{code} second roll: higher than morale pins")
                 });
                 (pin.then_some(Status::Pinned), false)
             } else {
@@ -190,15 +216,11 @@ pub fn roll_morale(
         }
         Check::Melee { why } | Check::Called { why } => {
             let ok = passes(t, d, m);
-            steps.push(roll(ok, why));
+            log(d, ok, &|| why.clone());
             (None, !ok)
         }
     };
-    Some(Checked {
-        steps,
-        status,
-        failed,
-    })
+    Some(out)
 }
 
 /// [`roll_morale`] for a unit as it stands.
@@ -211,6 +233,19 @@ pub fn roll_unit(
 ) -> Option<Checked> {
     let own = super::state::unit(game, u);
     roll_morale(t, own.green, own.morale, check, r)
+}
+
+/// [`roll_unit`]'s outcome alone: the status it gives and whether a check failed (what the
+/// odds enumerate).
+pub fn outcome(
+    t: &Tables,
+    game: &Game,
+    u: UnitIdx,
+    check: &Check,
+    r: &mut dyn Roll,
+) -> Option<(Option<Status>, bool)> {
+    let own = super::state::unit(game, u);
+    procedure(t, own.green, own.morale, check, r, None)
 }
 
 /// How bad a status is: a result never makes a unit's status better (a pinned result leaves a
