@@ -400,3 +400,49 @@ pub fn rally(t: &Tables, game: &mut Game, dice: &mut dyn DieSource) -> Vec<Event
     }
     events
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Check, Tables, enumerate, procedure, roll_morale};
+
+    // The odds enumerate the procedure without writing its steps; the resolution writes them.
+    // Over every sequence of dice, for every check and rating (green and rated), both give the
+    // same status and the same failed check with the same probability.
+    #[test]
+    fn the_odds_procedure_is_the_resolutions() {
+        let t = Tables::builtin();
+        let checks = [
+            Check::P,
+            Check::R,
+            Check::PR,
+            Check::AfterLoss {
+                star: false,
+                code: "1".into(),
+            },
+            Check::AfterLoss {
+                star: true,
+                code: "1*".into(),
+            },
+            Check::Melee { why: "m".into() },
+            Check::Called { why: "c".into() },
+        ];
+        let mut cases = 0;
+        for check in &checks {
+            for (green, morale) in (0..=7u8).map(|m| (false, m)).chain([(true, 0)]) {
+                let full = enumerate(|r| {
+                    roll_morale(&t, green, morale, check, r).map(|c| (c.status, c.failed))
+                });
+                let bare = enumerate(|r| procedure(&t, green, morale, check, r, None));
+                assert_eq!(full, bare, "{check:?} green {green} morale {morale}");
+                let steps =
+                    enumerate(|r| roll_morale(&t, green, morale, check, r).map(|c| c.steps.len()));
+                assert!(
+                    steps.iter().all(|(n, _)| *n >= 1),
+                    "{check:?}: a roll is logged"
+                );
+                cases += 1;
+            }
+        }
+        assert_eq!(cases, 7 * 9);
+    }
+}
