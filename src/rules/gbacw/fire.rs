@@ -361,7 +361,7 @@ fn plan(game: &Game, a: &Fire, c: &Choices) -> Result<Plan, AttackError> {
 }
 
 pub fn check(t: &Tables, game: &Game, req: &AttackRequest, c: &Choices) -> Result<(), AttackError> {
-    let a = assess::fire(t, game, req)?;
+    let a = assess::fire_bare(t, game, req)?;
     plan(game, &a, c).map(|_| ())
 }
 
@@ -372,7 +372,7 @@ pub fn resolve(
     choices: &Choices,
     dice: &mut dyn DieSource,
 ) -> Result<Vec<Event>, AttackError> {
-    let a = assess::fire(t, game, req)?;
+    let a = assess::fire_bare(t, game, req)?;
     let plan = plan(game, &a, choices)?;
     let firers = apply::hexes_of(game, &a.sides.attackers);
     let (mut ev, die) = apply::declare(AttackType::Fire, &a.sides, dice);

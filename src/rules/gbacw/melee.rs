@@ -493,7 +493,7 @@ fn plan(game: &Game, a: &Melee, c: &Choices) -> Result<Plan, AttackError> {
 }
 
 pub fn check(t: &Tables, game: &Game, req: &AttackRequest, c: &Choices) -> Result<(), AttackError> {
-    let a = assess::melee(t, game, req)?;
+    let a = assess::melee_bare(t, game, req)?;
     plan(game, &a, c).map(|_| ())
 }
 
@@ -640,7 +640,7 @@ pub fn resolve(
     choices: &Choices,
     dice: &mut dyn DieSource,
 ) -> Result<Vec<Event>, AttackError> {
-    let a = assess::melee(t, game, req)?;
+    let a = assess::melee_bare(t, game, req)?;
     let plan = plan(game, &a, choices)?;
     // What each side's retreat moves away from when the melee leaves no enemy on the map.
     let def_hex = [a.sides.hex];
