@@ -8,6 +8,7 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use super::Failure;
+use crate::rules::ai::search::Choice;
 use crate::rules::ai::{GameReport, Kind, play_game};
 use crate::rules::narrate::Describe;
 use crate::rules::pbem;
@@ -284,6 +285,8 @@ struct Tally {
     refused: usize,
     /// Actions (activations) each player took in each game turn of an action phase.
     actions: [Vec<f64>; 2],
+    /// How each player chose its style each game turn (the search level).
+    choices: [Vec<Choice>; 2],
 }
 
 impl Tally {
@@ -300,6 +303,7 @@ impl Tally {
                 self.ai_ms.extend(r.turn_ms[side].iter().copied());
             }
             self.per_game_turn[p].extend(r.game_turn_ms[side].iter().copied());
+            self.choices[p].extend(r.choices[side].iter().copied());
         }
         match r.outcome.winner {
             Some(s) => {
@@ -446,8 +450,40 @@ fn selfplay_json(sc: &Scenario, a: &SelfplayArgs, names: &[String; 2], t: &Tally
                 names[1].clone(): action_stats(&t.actions[1]),
             })
         },
+        // The search level: how it chose each game turn's style.
+        "style_choices": if t.choices.iter().all(Vec::is_empty) {
+            Value::Null
+        } else {
+            json!({
+                names[0].clone(): choice_stats(&t.choices[0]),
+                names[1].clone(): choice_stats(&t.choices[1]),
+            })
+        },
         "refused": t.refused,
         "seed": a.seed,
+    })
+}
+
+/// A player's style choices summed up: how many, how many saw the end of the game, played
+/// another style than the default or some formations the runner-up, the rounds of playouts
+/// (0: the default without rounds) and the styles played.
+fn choice_stats(c: &[Choice]) -> Value {
+    if c.is_empty() {
+        return Value::Null;
+    }
+    let count = |f: fn(&Choice) -> bool| c.iter().filter(|x| f(x)).count();
+    let mut styles = serde_json::Map::new();
+    for x in c {
+        let n = styles.get(x.style).and_then(Value::as_u64).unwrap_or(0);
+        styles.insert(x.style.into(), json!(n + 1));
+    }
+    json!({
+        "choices": c.len(),
+        "sees_end": count(|x| x.sees_end),
+        "switched": count(|x| x.switched),
+        "by_formation": count(|x| x.by_formation),
+        "rounds": stats(c.iter().map(|x| x.rounds as f64).collect()),
+        "styles": styles,
     })
 }
 

@@ -217,18 +217,83 @@ pub struct ComputerPlay {
     pub default_style: String,
     /// How it was chosen.
     pub source: String,
+    /// Where the search's playouts cannot reach the end of the game: how it values a playout
+    /// cut short, so that it may still choose among the styles. None: it plays the default
+    /// there, with no playouts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut_short: Option<CutShort>,
+}
+
+/// The search level's value of a playout cut short of the end (`rules::ai::search`): the
+/// chance that the side wins, by a logistic model of where the playout stopped, fitted to
+/// games played out. Each weight is a pair (a, b), weighing its feature by a + b × the share
+/// of the game turns left (1 on the first game turn, 1/turns on the last); the chance is
+/// 1 / (1 + e^-z), z the sum of the weighed features.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CutShort {
+    /// The budget of such a choice, in multiples of a choice that reaches the end (1 to 10).
+    pub budget: f64,
+    /// The constant.
+    pub bias: (f64, f64),
+    /// 1 for the scenario's first side, 0 for the second.
+    pub first_side: (f64, f64),
+    /// The side's victory points less the enemy's, over all the points the scenario's
+    /// victory hexes hold.
+    pub points: (f64, f64),
+    /// The share of its strength the enemy has lost less the share the side has lost.
+    pub losses: (f64, f64),
+    /// How they were found.
+    pub source: String,
+}
+
+impl CutShort {
+    /// The side's chance of winning, from the features as [`CutShort`] names them.
+    pub fn chance(&self, first_side: f64, points: f64, losses: f64, turns_left: f64) -> f64 {
+        let w = |(a, b): (f64, f64)| a + b * turns_left;
+        let z = w(self.bias)
+            + w(self.first_side) * first_side
+            + w(self.points) * points
+            + w(self.losses) * losses;
+        1.0 / (1.0 + (-z).exp())
+    }
 }
 
 impl ComputerPlay {
     /// A problem with the section, if any (`field` names it in the file).
     pub fn check(&self) -> Option<Problem> {
-        (!STYLE_NAMES.contains(&self.default_style.as_str())).then(|| Problem {
-            field: "computer.default_style".into(),
-            value: self.default_style.clone(),
-            problem: format!(
-                "not a style of the search level: {}",
-                STYLE_NAMES.join(", ")
-            ),
+        if !STYLE_NAMES.contains(&self.default_style.as_str()) {
+            return Some(Problem {
+                field: "computer.default_style".into(),
+                value: self.default_style.clone(),
+                problem: format!(
+                    "not a style of the search level: {}",
+                    STYLE_NAMES.join(", ")
+                ),
+            });
+        }
+        let c = self.cut_short.as_ref()?;
+        if !(1.0..=10.0).contains(&c.budget) {
+            return Some(Problem {
+                field: "computer.cut_short.budget".into(),
+                value: c.budget.to_string(),
+                problem: "not from 1 to 10 (times a choice's budget)".into(),
+            });
+        }
+        let weights = [
+            ("bias", c.bias),
+            ("first_side", c.first_side),
+            ("points", c.points),
+            ("losses", c.losses),
+        ];
+        weights.into_iter().find_map(|(name, (a, b))| {
+            (!(a.is_finite() && b.is_finite() && a.abs() <= 100.0 && b.abs() <= 100.0)).then(|| {
+                Problem {
+                    field: format!("computer.cut_short.{name}"),
+                    value: format!("({a}, {b})"),
+                    problem: "a weight must be a number from -100 to 100".into(),
+                }
+            })
         })
     }
 }

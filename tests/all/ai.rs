@@ -206,6 +206,31 @@ fn the_search_level_plays_the_same_game_for_the_same_seed() {
             .any(|(_, s, d)| *s == musket::rules::unit::SideId(0) && d.why.starts_with("ai3 (")),
         "ai3's commands are marked as its own"
     );
+    // It reports how it chose each game turn's style (`selfplay --json`'s `style_choices`):
+    // one choice a game turn it played, the style its commands of that turn name; none for
+    // `ai2`, which plays one style.
+    assert!(a.choices[1].is_empty());
+    assert_eq!(a.choices, b.choices);
+    let c = &a.choices[0];
+    assert!(!c.is_empty());
+    assert!(c.windows(2).all(|w| w[0].turn < w[1].turn), "{c:?}");
+    for (turn, side, d) in &a.decisions {
+        if side.0 != 0 {
+            continue;
+        }
+        let x = c
+            .iter()
+            .find(|x| x.turn == *turn)
+            .expect("a choice each game turn");
+        let named = format!("ai3 ({}", x.style);
+        assert!(
+            d.why.starts_with(&format!("{named})")) || d.why.starts_with(&format!("{named},")),
+            "{} against {x:?}",
+            d.why
+        );
+        assert!(x.sees_end || x.rounds == 0, "{x:?}");
+        assert!(!x.switched || x.rounds >= musket::rules::ai::search::MIN_SWITCH_ROUNDS);
+    }
 }
 
 // The levels by name (issue 19 item 5): easy, normal, hard = ai1, ai2, ai3.
@@ -625,5 +650,50 @@ fn a_split_plays_each_formations_style() {
     ] {
         let e = Kind::parse(bad).unwrap_err();
         assert!(e.contains(says), "{e}");
+    }
+}
+
+// Issue 49: where ai3's playouts cannot reach the end, a rules file may value a playout cut
+// short by a fitted chance of winning (`computer.cut_short`: each weight a + b x the share of
+// game turns left, then the logistic). GCACW's file carries the fitted block commented out;
+// switched on, its numbers by hand; no shipped file plays it.
+#[test]
+fn a_playout_cut_short_is_valued_by_the_fitted_chance_of_winning() {
+    let (sc, shipped) = load("south-mountain.ron");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rules/gcacw.ron");
+    let text = common::with_cut_short(&std::fs::read_to_string(path).unwrap());
+    let rules = musket::rules::registry::from_text(sc.ruleset, Some((&text, "gcacw.ron"))).unwrap();
+    let cut = rules
+        .computer()
+        .and_then(|c| c.cut_short.clone())
+        .expect("the file's cut_short block, switched on");
+    // Not played by default (measured: worse on South Mountain).
+    assert!(shipped.computer().is_some_and(|c| c.cut_short.is_none()));
+    let logistic = |z: f64| 1.0 / (1.0 + (-z).exp());
+    // Level, the second side, on the first game turn (all of the game left): the constant.
+    assert!((cut.chance(0.0, 0.0, 0.0, 1.0) - logistic(-0.8124)).abs() < 1e-12);
+    // The first side: +1.6794.
+    assert!((cut.chance(1.0, 0.0, 0.0, 1.0) - logistic(0.867)).abs() < 1e-12);
+    // A tenth more of the enemy's strength lost, on the first game turn: 0.1 x (4.8406 +
+    // 4.3818); on the last of 8 (1/8 left): 0.1 x (4.8406 + 4.3818 / 8).
+    let first = cut.chance(0.0, 0.0, 0.1, 1.0);
+    let last = cut.chance(0.0, 0.0, 0.1, 0.125);
+    assert!((first - logistic(-0.8124 + 0.92224)).abs() < 1e-12);
+    assert!((last - logistic(-0.8124 + 0.1 * (4.8406 + 4.3818 / 8.0))).abs() < 1e-12);
+    assert!(first > last, "early, the losses weigh more");
+    // Points held weigh almost nothing on the first game turn and about 5 on the last.
+    let early = cut.chance(0.0, 0.2, 0.0, 1.0) - cut.chance(0.0, 0.0, 0.0, 1.0);
+    let late = cut.chance(0.0, 0.2, 0.0, 0.125) - cut.chance(0.0, 0.0, 0.0, 0.125);
+    assert!(early.abs() < 0.01 && late > 0.15, "{early} {late}");
+    for name in [
+        "shiloh-1862.ron",
+        "gbacw-bloody-hill.ron",
+        "ngg1812-smolensk.ron",
+    ] {
+        let (_, rules) = load(name);
+        assert!(
+            rules.computer().is_none_or(|c| c.cut_short.is_none()),
+            "{name}"
+        );
     }
 }

@@ -390,6 +390,35 @@ fn rules_prints_each_rulesets_tables() {
         err.contains("computer.default_style") && err.contains("dig deep"),
         "{err}"
     );
+    // So is a value of a cut-short playout (the file's commented-out block switched on) with a
+    // budget out of its range or a weight out of its range.
+    for (from, to, field) in [
+        ("budget: 3.0", "budget: 0.5", "computer.cut_short.budget"),
+        (
+            "points: (5.4551, -5.5565)",
+            "points: (5.4551, -555.0)",
+            "computer.cut_short.points",
+        ),
+    ] {
+        let text = crate::common::with_cut_short(&String::from_utf8_lossy(
+            &musket(&["rules", "gcacw"]).stdout,
+        ));
+        // Switched on, the block loads.
+        std::fs::write(&path, &text).unwrap();
+        let ok = musket(&["--rules", path.to_str().unwrap(), "check", EX]);
+        assert!(
+            ok.status.success(),
+            "{}",
+            String::from_utf8_lossy(&ok.stderr)
+        );
+        let text = text.replace(from, to);
+        assert!(text.contains(to), "{to}");
+        std::fs::write(&path, text).unwrap();
+        let o = musket(&["--rules", path.to_str().unwrap(), "check", EX]);
+        assert_eq!(o.status.code(), Some(2), "{to}");
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert!(err.contains(field), "{to}: {err}");
+    }
     let _ = std::fs::remove_file(&path);
     let o = musket(&["rules", "gbacx"]);
     assert_eq!(o.status.code(), Some(2));
@@ -621,6 +650,24 @@ fn play_prints_the_result_of_a_computer_game() {
         assert_eq!(rate, v["wins"][p].as_f64().unwrap() / 2.0, "{p}");
         assert!(lo <= rate && rate <= hi && hi - lo > 0.3, "{p}: {c}");
     }
+    // How the search level chose its styles: one choice a game turn it played, each style
+    // counted once; nothing for a player of one style.
+    let c = &v["style_choices"]["ai3"];
+    let n = c["choices"].as_u64().unwrap();
+    let styles: u64 = c["styles"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|x| x.as_u64().unwrap())
+        .sum();
+    assert_eq!(styles, n, "{c}");
+    assert_eq!(c["rounds"]["turns"], n, "{c}");
+    assert!(n >= 2 && c["switched"].as_u64().unwrap() <= n, "{c}");
+    assert!(
+        v["style_choices"]["random"].is_null(),
+        "{}",
+        v["style_choices"]
+    );
 }
 
 // Issue 17: `musket play --log` prints each phase of GBACW's sequence of play, and the prefix

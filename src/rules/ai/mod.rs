@@ -68,6 +68,11 @@ pub trait Player: Send + Sync {
     fn observe(&mut self, before: &Game, command: &Command) {
         let _ = (before, command);
     }
+    /// How it chose the style of each game turn so far (the search level; none for players
+    /// that play one style): what `musket selfplay --json` reports as `style_choices`.
+    fn choices(&self) -> &[search::Choice] {
+        &[]
+    }
 }
 
 /// How far a decision has got: `done` parts of `total` (0 of 0 while there is nothing to
@@ -337,6 +342,8 @@ pub struct GameReport {
     pub refused: Vec<(Command, String)>,
     /// Every command sent, in the order of the log, with its turn, side and why.
     pub decisions: Vec<(u32, SideId, Decision)>,
+    /// How each side's player chose its style each game turn ([`Player::choices`]).
+    pub choices: [Vec<search::Choice>; 2],
     pub session: Session,
 }
 
@@ -408,6 +415,7 @@ pub fn play_game(
         game_turn_ms: game_turn_ms.map(|v| v.into_iter().map(|(_, ms)| ms).collect()),
         refused,
         decisions,
+        choices: [ps[0].choices().to_vec(), ps[1].choices().to_vec()],
         session,
     }
 }

@@ -75,6 +75,7 @@ use crate::rules::command::execute;
 use crate::rules::dice::Dice;
 use crate::rules::game::Game;
 use crate::rules::order::Command;
+use crate::rules::tables::CutShort;
 use crate::rules::unit::SideId;
 use crate::rules::victory::outcome;
 use crate::rules::work;
@@ -113,8 +114,8 @@ pub struct Search {
     chosen: Option<(u32, &'static str)>,
     /// The work ([`work`]) a playout's game turn cost at the last choice.
     rate: Option<f64>,
-    /// How the last style was chosen.
-    last: Option<Choice>,
+    /// How each style of the game so far was chosen, in game-turn order.
+    choices: Vec<Choice>,
     /// The models of the enemy, each with the enemy's commands it foresaw ([`Player::observe`]).
     models: Vec<Model>,
     /// The enemy's commands observed.
@@ -308,7 +309,7 @@ impl Search {
             side,
             chosen: None,
             rate: None,
-            last: None,
+            choices: Vec::new(),
             models: MODELS
                 .iter()
                 .map(|&kind| Model {
@@ -333,12 +334,15 @@ impl Search {
     /// default is real ([`preferred`]), else the default. Its name.
     ///
     /// Where a playout cannot reach the end of the game within its share of the budget (a
-    /// pilot, the default on the first dice, finds how far it reaches), the default plays, with
-    /// no more playouts: a playout cut short ends on the points held and the losses, which rank
-    /// the styles by what they gain in a game turn or two, not by what wins, and switching on
-    /// them did worse than the default alone on the two fields where the budget cuts them short
-    /// (docs/computer-players.md: South Mountain's first four game turns, most of the full
-    /// Shiloh battle). Every choice on the tuning and held-out fields reaches the end.
+    /// pilot, the default on the first dice, finds how far it reaches), the rule system's file
+    /// decides ([`CutShort`]): where it values a playout cut short by the chance of winning
+    /// fitted to games played out, rounds to a shorter horizon within a budget of its own
+    /// ([`Search::cut_short`]; no shipped file plays it: measured, it did worse on South
+    /// Mountain, whose first game turn or two are cut short); else the default plays, with no
+    /// more playouts: a
+    /// playout cut short ends on the points held and the losses, which rank the styles by
+    /// what they gain in a game turn or two, not by what wins, and switching on them did worse
+    /// than the default alone (docs/computer-players.md).
     fn choose_style(&mut self, game: &Game) -> &'static str {
         let scripts = weighed_portfolio(game);
         let enemy = self.enemy();
@@ -373,17 +377,29 @@ impl Search {
                 (pilot.2, 1)
             }
         };
-        let best = if h < left {
-            0
-        } else {
-            let rounds = Rounds {
-                scripts: &scripts,
-                enemy,
-                base,
-                turns: h,
-            };
-            self.play_rounds(game, &rounds, first, &mut values, &mut spent);
-            preferred(&values)
+        let cut = game.rules.computer().and_then(|c| c.cut_short.as_ref());
+        let (best, h) = match cut {
+            _ if h >= left => {
+                let rounds = Rounds {
+                    scripts: &scripts,
+                    enemy,
+                    base,
+                    turns: h,
+                    work: STYLE_WORK,
+                };
+                self.play_rounds(game, &rounds, first, &mut values, &mut spent);
+                (preferred(&values), h)
+            }
+            None => (0, h),
+            Some(cut) => self.cut_short(
+                game,
+                &scripts,
+                cut,
+                (enemy, base),
+                h,
+                &mut values,
+                &mut spent,
+            ),
         };
         let formations = if h >= left {
             self.by_formation(game, &scripts, best, &values, &mut spent, enemy, base, h)
@@ -392,15 +408,55 @@ impl Search {
         };
         self.rate = Some(spent.work as f64 / spent.turns.max(1) as f64);
         self.player.set_style(scripts[best].style);
-        self.player.set_formation_styles(formations);
-        self.last = Some(Choice {
+        self.choices.push(Choice {
+            turn: game.turn,
             style: scripts[best].name,
+            switched: best != 0,
+            by_formation: formations.is_some(),
             turns: h,
             sees_end: h >= left,
             rounds: values.iter().map(Vec::len).min().unwrap_or(0),
             work: spent.work,
         });
+        self.player.set_formation_styles(formations);
         scripts[best].name
+    }
+
+    /// The choice where the playouts cannot reach the end (`h` game turns within a playout's
+    /// share of the budget, found by the pilot) and the rules file values a playout cut
+    /// short ([`CutShort`]): rounds of every style to a horizon that leaves
+    /// [`CUT_SHORT_ROUNDS`] rounds within the cut-short budget (one game turn at least, `h` at
+    /// most; the pilot's value kept if that is `h`), valued by [`cut_value`]. The style and
+    /// the horizon.
+    #[allow(clippy::too_many_arguments)]
+    fn cut_short(
+        &self,
+        game: &Game,
+        scripts: &[Script],
+        cut: &CutShort,
+        (enemy, base): (Kind, u64),
+        h: u32,
+        values: &mut [Vec<f64>],
+        spent: &mut Spent,
+    ) -> (usize, u32) {
+        let work = (cut.budget * STYLE_WORK as f64) as u64;
+        let rate = spent.work as f64 / spent.turns.max(1) as f64;
+        let per_turn = scripts.len() as f64 * CUT_SHORT_ROUNDS * rate.max(1.0);
+        let turns = ((work as f64 / per_turn).floor() as u32).clamp(1, h);
+        let mut first = 1;
+        if turns != h {
+            values[0].clear();
+            first = 0;
+        }
+        let rounds = Rounds {
+            scripts,
+            enemy,
+            base,
+            turns,
+            work,
+        };
+        self.play_rounds(game, &rounds, first, values, spent);
+        (preferred(values), turns)
     }
 
     /// A style per formation (issue 49 item 2), after the whole side's: each formation along
@@ -472,7 +528,7 @@ impl Search {
 
     /// How the last style was chosen (none before the first decision).
     pub fn last_choice(&self) -> Option<Choice> {
-        self.last
+        self.choices.last().copied()
     }
 
     /// Play rounds of one playout of every style (from style `first` on the first round: the
@@ -490,16 +546,16 @@ impl Search {
         // The rounds the budget is expected to allow (for the progress shown), at what a
         // game turn of the pilot or of the last choice's playouts cost.
         let rate = match spent.turns {
-            0 => self.rate.unwrap_or(STYLE_WORK as f64),
+            0 => self.rate.unwrap_or(rounds.work as f64),
             t => spent.work as f64 / t as f64,
         };
         let per_round = rate * f64::from(rounds.turns) * n as f64;
         let expected =
-            ((STYLE_WORK as f64 / per_round.max(1.0)) as u64).clamp(MIN_ROUNDS, MAX_ROUNDS);
+            ((rounds.work as f64 / per_round.max(1.0)) as u64).clamp(MIN_ROUNDS, MAX_ROUNDS);
         let mut r = 0;
         let mut last = 0;
         while r < MAX_ROUNDS
-            && (r < MIN_ROUNDS || (spent.work + last <= STYLE_WORK && !settled(values)))
+            && (r < MIN_ROUNDS || (spent.work + last <= rounds.work && !settled(values)))
         {
             self.progress
                 .set((r.min(expected - 1)) as u32, expected as u32);
@@ -532,14 +588,21 @@ struct Rounds<'a> {
     enemy: Kind,
     base: u64,
     turns: u32,
+    /// The budget of the choice ([`work`]).
+    work: u64,
 }
 
-/// How a game turn's style was chosen: the style, the game turns a playout looked ahead and
-/// whether that reached the end of the game, the rounds of playouts of every style and the work
-/// they took ([`work`]).
+/// How a game turn's style was chosen: the game turn, the style and whether it is another
+/// than the default (and whether some formations play the runner-up), the game turns a
+/// playout looked ahead and whether that reached the end of the game, the rounds of playouts
+/// of every style (0: the default without rounds, its playouts short of the end) and the work
+/// they took ([`work`]). `musket selfplay --json` sums them up (`style_choices`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Choice {
+    pub turn: u32,
     pub style: &'static str,
+    pub switched: bool,
+    pub by_formation: bool,
     pub turns: u32,
     pub sees_end: bool,
     pub rounds: usize,
@@ -586,6 +649,10 @@ impl Player for Search {
 
     fn progress(&self) -> Option<Progress> {
         Some(self.progress.clone())
+    }
+
+    fn choices(&self) -> &[Choice] {
+        &self.choices
     }
 
     /// Each of the enemy's commands is compared with what every model of the enemy would have
@@ -724,7 +791,12 @@ fn play_formations(
     me.set_formation_styles(formations);
     players[game.active_side.0.min(1) as usize] = Box::new(me);
     let p = play_on(game, &mut g, &mut dice, &mut players, horizon);
-    (value(&g, game.active_side), p.work, p.ahead)
+    let cut = game.rules.computer().and_then(|c| c.cut_short.as_ref());
+    let v = match cut {
+        Some(cut) if !g.is_over() => cut_value(&g, game.active_side, cut),
+        _ => value(&g, game.active_side),
+    };
+    (v, p.work, p.ahead)
 }
 
 /// What a playout did: the commands it played, the work they took ([`work`]) and the game
@@ -957,6 +1029,27 @@ pub fn value(game: &Game, side: SideId) -> f64 {
         return w + margin;
     }
     margin
+}
+
+/// The rounds a choice whose playouts are cut short aims at within its budget
+/// ([`CutShort::budget`]): the horizon is the most game turns that leave this many.
+pub const CUT_SHORT_ROUNDS: f64 = 6.0;
+
+/// What an unfinished game is worth to `side` where the rules file values a playout cut short
+/// ([`CutShort`]): its chance of winning scaled as a result (a win [`WIN`], a loss −[`WIN`]),
+/// plus the margin of [`value`].
+pub fn cut_value(game: &Game, side: SideId, cut: &CutShort) -> f64 {
+    let o = outcome(game);
+    let (me, them) = (side.0 as usize, 1 - side.0 as usize);
+    let total: u32 = game.scenario.victory.iter().map(|v| v.points).sum();
+    let share = |s: usize| f64::from(o.lost[s]) / f64::from(o.start[s].max(1));
+    let points = (f64::from(o.points[me]) - f64::from(o.points[them])) / f64::from(total.max(1));
+    let losses = share(them) - share(me);
+    let turns = game.scenario.turns.unwrap_or(10).max(1);
+    let left = f64::from(turns.saturating_sub(game.turn) + 1) / f64::from(turns);
+    let first = if side.0 == 0 { 1.0 } else { 0.0 };
+    let p = cut.chance(first, points, losses, left);
+    WIN * (2.0 * p - 1.0) + value(game, side)
 }
 
 #[cfg(test)]
