@@ -105,8 +105,13 @@ pub(crate) fn mirror(f: &ScenarioFile) -> ScenarioFile {
     serde_json::from_value(v).unwrap()
 }
 
+/// Written to a folder of its own for each call: tests running at once write mirrors of the
+/// same scenario, and one must not read another's file half written.
 fn write(f: &ScenarioFile, name: &str) -> PathBuf {
-    let p = tmp(name);
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let p = tmp(&format!("{}-{k}", std::process::id())).join(name);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
     std::fs::write(&p, musket::editor::write::scenario_text(f)).unwrap();
     p
 }
