@@ -287,12 +287,11 @@ impl ComputerPlay {
             ("losses", c.losses),
         ];
         weights.into_iter().find_map(|(name, (a, b))| {
-            (!(a.is_finite() && b.is_finite() && a.abs() <= 100.0 && b.abs() <= 100.0)).then(|| {
-                Problem {
-                    field: format!("computer.cut_short.{name}"),
-                    value: format!("({a}, {b})"),
-                    problem: "a weight must be a number from -100 to 100".into(),
-                }
+            // NaN is never within the bounds, nor is either infinity.
+            (!(a.abs() <= 100.0 && b.abs() <= 100.0)).then(|| Problem {
+                field: format!("computer.cut_short.{name}"),
+                value: format!("({a}, {b})"),
+                problem: "a weight must be a number from -100 to 100".into(),
             })
         })
     }

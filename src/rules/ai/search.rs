@@ -1011,24 +1011,51 @@ pub fn simulate(game: &Game, plan: &[Decision], dice_seed: u64) -> (f64, usize) 
     (value(&g, game.active_side), plan.len() + p.commands)
 }
 
+/// Where a game stands for `side`: whether it is over and who won, the victory points the side
+/// holds less the enemy's, all the points its victory hexes hold (at least 1), and the enemy's
+/// share of its strength lost less the side's.
+struct Standing {
+    over: bool,
+    winner: Option<SideId>,
+    points: f64,
+    total: f64,
+    losses: f64,
+}
+
+impl Standing {
+    fn of(game: &Game, side: SideId) -> Standing {
+        let o = outcome(game);
+        let (me, them) = (side.0 as usize, 1 - side.0 as usize);
+        let total: u32 = game.scenario.victory.iter().map(|v| v.points).sum();
+        let share = |s: usize| f64::from(o.lost[s]) / f64::from(o.start[s].max(1));
+        Standing {
+            over: o.over,
+            winner: o.winner,
+            points: f64::from(o.points[me]) - f64::from(o.points[them]),
+            total: f64::from(total.max(1)),
+            losses: share(them) - share(me),
+        }
+    }
+
+    /// The points held and half of all the points times the shares of strength destroyed.
+    fn margin(&self) -> f64 {
+        self.points + 0.5 * self.total * self.losses
+    }
+}
+
 /// What a game is worth to `side`: a finished game's result, else the points held and the
 /// shares of strength destroyed.
 pub fn value(game: &Game, side: SideId) -> f64 {
-    let o = outcome(game);
-    let (me, them) = (side.0 as usize, 1 - side.0 as usize);
-    let total: u32 = game.scenario.victory.iter().map(|v| v.points).sum();
-    let share = |s: usize| f64::from(o.lost[s]) / f64::from(o.start[s].max(1));
-    let margin = f64::from(o.points[me]) - f64::from(o.points[them])
-        + 0.5 * f64::from(total.max(1)) * (share(them) - share(me));
-    if o.over {
-        let w = match o.winner {
+    let s = Standing::of(game, side);
+    if s.over {
+        let w = match s.winner {
             Some(w) if w == side => WIN,
             Some(_) => -WIN,
             None => 0.0,
         };
-        return w + margin;
+        return w + s.margin();
     }
-    margin
+    s.margin()
 }
 
 /// The rounds a choice whose playouts are cut short aims at within its budget
@@ -1039,17 +1066,12 @@ pub const CUT_SHORT_ROUNDS: f64 = 6.0;
 /// ([`CutShort`]): its chance of winning scaled as a result (a win [`WIN`], a loss −[`WIN`]),
 /// plus the margin of [`value`].
 pub fn cut_value(game: &Game, side: SideId, cut: &CutShort) -> f64 {
-    let o = outcome(game);
-    let (me, them) = (side.0 as usize, 1 - side.0 as usize);
-    let total: u32 = game.scenario.victory.iter().map(|v| v.points).sum();
-    let share = |s: usize| f64::from(o.lost[s]) / f64::from(o.start[s].max(1));
-    let points = (f64::from(o.points[me]) - f64::from(o.points[them])) / f64::from(total.max(1));
-    let losses = share(them) - share(me);
+    let s = Standing::of(game, side);
     let turns = game.scenario.turns.unwrap_or(10).max(1);
     let left = f64::from(turns.saturating_sub(game.turn) + 1) / f64::from(turns);
     let first = if side.0 == 0 { 1.0 } else { 0.0 };
-    let p = cut.chance(first, points, losses, left);
-    WIN * (2.0 * p - 1.0) + value(game, side)
+    let p = cut.chance(first, s.points / s.total, s.losses, left);
+    WIN * (2.0 * p - 1.0) + s.margin()
 }
 
 #[cfg(test)]
