@@ -222,6 +222,11 @@ pub struct ComputerPlay {
     /// there, with no playouts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cut_short: Option<CutShort>,
+    /// The style the search level plays where its playouts cannot reach the end of the game
+    /// and no [`CutShort`] value lets it choose (one of [`STYLE_NAMES`]); the default still
+    /// is the one to beat where they reach it. None: the default there as well.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub far_style: Option<String>,
 }
 
 /// The search level's value of a playout cut short of the end (`rules::ai::search`): the
@@ -266,6 +271,20 @@ impl ComputerPlay {
             return Some(Problem {
                 field: "computer.default_style".into(),
                 value: self.default_style.clone(),
+                problem: format!(
+                    "not a style of the search level: {}",
+                    STYLE_NAMES.join(", ")
+                ),
+            });
+        }
+        if let Some(far) = self
+            .far_style
+            .as_ref()
+            .filter(|f| !STYLE_NAMES.contains(&f.as_str()))
+        {
+            return Some(Problem {
+                field: "computer.far_style".into(),
+                value: far.clone(),
                 problem: format!(
                     "not a style of the search level: {}",
                     STYLE_NAMES.join(", ")

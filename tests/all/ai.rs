@@ -362,10 +362,46 @@ fn the_search_switches_style_only_on_playouts_that_see_the_end() {
     }
 }
 
+// Issue 49: where the playouts fall short of the end and nothing values them there, the search
+// plays the rules file's `far_style` (Shiloh's: stand, measured on the full battle of Shiloh
+// 1862), with no rounds, and counts it as no switch; a file without one plays its default
+// there (Shiloh's: bold). The first choice of Shiloh 1862 (18 game turns, 101 units) is cut
+// short.
+#[test]
+fn the_search_plays_the_far_style_where_its_playouts_fall_short() {
+    use musket::rules::ai::Player;
+    use musket::rules::ai::search::Search;
+    use musket::rules::session::Session;
+    let first = |rules| {
+        let (sc, _) = load("shiloh-1862.ron");
+        let session = Session::new(sc, rules, 3);
+        let mut search = Search::new(3, session.game.active_side);
+        let d = search.decide(&session.game);
+        let c = search.last_choice().expect("a style was chosen");
+        assert!(musket::rules::command::validate(&session.game, &d.command).is_ok());
+        assert!(d.why.starts_with(&format!("ai3 ({}", c.style)), "{}", d.why);
+        c
+    };
+    let (_, rules) = load("shiloh-1862.ron");
+    let c = first(rules);
+    assert!(!c.sees_end, "{c:?}");
+    assert_eq!(
+        (c.style, c.rounds, c.switched),
+        ("stand", 0, false),
+        "{c:?}"
+    );
+    let (sc, _) = load("shiloh-1862.ron");
+    let text = musket::rules::shiloh::DEFAULT_TABLES.replace("far_style: Some(\"stand\"),", "");
+    assert_ne!(text, musket::rules::shiloh::DEFAULT_TABLES);
+    let rules = musket::rules::registry::for_scenario_from_text(&sc, &text, "mine.ron").unwrap();
+    let c = first(rules);
+    assert_eq!((c.style, c.rounds, c.switched), ("bold", 0, false), "{c:?}");
+}
+
 // Issue 37: the search level's default style is the rule system's, read from its rules file's
 // `computer` section (chosen by measuring each style alone on tuning fields): stand (the
-// portfolio's first) for GCACW, GBACW and NGG 1812, bold for Shiloh (stand alone won none of
-// 20 games of the full battle); the rest of the portfolio follows in order. The
+// portfolio's first) for GCACW, GBACW and NGG 1812, bold for Shiloh (the best alone on its
+// tuning fields; where the playouts fall short it plays its far style, above); the rest of the portfolio follows in order. The
 // rules file is read: a player's own file naming another puts that one first.
 #[test]
 fn the_search_weighs_the_rule_systems_default_style_first() {

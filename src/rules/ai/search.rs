@@ -338,8 +338,8 @@ impl Search {
     /// decides ([`CutShort`]): where it values a playout cut short by the chance of winning
     /// fitted to games played out, rounds to a shorter horizon within a budget of its own
     /// ([`Search::cut_short`]; no shipped file plays it: measured, it did worse on South
-    /// Mountain, whose first game turn or two are cut short); else the default plays, with no
-    /// more playouts: a
+    /// Mountain, whose first game turn or two are cut short); else its far style plays
+    /// (`computer.far_style`, the default where the file names none), with no more playouts: a
     /// playout cut short ends on the points held and the losses, which rank the styles by
     /// what they gain in a game turn or two, not by what wins, and switching on them did worse
     /// than the default alone (docs/computer-players.md).
@@ -378,6 +378,14 @@ impl Search {
             }
         };
         let cut = game.rules.computer().and_then(|c| c.cut_short.as_ref());
+        // The style played where the playouts fall short and nothing values them there.
+        let far = game
+            .rules
+            .computer()
+            .and_then(|c| c.far_style.as_deref())
+            .and_then(|f| scripts.iter().position(|s| s.name == f))
+            .unwrap_or(0);
+        let unchosen = if h >= left || cut.is_some() { 0 } else { far };
         let (best, h) = match cut {
             _ if h >= left => {
                 let rounds = Rounds {
@@ -390,7 +398,7 @@ impl Search {
                 self.play_rounds(game, &rounds, first, &mut values, &mut spent);
                 (preferred(&values), h)
             }
-            None => (0, h),
+            None => (far, h),
             Some(cut) => self.cut_short(
                 game,
                 &scripts,
@@ -411,7 +419,7 @@ impl Search {
         self.choices.push(Choice {
             turn: game.turn,
             style: scripts[best].name,
-            switched: best != 0,
+            switched: best != unchosen,
             by_formation: formations.is_some(),
             turns: h,
             sees_end: h >= left,
@@ -592,10 +600,11 @@ struct Rounds<'a> {
     work: u64,
 }
 
-/// How a game turn's style was chosen: the game turn, the style and whether it is another
-/// than the default (and whether some formations play the runner-up), the game turns a
-/// playout looked ahead and whether that reached the end of the game, the rounds of playouts
-/// of every style (0: the default without rounds, its playouts short of the end) and the work
+/// How a game turn's style was chosen: the game turn, the style and whether the playouts
+/// switched to it from the one played without them (the default, or the far style where they
+/// fall short: `computer.far_style` in the rules file; and whether some formations play the runner-up),
+/// the game turns a playout looked ahead and whether that reached the end of the game, the
+/// rounds of playouts of every style (0: no rounds, its playouts short of the end) and the work
 /// they took ([`work`]). `musket selfplay --json` sums them up (`style_choices`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Choice {
