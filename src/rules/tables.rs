@@ -267,29 +267,23 @@ impl CutShort {
 impl ComputerPlay {
     /// A problem with the section, if any (`field` names it in the file).
     pub fn check(&self) -> Option<Problem> {
-        if !STYLE_NAMES.contains(&self.default_style.as_str()) {
-            return Some(Problem {
-                field: "computer.default_style".into(),
-                value: self.default_style.clone(),
+        let styles = [
+            ("computer.default_style", Some(&self.default_style)),
+            ("computer.far_style", self.far_style.as_ref()),
+        ];
+        let unknown = styles.into_iter().find_map(|(field, name)| {
+            let name = name.filter(|n| !STYLE_NAMES.contains(&n.as_str()))?;
+            Some(Problem {
+                field: field.into(),
+                value: name.clone(),
                 problem: format!(
                     "not a style of the search level: {}",
                     STYLE_NAMES.join(", ")
                 ),
-            });
-        }
-        if let Some(far) = self
-            .far_style
-            .as_ref()
-            .filter(|f| !STYLE_NAMES.contains(&f.as_str()))
-        {
-            return Some(Problem {
-                field: "computer.far_style".into(),
-                value: far.clone(),
-                problem: format!(
-                    "not a style of the search level: {}",
-                    STYLE_NAMES.join(", ")
-                ),
-            });
+            })
+        });
+        if unknown.is_some() {
+            return unknown;
         }
         let c = self.cut_short.as_ref()?;
         if !(1.0..=10.0).contains(&c.budget) {

@@ -377,11 +377,10 @@ impl Search {
                 (pilot.2, 1)
             }
         };
-        let cut = game.rules.computer().and_then(|c| c.cut_short.as_ref());
+        let computer = game.rules.computer();
+        let cut = computer.and_then(|c| c.cut_short.as_ref());
         // The style played where the playouts fall short and nothing values them there.
-        let far = game
-            .rules
-            .computer()
+        let far = computer
             .and_then(|c| c.far_style.as_deref())
             .and_then(|f| scripts.iter().position(|s| s.name == f))
             .unwrap_or(0);
@@ -601,9 +600,9 @@ struct Rounds<'a> {
 }
 
 /// How a game turn's style was chosen: the game turn, the style and whether the playouts
-/// switched to it from the one played without them (the default, or the far style where they
-/// fall short: `computer.far_style` in the rules file; and whether some formations play the runner-up),
-/// the game turns a playout looked ahead and whether that reached the end of the game, the
+/// switched to it from the one played without them (the default, or where they fall short
+/// the rules file's `computer.far_style`), whether some formations play the runner-up, the
+/// game turns a playout looked ahead and whether that reached the end of the game, the
 /// rounds of playouts of every style (0: no rounds, its playouts short of the end) and the work
 /// they took ([`work`]). `musket selfplay --json` sums them up (`style_choices`).
 #[derive(Clone, Copy, Debug, PartialEq)]
