@@ -227,6 +227,12 @@ pub struct ComputerPlay {
     /// is the one to beat where they reach it. None: the default there as well.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub far_style: Option<String>,
+    /// Where the search's playouts reach the end: the weight the paired differences of its
+    /// earlier choices in the game keep beside the choice's own, per game turn of age (1: all
+    /// alike; 0 to 1), so that a style better on this field over several choices is played
+    /// though no one choice's few rounds show it. None: each choice on its own rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pooled: Option<f64>,
 }
 
 /// The search level's value of a playout cut short of the end (`rules::ai::search`): the
@@ -284,6 +290,14 @@ impl ComputerPlay {
         });
         if unknown.is_some() {
             return unknown;
+        }
+        if let Some(w) = self.pooled.filter(|w| !(0.0..=1.0).contains(w)) {
+            return Some(Problem {
+                field: "computer.pooled".into(),
+                value: w.to_string(),
+                problem: "not from 0 to 1 (the weight an earlier choice keeps per game turn)"
+                    .into(),
+            });
         }
         let c = self.cut_short.as_ref()?;
         if !(1.0..=10.0).contains(&c.budget) {

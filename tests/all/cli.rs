@@ -409,6 +409,25 @@ fn rules_prints_each_rulesets_tables() {
         err.contains("computer.far_style") && err.contains("stand fast"),
         "{err}"
     );
+    // And a pooling weight (computer.pooled) outside 0 to 1.
+    let text = String::from_utf8_lossy(&musket(&["rules", "shiloh"]).stdout).replace(
+        "far_style: Some(\"stand\")",
+        "far_style: Some(\"stand\"), pooled: Some(1.5)",
+    );
+    assert!(text.contains("pooled: Some(1.5)"));
+    std::fs::write(&path, text).unwrap();
+    let o = musket(&[
+        "--rules",
+        path.to_str().unwrap(),
+        "check",
+        "scenarios/shiloh-hornets-nest.ron",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(
+        err.contains("computer.pooled") && err.contains("1.5"),
+        "{err}"
+    );
     // So is a value of a cut-short playout (the file's commented-out block switched on) with a
     // budget out of its range or a weight out of its range.
     for (from, to, field) in [

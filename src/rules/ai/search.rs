@@ -75,7 +75,7 @@ use crate::rules::command::execute;
 use crate::rules::dice::Dice;
 use crate::rules::game::Game;
 use crate::rules::order::Command;
-use crate::rules::tables::CutShort;
+use crate::rules::tables::{ComputerPlay, CutShort};
 use crate::rules::unit::SideId;
 use crate::rules::victory::outcome;
 use crate::rules::work;
@@ -120,6 +120,9 @@ pub struct Search {
     models: Vec<Model>,
     /// The enemy's commands observed.
     observed: u32,
+    /// Each style's paired differences from the default (`values[p][r] - values[0][r]`) at the
+    /// earlier choices that saw the end, with their game turn ([`pooled_preferred`]).
+    earlier: Vec<Vec<(u32, f64)>>,
 }
 
 /// A model of the enemy: a player of a known kind, asked at each of the enemy's commands what it
@@ -319,6 +322,7 @@ impl Search {
                 })
                 .collect(),
             observed: 0,
+            earlier: Vec::new(),
         }
     }
 
@@ -395,7 +399,7 @@ impl Search {
                     work: STYLE_WORK,
                 };
                 self.play_rounds(game, &rounds, first, &mut values, &mut spent);
-                (preferred(&values), h)
+                (self.preferred_here(game.turn, computer, &values), h)
             }
             None => (far, h),
             Some(cut) => self.cut_short(
@@ -531,6 +535,28 @@ impl Search {
             }
         }
         any.then_some(styles)
+    }
+
+    /// The style a choice that saw the end plays: [`preferred`] on its own rounds, or where the
+    /// rules file pools the game's choices (`computer.pooled`), [`pooled_preferred`] over its
+    /// rounds and the earlier choices' (whose differences it then keeps for the next).
+    fn preferred_here(
+        &mut self,
+        turn: u32,
+        computer: Option<&ComputerPlay>,
+        values: &[Vec<f64>],
+    ) -> usize {
+        let Some(weight) = computer.and_then(|c| c.pooled) else {
+            return preferred(values);
+        };
+        self.earlier.resize(values.len(), Vec::new());
+        let best = pooled_preferred(values, &self.earlier, turn, weight);
+        let n = values[0].len();
+        for (p, v) in values.iter().enumerate().skip(1) {
+            let diffs = v.iter().zip(&values[0]).take(n).map(|(a, b)| (turn, a - b));
+            self.earlier[p].extend(diffs);
+        }
+        best
     }
 
     /// How the last style was chosen (none before the first decision).
@@ -724,6 +750,56 @@ pub fn preferred(values: &[Vec<f64>]) -> usize {
         }
     }
     best.0
+}
+
+/// [`preferred`] with the game's earlier choices pooled (`computer.pooled`): each style's
+/// paired differences from the default on this choice's rounds (weight 1) and at the earlier
+/// choices (`earlier[p]`: game turn and difference; weight `weight` to the power of the game
+/// turns since), their weighted mean the gain, its standard error from the weighted variance
+/// over the effective number of samples ((Σw)² / Σw²), which must be [`MIN_SWITCH_ROUNDS`] at
+/// least; the same bars. Why: at South Mountain's size a choice plays about three rounds,
+/// which rarely show a gain, while which style is best holds for most of a game on one field
+/// (docs/computer-players.md, "Pooled choices").
+pub fn pooled_preferred(
+    values: &[Vec<f64>],
+    earlier: &[Vec<(u32, f64)>],
+    turn: u32,
+    weight: f64,
+) -> usize {
+    let n = values[0].len();
+    let mut best = (0, MIN_GAIN);
+    for (p, v) in values.iter().enumerate().skip(1) {
+        let own = v.iter().zip(&values[0]).take(n).map(|(a, b)| (1.0, a - b));
+        let old = earlier.get(p).into_iter().flatten();
+        let old = old.map(|&(t, d)| (weight.powi(turn.saturating_sub(t) as i32), d));
+        let samples: Vec<(f64, f64)> = own.chain(old).collect();
+        let Some((gain, se)) = weighted(&samples) else {
+            continue;
+        };
+        if gain >= best.1 && gain >= SIGNIFICANCE * se {
+            best = (p, gain);
+        }
+    }
+    best.0
+}
+
+/// The weighted mean of `(weight, value)` samples and its standard error, where their effective
+/// number is at least [`MIN_SWITCH_ROUNDS`].
+fn weighted(samples: &[(f64, f64)]) -> Option<(f64, f64)> {
+    let sw: f64 = samples.iter().map(|s| s.0).sum();
+    let sw2: f64 = samples.iter().map(|s| s.0 * s.0).sum();
+    if sw <= 0.0 || sw * sw / sw2 < MIN_SWITCH_ROUNDS as f64 {
+        return None;
+    }
+    let neff = sw * sw / sw2;
+    let mean = samples.iter().map(|s| s.0 * s.1).sum::<f64>() / sw;
+    let var = samples
+        .iter()
+        .map(|s| s.0 * (s.1 - mean).powi(2))
+        .sum::<f64>()
+        / sw;
+    let var = var * neff / (neff - 1.0);
+    Some((mean, (var / neff).sqrt()))
 }
 
 /// Whether more rounds are unlikely to change the choice: after at least [`SETTLE_ROUNDS`]
@@ -1086,7 +1162,7 @@ pub fn cut_value(game: &Game, side: SideId, cut: &CutShort) -> f64 {
 mod tests {
     use super::{
         MIN_GAIN, MIN_OBSERVED, MIN_SWITCH_ROUNDS, SETTLE_ROUNDS, SIGNIFICANCE, enemy_model,
-        preferred, settled,
+        pooled_preferred, preferred, settled,
     };
 
     // The model of the enemy: the one that foresaw most of its commands, the first (`ai2`) on
@@ -1100,6 +1176,23 @@ mod tests {
         assert_eq!(enemy_model(&[2, 5, 9], 12), 2);
         assert_eq!(enemy_model(&[2, 5, 9], 19), 0, "none foresaw half");
         assert_eq!(enemy_model(&[20, 5, 9], 19 * 2), 0);
+    }
+
+    // Pooled choices (`computer.pooled`): two rounds of a choice never switch alone, but with
+    // an earlier choice's rounds that agree (the style 4 points ahead each time) they do, at
+    // full weight; at weight 0 the earlier choice counts for nothing, and noise pooled with
+    // noise stays the default.
+    #[test]
+    fn pooled_choices_switch_on_evidence_that_agrees_over_the_game() {
+        let default = vec![10.0, -5.0];
+        let ahead = vec![14.0, -1.0];
+        let values = [default.clone(), ahead.clone()];
+        assert_eq!(preferred(&values), 0, "two rounds alone");
+        let earlier = vec![Vec::new(), vec![(1, 4.0), (1, 4.5), (1, 3.5)]];
+        assert_eq!(pooled_preferred(&values, &earlier, 3, 1.0), 1);
+        assert_eq!(pooled_preferred(&values, &earlier, 3, 0.0), 0);
+        let noise = vec![Vec::new(), vec![(1, 2000.0), (1, -2000.0), (2, -2000.0)]];
+        assert_eq!(pooled_preferred(&values, &noise, 3, 1.0), 0);
     }
 
     // The search plays the default style unless another ends better on average over the same
