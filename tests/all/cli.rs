@@ -390,44 +390,34 @@ fn rules_prints_each_rulesets_tables() {
         err.contains("computer.default_style") && err.contains("dig deep"),
         "{err}"
     );
-    // And the style played where the playouts fall short (Shiloh's file names one).
-    let text = String::from_utf8_lossy(&musket(&["rules", "shiloh"]).stdout).replace(
-        "far_style: Some(\"stand\")",
-        "far_style: Some(\"stand fast\")",
-    );
-    assert!(text.contains("stand fast"));
-    std::fs::write(&path, text).unwrap();
-    let o = musket(&[
-        "--rules",
-        path.to_str().unwrap(),
-        "check",
-        "scenarios/shiloh-hornets-nest.ron",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr).to_string();
-    assert!(
-        err.contains("computer.far_style") && err.contains("stand fast"),
-        "{err}"
-    );
-    // And a pooling weight (computer.pooled) outside 0 to 1.
-    let text = String::from_utf8_lossy(&musket(&["rules", "shiloh"]).stdout).replace(
-        "far_style: Some(\"stand\")",
-        "far_style: Some(\"stand\"), pooled: Some(1.5)",
-    );
-    assert!(text.contains("pooled: Some(1.5)"));
-    std::fs::write(&path, text).unwrap();
-    let o = musket(&[
-        "--rules",
-        path.to_str().unwrap(),
-        "check",
-        "scenarios/shiloh-hornets-nest.ron",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr).to_string();
-    assert!(
-        err.contains("computer.pooled") && err.contains("1.5"),
-        "{err}"
-    );
+    // And the style played where the playouts fall short (Shiloh's file names one), and a
+    // pooling weight (computer.pooled) outside 0 to 1.
+    for (to, field, value) in [
+        (
+            "far_style: Some(\"stand fast\")",
+            "computer.far_style",
+            "stand fast",
+        ),
+        (
+            "far_style: Some(\"stand\"), pooled: Some(1.5)",
+            "computer.pooled",
+            "1.5",
+        ),
+    ] {
+        let text = String::from_utf8_lossy(&musket(&["rules", "shiloh"]).stdout)
+            .replace("far_style: Some(\"stand\")", to);
+        assert!(text.contains(to));
+        std::fs::write(&path, text).unwrap();
+        let o = musket(&[
+            "--rules",
+            path.to_str().unwrap(),
+            "check",
+            "scenarios/shiloh-hornets-nest.ron",
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert!(err.contains(field) && err.contains(value), "{err}");
+    }
     // So is a value of a cut-short playout (the file's commented-out block switched on) with a
     // budget out of its range or a weight out of its range.
     for (from, to, field) in [
