@@ -788,10 +788,10 @@ pub fn pooled_preferred(
 fn weighted(samples: &[(f64, f64)]) -> Option<(f64, f64)> {
     let sw: f64 = samples.iter().map(|s| s.0).sum();
     let sw2: f64 = samples.iter().map(|s| s.0 * s.0).sum();
-    if sw <= 0.0 || sw * sw / sw2 < MIN_SWITCH_ROUNDS as f64 {
+    let neff = sw * sw / sw2;
+    if sw <= 0.0 || neff < MIN_SWITCH_ROUNDS as f64 {
         return None;
     }
-    let neff = sw * sw / sw2;
     let mean = samples.iter().map(|s| s.0 * s.1).sum::<f64>() / sw;
     let var = samples
         .iter()
