@@ -230,7 +230,8 @@ pub struct ComputerPlay {
     /// Where the search's playouts reach the end: the weight the paired differences of its
     /// earlier choices in the game keep beside the choice's own, per game turn of age (1: all
     /// alike; 0 to 1), so that a style better on this field over several choices is played
-    /// though no one choice's few rounds show it. None: each choice on its own rounds.
+    /// though no one choice's few rounds show it; only where the choice's own rounds keep the
+    /// default. None: each choice on its own rounds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pooled: Option<f64>,
 }

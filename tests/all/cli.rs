@@ -392,20 +392,21 @@ fn rules_prints_each_rulesets_tables() {
     );
     // And the style played where the playouts fall short (Shiloh's file names one), and a
     // pooling weight (computer.pooled) outside 0 to 1.
-    for (to, field, value) in [
+    for (from, to, field, value) in [
         (
+            "far_style: Some(\"stand\")",
             "far_style: Some(\"stand fast\")",
             "computer.far_style",
             "stand fast",
         ),
         (
-            "far_style: Some(\"stand\"), pooled: Some(1.5)",
+            "pooled: Some(1.0)",
+            "pooled: Some(1.5)",
             "computer.pooled",
             "1.5",
         ),
     ] {
-        let text = String::from_utf8_lossy(&musket(&["rules", "shiloh"]).stdout)
-            .replace("far_style: Some(\"stand\")", to);
+        let text = String::from_utf8_lossy(&musket(&["rules", "shiloh"]).stdout).replace(from, to);
         assert!(text.contains(to));
         std::fs::write(&path, text).unwrap();
         let o = musket(&[

@@ -738,29 +738,35 @@ pub const MIN_SWITCH_ROUNDS: usize = 3;
 /// default is at least [`MIN_GAIN`] and at least [`SIGNIFICANCE`] standard errors of their
 /// differences from it, the one with the greatest gain; else the default.
 pub fn preferred(values: &[Vec<f64>]) -> usize {
-    let n = values[0].len();
-    if n < MIN_SWITCH_ROUNDS {
-        return 0;
-    }
-    let mut best = (0, MIN_GAIN);
-    for (p, v) in values.iter().enumerate().skip(1) {
-        let (gain, se) = paired(v, &values[0], n);
-        if gain >= best.1 && gain >= SIGNIFICANCE * se {
-            best = (p, gain);
-        }
-    }
-    best.0
+    greatest_gain(values, &[], 0, 1.0)
 }
 
-/// [`preferred`] with the game's earlier choices pooled (`computer.pooled`): each style's
-/// paired differences from the default on this choice's rounds (weight 1) and at the earlier
-/// choices (`earlier[p]`: game turn and difference; weight `weight` to the power of the game
-/// turns since), their weighted mean the gain, its standard error from the weighted variance
-/// over the effective number of samples ((Σw)² / Σw²), which must be [`MIN_SWITCH_ROUNDS`] at
-/// least; the same bars. Why: at South Mountain's size a choice plays about three rounds,
-/// which rarely show a gain, while which style is best holds for most of a game on one field
+/// [`preferred`] with the game's earlier choices pooled (`computer.pooled`), where the choice's
+/// own rounds keep the default: each style's paired differences from the default on this
+/// choice's rounds (weight 1) and at the earlier choices (`earlier[p]`: game turn and
+/// difference; weight `weight` to the power of the game turns since), their weighted mean the
+/// gain, its standard error from the weighted variance over the effective number of samples
+/// ((Σw)² / Σw²), which must be [`MIN_SWITCH_ROUNDS`] at least; the same bars. A style the
+/// own rounds show better is played whatever the earlier choices say: the best style changes
+/// over a game (all out in the last game turns of a small field), and many rounds tell it.
+/// Why pool at all: at South Mountain's size a choice plays about three rounds, which rarely
+/// show a gain, while which style is best holds for most of a game on one field
 /// (docs/computer-players.md, "Pooled choices").
 pub fn pooled_preferred(
+    values: &[Vec<f64>],
+    earlier: &[Vec<(u32, f64)>],
+    turn: u32,
+    weight: f64,
+) -> usize {
+    match preferred(values) {
+        0 => greatest_gain(values, earlier, turn, weight),
+        own => own,
+    }
+}
+
+/// The style of greatest gain over the default on the pooled samples ([`pooled_preferred`]),
+/// of those at least [`MIN_GAIN`] and [`SIGNIFICANCE`] standard errors; else the default.
+fn greatest_gain(
     values: &[Vec<f64>],
     earlier: &[Vec<(u32, f64)>],
     turn: u32,
@@ -784,7 +790,9 @@ pub fn pooled_preferred(
 }
 
 /// The weighted mean of `(weight, value)` samples and its standard error, where their effective
-/// number is at least [`MIN_SWITCH_ROUNDS`].
+/// number ((Σw)² / Σw²) is at least [`MIN_SWITCH_ROUNDS`]. The variance is the unbiased one for
+/// reliability weights, Σw(x − mean)² / (Σw − Σw²/Σw): with every weight 1 the very operations
+/// of [`paired`], so an unpooled choice is bit for bit what it was.
 fn weighted(samples: &[(f64, f64)]) -> Option<(f64, f64)> {
     let sw: f64 = samples.iter().map(|s| s.0).sum();
     let sw2: f64 = samples.iter().map(|s| s.0 * s.0).sum();
@@ -793,12 +801,8 @@ fn weighted(samples: &[(f64, f64)]) -> Option<(f64, f64)> {
         return None;
     }
     let mean = samples.iter().map(|s| s.0 * s.1).sum::<f64>() / sw;
-    let var = samples
-        .iter()
-        .map(|s| s.0 * (s.1 - mean).powi(2))
-        .sum::<f64>()
-        / sw;
-    let var = var * neff / (neff - 1.0);
+    let spread: f64 = samples.iter().map(|s| s.0 * (s.1 - mean).powi(2)).sum();
+    let var = spread / (sw - sw2 / sw);
     Some((mean, (var / neff).sqrt()))
 }
 
@@ -1180,8 +1184,8 @@ mod tests {
 
     // Pooled choices (`computer.pooled`): two rounds of a choice never switch alone, but with
     // an earlier choice's rounds that agree (the style 4 points ahead each time) they do, at
-    // full weight; at weight 0 the earlier choice counts for nothing, and noise pooled with
-    // noise stays the default.
+    // full weight; at weight 0 the earlier choice counts for nothing, noise pooled with noise
+    // stays the default, and the earlier choices never overrule the choice's own rounds.
     #[test]
     fn pooled_choices_switch_on_evidence_that_agrees_over_the_game() {
         let default = vec![10.0, -5.0];
@@ -1193,6 +1197,16 @@ mod tests {
         assert_eq!(pooled_preferred(&values, &earlier, 3, 0.0), 0);
         let noise = vec![Vec::new(), vec![(1, 2000.0), (1, -2000.0), (2, -2000.0)]];
         assert_eq!(pooled_preferred(&values, &noise, 3, 1.0), 0);
+        // Where its own rounds show a style better (2 points ahead on three dice), that style
+        // plays, though the earlier choices found it 9 points behind and a third style 9 ahead.
+        let values = [
+            vec![10.0, -5.0, 0.0],
+            vec![12.0, -3.0, 2.5],
+            vec![10.0, -5.0, 0.0],
+        ];
+        let against = vec![Vec::new(), vec![(1, -9.0); 9], vec![(1, 9.0); 9]];
+        assert_eq!(preferred(&values), 1);
+        assert_eq!(pooled_preferred(&values, &against, 3, 1.0), 1);
     }
 
     // The search plays the default style unless another ends better on average over the same
