@@ -553,8 +553,7 @@ impl Search {
         let best = pooled_preferred(values, &self.earlier, turn, weight);
         let n = values[0].len();
         for (p, v) in values.iter().enumerate().skip(1) {
-            let diffs = v.iter().zip(&values[0]).take(n).map(|(a, b)| (turn, a - b));
-            self.earlier[p].extend(diffs);
+            self.earlier[p].extend(diffs(v, &values[0], n).map(|d| (turn, d)));
         }
         best
     }
@@ -775,7 +774,7 @@ fn greatest_gain(
     let n = values[0].len();
     let mut best = (0, MIN_GAIN);
     for (p, v) in values.iter().enumerate().skip(1) {
-        let own = v.iter().zip(&values[0]).take(n).map(|(a, b)| (1.0, a - b));
+        let own = diffs(v, &values[0], n).map(|d| (1.0, d));
         let old = earlier.get(p).into_iter().flatten();
         let old = old.map(|&(t, d)| (weight.powi(turn.saturating_sub(t) as i32), d));
         let samples: Vec<(f64, f64)> = own.chain(old).collect();
@@ -830,10 +829,15 @@ pub fn settled(values: &[Vec<f64>]) -> bool {
 /// and its standard error.
 fn paired(a: &[f64], b: &[f64], n: usize) -> (f64, f64) {
     let nf = n as f64;
-    let diffs: Vec<f64> = a.iter().zip(b).take(n).map(|(x, y)| x - y).collect();
+    let diffs: Vec<f64> = diffs(a, b, n).collect();
     let mean = diffs.iter().sum::<f64>() / nf;
     let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (nf - 1.0).max(1.0);
     (mean, (var / nf).sqrt())
+}
+
+/// The paired differences `a[k] - b[k]` over the first `n` samples (the same dice).
+fn diffs<'a>(a: &'a [f64], b: &'a [f64], n: usize) -> impl Iterator<Item = f64> + 'a {
+    a.iter().zip(b).take(n).map(|(x, y)| x - y)
 }
 
 /// The fewest rounds after which a choice may be found settled ([`settled`]).
