@@ -38,6 +38,7 @@ mod online_load;
 mod paired;
 mod play;
 mod playout;
+mod positions;
 mod threats;
 mod turn;
 mod zoc;

@@ -82,6 +82,11 @@ pub struct SelfplayArgs {
     /// victory-point margin beside the mirror's, with a 95% interval (`seat_adjusted`).
     #[arg(long)]
     pub seat_adjusted: bool,
+    /// Write where each game stood at the start of each game turn, from each side's view, and
+    /// how it ended, to FILE (CSV: the features of a playout cut short, for fitting
+    /// `computer.cut_short` with tools/fit-cut-short.py).
+    #[arg(long, value_name = "FILE")]
+    pub positions: Option<std::path::PathBuf>,
 }
 
 fn kinds(list: &[String]) -> Result<[Kind; 2], Failure> {
@@ -328,14 +333,26 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
         .iter()
         .map(|p| load(p, ov))
         .collect::<Result<_, _>>()?;
+    let mut positions = a
+        .positions
+        .as_deref()
+        .map(super::positions::create)
+        .transpose()?;
     let mut outs = Vec::new();
     let mut all_pairs = Vec::new();
     let mut refused = 0;
-    for (sc, rules) in fields {
-        let (out, pairs, r) = selfplay_field(&a, players, sc, rules);
+    for (i, (sc, rules)) in fields.into_iter().enumerate() {
+        let (out, pairs, r, rows) = selfplay_field(&a, players, sc, rules, i);
         outs.push(out);
         all_pairs.extend(pairs);
         refused += r;
+        if let (Some(w), Some(path)) = (positions.as_mut(), a.positions.as_deref()) {
+            use std::io::Write;
+            rows.iter()
+                .try_for_each(|row| writeln!(w, "{row}"))
+                .and_then(|()| w.flush())
+                .map_err(|e| Failure(format!("--positions {}: {e}", path.display())))?;
+        }
     }
     // One field: its summary, as before; several: each field's and the pooled edge.
     let out = if outs.len() == 1 {
@@ -356,14 +373,15 @@ pub fn selfplay(a: SelfplayArgs, ov: &RulesOverrides) -> Result<ExitCode, Failur
     Ok(ExitCode::SUCCESS)
 }
 
-/// One field's games (and their mirrors with `--seat-adjusted`): its summary, its pairs and
-/// the commands refused.
+/// One field's games (and their mirrors with `--seat-adjusted`): its summary, its pairs, the
+/// commands refused and its `--positions` rows (none without it).
 fn selfplay_field(
     a: &SelfplayArgs,
     players: [Kind; 2],
     sc: Arc<Scenario>,
     rules: Arc<dyn Ruleset>,
-) -> (Value, Vec<super::paired::Pair>, usize) {
+    field: usize,
+) -> (Value, Vec<super::paired::Pair>, usize, Vec<String>) {
     let mut names = players.map(|k| k.name());
     if names[0] == names[1] {
         names[0].push_str("#1");
@@ -371,6 +389,7 @@ fn selfplay_field(
     }
     let mut tally = Tally::default();
     let mut pairs = Vec::new();
+    let mut rows = Vec::new();
     for i in 0..a.games {
         // Game i: player (i % 2) plays the first side.
         let first = (i % 2) as usize;
@@ -383,6 +402,9 @@ fn selfplay_field(
             [players[order[0]], players[order[1]]],
         );
         tally.add(&r, order, &players);
+        if a.positions.is_some() {
+            rows.extend(super::positions::rows(field, i, &r));
+        }
         if a.seat_adjusted {
             pairs.push(mirror_pair(&sc, &rules, seed, first, &r, players[1]));
         }
@@ -398,7 +420,7 @@ fn selfplay_field(
         let sides = [side_name(&sc, 0), side_name(&sc, 1)];
         o.insert("seat_adjusted".into(), super::paired::report(&pairs, sides));
     }
-    (out, pairs, tally.refused)
+    (out, pairs, tally.refused, rows)
 }
 
 /// A game's line without `--json`.

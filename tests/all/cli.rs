@@ -1068,6 +1068,78 @@ fn selfplay_takes_the_measuring_players() {
     );
 }
 
+/// `selfplay --positions FILE` (issue 49, for fitting `computer.cut_short`): each side's view of
+/// each game at the start of each game turn, and how the game ended for it. Fox's Gap has four
+/// game turns, holds 10 victory points (the Confederates 8 at the start) and the Union is its
+/// first side; the two sides' rows mirror each other, and the Union's results are its wins in
+/// the summary.
+#[test]
+fn selfplay_writes_the_positions_of_its_games() {
+    let path = std::env::temp_dir().join(format!("musket-positions-{}.csv", std::process::id()));
+    let o = musket(&[
+        "selfplay",
+        "scenarios/foxs-gap.ron",
+        "--players",
+        "style:stand,style:bold",
+        "--games",
+        "3",
+        "--json",
+        "--positions",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("field,game,seed,turn,side,first_side,points,losses,turns_left,result")
+    );
+    let rows: Vec<Vec<f64>> = lines
+        .map(|l| l.split(',').map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert!(rows.len() >= 3 * 2 * 2, "{text}");
+    let mut union_wins = 0.0;
+    for pair in rows.chunks(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        // field, game, seed and turn alike; sides 0 and 1; first_side 1 and 0.
+        assert_eq!(
+            (&a[..4], a[4], a[5], b[4], b[5]),
+            (&b[..4], 0.0, 1.0, 1.0, 0.0),
+            "{text}"
+        );
+        assert_eq!((a[6], a[7]), (-b[6], -b[7]), "{text}");
+        assert_eq!(a[8], (4.0 - a[3] + 1.0) / 4.0, "turns left: {text}");
+        assert_eq!(a[9] + b[9], 1.0, "{text}");
+        if a[3] == 1.0 {
+            assert_eq!((a[6], a[7]), (-0.6, 0.0), "the start: {text}");
+            assert_eq!(a[2], 1.0 + a[1], "game i plays seed 1 + i: {text}");
+            union_wins += a[9];
+        }
+    }
+    let summary: f64 = ["style:stand", "style:bold"]
+        .iter()
+        .map(|p| v["wins_by_side"][p]["Union"].as_f64().unwrap())
+        .sum();
+    assert_eq!(union_wins, summary, "{v}");
+    // A file that cannot be written is refused before any game is played.
+    let o = musket(&[
+        "selfplay",
+        "scenarios/foxs-gap.ron",
+        "--players",
+        "ai2,ai2",
+        "--positions",
+        "/nonexistent-dir/positions.csv",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let first = stderr_first_line(&o);
+    assert!(
+        first.contains("--positions /nonexistent-dir/positions.csv"),
+        "{first}"
+    );
+}
+
 // Found while checking issue 48's selfplay runs (issue 47 item 6): `selfplay --games 0` played
 // nothing and exited 0 with a win rate of 0 and an interval of 0 to 1, as if it had measured.
 #[test]

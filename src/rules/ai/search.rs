@@ -1159,11 +1159,37 @@ pub const CUT_SHORT_ROUNDS: f64 = 6.0;
 /// plus the margin of [`value`].
 pub fn cut_value(game: &Game, side: SideId, cut: &CutShort) -> f64 {
     let s = Standing::of(game, side);
-    let turns = game.scenario.turns.unwrap_or(10).max(1);
-    let left = f64::from(turns.saturating_sub(game.turn) + 1) / f64::from(turns);
-    let first = if side.0 == 0 { 1.0 } else { 0.0 };
-    let p = cut.chance(first, s.points / s.total, s.losses, left);
+    let f = Features::of(game, side);
+    let p = cut.chance(f.first_side, f.points, f.losses, f.turns_left);
     WIN * (2.0 * p - 1.0) + s.margin()
+}
+
+/// Where a game stands for `side`, as a [`CutShort`] model reads it: what `musket selfplay
+/// --positions` writes for fitting one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Features {
+    /// 1 for the scenario's first side, 0 for the second.
+    pub first_side: f64,
+    /// The side's victory points less the enemy's, over all the points of the victory hexes.
+    pub points: f64,
+    /// The enemy's share of its strength lost less the side's.
+    pub losses: f64,
+    /// The share of the game turns left, this one included (1 on the first, 1/turns on the
+    /// last; a scenario without a last turn counts 10).
+    pub turns_left: f64,
+}
+
+impl Features {
+    pub fn of(game: &Game, side: SideId) -> Features {
+        let s = Standing::of(game, side);
+        let turns = game.scenario.turns.unwrap_or(10).max(1);
+        Features {
+            first_side: if side.0 == 0 { 1.0 } else { 0.0 },
+            points: s.points / s.total,
+            losses: s.losses,
+            turns_left: f64::from(turns.saturating_sub(game.turn) + 1) / f64::from(turns),
+        }
+    }
 }
 
 #[cfg(test)]
