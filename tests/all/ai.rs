@@ -325,12 +325,14 @@ fn a_stack_on_a_held_objective_detaches_what_the_garrison_does_not_need() {
     assert_eq!((a, b, c), (true, true, true), "{sent:?}");
 }
 
-// Issue 37 item 4: the search plays another style than its default only on playouts that reach
-// the end of the game (a playout cut short ends on points held and losses, a myopic measure on
-// which switching did worse than the default alone on South Mountain). Fox's Gap (4 game turns,
-// 11 units): the first choice sees the end and plays rounds of every style; South Mountain (8
-// game turns, 66 units): a pilot playout of the default cannot reach the end within its share of
-// the budget, so the default plays, with no more playouts.
+// Issue 37 item 4: without a value for a playout cut short (`computer.cut_short`), the search
+// plays another style than its default only on playouts that reach the end of the game (a
+// playout cut short ends on points held and losses, a myopic measure on which switching did
+// worse than the default alone on South Mountain). Fox's Gap (4 game turns, 11 units): the first
+// choice sees the end and plays rounds of every style; South Mountain (8 game turns, 66 units),
+// with GCACW's file without its cut_short block: a pilot playout of the default cannot reach
+// the end within its share of the budget, so the default plays, with no more playouts. With the
+// shipped file (issue 49, stop 68) the same choice plays rounds to a shorter horizon.
 #[test]
 fn the_search_switches_style_only_on_playouts_that_see_the_end() {
     use musket::rules::ai::Player;
@@ -339,6 +341,14 @@ fn the_search_switches_style_only_on_playouts_that_see_the_end() {
     let cap = STYLE_WORK / (portfolio().len() as u64 * MIN_ROUNDS);
     for (name, sees) in [("foxs-gap.ron", true), ("south-mountain.ron", false)] {
         let (sc, rules) = load(name);
+        let rules = if sees {
+            rules
+        } else {
+            let text = common::without_cut_short(
+                musket::rules::registry::builtin_tables(sc.ruleset).unwrap(),
+            );
+            musket::rules::registry::from_text(sc.ruleset, Some((&text, "gcacw.ron"))).unwrap()
+        };
         let mut session = Session::new(sc, rules, 7);
         while !musket::rules::gate::on_initiative(&session.game) {
             session
@@ -360,6 +370,23 @@ fn the_search_switches_style_only_on_playouts_that_see_the_end() {
         assert!(d.why.starts_with(&format!("ai3 ({}", c.style)), "{}", d.why);
         assert!(musket::rules::command::validate(&session.game, &d.command).is_ok());
     }
+    // The shipped file values South Mountain's first choice cut short: rounds of every style
+    // to a horizon short of the end.
+    let (sc, rules) = load("south-mountain.ron");
+    let mut session = Session::new(sc, rules, 7);
+    while !musket::rules::gate::on_initiative(&session.game) {
+        session
+            .execute(musket::rules::order::Command::EndPhase)
+            .unwrap();
+    }
+    let mut search = Search::new(7, session.game.active_side);
+    search.decide(&session.game);
+    let c = search.last_choice().expect("a style was chosen");
+    assert!(
+        !c.sees_end && c.turns >= 1 && c.rounds as u64 >= MIN_ROUNDS,
+        "{c:?}"
+    );
+    assert!(c.work > 2 * cap, "{c:?}");
 }
 
 // Issue 49: where the playouts fall short of the end and nothing values them there, the search
@@ -691,36 +718,37 @@ fn a_split_plays_each_formations_style() {
 
 // Issue 49: where ai3's playouts cannot reach the end, a rules file may value a playout cut
 // short by a fitted chance of winning (`computer.cut_short`: each weight a + b x the share of
-// game turns left, then the logistic). GCACW's file carries the fitted block commented out;
-// switched on, its numbers by hand; no shipped file plays it.
+// game turns left, then the logistic). GCACW's file plays the stop 68 fit; its numbers by hand.
 #[test]
 fn a_playout_cut_short_is_valued_by_the_fitted_chance_of_winning() {
-    let (sc, shipped) = load("south-mountain.ron");
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rules/gcacw.ron");
-    let text = common::with_cut_short(&std::fs::read_to_string(path).unwrap());
-    let rules = musket::rules::registry::from_text(sc.ruleset, Some((&text, "gcacw.ron"))).unwrap();
-    let cut = rules
+    let (_, shipped) = load("south-mountain.ron");
+    let cut = shipped
         .computer()
         .and_then(|c| c.cut_short.clone())
-        .expect("the file's cut_short block, switched on");
-    // Not played by default (measured: worse on South Mountain).
-    assert!(shipped.computer().is_some_and(|c| c.cut_short.is_none()));
+        .expect("GCACW's cut_short block");
+    assert_eq!(cut.budget, 3.0);
     let logistic = |z: f64| 1.0 / (1.0 + (-z).exp());
-    // Level, the second side, on the first game turn (all of the game left): the constant.
-    assert!((cut.chance(0.0, 0.0, 0.0, 1.0) - logistic(-0.8124)).abs() < 1e-12);
-    // The first side: +1.6794.
-    assert!((cut.chance(1.0, 0.0, 0.0, 1.0) - logistic(0.867)).abs() < 1e-12);
-    // A tenth more of the enemy's strength lost, on the first game turn: 0.1 x (4.8406 +
-    // 4.3818); on the last of 8 (1/8 left): 0.1 x (4.8406 + 4.3818 / 8).
+    // Level, the second side, on the first game turn (all of the game left): the constant,
+    // 0.2482 - 1.1581.
+    assert!((cut.chance(0.0, 0.0, 0.0, 1.0) - logistic(-0.9099)).abs() < 1e-12);
+    // The first side: -0.4964 + 2.3161 more.
+    assert!((cut.chance(1.0, 0.0, 0.0, 1.0) - logistic(0.9098)).abs() < 1e-12);
+    // A tenth more of the enemy's strength lost, on the first game turn: 0.1 x (1.7954 +
+    // 6.6727); on the last of 8 (1/8 left): 0.1 x (1.7954 + 6.6727 / 8).
     let first = cut.chance(0.0, 0.0, 0.1, 1.0);
     let last = cut.chance(0.0, 0.0, 0.1, 0.125);
-    assert!((first - logistic(-0.8124 + 0.92224)).abs() < 1e-12);
-    assert!((last - logistic(-0.8124 + 0.1 * (4.8406 + 4.3818 / 8.0))).abs() < 1e-12);
-    assert!(first > last, "early, the losses weigh more");
-    // Points held weigh almost nothing on the first game turn and about 5 on the last.
+    assert!((first - logistic(-0.9099 + 0.84681)).abs() < 1e-12);
+    let at_last = 0.2482 - 1.1581 / 8.0 + 0.1 * (1.7954 + 6.6727 / 8.0);
+    assert!((last - logistic(at_last)).abs() < 1e-12);
+    // Early the losses decide and the points held weigh almost nothing (7.4820 - 7.3064); on
+    // the last game turn the points weigh about 6.6.
     let early = cut.chance(0.0, 0.2, 0.0, 1.0) - cut.chance(0.0, 0.0, 0.0, 1.0);
     let late = cut.chance(0.0, 0.2, 0.0, 0.125) - cut.chance(0.0, 0.0, 0.0, 0.125);
-    assert!(early.abs() < 0.01 && late > 0.15, "{early} {late}");
+    assert!(early.abs() < 0.01 && late > 0.2, "{early} {late}");
+    assert!(
+        first - cut.chance(0.0, 0.0, 0.0, 1.0) > 0.15,
+        "early, the losses weigh"
+    );
     for name in [
         "shiloh-1862.ron",
         "gbacw-bloody-hill.ron",

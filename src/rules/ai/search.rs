@@ -341,8 +341,9 @@ impl Search {
     /// pilot, the default on the first dice, finds how far it reaches), the rule system's file
     /// decides ([`CutShort`]): where it values a playout cut short by the chance of winning
     /// fitted to games played out, rounds to a shorter horizon within a budget of its own
-    /// ([`Search::cut_short`]; no shipped file plays it: measured, it did worse on South
-    /// Mountain, whose first game turn or two are cut short); else its far style plays
+    /// ([`Search::cut_short`]; GCACW's file since stop 68, fitted with South Mountain's
+    /// positions: the stop 64 fit, on generated fields alone, did worse there); else its far
+    /// style plays
     /// (`computer.far_style`, the default where the file names none), with no more playouts: a
     /// playout cut short ends on the points held and the losses, which rank the styles by
     /// what they gain in a game turn or two, not by what wins, and switching on them did worse

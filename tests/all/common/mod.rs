@@ -373,32 +373,26 @@ impl Table {
     }
 }
 
-/// A GCACW rules text (`assets/rules/gcacw.ron`, or `musket rules gcacw`'s) with the computer
-/// players' value of a playout cut short switched on: its commented-out `cut_short` block
-/// uncommented (issue 49, stop 64).
-pub fn with_cut_short(text: &str) -> String {
-    let mut on = false;
+/// A GCACW rules text (`assets/rules/gcacw.ron`, or `musket rules gcacw`'s) without the computer
+/// players' value of a playout cut short: its `cut_short` block deleted (played since stop 68).
+pub fn without_cut_short(text: &str) -> String {
+    let mut off = false;
     let mut out = String::new();
     for line in text.lines() {
         let t = line.trim_start();
-        if t.starts_with("// cut_short: Some((") {
-            on = true;
+        if t.starts_with("cut_short: Some((") {
+            off = true;
         }
-        if on && let Some(rest) = t.strip_prefix("// ") {
-            let indent = &line[..line.len() - t.len()];
-            out.push_str(indent);
-            out.push_str(rest);
-            if rest.trim() == "))," {
-                on = false;
-            }
-        } else {
+        if !off {
             out.push_str(line);
+            out.push('\n');
+        } else if t == "))," {
+            off = false;
         }
-        out.push('\n');
     }
     assert!(
-        out.contains("\n        cut_short: Some(("),
-        "no cut_short block to switch on"
+        text.contains("\n        cut_short: Some((") && !out.contains("cut_short: Some(("),
+        "no cut_short block to delete"
     );
     out
 }
