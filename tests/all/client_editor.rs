@@ -77,6 +77,8 @@ fn the_editor_edits_checks_saves_and_plays() {
     assert!(!st(&app).problems.is_empty());
     let dir = std::env::temp_dir().join(format!("musket-ed-save-{}", std::process::id()));
     let path = dir.join("mine.ron");
+    // A run of the same process id before may have left one (temporary folders are shared).
+    let _ = std::fs::remove_file(&path);
     app.world_mut().resource_mut::<EditorState>().path = path.clone();
     send(&mut app, EditorCmd::Save);
     assert!(!path.exists());

@@ -278,6 +278,8 @@ fn a_file_that_would_not_load_cannot_be_saved() {
     let dir = std::env::temp_dir().join(format!("musket-editor-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("s.ron");
+    // A run of the same process id before may have left one (temporary folders are shared).
+    let _ = std::fs::remove_file(&path);
     // Units may not be placed together with an enemy through an action…
     assert!(
         ed.apply(&act(r#"MoveUnit(id: "c1", hex: "0303")"#))
