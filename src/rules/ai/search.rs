@@ -1160,7 +1160,7 @@ pub const CUT_SHORT_ROUNDS: f64 = 6.0;
 /// plus the margin of [`value`].
 pub fn cut_value(game: &Game, side: SideId, cut: &CutShort) -> f64 {
     let s = Standing::of(game, side);
-    let f = Features::of(game, side);
+    let f = Features::from(game, side, &s);
     let p = cut.chance(f.first_side, f.points, f.losses, f.turns_left);
     WIN * (2.0 * p - 1.0) + s.margin()
 }
@@ -1182,7 +1182,11 @@ pub struct Features {
 
 impl Features {
     pub fn of(game: &Game, side: SideId) -> Features {
-        let s = Standing::of(game, side);
+        Features::from(game, side, &Standing::of(game, side))
+    }
+
+    /// The features of `s`, where `game` stands for `side` ([`Standing::of`]).
+    fn from(game: &Game, side: SideId, s: &Standing) -> Features {
         let turns = game.scenario.turns.unwrap_or(10).max(1);
         Features {
             first_side: if side.0 == 0 { 1.0 } else { 0.0 },
